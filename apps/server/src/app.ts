@@ -1,0 +1,81 @@
+import fastifyCompress from "@fastify/compress";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import Fastify, { type FastifyInstance } from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/index.ts";
+import { catalogRoutes } from "./modules/catalog/routes.ts";
+import { contentRoutes } from "./modules/content/routes.ts";
+import { storeRoutes } from "./modules/stores/routes.ts";
+import { StoreResolver } from "./modules/stores/service.ts";
+import { registerErrorHandler } from "./plugins/errors.ts";
+import { registerSecurityHeaders } from "./plugins/security-headers.ts";
+import { registerStoreResolution } from "./plugins/store.ts";
+import { registerWeb } from "./web.ts";
+import "./types.ts";
+
+export interface AppOptions {
+  config: Config;
+  db: Database;
+  /** Serve the web app's production build (default: when config.webBuildDir is set). */
+  web?: boolean;
+}
+
+/** Builds the whole server: external plugins, app plugins, API routes, then the web app. */
+export async function buildApp({ config, db, web }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.logLevel === "silent"
+        ? false
+        : { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate("config", config);
+  app.decorate("db", db);
+  app.decorate("stores", new StoreResolver(db, config.defaultStoreId));
+
+  await app.register(fastifyCompress, { threshold: 1024, brotliOptions: { params: {} } });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: "Storefront API", version: "1.0.0" },
+      tags: [{ name: "stores" }, { name: "catalog" }, { name: "content" }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  registerErrorHandler(app);
+  registerSecurityHeaders(app);
+  registerStoreResolution(app);
+
+  await app.register(fastifyStatic, {
+    root: config.mediaDir,
+    prefix: "/media/",
+    decorateReply: false,
+    index: false,
+    maxAge: "7d",
+  });
+
+  await app.register(storeRoutes);
+  await app.register(catalogRoutes);
+  await app.register(contentRoutes);
+  app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  app.get("/robots.txt", { schema: { hide: true } }, async (_request, reply) =>
+    reply.type("text/plain").send("User-agent: *\nAllow: /\n"),
+  );
+
+  if (web ?? config.webBuildDir !== null) {
+    if (!config.webBuildDir) throw new Error("WEB_BUILD_DIR is not set");
+    await registerWeb(app, config.webBuildDir);
+  }
+  return app;
+}

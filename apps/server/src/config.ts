@@ -1,0 +1,65 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
+
+const booleanSetting = z
+  .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+  .transform((v) => v === "true" || v === "1");
+
+/** Every setting the server reads, with its default; README.md lists the same. */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+    .optional(),
+  DATA_DIR: z.string().min(1).default(path.join(repoRoot, ".data")),
+  STORE_ID: z.string().min(1).default("pet-remedies"),
+  LOAD_DEMO_DATA: booleanSetting.default(true),
+  WEB_BUILD_DIR: z.string().min(1).default(path.join(repoRoot, "apps/web/build")),
+  TRUST_PROXY: booleanSetting.default(false),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export interface Config {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  /** Where PGlite keeps its files (null: in memory) and where generated media live. */
+  dataDir: string | null;
+  mediaDir: string;
+  defaultStoreId: string;
+  loadDemoData: boolean;
+  /** The React Router production build; null serves the API only. */
+  webBuildDir: string | null;
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+/** Reads process.env once; a bad setting stops start-up with a message naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid settings:\n  ${problems.join("\n  ")}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    mediaDir: path.join(path.resolve(e.DATA_DIR), "media"),
+    defaultStoreId: e.STORE_ID,
+    loadDemoData: e.LOAD_DEMO_DATA,
+    webBuildDir: path.resolve(e.WEB_BUILD_DIR),
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,139 @@
+import { sql } from "drizzle-orm";
+import { saveDocument } from "../../modules/content/service.ts";
+import type { Database } from "../index.ts";
+import {
+  collectionProducts,
+  collections,
+  productImages,
+  products,
+  storeDomains,
+  stores,
+  variantPrices,
+  variants,
+} from "../schema.ts";
+import { gardenStudio } from "./garden-studio.ts";
+import { hempNutrition } from "./hemp-nutrition.ts";
+import { petRemedies } from "./pet-remedies.ts";
+import type { DemoStore } from "./types.ts";
+
+export const DEMO_STORES: readonly DemoStore[] = [petRemedies, gardenStudio, hempNutrition];
+
+const SEED_LOCK = 7_202_612;
+
+export function mediaUrl(storeId: string, file: string): string {
+  return file.startsWith("/") ? file : `/media/${storeId}/${file}`;
+}
+
+async function insertStore(tx: Database, store: DemoStore): Promise<void> {
+  await tx.insert(stores).values({
+    id: store.id,
+    brandName: store.brandName,
+    logo: mediaUrl(store.id, store.logo),
+    brandDescription: store.brandDescription,
+    defaultCurrency: store.defaultCurrency,
+    theme: store.theme,
+    navbar: store.navbar,
+    footer: store.footer,
+    globalStyles: store.globalStyles,
+    topCallOutSection: store.topCallOut,
+    topPageCallout: store.pressStrip
+      ? {
+          ...store.pressStrip,
+          logos: store.pressStrip.logos.map((l) => ({ ...l, image: mediaUrl(store.id, l.image) })),
+        }
+      : null,
+  });
+  if (store.domains.length > 0) {
+    await tx
+      .insert(storeDomains)
+      .values(store.domains.map((host) => ({ host, storeId: store.id })));
+  }
+  const imageSize = new Map(store.images.map((i) => [i.file, i]));
+  const productIds = new Map<string, string>();
+  for (const [position, p] of store.products.entries()) {
+    const [row] = await tx
+      .insert(products)
+      .values({
+        storeId: store.id,
+        handle: p.handle,
+        title: p.title,
+        descriptionHtml: p.descriptionHtml,
+        metaDescription: p.metaDescription,
+        position,
+      })
+      .returning({ id: products.id });
+    if (!row) throw new Error(`Could not insert product ${p.handle}`);
+    productIds.set(p.handle, row.id);
+    if (p.images.length > 0) {
+      await tx.insert(productImages).values(
+        p.images.map((file, i) => ({
+          storeId: store.id,
+          productId: row.id,
+          url: mediaUrl(store.id, file),
+          alt: `${p.title}${i > 0 ? ` (view ${i + 1})` : ""}`,
+          width: imageSize.get(file)?.width ?? 1200,
+          height: imageSize.get(file)?.height ?? 1200,
+          position: i,
+        })),
+      );
+    }
+    for (const [vPosition, v] of p.variants.entries()) {
+      const [variant] = await tx
+        .insert(variants)
+        .values({
+          storeId: store.id,
+          productId: row.id,
+          sku: v.sku,
+          attributes: v.attributes,
+          imageUrls: p.images.slice(0, 1).map((f) => mediaUrl(store.id, f)),
+          stock: v.stock,
+          position: vPosition,
+        })
+        .returning({ id: variants.id });
+      if (!variant) throw new Error(`Could not insert variant ${v.sku}`);
+      await tx.insert(variantPrices).values(
+        Object.entries(v.prices).map(([currency, amount]) => ({
+          storeId: store.id,
+          variantId: variant.id,
+          currency,
+          amount,
+        })),
+      );
+    }
+  }
+  for (const c of store.collections) {
+    const [row] = await tx
+      .insert(collections)
+      .values({ storeId: store.id, handle: c.handle, title: c.title, description: c.description })
+      .returning({ id: collections.id });
+    if (!row) throw new Error(`Could not insert collection ${c.handle}`);
+    const members = c.productHandles.flatMap((handle, position) => {
+      const productId = productIds.get(handle);
+      return productId ? [{ collectionId: row.id, productId, position }] : [];
+    });
+    if (members.length > 0) await tx.insert(collectionProducts).values(members);
+  }
+  for (const [name, page] of Object.entries(store.pages)) {
+    await saveDocument(tx, store.id, "master", name, page);
+  }
+  await saveDocument(tx, store.id, "layout", "chatbot", store.chatbot);
+}
+
+/**
+ * Loads the demo stores into an empty database, once: if any store exists nothing is written.
+ * Several server instances starting together serialise on an advisory lock.
+ */
+export async function loadDemoStores(
+  db: Database,
+  demo: readonly DemoStore[] = DEMO_STORES,
+): Promise<{ loaded: boolean }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    const [{ count } = { count: 0 }] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(stores);
+    if (count > 0) return { loaded: false };
+    for (const store of demo) await insertStore(tx as unknown as Database, store);
+    return { loaded: true };
+  });
+}

@@ -1,0 +1,111 @@
+import { access, mkdir } from "node:fs/promises";
+import path from "node:path";
+import sharp from "sharp";
+import type { DemoImage, DemoStore } from "./types.ts";
+
+/** Width of the resized variant every page requests first. */
+export const VARIANT_WIDTH = 728;
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Splits a label into at most three lines of about `width` characters. */
+function wrap(label: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of label.split(/\s+/)) {
+    if (line && `${line} ${word}`.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines.slice(0, 3);
+}
+
+function textLines(lines: string[], x: number, y: number, size: number, fill: string): string {
+  return lines
+    .map(
+      (l, i) =>
+        `<text x="${x}" y="${y + i * size * 1.2}" font-family="DejaVu Serif, serif" font-size="${size}" font-weight="bold" fill="${fill}" text-anchor="middle">${escapeXml(l)}</text>`,
+    )
+    .join("");
+}
+
+/** Draws one demo image as SVG: a labelled dropper bottle, a scene, a logo, a press mark. */
+export function drawSvg(image: DemoImage): string {
+  const { width: w, height: h, primary, accent, label } = image;
+  const open = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">`;
+  switch (image.kind) {
+    case "bottle": {
+      const cx = w / 2;
+      const bw = w * 0.36;
+      const top = h * 0.3;
+      return `${open}
+<rect width="${w}" height="${h}" fill="${accent}"/>
+<circle cx="${w * 0.2}" cy="${h * 0.18}" r="${w * 0.12}" fill="${primary}" opacity="0.15"/>
+<circle cx="${w * 0.85}" cy="${h * 0.8}" r="${w * 0.18}" fill="${primary}" opacity="0.12"/>
+<ellipse cx="${cx}" cy="${h * 0.9}" rx="${bw * 0.7}" ry="${h * 0.03}" fill="#000" opacity="0.12"/>
+<rect x="${cx - w * 0.05}" y="${h * 0.1}" width="${w * 0.1}" height="${h * 0.12}" rx="${w * 0.02}" fill="#2b2118"/>
+<rect x="${cx - w * 0.08}" y="${h * 0.2}" width="${w * 0.16}" height="${h * 0.1}" rx="${w * 0.015}" fill="#3d3128"/>
+<rect x="${cx - bw / 2}" y="${top}" width="${bw}" height="${h * 0.6}" rx="${w * 0.06}" fill="${primary}"/>
+<rect x="${cx - bw / 2 + w * 0.03}" y="${top + h * 0.16}" width="${bw - w * 0.06}" height="${h * 0.3}" rx="${w * 0.02}" fill="#fffdf7"/>
+${textLines(wrap(label, 12), cx, top + h * 0.25, Math.round(w * 0.04), "#2b2118")}
+</svg>`;
+    }
+    case "scene": {
+      return `${open}
+<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${accent}"/><stop offset="1" stop-color="#fffaf0"/></linearGradient></defs>
+<rect width="${w}" height="${h}" fill="url(#sky)"/>
+<circle cx="${w * 0.78}" cy="${h * 0.25}" r="${h * 0.1}" fill="#f6c453" opacity="0.9"/>
+<path d="M0 ${h * 0.65} C ${w * 0.25} ${h * 0.5}, ${w * 0.5} ${h * 0.75}, ${w} ${h * 0.55} L ${w} ${h} L 0 ${h} Z" fill="${primary}" opacity="0.55"/>
+<path d="M0 ${h * 0.8} C ${w * 0.3} ${h * 0.7}, ${w * 0.6} ${h * 0.9}, ${w} ${h * 0.75} L ${w} ${h} L 0 ${h} Z" fill="${primary}"/>
+${Array.from({ length: 9 }, (_, i) => `<circle cx="${(w / 10) * (i + 1)}" cy="${h * (0.78 + (i % 3) * 0.04)}" r="${h * 0.025}" fill="${i % 2 ? "#f2a7b5" : "#ffffff"}"/>`).join("")}
+</svg>`;
+    }
+    case "pattern": {
+      const leaves = Array.from({ length: 24 }, (_, i) => {
+        const x = ((i * 97) % 100) / 100;
+        const y = ((i * 57) % 100) / 100;
+        return `<ellipse cx="${x * w}" cy="${y * h}" rx="${w * 0.05}" ry="${w * 0.02}" transform="rotate(${(i * 37) % 180} ${x * w} ${y * h})" fill="${i % 3 ? primary : "#ffffff"}" opacity="0.6"/>`;
+      }).join("");
+      return `${open}<rect width="${w}" height="${h}" fill="${accent}"/>${leaves}</svg>`;
+    }
+    case "logo":
+      return `${open}<rect width="${w}" height="${h}" fill="${accent}"/>
+${textLines(wrap(label, 18), w / 2, h * 0.58, Math.round(h * 0.26), primary)}</svg>`;
+    case "press":
+      return `${open}<rect width="${w}" height="${h}" fill="${accent}"/>
+${textLines([label], w / 2, h * 0.6, Math.round(h * 0.3), primary)}</svg>`;
+  }
+}
+
+async function exists(file: string): Promise<boolean> {
+  return access(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Writes every demo image (JPEG original and `_728.webp` variant) that is not on disk yet. */
+export async function ensureDemoMedia(mediaDir: string, stores: readonly DemoStore[]) {
+  let written = 0;
+  for (const store of stores) {
+    const dir = path.join(mediaDir, store.id);
+    await mkdir(dir, { recursive: true });
+    for (const image of store.images) {
+      const original = path.join(dir, image.file);
+      const variant = path.join(dir, image.file.replace(/\.[a-z]+$/i, `_${VARIANT_WIDTH}.webp`));
+      if ((await exists(original)) && (await exists(variant))) continue;
+      const svg = Buffer.from(drawSvg(image));
+      await sharp(svg).jpeg({ quality: 82, mozjpeg: true }).toFile(original);
+      await sharp(svg)
+        .resize({ width: Math.min(VARIANT_WIDTH, image.width) })
+        .webp({ quality: 78 })
+        .toFile(variant);
+      written += 1;
+    }
+  }
+  return { written };
+}

@@ -1,0 +1,79 @@
+import type {
+  Footer,
+  Navbar,
+  PageDocument,
+  PressStrip,
+  Theme,
+  TopCallOut,
+} from "@storefront/domain";
+
+/**
+ * An image the seed draws locally with sharp (no hotlinks). `file` is relative to the store's
+ * media folder; pages and products reference it as `/media/{storeId}/{file}`. Every image is
+ * written as the original (JPEG, `width`×`height`) and a `_728.webp` variant 728 px wide.
+ */
+export interface DemoImage {
+  file: string;
+  /** bottle: a dropper bottle with a label; scene: a soft illustrated landscape or garden;
+   *  logo: the brand name set in type; press: a grey publication name for the press strip;
+   *  pattern: an abstract botanical pattern. */
+  kind: "bottle" | "scene" | "logo" | "press" | "pattern";
+  /** The text drawn on the image (bottle label, logo or publication name); also the alt text. */
+  label: string;
+  /** Main and accent colours, CSS hex. */
+  primary: string;
+  accent: string;
+  width: number;
+  height: number;
+}
+
+export interface DemoVariant {
+  sku: string;
+  attributes: Record<string, string>;
+  stock: number;
+  /** Minor units (cents). */
+  prices: { usd: number; cad: number };
+}
+
+export interface DemoProduct {
+  handle: string;
+  title: string;
+  /** One plain sentence for the meta description, at most 155 characters. */
+  metaDescription: string;
+  /** Safe HTML: <p>, <ul>, <li>, <strong>, <em>, <h3>. */
+  descriptionHtml: string;
+  /** Files from the store's `images`, first is the main image. */
+  images: string[];
+  variants: DemoVariant[];
+}
+
+export interface DemoCollection {
+  handle: string;
+  title: string;
+  description: string;
+  productHandles: string[];
+}
+
+export interface DemoStore {
+  id: string;
+  /** Hosts (without port) that resolve to this store. */
+  domains: string[];
+  brandName: string;
+  brandDescription: string;
+  /** A file from `images`, kind logo. */
+  logo: string;
+  defaultCurrency: "usd" | "cad";
+  theme: Theme;
+  navbar: Navbar;
+  footer: Footer;
+  globalStyles: Record<string, string>;
+  topCallOut: TopCallOut;
+  pressStrip: PressStrip | null;
+  images: DemoImage[];
+  products: DemoProduct[];
+  collections: DemoCollection[];
+  /** Page documents by page name ("homepage", "about", "policies/privacy-policy", …). */
+  pages: Record<string, PageDocument>;
+  /** /data/layout/chatbot.json for this store. */
+  chatbot: Record<string, unknown>;
+}

@@ -1,0 +1,48 @@
+import { CurrencySchema, DEFAULT_CURRENCY } from "@storefront/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { getCollection, getProduct, listProducts } from "./service.ts";
+
+const HandleSchema = z
+  .string()
+  .max(200, "Handle must not exceed 200 characters")
+  .regex(/^[a-z0-9][a-z0-9-]*$/, "Handle may contain only lower-case letters, digits and hyphens");
+const CurrencyQuery = z.strictObject({ currency: CurrencySchema.default(DEFAULT_CURRENCY) });
+
+export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/api/products",
+    { schema: { tags: ["catalog"], summary: "Published products", querystring: CurrencyQuery } },
+    async (request) => ({
+      products: await listProducts(app.db, request.storeId, request.query.currency),
+    }),
+  );
+
+  app.get(
+    "/api/products/:handle",
+    {
+      schema: {
+        tags: ["catalog"],
+        summary: "One product with its variants, priced in the currency",
+        params: z.object({ handle: HandleSchema }),
+        querystring: CurrencyQuery,
+      },
+    },
+    async (request) =>
+      getProduct(app.db, request.storeId, request.params.handle, request.query.currency),
+  );
+
+  app.get(
+    "/api/collections/:handle",
+    {
+      schema: {
+        tags: ["catalog"],
+        summary: "One collection with its products",
+        params: z.object({ handle: HandleSchema }),
+        querystring: CurrencyQuery,
+      },
+    },
+    async (request) =>
+      getCollection(app.db, request.storeId, request.params.handle, request.query.currency),
+  );
+};

@@ -1,0 +1,198 @@
+import {
+  type Currency,
+  DomainError,
+  type Product,
+  type ProductCard,
+  type Variant,
+} from "@storefront/domain";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Database } from "../../db/index.ts";
+import {
+  collectionProducts,
+  collections,
+  productImages,
+  products,
+  variantPrices,
+  variants,
+} from "../../db/schema.ts";
+
+export interface CollectionView {
+  handle: string;
+  title: string;
+  description: string;
+  currency: Currency;
+  products: ProductCard[];
+}
+
+/** Cards for the given products in the given order, priced in `currency` (lowest variant). */
+async function productCards(
+  db: Database,
+  storeId: string,
+  rows: { id: string; handle: string; title: string }[],
+  currency: Currency,
+): Promise<ProductCard[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [images, prices] = await Promise.all([
+    db
+      .select({
+        productId: productImages.productId,
+        url: productImages.url,
+        alt: productImages.alt,
+      })
+      .from(productImages)
+      .where(and(eq(productImages.storeId, storeId), inArray(productImages.productId, ids)))
+      .orderBy(asc(productImages.position)),
+    db
+      .select({
+        productId: variants.productId,
+        amount: variantPrices.amount,
+        stock: variants.stock,
+      })
+      .from(variants)
+      .innerJoin(
+        variantPrices,
+        and(eq(variantPrices.variantId, variants.id), eq(variantPrices.currency, currency)),
+      )
+      .where(and(eq(variants.storeId, storeId), inArray(variants.productId, ids))),
+  ]);
+  return rows.flatMap((row) => {
+    const own = prices.filter((p) => p.productId === row.id);
+    // A product with no price in this currency cannot be sold in it, so it is not listed.
+    if (own.length === 0) return [];
+    const image = images.find((i) => i.productId === row.id);
+    return [
+      {
+        id: row.id,
+        handle: row.handle,
+        product_title: row.title,
+        currency,
+        product_price: Math.min(...own.map((p) => p.amount)),
+        image_url: image?.url ?? null,
+        image_alt: image?.alt ?? row.title,
+        in_stock: own.some((p) => p.stock > 0),
+      },
+    ];
+  });
+}
+
+export async function listProducts(
+  db: Database,
+  storeId: string,
+  currency: Currency,
+): Promise<ProductCard[]> {
+  const rows = await db
+    .select({ id: products.id, handle: products.handle, title: products.title })
+    .from(products)
+    .where(and(eq(products.storeId, storeId), eq(products.published, true)))
+    .orderBy(asc(products.position), asc(products.title));
+  return productCards(db, storeId, rows, currency);
+}
+
+export async function getCollection(
+  db: Database,
+  storeId: string,
+  handle: string,
+  currency: Currency,
+): Promise<CollectionView> {
+  const [collection] = await db
+    .select()
+    .from(collections)
+    .where(and(eq(collections.storeId, storeId), eq(collections.handle, handle)));
+  if (!collection) throw new DomainError("not_found", "Collection not found");
+  const rows = await db
+    .select({ id: products.id, handle: products.handle, title: products.title })
+    .from(collectionProducts)
+    .innerJoin(products, eq(products.id, collectionProducts.productId))
+    .where(
+      and(
+        eq(collectionProducts.collectionId, collection.id),
+        eq(products.storeId, storeId),
+        eq(products.published, true),
+      ),
+    )
+    .orderBy(asc(collectionProducts.position));
+  return {
+    handle: collection.handle,
+    title: collection.title,
+    description: collection.description,
+    currency,
+    products: await productCards(db, storeId, rows, currency),
+  };
+}
+
+export async function getProduct(
+  db: Database,
+  storeId: string,
+  handle: string,
+  currency: Currency,
+): Promise<Product> {
+  const [product] = await db
+    .select()
+    .from(products)
+    .where(
+      and(eq(products.storeId, storeId), eq(products.handle, handle), eq(products.published, true)),
+    );
+  if (!product) throw new DomainError("not_found", "Product not found");
+  // Two round trips: the images, and every variant with its prices (left join: one row per price).
+  const [images, rows] = await Promise.all([
+    db
+      .select({ url: productImages.url })
+      .from(productImages)
+      .where(and(eq(productImages.storeId, storeId), eq(productImages.productId, product.id)))
+      .orderBy(asc(productImages.position)),
+    db
+      .select({
+        variant: variants,
+        currency: variantPrices.currency,
+        amount: variantPrices.amount,
+      })
+      .from(variants)
+      .leftJoin(variantPrices, eq(variantPrices.variantId, variants.id))
+      .where(and(eq(variants.storeId, storeId), eq(variants.productId, product.id)))
+      .orderBy(asc(variants.position)),
+  ]);
+  const variantRows = [...new Map(rows.map((r) => [r.variant.id, r.variant])).values()];
+  const priceRows = rows.flatMap((r) =>
+    r.currency !== null && r.amount !== null
+      ? [{ variantId: r.variant.id, currency: r.currency, amount: r.amount }]
+      : [],
+  );
+  const sellable: Variant[] = [];
+  for (const v of variantRows) {
+    const prices = Object.fromEntries(
+      priceRows.filter((p) => p.variantId === v.id).map((p) => [p.currency, p.amount]),
+    ) as Variant["prices"];
+    const price = prices[currency];
+    if (price === undefined) continue;
+    sellable.push({
+      sku: v.sku,
+      product_attributes: v.attributes,
+      product_price: price,
+      prices,
+      image_urls: v.imageUrls,
+      total_stock: v.stock,
+    });
+  }
+  if (sellable.length === 0) throw new DomainError("not_found", "Product not found");
+  const variantList: Record<string, string[]> = {};
+  for (const v of sellable) {
+    for (const [name, value] of Object.entries(v.product_attributes)) {
+      const options = variantList[name] ?? [];
+      if (!options.includes(value)) options.push(value);
+      variantList[name] = options;
+    }
+  }
+  return {
+    id: product.id,
+    handle: product.handle,
+    product_title: product.title,
+    description_html: product.descriptionHtml,
+    meta_description: product.metaDescription,
+    currency,
+    product_price: Math.min(...sellable.map((v) => v.product_price)),
+    product_urls: images.map((i) => i.url),
+    variant_list: variantList,
+    variants: sellable,
+  };
+}

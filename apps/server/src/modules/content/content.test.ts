@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
+import { getDocument, saveDocument } from "./service.ts";
+
+const PETS = { host: "pets.localhost" };
+
+describeEachEngine("content documents at /data/...", (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(() => t.close());
+
+  it("serves the home page, whatever the case of its name", async () => {
+    const a = await t.app.inject({ url: "/data/master/homepage.json", headers: PETS });
+    const b = await t.app.inject({ url: "/data/master/HomePage.json", headers: PETS });
+    expect(a.statusCode).toBe(200);
+    expect(b.json()).toEqual(a.json());
+    expect(a.json().title).toBeTruthy();
+  });
+
+  it("serves info and policy pages", async () => {
+    for (const name of [
+      "about",
+      "faq",
+      "contact",
+      "policies/privacy-policy",
+      "policies/shipping-policy",
+    ]) {
+      const res = await t.app.inject({ url: `/data/master/${name}.json`, headers: PETS });
+      expect(res.statusCode, name).toBe(200);
+    }
+  });
+
+  it("answers an unknown page with 404 in the error shape", async () => {
+    const res = await t.app.inject({ url: "/data/master/nope.json", headers: PETS });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: "not_found", message: "Page not found: nope" } });
+  });
+
+  it("refuses malformed page names with 400, never 500", async () => {
+    for (const url of [
+      "/data/master/..%2F..%2Fetc.json",
+      "/data/master/about",
+      "/data/master/a%20b.json",
+    ]) {
+      const res = await t.app.inject({ url, headers: PETS });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error.message, url).toBeTruthy();
+    }
+  });
+
+  it("serves the chatbot configuration with the spec's defaults", async () => {
+    const res = await t.app.inject({ url: "/data/layout/chatbot.json", headers: PETS });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      chatbotHeaderText: "Customer Support",
+      botMessageColor: "#f5f5f5",
+    });
+  });
+
+  it("keeps each store's pages to itself", async () => {
+    const pet = await t.app.inject({ url: "/data/master/wholesale.json", headers: PETS });
+    expect(pet.statusCode).toBe(200);
+    const hemp = await t.app.inject({
+      url: "/data/master/wholesale.json",
+      headers: { host: "hemp.localhost" },
+    });
+    expect(hemp.statusCode).toBe(404);
+  });
+
+  it("sanitises content HTML when a page is saved", async () => {
+    await saveDocument(t.database.db, "pet-remedies", "master", "xss-test", {
+      title: 'Hi<img src="x" onerror="alert(1)">',
+      "text-1": '<p>ok</p><script>alert(1)</script><a href="javascript:alert(1)">x</a>',
+      sections: [{ title: "s", content: '<p onclick="alert(1)">c</p>' }],
+    });
+    const doc = await getDocument(t.database.db, "pet-remedies", "master", "xss-test");
+    const text = JSON.stringify(doc);
+    expect(text).not.toMatch(/onerror|<script|javascript:|onclick/);
+    expect(doc["text-1"]).toContain("<p>ok</p>");
+  });
+
+  it("refuses to save a page document of the wrong shape", async () => {
+    await expect(
+      saveDocument(t.database.db, "pet-remedies", "master", "bad", { textAlign: "sideways" }),
+    ).rejects.toMatchObject({ code: "invalid" });
+  });
+});

@@ -1,0 +1,49 @@
+import { DomainError, PageNameSchema } from "@storefront/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { getDocument } from "./service.ts";
+
+const DocumentPath = z.object({
+  "*": z
+    .string()
+    .regex(/\.json$/i, "The document path must end in .json")
+    .transform((path) => path.slice(0, -".json".length).toLowerCase()),
+});
+
+/** `/data/master/HomePage.json` → "homepage"; an empty name is the home page. */
+function documentName(raw: string, fallback: string): string {
+  const name = raw === "" ? fallback : raw;
+  const parsed = PageNameSchema.safeParse(name);
+  if (!parsed.success) {
+    throw new DomainError("invalid", parsed.error.issues[0]?.message ?? "Invalid page name");
+  }
+  return parsed.data;
+}
+
+export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/data/master/*",
+    {
+      schema: {
+        tags: ["content"],
+        summary: "A page document (page name lower-cased; default homepage)",
+        params: DocumentPath,
+      },
+    },
+    async (request) =>
+      getDocument(app.db, request.storeId, "master", documentName(request.params["*"], "homepage")),
+  );
+
+  app.get(
+    "/data/layout/*",
+    {
+      schema: {
+        tags: ["content"],
+        summary: "A layout document such as chatbot.json",
+        params: DocumentPath,
+      },
+    },
+    async (request) =>
+      getDocument(app.db, request.storeId, "layout", documentName(request.params["*"], "")),
+  );
+};

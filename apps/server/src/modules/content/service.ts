@@ -1,0 +1,46 @@
+import { DomainError, mapPageHtml, PageDocumentSchema } from "@storefront/domain";
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/index.ts";
+import { documents } from "../../db/schema.ts";
+import { sanitizeHtml } from "../../lib/sanitize.ts";
+
+export type DocumentKind = "master" | "layout";
+
+export async function getDocument(
+  db: Database,
+  storeId: string,
+  kind: DocumentKind,
+  name: string,
+): Promise<Record<string, unknown>> {
+  const [row] = await db
+    .select({ data: documents.data })
+    .from(documents)
+    .where(and(eq(documents.storeId, storeId), eq(documents.kind, kind), eq(documents.name, name)));
+  if (!row) throw new DomainError("not_found", `Page not found: ${name}`);
+  return row.data;
+}
+
+/** Stores a document; a page's HTML fields are sanitised on the way in. */
+export async function saveDocument(
+  db: Database,
+  storeId: string,
+  kind: DocumentKind,
+  name: string,
+  data: Record<string, unknown>,
+): Promise<void> {
+  let clean = data;
+  if (kind === "master") {
+    const parsed = PageDocumentSchema.safeParse(data);
+    if (!parsed.success) {
+      throw new DomainError("invalid", `Page ${name} is not valid: ${parsed.error.message}`);
+    }
+    clean = mapPageHtml(parsed.data, sanitizeHtml);
+  }
+  await db
+    .insert(documents)
+    .values({ storeId, kind, name, data: clean })
+    .onConflictDoUpdate({
+      target: [documents.storeId, documents.kind, documents.name],
+      set: { data: clean, updatedAt: sql`now()` },
+    });
+}

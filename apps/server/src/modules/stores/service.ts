@@ -1,0 +1,114 @@
+import {
+  DomainError,
+  FooterSchema,
+  LruCache,
+  NavbarSchema,
+  PressStripSchema,
+  type StoreInfo,
+  ThemeSchema,
+  TopCallOutSchema,
+} from "@storefront/domain";
+import { asc, eq } from "drizzle-orm";
+import type { Database } from "../../db/index.ts";
+import { storeDomains, stores } from "../../db/schema.ts";
+
+const HOST_CACHE_MS = 30_000;
+
+/** Maps a request's Host to its store: the store_domains table, else the configured default. */
+export class StoreResolver {
+  #cache = new Map<string, { storeId: string | null; at: number }>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly defaultStoreId: string,
+  ) {}
+
+  async resolve(hostHeader: string | undefined): Promise<string> {
+    const host = normalizeHost(hostHeader);
+    const now = Date.now();
+    const cached = this.#cache.get(host);
+    if (cached && now - cached.at < HOST_CACHE_MS) return cached.storeId ?? this.defaultStoreId;
+    const [row] = await this.db
+      .select({ storeId: storeDomains.storeId })
+      .from(storeDomains)
+      .where(eq(storeDomains.host, host));
+    this.#cache.set(host, { storeId: row?.storeId ?? null, at: now });
+    return row?.storeId ?? this.defaultStoreId;
+  }
+}
+
+/** The host name without port, lower-cased. */
+export function normalizeHost(hostHeader: string | undefined): string {
+  const host = (hostHeader ?? "").trim().toLowerCase();
+  if (host.startsWith("[")) return host.slice(0, host.indexOf("]") + 1);
+  return host.split(":")[0] ?? "";
+}
+
+/**
+ * Links of the form store://{storeId}/{path} point at a sister store on this server; they become
+ * that store's first domain, with the protocol and port this request came in on.
+ */
+async function storeLinkResolver(db: Database, origin: URL) {
+  const rows = await db
+    .select({ host: storeDomains.host, storeId: storeDomains.storeId })
+    .from(storeDomains)
+    .orderBy(asc(storeDomains.host));
+  const hostOf = new Map<string, string>();
+  for (const row of rows) if (!hostOf.has(row.storeId)) hostOf.set(row.storeId, row.host);
+  return (href: string): string => {
+    const match = /^store:\/\/([^/]+)(\/.*)?$/.exec(href);
+    if (!match?.[1]) return href;
+    const host = hostOf.get(match[1]);
+    if (!host) return match[2] ?? "/";
+    const port = origin.port ? `:${origin.port}` : "";
+    return `${origin.protocol}//${host}${port}${match[2] ?? "/"}`;
+  };
+}
+
+// Every page reads its store; store settings change rarely, so an answer is reused for a few
+// seconds per instance (an edit shows within STORE_INFO_TTL_MS on every instance).
+const STORE_INFO_TTL_MS = 5_000;
+const storeInfoCaches = new WeakMap<Database, LruCache<string, Promise<StoreInfo>>>();
+
+/** Store information and global content, with sister-store links for this request's origin. */
+export function getStoreInfo(db: Database, storeId: string, origin: URL): Promise<StoreInfo> {
+  let cache = storeInfoCaches.get(db);
+  if (!cache) {
+    cache = new LruCache<string, Promise<StoreInfo>>(200, STORE_INFO_TTL_MS);
+    storeInfoCaches.set(db, cache);
+  }
+  const key = `${storeId} ${origin.origin}`;
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const pending = readStoreInfo(db, storeId, origin);
+  // A failure is not remembered: the next request asks the database again.
+  pending.catch(() => cache.delete(key));
+  return cache.set(key, pending);
+}
+
+async function readStoreInfo(db: Database, storeId: string, origin: URL): Promise<StoreInfo> {
+  const [row] = await db.select().from(stores).where(eq(stores.id, storeId));
+  if (!row) throw new DomainError("not_found", "Store not found");
+  const resolveLink = await storeLinkResolver(db, origin);
+  const topCallOut = TopCallOutSchema.parse(row.topCallOutSection);
+  return {
+    storeId: row.id,
+    brandName: row.brandName,
+    logo: row.logo,
+    brandDescription: row.brandDescription,
+    stripeId: row.stripeId,
+    stripe_publishable_key: row.stripePublishableKey,
+    defaultCurrency: row.defaultCurrency === "cad" ? "cad" : "usd",
+    theme: ThemeSchema.parse(row.theme),
+    Navbar: NavbarSchema.parse(row.navbar),
+    Footer: FooterSchema.parse(row.footer),
+    GlobalStyles: row.globalStyles as Record<string, string>,
+    TopCallOutSection: {
+      messages: topCallOut.messages.map((m) => ({
+        ...m,
+        ...(m.href ? { href: resolveLink(m.href) } : {}),
+      })),
+    },
+    TopPageCallout: row.topPageCallout ? PressStripSchema.parse(row.topPageCallout) : null,
+  };
+}

@@ -1,0 +1,53 @@
+import { DomainError, type ErrorCode } from "@storefront/domain";
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+
+const STATUS: Record<ErrorCode, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  out_of_stock: 409,
+  rate_limited: 429,
+};
+
+export interface ErrorBody {
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
+
+/** The one error handler: a DomainError's code picks the status; a 5xx never shows internals. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof DomainError) {
+      const body: ErrorBody = { error: { code: error.code, message: error.message } };
+      if (error.fields) body.error.fields = error.fields;
+      return reply.status(STATUS[error.code]).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || "request";
+        fields[field] ??= issue.message ?? "is not valid";
+      }
+      const [first] = Object.entries(fields);
+      const message = first ? `${first[0]}: ${first[1]}` : "The request is not valid";
+      return reply.status(400).send({ error: { code: "invalid", message, fields } });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = status === 404 ? "not_found" : status === 429 ? "rate_limited" : "invalid";
+      return reply.status(status).send({ error: { code, message: error.message } });
+    }
+    request.log.error({ err: error }, "request failed");
+    return reply
+      .status(500)
+      .send({ error: { code: "internal", message: "Something went wrong. Please try again." } });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({
+      error: { code: "not_found", message: `No route for ${request.method} ${request.url}` },
+    });
+  });
+}

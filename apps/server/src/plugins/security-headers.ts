@@ -1,0 +1,12 @@
+import type { FastifyInstance } from "fastify";
+
+/** Conservative headers on every answer; pages add their own caching. */
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("x-content-type-options", "nosniff");
+    reply.header("referrer-policy", "strict-origin-when-cross-origin");
+    reply.header("x-frame-options", "SAMEORIGIN");
+    reply.header("permissions-policy", "camera=(), microphone=(), geolocation=()");
+    reply.header("cross-origin-opener-policy", "same-origin");
+  });
+}

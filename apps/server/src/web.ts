@@ -1,0 +1,99 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { createRequestHandler, type ServerBuild } from "react-router";
+
+/** What a route loader gets as context: a way to call this server's API in-process. */
+export interface WebLoadContext {
+  api(path: string): Promise<{ status: number; body: unknown }>;
+  // React Router's AppLoadContext is an open record; the web app declares the same `api`.
+  [key: string]: unknown;
+}
+
+// Headers a loader's API call carries over from the page request.
+const FORWARDED_HEADERS = [
+  "host",
+  "accept-language",
+  "cookie",
+  "x-forwarded-host",
+  "x-forwarded-proto",
+];
+
+function requestUrl(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}${request.url}`;
+}
+
+function toFetchRequest(request: FastifyRequest): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+  }
+  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  const raw = request.body;
+  const body =
+    hasBody && raw !== undefined
+      ? typeof raw === "string"
+        ? raw
+        : JSON.stringify(raw)
+      : undefined;
+  return new Request(requestUrl(request), { method: request.method, headers, body });
+}
+
+/**
+ * Serves the React Router production build: hashed assets from build/client with long caching,
+ * every other GET through server rendering. Loaders reach the API through `app.inject`, so a page
+ * and an API client see the same validation, store resolution and answers.
+ */
+export async function registerWeb(app: FastifyInstance, buildDir: string): Promise<void> {
+  const serverEntry = path.join(buildDir, "server", "index.js");
+  if (!existsSync(serverEntry)) {
+    throw new Error(`No web build at ${serverEntry}: run "npm run build" first`);
+  }
+  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  const handle = createRequestHandler(build, "production");
+
+  await app.register(fastifyStatic, {
+    root: path.join(buildDir, "client"),
+    prefix: "/",
+    wildcard: false,
+    index: false,
+    setHeaders(reply, filePath) {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header(
+        "cache-control",
+        immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+      );
+    },
+  });
+
+  app.route({
+    method: ["GET", "HEAD", "POST"],
+    url: "/*",
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const context: WebLoadContext = {
+        async api(apiPath) {
+          const headers: Record<string, string> = {};
+          for (const name of FORWARDED_HEADERS) {
+            const value = request.headers[name];
+            if (typeof value === "string") headers[name] = value;
+          }
+          const res = await app.inject({ method: "GET", url: apiPath, headers });
+          return { status: res.statusCode, body: res.json() };
+        },
+      };
+      const response = await handle(toFetchRequest(request), context);
+      reply.status(response.status);
+      for (const [name, value] of response.headers) {
+        if (name === "set-cookie") continue;
+        reply.header(name, value);
+      }
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header("set-cookie", cookies);
+      return reply.send(Buffer.from(await response.arrayBuffer()));
+    },
+  });
+}

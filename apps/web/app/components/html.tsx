@@ -1,0 +1,19 @@
+import { createElement } from "react";
+
+/**
+ * Renders content HTML that the loader has already sanitised (lib/sanitize.server.ts); nothing
+ * else may be passed here.
+ */
+export function Html({
+  as = "div",
+  html,
+  className,
+  style,
+}: {
+  as?: "div" | "h1" | "h2" | "h3" | "p" | "span";
+  html: string;
+  className?: string;
+  style?: React.CSSProperties;
+}) {
+  return createElement(as, { className, style, dangerouslySetInnerHTML: { __html: html } });
+}

@@ -1,0 +1,4 @@
+export { Price } from "./price";
+export { ProductCard, ProductGrid } from "./product-card";
+export { ProductGallery } from "./product-gallery";
+export { VariantPicker } from "./variant-picker";

@@ -1,0 +1,59 @@
+import type { ProductCard as ProductCardData } from "@storefront/domain";
+import { Link } from "react-router";
+import { ResponsiveImage } from "~/components/responsive-image";
+import { Price } from "./price";
+
+/** The image is decorative (alt=""): the title inside the same link already names the product. */
+export function ProductCard({
+  product,
+  eager,
+  headingLevel = 3,
+}: {
+  product: ProductCardData;
+  eager?: boolean;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <article className="product-card">
+      <Link to={`/products/${product.handle}`} className="product-card-link">
+        {product.image_url ? (
+          <ResponsiveImage
+            src={product.image_url}
+            alt=""
+            width={728}
+            height={728}
+            loading={eager ? "eager" : "lazy"}
+            className="product-card-image"
+          />
+        ) : null}
+        <Heading className="product-card-title">{product.product_title}</Heading>
+      </Link>
+      <p className="product-card-price">
+        <Price amount={product.product_price} currency={product.currency} />
+        {product.in_stock ? null : <span className="badge">Out of stock</span>}
+      </p>
+    </article>
+  );
+}
+
+export function ProductGrid({
+  products,
+  eagerCount = 0,
+  headingLevel = 3,
+}: {
+  products: ProductCardData[];
+  eagerCount?: number;
+  /** 2 when the grid sits right under the page's h1, 3 under a section's h2. */
+  headingLevel?: 2 | 3;
+}) {
+  return (
+    <ul className="product-grid">
+      {products.map((p, i) => (
+        <li key={p.id}>
+          <ProductCard product={p} eager={i < eagerCount} headingLevel={headingLevel} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,1 @@
+export { type StaticPageState, StaticPageView } from "./static-page";

@@ -1,0 +1,8 @@
+import "react-router";
+
+declare module "react-router" {
+  /** Given by the server (apps/server/src/web.ts): calls this server's API in-process. */
+  interface AppLoadContext {
+    api(path: string): Promise<{ status: number; body: unknown }>;
+  }
+}

@@ -1,0 +1,41 @@
+import type { StoreInfo } from "@storefront/domain";
+import type { MetaDescriptor } from "react-router";
+
+export interface RootData {
+  store: StoreInfo;
+  origin: string;
+}
+
+/** Title, description and canonical URL for a page, in the store's name. */
+export function pageMeta(options: {
+  title: string;
+  description: string;
+  canonical: string;
+  store: StoreInfo | undefined;
+}): MetaDescriptor[] {
+  const brand = options.store?.brandName;
+  const title = brand && options.title !== brand ? `${options.title} | ${brand}` : options.title;
+  return [
+    { title },
+    { name: "description", content: options.description },
+    { tagName: "link", rel: "canonical", href: options.canonical },
+    { property: "og:title", content: title },
+    { property: "og:description", content: options.description },
+    { property: "og:url", content: options.canonical },
+  ];
+}
+
+/** A plain-text excerpt of some HTML, for a meta description. */
+export function excerpt(html: string, max = 155): string {
+  const text = html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&[a-z#0-9]+;/gi, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+}
+
+/** The root loader's data from a route's meta matches. */
+export function rootDataOf(matches: readonly ({ id: string; data?: unknown } | undefined)[]) {
+  return matches.find((m) => m?.id === "root")?.data as RootData | undefined;
+}

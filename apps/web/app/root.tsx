@@ -1,0 +1,69 @@
+import "@fontsource/literata/latin-400.css";
+import "@fontsource/literata/latin-700.css";
+import "./app.css";
+import { type StoreInfo, themeVariables } from "@storefront/domain";
+import type { CSSProperties, ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import { NotFound } from "~/components/not-found";
+import { SiteFrame } from "~/features/layout";
+import { apiGet } from "~/lib/api.server";
+import type { RootData } from "~/lib/seo";
+import type { Route } from "./+types/root";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
+  const store = await apiGet<StoreInfo>(context, "/api/store");
+  return { store, origin: new URL(request.url).origin };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<RootData>("root");
+  const style = data ? (themeVariables(data.store.theme) as CSSProperties) : undefined;
+  return (
+    <html lang="en" style={style}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={data?.store.theme.colors.primary ?? "#b83424"} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {data ? <SiteFrame store={data.store}>{children}</SiteFrame> : children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return (
+    <div className="container error-page">
+      <title>Something went wrong</title>
+      <h1>Something went wrong</h1>
+      <p>Please try again in a moment.</p>
+      <p>
+        <a className="button" href="/">
+          Back to the home page
+        </a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+  route("products/:handle", "routes/product.tsx"),
+  route("collections/:handle", "routes/collection.tsx"),
+  // /pages/*, /policies/* and any other path: a static content page.
+  route("*", "routes/page.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,57 @@
+import { type PageDocument, PageNameSchema, pageNameFromPath } from "@storefront/domain";
+import { data, isRouteErrorResponse, useLocation, useNavigation } from "react-router";
+import { NotFound } from "~/components/not-found";
+import { StaticPageView } from "~/features/content";
+import { apiGet } from "~/lib/api.server";
+import { sanitizePage } from "~/lib/sanitize.server";
+import { excerpt, pageMeta, rootDataOf } from "~/lib/seo";
+import type { Route } from "./+types/page";
+
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: "Page not found" }];
+  const { page, name, canonical } = loaderData;
+  const store = rootDataOf(matches)?.store;
+  const title = page.title ? excerpt(page.title, 70) : name;
+  return pageMeta({
+    title,
+    description:
+      page.metaDescription ?? excerpt(String(page["text-1"] ?? store?.brandDescription ?? "")),
+    canonical,
+    store,
+  });
+}
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const name = pageNameFromPath(params["*"] ?? "");
+  if (!PageNameSchema.safeParse(name).success) {
+    throw data({ message: "Page not found" }, { status: 404 });
+  }
+  const page = await apiGet<PageDocument>(context, `/data/master/${name}.json`);
+  const url = new URL(request.url);
+  return { name, page: sanitizePage(page), canonical: `${url.origin}${url.pathname}` };
+}
+
+export default function StaticPage({ loaderData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const location = useLocation();
+  // While another page's data loads, this page's data is already stale: show the loading state.
+  const leaving =
+    navigation.state === "loading" && navigation.location.pathname !== location.pathname;
+  return (
+    <StaticPageView
+      state={
+        leaving
+          ? { status: "loading", name: loaderData.name }
+          : { status: "ready", name: loaderData.name, page: loaderData.page }
+      }
+    />
+  );
+}
+
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFound />;
+  }
+  const name = pageNameFromPath(params["*"] ?? "");
+  return <StaticPageView state={{ status: "error", name, message: "Failed to load page data" }} />;
+}

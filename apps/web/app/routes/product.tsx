@@ -1,0 +1,125 @@
+import {
+  defaultSelection,
+  matchVariant,
+  type Product,
+  toDecimalString,
+  type Variant,
+} from "@storefront/domain";
+import { useState } from "react";
+import { type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
+import { Html } from "~/components/html";
+import { Price, ProductGallery, VariantPicker } from "~/features/catalog";
+import { apiGet } from "~/lib/api.server";
+import { sanitizeHtml } from "~/lib/sanitize.server";
+import { pageMeta, rootDataOf } from "~/lib/seo";
+import type { Route } from "./+types/product";
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  if (!data) return [{ title: "Product not found" }];
+  const root = rootDataOf(matches);
+  const { product, canonical } = data;
+  const origin = root?.origin ?? "";
+  return [
+    ...pageMeta({
+      title: product.product_title,
+      description: product.meta_description,
+      canonical,
+      store: root?.store,
+    }),
+    { property: "og:type", content: "product" },
+    ...(product.product_urls[0]
+      ? [{ property: "og:image", content: `${origin}${product.product_urls[0]}` }]
+      : []),
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "Product",
+        name: product.product_title,
+        description: product.meta_description,
+        image: product.product_urls.map((u) => `${origin}${u}`),
+        url: canonical,
+        brand: root ? { "@type": "Brand", name: root.store.brandName } : undefined,
+        offers: product.variants.map((v) => ({
+          "@type": "Offer",
+          sku: v.sku,
+          price: toDecimalString(v.product_price),
+          priceCurrency: product.currency.toUpperCase(),
+          availability:
+            v.total_stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+          url: `${canonical}?variant=${encodeURIComponent(v.sku)}`,
+        })),
+      },
+    },
+  ];
+}
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const handle = encodeURIComponent(params.handle);
+  const product = await apiGet<Product>(context, `/api/products/${handle}`);
+  const origin = new URL(request.url).origin;
+  return {
+    product: { ...product, description_html: sanitizeHtml(product.description_html) },
+    canonical: `${origin}/products/${product.handle}`,
+  };
+}
+
+// Choosing a variant only changes ?variant=: the product itself does not need reloading.
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
+}
+
+function initialSelection(product: Product, sku: string | null): Record<string, string> {
+  const fromUrl = sku ? product.variants.find((v) => v.sku === sku) : undefined;
+  return fromUrl ? { ...fromUrl.product_attributes } : defaultSelection(product.variant_list);
+}
+
+function StockNote({ variant }: { variant: Variant | undefined }) {
+  if (!variant) return <p className="stock stock-out">This combination is not available</p>;
+  if (variant.total_stock <= 0) return <p className="stock stock-out">Out of Stock</p>;
+  if (variant.total_stock < 10) {
+    return <p className="stock stock-low">Only {variant.total_stock} left in stock</p>;
+  }
+  return <p className="stock stock-in">In stock</p>;
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product } = loaderData;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [selection, setSelection] = useState(() =>
+    initialSelection(product, searchParams.get("variant")),
+  );
+  const variant = matchVariant(product.variants, selection);
+
+  function choose(attribute: string, value: string) {
+    const next = { ...selection, [attribute]: value };
+    setSelection(next);
+    const matched = matchVariant(product.variants, next);
+    setSearchParams(matched ? { variant: matched.sku } : {}, {
+      replace: true,
+      preventScrollReset: true,
+    });
+  }
+
+  return (
+    <div className="container product-page">
+      <ProductGallery images={product.product_urls} title={product.product_title} />
+      <div className="product-info">
+        <h1 className="product-title">{product.product_title}</h1>
+        <p className="product-price">
+          <Price
+            amount={variant?.product_price ?? product.product_price}
+            currency={product.currency}
+          />
+        </p>
+        <VariantPicker variantList={product.variant_list} selection={selection} onChange={choose} />
+        <StockNote variant={variant} />
+        <Html className="rich-text product-description" html={product.description_html} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,1081 @@
+/**
+ * Storefront benchmark: throughput per route (compared with a bare node:http server in the same
+ * run), the gzipped JavaScript a product page loads, and Lighthouse scores.
+ *
+ * Benchmarks print figures; they do not pass or fail. This exits non-zero only when a part could
+ * not run (server did not start, a load test or Lighthouse run threw, a page could not be fetched).
+ *
+ *   npm run bench -w @storefront/bench
+ *   BENCH_DURATION=5 BENCH_SKIP_LIGHTHOUSE=1 npm run bench -w @storefront/bench
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import autocannon, { type Result as LoadResult } from "autocannon";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse, { type Result as LighthouseResult } from "lighthouse";
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(benchDir, "..");
+const resultsDir = path.join(benchDir, "results");
+const resultsFile = path.join(resultsDir, "latest.json");
+const webBuildDir = path.join(repoRoot, "apps", "web", "build");
+
+const CONNECTIONS = 10;
+const WARMUP_SECONDS = 2;
+const DURATION_SECONDS = readDuration(process.env.BENCH_DURATION);
+const SKIP_LIGHTHOUSE = ["1", "true", "yes"].includes(
+  (process.env.BENCH_SKIP_LIGHTHOUSE ?? "").toLowerCase(),
+);
+const READY_TIMEOUT_MS = 60_000;
+const CHROME_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROME_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+const PATHS = {
+  home: "/",
+  product: "/products/itchy-scratchy",
+  collection: "/collections/liquid-dog-vitamins-supplements",
+  homepageData: "/data/master/homepage.json",
+} as const;
+
+const LOAD_TARGETS: { name: string; target: "app" | "hello"; path: string }[] = [
+  { name: "hello-world (node:http)", target: "hello", path: "/" },
+  { name: "product page", target: "app", path: PATHS.product },
+  { name: "collection page", target: "app", path: PATHS.collection },
+  { name: "homepage.json data", target: "app", path: PATHS.homepageData },
+];
+
+const LIGHTHOUSE_PAGES: { name: string; path: string }[] = [
+  { name: "home", path: PATHS.home },
+  { name: "collection", path: PATHS.collection },
+  { name: "product", path: PATHS.product },
+];
+const LIGHTHOUSE_CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+/** Categories whose every audit below 1 is listed for a developer to fix. */
+const AUDITED_CATEGORIES = ["accessibility", "best-practices", "seo"] as const;
+
+function readDuration(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === "") return 10;
+  const seconds = Number(raw);
+  if (!Number.isFinite(seconds) || seconds <= 0) {
+    throw new Error(`BENCH_DURATION must be a positive number of seconds, got "${raw}"`);
+  }
+  return seconds;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Child processes, always stopped at the end
+
+interface ManagedChild {
+  name: string;
+  proc: ChildProcess;
+  /** Last lines the process wrote (stdout and stderr), for error messages. */
+  output: string[];
+  exited: Promise<void>;
+}
+
+const children = new Set<ManagedChild>();
+const cleanups: (() => Promise<void>)[] = [];
+
+function startChild(name: string, args: string[], env: NodeJS.ProcessEnv): ManagedChild {
+  // detached: the child leads its own process group, so stopping it also stops anything it spawned.
+  const proc = spawn(process.execPath, args, {
+    cwd: repoRoot,
+    env,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const output: string[] = [];
+  const keep = (chunk: Buffer) => {
+    for (const line of chunk.toString("utf8").split("\n")) {
+      if (line.trim() === "") continue;
+      output.push(line);
+      if (output.length > 200) output.shift();
+    }
+  };
+  proc.stdout?.on("data", keep);
+  proc.stderr?.on("data", keep);
+  const exited = new Promise<void>((resolve) => {
+    proc.once("exit", () => resolve());
+    proc.once("error", (error) => {
+      output.push(`spawn error: ${error.message}`);
+      resolve();
+    });
+  });
+  const child: ManagedChild = { name, proc, output, exited };
+  children.add(child);
+  return child;
+}
+
+function isRunning(child: ManagedChild): boolean {
+  return (
+    child.proc.exitCode === null && child.proc.signalCode === null && child.proc.pid !== undefined
+  );
+}
+
+function signalGroup(child: ManagedChild, signal: NodeJS.Signals): void {
+  const pid = child.proc.pid;
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+async function stopChild(child: ManagedChild): Promise<void> {
+  if (isRunning(child)) {
+    signalGroup(child, "SIGTERM");
+    const stopped = await Promise.race([child.exited.then(() => true), sleep(5000, false)]);
+    if (!stopped) {
+      signalGroup(child, "SIGKILL");
+      await Promise.race([child.exited, sleep(2000)]);
+    }
+  }
+  children.delete(child);
+}
+
+let cleaningUp: Promise<void> | null = null;
+function cleanUp(): Promise<void> {
+  cleaningUp ??= (async () => {
+    for (const child of [...children]) await stopChild(child);
+    for (const fn of cleanups.reverse()) {
+      try {
+        await fn();
+      } catch (error) {
+        console.error(`cleanup: ${errorMessage(error)}`);
+      }
+    }
+  })();
+  return cleaningUp;
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping servers…`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+// Last resort if the process ends some other way: never leave a server behind.
+process.once("exit", () => {
+  for (const child of children) if (isRunning(child)) signalGroup(child, "SIGKILL");
+});
+
+async function freePort(): Promise<number> {
+  return await new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.once("error", reject);
+    server.listen(0, () => {
+      const address = server.address();
+      if (address === null || typeof address === "string") {
+        server.close();
+        reject(new Error("could not read the free port"));
+        return;
+      }
+      server.close(() => resolve(address.port));
+    });
+  });
+}
+
+async function waitUntilReady(
+  child: ManagedChild,
+  url: string,
+  timeoutMs: number,
+): Promise<number> {
+  const started = Date.now();
+  let last = "no answer yet";
+  while (Date.now() - started < timeoutMs) {
+    if (!isRunning(child)) {
+      throw new Error(
+        `${child.name} exited before it was ready (code ${child.proc.exitCode}, signal ${child.proc.signalCode}). Its last output:\n${tail(child)}`,
+      );
+    }
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      await response.arrayBuffer();
+      if (response.status === 200) return Date.now() - started;
+      last = `HTTP ${response.status}`;
+    } catch (error) {
+      last = errorMessage(error);
+    }
+    await sleep(250);
+  }
+  throw new Error(
+    `${child.name} was not ready after ${timeoutMs / 1000} s (${url}: ${last}). Its last output:\n${tail(child)}`,
+  );
+}
+
+function tail(child: ManagedChild, lines = 30): string {
+  const out = child.output.slice(-lines);
+  return out.length === 0 ? "  (nothing)" : out.map((l) => `  ${l}`).join("\n");
+}
+
+const HELLO_WORLD_SOURCE = `
+const http = require("node:http");
+http
+  .createServer((req, res) => {
+    res.writeHead(200, { "content-type": "text/plain; charset=utf-8" });
+    res.end("hello world");
+  })
+  .listen(Number(process.env.PORT), () => console.log("hello-world ready"));
+process.on("SIGTERM", () => process.exit(0));
+`;
+
+// ---------------------------------------------------------------------------------------------
+// Load tests
+
+interface LoadRow {
+  name: string;
+  url: string;
+  /** Status, type and size of one plain GET before the test, to show what is being measured. */
+  probe: { status: number; contentType: string | null; bytes: number } | { error: string };
+  requestsPerSecond: number;
+  requestsTotal: number;
+  latencyMs: { average: number; p50: number; p90: number; p99: number; max: number };
+  throughputBytesPerSecond: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  statusCodes: Record<string, number>;
+  ratioToHelloWorld: number | null;
+}
+
+async function probe(url: string): Promise<LoadRow["probe"]> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+    const body = await response.arrayBuffer();
+    return {
+      status: response.status,
+      contentType: response.headers.get("content-type"),
+      bytes: body.byteLength,
+    };
+  } catch (error) {
+    return { error: errorMessage(error) };
+  }
+}
+
+async function loadTest(name: string, url: string): Promise<LoadRow> {
+  const probed = await probe(url);
+  const result: LoadResult = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION_SECONDS,
+    warmup: { connections: CONNECTIONS, duration: WARMUP_SECONDS },
+  });
+  const statusCodes: Record<string, number> = {};
+  for (const [code, stat] of Object.entries(result.statusCodeStats)) statusCodes[code] = stat.count;
+  return {
+    name,
+    url,
+    probe: probed,
+    requestsPerSecond: result.requests.average,
+    requestsTotal: result.requests.total,
+    latencyMs: {
+      average: result.latency.average,
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p99: result.latency.p99,
+      max: result.latency.max,
+    },
+    throughputBytesPerSecond: result.throughput.average,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    statusCodes,
+    ratioToHelloWorld: null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// JavaScript a product page loads on first load
+
+interface JsFile {
+  url: string;
+  /** How the page reaches it: script src, modulepreload, inline import, or a static import. */
+  via: string[];
+  status: number;
+  /** Content-Encoding the server used (fetch asked for gzip/br). */
+  servedEncoding: string | null;
+  rawBytes: number;
+  gzipBytes: number;
+}
+
+interface InlineScript {
+  index: number;
+  type: string;
+  rawBytes: number;
+  gzipBytes: number;
+  preview: string;
+}
+
+interface JsReport {
+  pageUrl: string;
+  html: { rawBytes: number; gzipBytes: number };
+  files: JsFile[];
+  total: { files: number; rawBytes: number; gzipBytes: number };
+  inlineScripts: InlineScript[];
+  inlineTotal: { scripts: number; rawBytes: number; gzipBytes: number };
+  jsonLd: { scripts: number; rawBytes: number; gzipBytes: number };
+  /** /assets/*.js named in inline scripts but not imported by them (e.g. the route manifest). */
+  referencedNotLoaded: string[];
+  /** Modules reached by a static import that had no modulepreload link. */
+  missingModulepreload: string[];
+}
+
+const gzipSize = (data: Uint8Array | string): number => gzipSync(data, { level: 9 }).byteLength;
+
+/** "static import from a.js", "static import from b.js" → "statically imported by 2 modules". */
+function summarizeVia(via: string[]): string[] {
+  const imports = via.filter((v) => v.startsWith("static import from "));
+  const rest = via.filter((v) => !v.startsWith("static import from "));
+  if (imports.length === 1 && imports[0] !== undefined) rest.push(imports[0]);
+  if (imports.length > 1) rest.push(`statically imported by ${imports.length} modules`);
+  return rest;
+}
+
+function parseAttributes(source: string): Map<string, string> {
+  const attributes = new Map<string, string>();
+  const pattern = /([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g;
+  for (const m of source.matchAll(pattern)) {
+    const name = m[1];
+    if (name === undefined) continue;
+    attributes.set(name.toLowerCase(), decodeEntities(m[2] ?? m[3] ?? m[4] ?? ""));
+  }
+  return attributes;
+}
+
+function decodeEntities(value: string): string {
+  return value
+    .replaceAll("&quot;", '"')
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&#39;", "'")
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&amp;", "&");
+}
+
+/** Specifiers of `import "x"`, `import … from "x"`, `export … from "x"` and `import("x")`. */
+function importSpecifiers(code: string, { dynamic }: { dynamic: boolean }): string[] {
+  const found: string[] = [];
+  const patterns = [/\bfrom\s*["']([^"'\s]+)["']/g, /\bimport\s*["']([^"'\s]+)["']/g];
+  if (dynamic) patterns.push(/\bimport\s*\(\s*["']([^"'\s]+)["']\s*\)/g);
+  for (const pattern of patterns) {
+    for (const m of code.matchAll(pattern)) if (m[1] !== undefined) found.push(m[1]);
+  }
+  return found;
+}
+
+async function measureProductPageJs(origin: string): Promise<JsReport> {
+  const pageUrl = new URL(PATHS.product, origin).href;
+  const response = await fetch(pageUrl);
+  if (response.status !== 200) throw new Error(`GET ${pageUrl} answered ${response.status}`);
+  const html = await response.text();
+
+  const files = new Map<string, { via: Set<string>; order: number }>();
+  const add = (href: string, base: string, via: string) => {
+    const url = new URL(href, base);
+    if (url.origin !== new URL(origin).origin || !url.pathname.endsWith(".js")) return false;
+    const entry = files.get(url.href) ?? { via: new Set<string>(), order: files.size };
+    entry.via.add(via);
+    files.set(url.href, entry);
+    return true;
+  };
+
+  const inlineScripts: InlineScript[] = [];
+  const jsonLd = { scripts: 0, rawBytes: 0, gzipBytes: 0 };
+  const mentioned = new Set<string>();
+  let index = 0;
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const attributes = parseAttributes(m[1] ?? "");
+    const body = m[2] ?? "";
+    const src = attributes.get("src");
+    const type = (attributes.get("type") ?? "").toLowerCase();
+    if (src !== undefined) {
+      add(src, pageUrl, type === "module" ? "script type=module src" : "script src");
+      continue;
+    }
+    index += 1;
+    if (type.includes("json")) {
+      jsonLd.scripts += 1;
+      jsonLd.rawBytes += Buffer.byteLength(body);
+      jsonLd.gzipBytes += gzipSize(body);
+      continue;
+    }
+    inlineScripts.push({
+      index,
+      type: type === "" ? "classic" : type,
+      rawBytes: Buffer.byteLength(body),
+      gzipBytes: gzipSize(body),
+      preview: body.trim().replace(/\s+/g, " ").slice(0, 70),
+    });
+    for (const specifier of importSpecifiers(body, { dynamic: true })) {
+      add(specifier, pageUrl, "inline import");
+    }
+    for (const s of body.matchAll(/["'](\/assets\/[^"'\s]+\.js)["']/g)) {
+      if (s[1] !== undefined) mentioned.add(new URL(s[1], pageUrl).href);
+    }
+  }
+  for (const m of html.matchAll(/<link\b([^>]*)>/gi)) {
+    const attributes = parseAttributes(m[1] ?? "");
+    const rel = (attributes.get("rel") ?? "").toLowerCase().split(/\s+/);
+    const href = attributes.get("href");
+    if (rel.includes("modulepreload") && href !== undefined) add(href, pageUrl, "modulepreload");
+  }
+
+  // Fetch everything, following static imports the browser would also load.
+  const fetched = new Map<string, JsFile>();
+  const missingModulepreload: string[] = [];
+  const queue = [...files.keys()];
+  while (queue.length > 0) {
+    const url = queue.shift();
+    if (url === undefined || fetched.has(url)) continue;
+    const res = await fetch(url);
+    const body = new Uint8Array(await res.arrayBuffer());
+    if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
+    const entry = files.get(url);
+    fetched.set(url, {
+      url,
+      via: [...(entry?.via ?? [])],
+      status: res.status,
+      servedEncoding: res.headers.get("content-encoding"),
+      rawBytes: body.byteLength,
+      gzipBytes: gzipSize(body),
+    });
+    const code = Buffer.from(body).toString("utf8");
+    const importer = new URL(url).pathname.split("/").pop() ?? url;
+    for (const specifier of importSpecifiers(code, { dynamic: false })) {
+      const known = files.has(new URL(specifier, url).href);
+      if (add(specifier, url, `static import from ${importer}`) && !known) {
+        const resolved = new URL(specifier, url).href;
+        missingModulepreload.push(resolved);
+        queue.push(resolved);
+      }
+    }
+  }
+  for (const file of fetched.values()) {
+    file.via = summarizeVia([...(files.get(file.url)?.via ?? [])]);
+  }
+
+  const list = [...fetched.values()].sort(
+    (a, b) => (files.get(a.url)?.order ?? 0) - (files.get(b.url)?.order ?? 0),
+  );
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  return {
+    pageUrl,
+    html: { rawBytes: Buffer.byteLength(html), gzipBytes: gzipSize(html) },
+    files: list,
+    total: {
+      files: list.length,
+      rawBytes: sum(list.map((f) => f.rawBytes)),
+      gzipBytes: sum(list.map((f) => f.gzipBytes)),
+    },
+    inlineScripts,
+    inlineTotal: {
+      scripts: inlineScripts.length,
+      rawBytes: sum(inlineScripts.map((s) => s.rawBytes)),
+      gzipBytes: sum(inlineScripts.map((s) => s.gzipBytes)),
+    },
+    jsonLd,
+    referencedNotLoaded: [...mentioned].filter((url) => !fetched.has(url)),
+    missingModulepreload,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lighthouse
+
+interface FailingAudit {
+  category: string;
+  id: string;
+  title: string;
+  score: number;
+  displayValue?: string;
+  /** For accessibility: the failing nodes (first 3); elsewhere a short description of the items. */
+  items: { selector?: string; snippet?: string; explanation?: string; text?: string }[];
+  itemCount: number;
+}
+
+interface LighthousePage {
+  name: string;
+  url: string;
+  scores: Record<string, number | null>;
+  metrics: {
+    lcpMs: number | null;
+    tbtMs: number | null;
+    cls: number | null;
+    fcpMs: number | null;
+    speedIndexMs: number | null;
+  };
+  failingAudits: FailingAudit[];
+  performanceOpportunities: { id: string; title: string; score: number; displayValue?: string }[];
+  scripts?: { count: number; transferBytes: number; resourceBytes: number };
+  runWarnings: string[];
+  /** The full Lighthouse result (lhr), relative to the repo root. */
+  reportFile?: string;
+  lighthouseVersion: string;
+  formFactor: string;
+  throttlingMethod: string;
+}
+
+type Audit = LighthouseResult["audits"][string];
+
+function numeric(lhr: LighthouseResult, id: string): number | null {
+  const value = lhr.audits[id]?.numericValue;
+  return typeof value === "number" ? value : null;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function detailItems(audit: Audit): Record<string, unknown>[] {
+  const details: unknown = audit.details;
+  if (!isRecord(details) || !Array.isArray(details.items)) return [];
+  return details.items.filter(isRecord);
+}
+
+function describeItem(item: Record<string, unknown>): FailingAudit["items"][number] {
+  const node = item.node;
+  if (isRecord(node) && node.type === "node") {
+    const described: FailingAudit["items"][number] = {};
+    if (typeof node.selector === "string") described.selector = node.selector;
+    if (typeof node.snippet === "string") described.snippet = node.snippet;
+    if (typeof node.explanation === "string") described.explanation = node.explanation;
+    return described;
+  }
+  const parts: string[] = [];
+  for (const key of [
+    "description",
+    "url",
+    "sourceLocation",
+    "source",
+    "issueType",
+    "label",
+    "value",
+  ]) {
+    const value = item[key];
+    if (typeof value === "string" || typeof value === "number") parts.push(String(value));
+    else if (isRecord(value) && typeof value.url === "string") parts.push(value.url);
+    else if (isRecord(value) && typeof value.text === "string") parts.push(value.text);
+  }
+  return { text: parts.join(" — ").slice(0, 300) };
+}
+
+function summarizeLighthouse(name: string, lhr: LighthouseResult): LighthousePage {
+  const scores: Record<string, number | null> = {};
+  for (const id of LIGHTHOUSE_CATEGORIES) {
+    const score = lhr.categories[id]?.score;
+    scores[id] = typeof score === "number" ? Math.round(score * 100) : null;
+  }
+
+  const failingAudits: FailingAudit[] = [];
+  for (const category of AUDITED_CATEGORIES) {
+    for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (audit === undefined || audit.score === null || audit.score >= 1) continue;
+      const items = detailItems(audit);
+      const failing: FailingAudit = {
+        category,
+        id: audit.id,
+        title: audit.title,
+        score: audit.score,
+        items: items.slice(0, 3).map(describeItem),
+        itemCount: items.length,
+      };
+      if (audit.displayValue) failing.displayValue = audit.displayValue;
+      failingAudits.push(failing);
+    }
+  }
+
+  const performanceOpportunities: LighthousePage["performanceOpportunities"] = [];
+  for (const ref of lhr.categories.performance?.auditRefs ?? []) {
+    if (ref.group === "metrics") continue;
+    const audit = lhr.audits[ref.id];
+    if (audit === undefined || audit.score === null || audit.score >= 0.9) continue;
+    if (audit.scoreDisplayMode === "informative" || audit.scoreDisplayMode === "notApplicable") {
+      continue;
+    }
+    const entry: LighthousePage["performanceOpportunities"][number] = {
+      id: audit.id,
+      title: audit.title,
+      score: audit.score,
+    };
+    if (audit.displayValue) entry.displayValue = audit.displayValue;
+    performanceOpportunities.push(entry);
+  }
+
+  const page: LighthousePage = {
+    name,
+    url: lhr.finalDisplayedUrl,
+    scores,
+    metrics: {
+      lcpMs: numeric(lhr, "largest-contentful-paint"),
+      tbtMs: numeric(lhr, "total-blocking-time"),
+      cls: numeric(lhr, "cumulative-layout-shift"),
+      fcpMs: numeric(lhr, "first-contentful-paint"),
+      speedIndexMs: numeric(lhr, "speed-index"),
+    },
+    failingAudits,
+    performanceOpportunities,
+    runWarnings: lhr.runWarnings.map(String),
+    lighthouseVersion: lhr.lighthouseVersion,
+    formFactor: lhr.configSettings.formFactor,
+    throttlingMethod: lhr.configSettings.throttlingMethod,
+  };
+
+  const network = lhr.audits["network-requests"];
+  if (network !== undefined) {
+    const scripts = detailItems(network).filter((item) => item.resourceType === "Script");
+    const bytes = (item: Record<string, unknown>, key: string) =>
+      typeof item[key] === "number" ? item[key] : 0;
+    page.scripts = {
+      count: scripts.length,
+      transferBytes: scripts.reduce((a, item) => a + bytes(item, "transferSize"), 0),
+      resourceBytes: scripts.reduce((a, item) => a + bytes(item, "resourceSize"), 0),
+    };
+  }
+  return page;
+}
+
+async function runLighthouse(origin: string, problems: string[]): Promise<LighthousePage[]> {
+  if (!existsSync(CHROME_PATH)) {
+    throw new Error(`Chromium not found at ${CHROME_PATH} (set CHROMIUM_PATH)`);
+  }
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: CHROME_FLAGS,
+  });
+  const pages: LighthousePage[] = [];
+  try {
+    for (const { name, path: pagePath } of LIGHTHOUSE_PAGES) {
+      const url = new URL(pagePath, origin).href;
+      progress(`Lighthouse: ${name} (${url})`);
+      try {
+        const runner = await lighthouse(url, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: [...LIGHTHOUSE_CATEGORIES],
+        });
+        if (runner === undefined) throw new Error("Lighthouse returned no result");
+        const { lhr } = runner;
+        if (lhr.runtimeError) {
+          throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+        }
+        const page = summarizeLighthouse(name, lhr);
+        page.reportFile = path.relative(repoRoot, path.join(resultsDir, `lighthouse-${name}.json`));
+        await mkdir(resultsDir, { recursive: true });
+        await writeFile(path.join(repoRoot, page.reportFile), JSON.stringify(lhr));
+        pages.push(page);
+      } catch (error) {
+        problems.push(`Lighthouse on ${url}: ${errorMessage(error)}`);
+      }
+    }
+  } finally {
+    chrome.kill();
+  }
+  return pages;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Output
+
+function progress(message: string): void {
+  console.error(`… ${message}`);
+}
+
+function errorMessage(error: unknown): string {
+  if (error instanceof Error) {
+    const cause = error.cause instanceof Error ? ` (${error.cause.message})` : "";
+    return `${error.message}${cause}`;
+  }
+  return String(error);
+}
+
+function table(headers: string[], rows: string[][], rightAligned: boolean[]): string {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => {
+        const width = widths[i] ?? 0;
+        return rightAligned[i] ? cell.padStart(width) : cell.padEnd(width);
+      })
+      .join("  ")
+      .trimEnd();
+  return [line(headers), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
+}
+
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const kb = (bytes: number) => `${fmt(bytes / 1000, 1)} KB`;
+const kib = (bytes: number) => `${fmt(bytes / 1024, 1)} KiB`;
+const percent = (ratio: number) => `${fmt(ratio * 100, ratio < 0.01 ? 2 : 1)} %`;
+const ms = (value: number | null) => (value === null ? "n/a" : `${fmt(value)} ms`);
+
+function printLoad(rows: LoadRow[]): string {
+  const body = rows.map((r) => [
+    r.name,
+    new URL(r.url).pathname,
+    fmt(r.requestsPerSecond),
+    fmt(r.latencyMs.p50),
+    fmt(r.latencyMs.p99),
+    fmt(r.latencyMs.average, 2),
+    `${r.errors + r.timeouts} / ${r.non2xx}`,
+    r.ratioToHelloWorld === null ? "n/a" : percent(r.ratioToHelloWorld),
+    "error" in r.probe
+      ? `probe failed: ${r.probe.error}`
+      : `${r.probe.status} ${kb(r.probe.bytes)}`,
+  ]);
+  return table(
+    [
+      "Route",
+      "Path",
+      "req/s",
+      "p50 ms",
+      "p99 ms",
+      "avg ms",
+      "errors / non-2xx",
+      "vs hello",
+      "Response",
+    ],
+    body,
+    [false, false, true, true, true, true, true, true, false],
+  );
+}
+
+function printJs(js: JsReport): string {
+  const lines: string[] = [];
+  lines.push(
+    `Page: ${js.pageUrl}   (HTML ${kb(js.html.rawBytes)} raw, ${kb(js.html.gzipBytes)} gzip)`,
+  );
+  lines.push("External JavaScript on first load (each file gzipped with zlib level 9):");
+  lines.push(
+    table(
+      ["File", "raw", "gzip KB", "gzip KiB", "served as", "reached via"],
+      [
+        ...js.files.map((f) => [
+          new URL(f.url).pathname,
+          kb(f.rawBytes),
+          kb(f.gzipBytes),
+          kib(f.gzipBytes),
+          f.servedEncoding ?? "identity",
+          f.via.join(", "),
+        ]),
+        [
+          "TOTAL",
+          kb(js.total.rawBytes),
+          kb(js.total.gzipBytes),
+          kib(js.total.gzipBytes),
+          "",
+          `${js.total.files} files`,
+        ],
+      ],
+      [false, true, true, true, false, false],
+    ),
+  );
+  lines.push("");
+  lines.push("Inline scripts in the HTML (each gzipped separately; not in the total above):");
+  lines.push(
+    table(
+      ["#", "type", "raw", "gzip KB", "gzip KiB", "starts with"],
+      [
+        ...js.inlineScripts.map((s) => [
+          String(s.index),
+          s.type,
+          kb(s.rawBytes),
+          kb(s.gzipBytes),
+          kib(s.gzipBytes),
+          s.preview,
+        ]),
+        [
+          "",
+          "TOTAL",
+          kb(js.inlineTotal.rawBytes),
+          kb(js.inlineTotal.gzipBytes),
+          kib(js.inlineTotal.gzipBytes),
+          `${js.inlineTotal.scripts} scripts`,
+        ],
+      ],
+      [true, false, true, true, true, false],
+    ),
+  );
+  lines.push(
+    `JSON-LD (not JavaScript): ${js.jsonLd.scripts} block(s), ${kb(js.jsonLd.rawBytes)} raw, ${kb(js.jsonLd.gzipBytes)} gzip`,
+  );
+  lines.push(
+    `External + inline JavaScript, gzipped: ${kb(js.total.gzipBytes + js.inlineTotal.gzipBytes)} (${kib(js.total.gzipBytes + js.inlineTotal.gzipBytes)})`,
+  );
+  if (js.missingModulepreload.length > 0) {
+    lines.push(
+      `Statically imported but not modulepreloaded: ${js.missingModulepreload.map((u) => new URL(u).pathname).join(", ")}`,
+    );
+  }
+  if (js.referencedNotLoaded.length > 0) {
+    lines.push(
+      `Named in inline scripts but not imported on first load (not counted): ${js.referencedNotLoaded.map((u) => new URL(u).pathname).join(", ")}`,
+    );
+  }
+  return lines.join("\n");
+}
+
+function printLighthouse(pages: LighthousePage[]): string {
+  const lines: string[] = [];
+  const first = pages[0];
+  if (first !== undefined) {
+    lines.push(
+      `Lighthouse ${first.lighthouseVersion}, ${first.formFactor}, ${first.throttlingMethod} throttling`,
+    );
+  }
+  lines.push(
+    table(
+      ["Page", "Perf", "A11y", "Best pr.", "SEO", "LCP", "TBT", "CLS", "FCP", "Speed idx"],
+      pages.map((p) => [
+        p.name,
+        String(p.scores.performance ?? "n/a"),
+        String(p.scores.accessibility ?? "n/a"),
+        String(p.scores["best-practices"] ?? "n/a"),
+        String(p.scores.seo ?? "n/a"),
+        ms(p.metrics.lcpMs),
+        ms(p.metrics.tbtMs),
+        p.metrics.cls === null ? "n/a" : fmt(p.metrics.cls, 3),
+        ms(p.metrics.fcpMs),
+        ms(p.metrics.speedIndexMs),
+      ]),
+      [false, true, true, true, true, true, true, true, true, true],
+    ),
+  );
+  for (const p of pages) {
+    if (p.scripts !== undefined) {
+      lines.push(
+        `  ${p.name}: Chrome loaded ${p.scripts.count} scripts, ${kb(p.scripts.transferBytes)} transferred (${kb(p.scripts.resourceBytes)} uncompressed)`,
+      );
+    }
+  }
+  for (const p of pages) {
+    lines.push("");
+    lines.push(`${p.name} (${p.url})${p.reportFile ? `   full report: ${p.reportFile}` : ""}`);
+    for (const warning of p.runWarnings) lines.push(`  run warning: ${warning}`);
+    if (p.failingAudits.length === 0) {
+      lines.push("  accessibility / best-practices / seo: every audit passes");
+    }
+    for (const audit of p.failingAudits) {
+      const value = audit.displayValue ? ` — ${audit.displayValue}` : "";
+      lines.push(
+        `  ✗ [${audit.category}] ${audit.id}: ${audit.title} (score ${audit.score})${value}`,
+      );
+      for (const item of audit.items) {
+        if (item.selector !== undefined) {
+          lines.push(
+            `      ${item.selector}${item.snippet ? `   ${item.snippet.slice(0, 120)}` : ""}`,
+          );
+          if (item.explanation) {
+            lines.push(`        ${item.explanation.replace(/\s+/g, " ").slice(0, 240)}`);
+          }
+        } else if (item.text) {
+          lines.push(`      ${item.text}`);
+        }
+      }
+      if (audit.itemCount > audit.items.length) {
+        lines.push(`      … ${audit.itemCount - audit.items.length} more`);
+      }
+    }
+    if (p.performanceOpportunities.length > 0) {
+      lines.push("  performance audits below 0.9:");
+      for (const o of p.performanceOpportunities) {
+        lines.push(
+          `    - ${o.id}: ${o.title} (score ${o.score})${o.displayValue ? ` — ${o.displayValue}` : ""}`,
+        );
+      }
+    }
+  }
+  return lines.join("\n");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main
+
+async function main(): Promise<number> {
+  const problems: string[] = [];
+  const started = new Date();
+
+  if (!existsSync(path.join(webBuildDir, "server", "index.js"))) {
+    throw new Error(
+      `No production build at ${webBuildDir}; run \`npm run build -w @storefront/web\` first.`,
+    );
+  }
+
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "storefront-bench-"));
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+
+  const appPort = await freePort();
+  const helloPort = await freePort();
+  const appOrigin = `http://127.0.0.1:${appPort}`;
+  const helloOrigin = `http://127.0.0.1:${helloPort}`;
+
+  progress(`starting the production server on port ${appPort} (DATA_DIR ${dataDir})`);
+  const app = startChild("storefront server", ["--import", "tsx", "apps/server/src/main.ts"], {
+    ...process.env,
+    PORT: String(appPort),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    NODE_ENV: "production",
+  });
+  const hello = startChild("hello-world server", ["-e", HELLO_WORLD_SOURCE], {
+    ...process.env,
+    PORT: String(helloPort),
+  });
+  const appReadyMs = await waitUntilReady(app, `${appOrigin}/api/store`, READY_TIMEOUT_MS);
+  await waitUntilReady(hello, `${helloOrigin}/`, READY_TIMEOUT_MS);
+  progress(`server ready after ${fmt(appReadyMs / 1000, 1)} s`);
+
+  // 1. Throughput
+  const loadRows: LoadRow[] = [];
+  for (const target of LOAD_TARGETS) {
+    const origin = target.target === "hello" ? helloOrigin : appOrigin;
+    const url = `${origin}${target.path}`;
+    progress(
+      `autocannon ${target.name}: ${url} (${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${DURATION_SECONDS} s)`,
+    );
+    try {
+      loadRows.push(await loadTest(target.name, url));
+    } catch (error) {
+      problems.push(`load test of ${url}: ${errorMessage(error)}`);
+    }
+  }
+  const helloRps = loadRows.find((r) => r.name.startsWith("hello-world"))?.requestsPerSecond;
+  for (const row of loadRows) {
+    row.ratioToHelloWorld = helloRps ? row.requestsPerSecond / helloRps : null;
+  }
+
+  // 2. JavaScript weight
+  progress("measuring the product page's JavaScript");
+  let js: JsReport | null = null;
+  try {
+    js = await measureProductPageJs(appOrigin);
+  } catch (error) {
+    problems.push(`JavaScript size: ${errorMessage(error)}`);
+  }
+
+  // 3. Lighthouse (localhost: a secure context for Chrome, like production over https)
+  let lighthousePages: LighthousePage[] | null = null;
+  if (SKIP_LIGHTHOUSE) {
+    progress("Lighthouse skipped (BENCH_SKIP_LIGHTHOUSE=1)");
+  } else {
+    try {
+      lighthousePages = await runLighthouse(`http://localhost:${appPort}`, problems);
+    } catch (error) {
+      problems.push(`Lighthouse: ${errorMessage(error)}`);
+    }
+  }
+
+  const serverWarnings = app.output.slice(-50);
+  if (!isRunning(app)) problems.push(`the storefront server exited during the run:\n${tail(app)}`);
+  await cleanUp();
+
+  const results = {
+    startedAt: started.toISOString(),
+    finishedAt: new Date().toISOString(),
+    environment: {
+      node: process.version,
+      platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? "unknown",
+      memoryGB: Math.round(os.totalmem() / 1e9),
+    },
+    settings: {
+      connections: CONNECTIONS,
+      warmupSeconds: WARMUP_SECONDS,
+      durationSeconds: DURATION_SECONDS,
+      lighthouse: SKIP_LIGHTHOUSE
+        ? "skipped"
+        : { chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS },
+    },
+    server: { readyMs: appReadyMs, lastOutput: serverWarnings },
+    load: loadRows,
+    productPageJavaScript: js,
+    lighthouse: lighthousePages,
+    problems,
+  };
+  await mkdir(path.dirname(resultsFile), { recursive: true });
+  await writeFile(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+
+  const out: string[] = [];
+  out.push("");
+  out.push("=".repeat(100));
+  out.push(
+    `Storefront benchmark — ${started.toISOString()} — Node ${process.version}, ${results.environment.cpus} CPU(s) ${results.environment.cpuModel}`,
+  );
+  out.push(
+    `Server ready ${fmt(appReadyMs / 1000, 1)} s after start (empty DATA_DIR: demo data + images).`,
+  );
+  out.push("=".repeat(100));
+  out.push("");
+  out.push(
+    `Throughput: autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up, ${DURATION_SECONDS} s measured, no Accept-Encoding (uncompressed)`,
+  );
+  out.push(
+    "(latency p50/p99 have 1 ms resolution; compare routes by the ratio to hello-world from the same run)",
+  );
+  out.push(printLoad(loadRows));
+  out.push("");
+  out.push("-".repeat(100));
+  out.push("Product page JavaScript (1 KB = 1000 bytes, 1 KiB = 1024 bytes)");
+  out.push(js === null ? "not measured (see problems)" : printJs(js));
+  out.push("");
+  out.push("-".repeat(100));
+  if (lighthousePages === null) {
+    out.push(
+      SKIP_LIGHTHOUSE
+        ? "Lighthouse: skipped (BENCH_SKIP_LIGHTHOUSE=1)"
+        : "Lighthouse: did not run (see problems)",
+    );
+  } else {
+    out.push(printLighthouse(lighthousePages));
+  }
+  if (serverWarnings.length > 0) {
+    out.push("");
+    out.push("-".repeat(100));
+    out.push(`Server output during the run (LOG_LEVEL=warn, last ${serverWarnings.length} lines):`);
+    for (const line of serverWarnings) out.push(`  ${line.slice(0, 300)}`);
+  }
+  out.push("");
+  out.push("=".repeat(100));
+  if (problems.length > 0) {
+    out.push("Could not run:");
+    for (const p of problems) out.push(`  - ${p}`);
+  }
+  out.push(`Results: ${path.relative(repoRoot, resultsFile)}`);
+  console.log(out.join("\n"));
+  return problems.length > 0 ? 1 : 0;
+}
+
+try {
+  process.exitCode = await main();
+} catch (error) {
+  console.error(`\nbench could not run: ${errorMessage(error)}`);
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+}

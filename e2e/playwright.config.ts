@@ -1,0 +1,72 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+const PORT = 4317;
+const baseURL = `http://localhost:${PORT}`;
+
+// A fresh PGlite data directory per run, so the demo stores load from scratch. The config is
+// evaluated again in every worker process; the environment variable makes them all reuse the
+// directory the runner made instead of creating (and leaking) one each.
+if (!process.env.E2E_DATA_DIR) {
+  const made = fs.mkdtempSync(path.join(os.tmpdir(), "storefront-e2e-"));
+  process.env.E2E_DATA_DIR = made;
+  // The runner stops the web server before it exits; then the directory can go.
+  process.on("exit", () => fs.rmSync(made, { recursive: true, force: true }));
+}
+const dataDir = process.env.E2E_DATA_DIR;
+
+export default defineConfig({
+  testDir: "./tests",
+  outputDir: "../test-results/e2e",
+  workers: 1,
+  retries: 0,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  reporter: "list",
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    screenshot: "only-on-failure",
+    trace: "off",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [
+    {
+      name: "narrow",
+      use: { viewport: { width: 375, height: 812 }, isMobile: false, hasTouch: false },
+    },
+    {
+      name: "wide",
+      use: { viewport: { width: 1280, height: 900 } },
+    },
+  ],
+  webServer: {
+    command: "node --import tsx apps/server/src/main.ts",
+    cwd: "..",
+    url: `${baseURL}/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+    },
+  },
+});

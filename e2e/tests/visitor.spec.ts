@@ -1,0 +1,454 @@
+import path from "node:path";
+import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
+
+/** The nine demo products of the default pet store, in catalogue order. */
+const PET_HANDLES = [
+  "itchy-scratchy",
+  "no-more-drama",
+  "eat",
+  "cant-poo-poo",
+  "poo-poo-problems",
+  "forever-young",
+  "ouchie",
+  "pee-pee-issues",
+  "yucky-fungus",
+];
+
+/** The condition links under both the Dogs and the Cats menu. */
+const CONDITIONS = [
+  "Allergies",
+  "Anxiety",
+  "Appetite",
+  "Constipation",
+  "Diarrhea",
+  "General Health",
+  "Pain",
+  "Urinary Tract & Stones",
+  "Yeast & Fungus",
+];
+
+const PRICE = /^\$\d+\.\d{2}$/;
+
+interface PageProblem {
+  kind: "console" | "pageerror";
+  text: string;
+  url?: string;
+}
+
+/** A console error a test expects: its text, and the path of the URL it is reported at. */
+interface AllowedConsoleError {
+  text: RegExp;
+  path: string;
+}
+
+/**
+ * Every test fails if the page logged a console error or threw an uncaught error. Nothing is
+ * ignored except the browser's own /favicon.ico 404 (see below) and what a test lists in
+ * `allowedConsoleErrors` (only the 404 test does, see there).
+ */
+const test = base.extend<{
+  allowedConsoleErrors: AllowedConsoleError[];
+  pageProblems: PageProblem[];
+}>({
+  allowedConsoleErrors: [[], { option: true }],
+  pageProblems: [
+    async ({ page, allowedConsoleErrors }, use) => {
+      const problems: PageProblem[] = [];
+      page.on("console", (msg) => {
+        if (msg.type() !== "error") return;
+        const url = msg.location().url;
+        const path = url ? new URL(url).pathname : "";
+        // Chromium asks every origin for /favicon.ico on its own (the pages link no icon) and
+        // logs the 404 as a console error. That request is not made by the app's pages, so the
+        // message says nothing about them; it is the one failing request ignored everywhere.
+        if (path === "/favicon.ico" && /status of 404/.test(msg.text())) return;
+        const allowed = allowedConsoleErrors.some(
+          (a) => a.text.test(msg.text()) && path === a.path,
+        );
+        if (!allowed) problems.push({ kind: "console", text: msg.text(), url });
+      });
+      page.on("pageerror", (error) => {
+        problems.push({ kind: "pageerror", text: `${error.name}: ${error.message}` });
+      });
+      await use(problems);
+      expect(problems, "console errors or uncaught page errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/** Waits until React Router has hydrated the page, so client-side handlers are attached. */
+async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const router = (
+      window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }
+    ).__reactRouterDataRouter;
+    return router?.state.initialized === true;
+  });
+}
+
+async function gotoHydrated(page: Page, url: string) {
+  const response = await page.goto(url);
+  await waitForHydration(page);
+  return response;
+}
+
+/**
+ * A full-page screenshot into test-results/e2e/screens/{project}-{name}.png. Lazy images below
+ * the fold are switched to eager first and awaited, so the picture shows the whole page.
+ */
+async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  await page.evaluate(() => {
+    for (const img of document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]')) {
+      img.loading = "eager";
+    }
+  });
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Array.from(document.images)
+          .filter(
+            (img) => img.getClientRects().length > 0 && !(img.complete && img.naturalWidth > 0),
+          )
+          .map((img) => img.currentSrc || img.src),
+      ),
+    )
+    .toEqual([]);
+  await page.screenshot({
+    path: path.join(testInfo.project.outputDir, "screens", `${testInfo.project.name}-${name}.png`),
+    fullPage: true,
+  });
+}
+
+const isWide = (testInfo: TestInfo) => testInfo.project.name === "wide";
+
+test("a new visitor sees the home page with the callout banner, logo, menus and products", async ({
+  page,
+}, testInfo) => {
+  await gotoHydrated(page, "/");
+  await expect(page).toHaveTitle(/Pawsome Herbals/);
+
+  // Callout banner above the top bar.
+  const callout = page.getByRole("complementary", { name: "Announcements" });
+  await expect(
+    callout.getByText("FREE SHIPPING ON USA ORDERS $149+", { exact: true }),
+  ).toBeVisible();
+  const sister = callout.getByRole("link", { name: /sister hemp brand/i });
+  await expect(sister).toBeVisible();
+  await expect(sister).toHaveAttribute("href", /^http:\/\/hemp\.localhost(:\d+)?\//);
+
+  // Header logo goes home.
+  const header = page.getByRole("banner");
+  const logo = header.getByRole("link", { name: "Pawsome Herbals home" });
+  await expect(logo).toBeVisible();
+  await expect(logo).toHaveAttribute("href", "/");
+  await expect(logo.getByRole("img", { name: "Pawsome Herbals" })).toBeVisible();
+
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Gentle Herbal Remedies for Dogs & Cats",
+  );
+
+  // The product grid: nine cards, each linking to its product page.
+  const products = page.getByRole("region", { name: "Shop by condition" });
+  const cards = products.locator(".product-grid > li");
+  await expect(cards).toHaveCount(9);
+  const hrefs = await products
+    .locator("a.product-card-link")
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+  expect(hrefs).toEqual(PET_HANDLES.map((h) => `/products/${h}`));
+  for (const card of await cards.all()) {
+    await expect(card.locator(".product-card-price .price")).toHaveText(PRICE);
+  }
+
+  const press = page.getByRole("region", { name: "As featured in" });
+  if (isWide(testInfo)) {
+    await expect(press).toBeVisible();
+    await expect(page.getByRole("heading", { name: "As featured in" })).toBeVisible();
+
+    const mainNav = page.getByRole("navigation", { name: "Main" });
+    await expect(mainNav).toBeVisible();
+    await expect(header.getByText("Menu", { exact: true })).toBeHidden();
+    for (const menu of ["Dogs", "Cats"]) {
+      const details = mainNav.locator("details.dropdown").filter({
+        has: page.locator("summary", { hasText: menu }),
+      });
+      const items = details.getByRole("link");
+      await expect(items.first()).toBeHidden();
+      await details.locator("summary").click();
+      await expect(details).toHaveAttribute("open", "");
+      await expect(items).toHaveText(CONDITIONS);
+      for (const item of await items.all()) await expect(item).toBeVisible();
+      await expect(details.getByRole("link", { name: "Allergies" })).toHaveAttribute(
+        "href",
+        "/products/itchy-scratchy",
+      );
+      // Close it again so it does not cover the next menu.
+      await details.locator("summary").click();
+      await expect(items.first()).toBeHidden();
+    }
+    await expect(mainNav.getByRole("link", { name: "All Products" })).toBeVisible();
+  } else {
+    await expect(press).toBeHidden();
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+
+    const mobileNav = page.getByRole("navigation", { name: "Mobile" });
+    await expect(mobileNav).toBeHidden();
+    await header.locator("summary", { hasText: "Menu" }).click();
+    await expect(mobileNav).toBeVisible();
+    for (const menu of ["Dogs", "Cats"]) {
+      const group = mobileNav.locator(".mobile-menu-group").filter({
+        has: page.locator(".mobile-menu-title", { hasText: menu }),
+      });
+      const items = group.getByRole("link");
+      await expect(items).toHaveText(CONDITIONS);
+      for (const item of await items.all()) await expect(item).toBeVisible();
+    }
+    await expect(mobileNav.getByRole("link", { name: "All Products" })).toBeVisible();
+    await expect(mobileNav.getByRole("link", { name: "About" })).toHaveAttribute(
+      "href",
+      "/pages/about",
+    );
+    // Close the menu before the screenshot.
+    await header.locator("summary", { hasText: "Menu" }).click();
+    await expect(mobileNav).toBeHidden();
+  }
+
+  await screenshot(page, testInfo, "home");
+});
+
+test("the sticky top bar is 200px tall and shrinks to 96px once scrolled", async ({ page }) => {
+  await gotoHydrated(page, "/");
+  const header = page.locator("header.site-header");
+  const height = async () => (await header.boundingBox())?.height;
+
+  await expect.poll(height).toBe(200);
+  await page.evaluate(() => window.scrollTo(0, 600));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await expect(header).toHaveAttribute("data-scrolled", "");
+  // The height animates (CSS transition): poll until it settles.
+  await expect.poll(height).toBe(96);
+  // Still stuck to the top of the viewport.
+  await expect.poll(async () => (await header.boundingBox())?.y).toBe(0);
+
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(header).not.toHaveAttribute("data-scrolled");
+  await expect.poll(height).toBe(200);
+});
+
+test("a visitor opens a product page from the home page and chooses Pack of Two", async ({
+  page,
+  request,
+}, testInfo) => {
+  await gotoHydrated(page, "/");
+  await page.locator('a.product-card-link[href="/products/itchy-scratchy"]').click();
+  await expect(page).toHaveURL(/\/products\/itchy-scratchy$/);
+
+  const title = "Itchy Scratchy – Allergy Support for Dogs & Cats";
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(page).toHaveTitle(`${title} | Pawsome Herbals`);
+
+  const price = page.locator(".product-price");
+  await expect(price).toHaveText(PRICE);
+  await expect(price).toHaveText("$39.95");
+  const singlePrice = await price.textContent();
+
+  const count = page.getByRole("group", { name: "Count" });
+  await expect(count).toBeVisible();
+  const single = count.getByRole("button", { name: "Single" });
+  const pack = count.getByRole("button", { name: "Pack of Two" });
+  await expect(single).toHaveAttribute("aria-pressed", "true");
+  await expect(pack).toHaveAttribute("aria-pressed", "false");
+  await expect(page.getByText("In stock", { exact: true })).toBeVisible();
+
+  // This storefront shows products only: no cart controls anywhere.
+  await expect(page.getByRole("button", { name: /add to cart/i })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: /add to cart/i })).toHaveCount(0);
+  await expect(page.getByText(/add to cart/i)).toHaveCount(0);
+
+  await screenshot(page, testInfo, "product");
+
+  await pack.click();
+  await expect(pack).toHaveAttribute("aria-pressed", "true");
+  await expect(single).toHaveAttribute("aria-pressed", "false");
+  await expect(price).toHaveText(PRICE);
+  await expect(price).not.toHaveText(singlePrice ?? "");
+  await expect(price).toHaveText("$71.95");
+  await expect(page).toHaveURL(/\/products\/itchy-scratchy\?variant=ITCHY-2$/);
+
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page).toHaveURL(/\?variant=ITCHY-2$/);
+  await expect(pack).toHaveAttribute("aria-pressed", "true");
+  await expect(single).toHaveAttribute("aria-pressed", "false");
+  await expect(price).toHaveText("$71.95");
+
+  // The served HTML carries the structured data and SEO tags.
+  const response = await request.get("/products/itchy-scratchy");
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  expect(html).toContain("application/ld+json");
+  expect(html).toMatch(/"@type":\s*"Product"/);
+  expect(html).toMatch(
+    /<link rel="canonical" href="http:\/\/localhost:\d+\/products\/itchy-scratchy"/,
+  );
+  expect(html).toContain('<meta name="description"');
+});
+
+test("the ouchie Pack of Two shows Out of Stock", async ({ page }) => {
+  await gotoHydrated(page, "/products/ouchie");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Ouchie – Comfort & Mobility Support for Dogs & Cats",
+  );
+  const count = page.getByRole("group", { name: "Count" });
+  await expect(page.getByText("In stock", { exact: true })).toBeVisible();
+  await expect(page.getByText("Out of Stock", { exact: true })).toBeHidden();
+
+  await count.getByRole("button", { name: "Pack of Two" }).click();
+  await expect(count.getByRole("button", { name: "Pack of Two" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await expect(page).toHaveURL(/\?variant=OUCHIE-2$/);
+  await expect(page.getByText("Out of Stock", { exact: true })).toBeVisible();
+  await expect(page.getByText("In stock", { exact: true })).toBeHidden();
+  await expect(page.locator(".product-price")).toHaveText("$76.95");
+
+  // The same when the variant comes in the URL (server-rendered).
+  await gotoHydrated(page, "/products/ouchie?variant=OUCHIE-2");
+  await expect(count.getByRole("button", { name: "Pack of Two" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await expect(page.getByText("Out of Stock", { exact: true })).toBeVisible();
+});
+
+test("the All Products collection lists the nine products", async ({ page }, testInfo) => {
+  const response = await gotoHydrated(page, "/collections/liquid-dog-vitamins-supplements");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("All Products");
+  await expect(page).toHaveTitle("All Products | Pawsome Herbals");
+  await expect(page.locator(".collection-description")).toContainText("liquid herbal remedies");
+
+  const links = page.getByRole("main").locator(".product-grid a.product-card-link");
+  await expect(links).toHaveCount(9);
+  const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+  expect(hrefs).toEqual(PET_HANDLES.map((h) => `/products/${h}`));
+  await expect(page.getByRole("main").getByRole("heading", { level: 3 })).toHaveCount(9);
+  await expect(
+    page.getByRole("heading", { name: "Itchy Scratchy – Allergy Support for Dogs & Cats" }),
+  ).toBeVisible();
+
+  await screenshot(page, testInfo, "collection");
+});
+
+test("a static page renders its title, text blocks and sections", async ({ page }, testInfo) => {
+  // About: a title, a hero image and three text blocks.
+  await gotoHydrated(page, "/pages/about");
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { level: 1 })).toHaveText("About Pawsome Herbals");
+  await expect(page).toHaveTitle("About Pawsome Herbals | Pawsome Herbals");
+  await expect(main.locator(".text-block")).toHaveCount(3);
+  await expect(main.locator(".text-block").first()).toContainText("kitchen table in 2014");
+  await expect(
+    main.getByRole("img", { name: "Rolling hills and the herb farm where our blends begin" }),
+  ).toBeVisible();
+  await screenshot(page, testInfo, "about");
+
+  // FAQ: a title and seven sections, one with a coloured subheading.
+  await gotoHydrated(page, "/pages/faq");
+  await expect(main.getByRole("heading", { level: 1 })).toHaveText("Frequently Asked Questions");
+  const sections = main.locator("section.section");
+  await expect(sections).toHaveCount(7);
+  await expect(main.getByRole("heading", { level: 2 })).toHaveText([
+    "Are your remedies safe for cats?",
+    "How long does one bottle last?",
+    "How soon will I see a difference?",
+    "Can I give more than one formula at a time?",
+    "Can I use your remedies with my pet's medication?",
+    "Do you ship to Canada?",
+    "What if my pet will not take it?",
+  ]);
+  await expect(main.getByText("Depends on your pet's size")).toBeVisible();
+  await expect(sections.nth(5)).toContainText("5 to 9 business days");
+
+  // A policy page: same view under /policies/.
+  const response = await gotoHydrated(page, "/policies/shipping-policy");
+  expect(response?.status()).toBe(200);
+  await expect(main.getByRole("heading", { level: 1 })).toHaveText("Shipping Policy");
+  await expect(main.locator(".text-block")).toHaveCount(3);
+  await expect(main).toContainText(/free shipping on US orders of \$149 or more/i);
+});
+
+test.describe(() => {
+  // Chromium reports a document answered with 404 as a console error ("Failed to load resource")
+  // located at the document's own URL. That status is what this test asks for, so that single
+  // message is allowed; any other console error still fails the test.
+  test.use({
+    allowedConsoleErrors: [{ text: /status of 404 \(Not Found\)/, path: "/pages/does-not-exist" }],
+  });
+
+  test("an unknown page shows a real 404 page", async ({ page }) => {
+    const response = await page.goto("/pages/does-not-exist");
+    expect(response?.status()).toBe(404);
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+    await expect(page).toHaveTitle(/Page not found/);
+    await expect(page.getByRole("link", { name: "Back to the home page" })).toHaveAttribute(
+      "href",
+      "/",
+    );
+    // The frame stays.
+    await expect(page.getByRole("banner")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Pawsome Herbals home" })).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  });
+});
+
+test("navigating between pages in the browser keeps the frame and scrolls to the top", async ({
+  page,
+}) => {
+  await gotoHydrated(page, "/");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Gentle Herbal Remedies for Dogs & Cats",
+  );
+  // A marker that survives only a client-side navigation (a full page load would drop it).
+  await page.evaluate(() => {
+    (window as unknown as { __e2eMarker: string }).__e2eMarker = "still here";
+  });
+
+  const aboutLink = page.getByRole("contentinfo").getByRole("link", { name: "About Us" });
+  await aboutLink.scrollIntoViewIfNeeded();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(600);
+  await aboutLink.click();
+
+  await expect(page).toHaveURL(/\/pages\/about$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("About Pawsome Herbals");
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  expect(
+    await page.evaluate(() => (window as unknown as { __e2eMarker?: string }).__e2eMarker),
+  ).toBe("still here");
+  await expect(page).toHaveTitle("About Pawsome Herbals | Pawsome Herbals");
+  await expect(page.getByRole("banner")).toBeVisible();
+  await expect(page.getByRole("complementary", { name: "Announcements" })).toBeVisible();
+});
+
+test("the hemp store is served on its own host", async ({ page, baseURL }) => {
+  const port = new URL(baseURL ?? "http://localhost:4317").port;
+  await gotoHydrated(page, "/");
+  const petTitle = await page.title();
+  expect(petTitle).toContain("Pawsome Herbals");
+
+  const response = await gotoHydrated(page, `http://hemp.localhost:${port}/`);
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle(/Hemp & Hearth Nutrition/);
+  expect(await page.title()).not.toContain("Pawsome Herbals");
+  await expect(page.getByRole("link", { name: "Hemp & Hearth Nutrition home" })).toBeVisible();
+
+  const hrefs = await page
+    .getByRole("main")
+    .locator("a.product-card-link")
+    .evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+  expect(hrefs.length).toBeGreaterThan(0);
+  for (const handle of PET_HANDLES) expect(hrefs).not.toContain(`/products/${handle}`);
+});

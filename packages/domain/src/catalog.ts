@@ -1,0 +1,102 @@
+import type { Currency } from "./money.ts";
+
+export type Prices = Partial<Record<Currency, number>>;
+
+/** A purchasable variant as the API answers it; prices in minor units per currency. */
+export interface Variant {
+  sku: string;
+  product_attributes: Record<string, string>;
+  product_price: number;
+  prices: Prices;
+  image_urls: string[];
+  total_stock: number;
+}
+
+/** A product as the API answers it (the spec's Product entity plus handle and texts). */
+export interface Product {
+  id: string;
+  handle: string;
+  product_title: string;
+  description_html: string;
+  meta_description: string;
+  currency: Currency;
+  product_price: number;
+  product_urls: string[];
+  variant_list: Record<string, string[]>;
+  variants: Variant[];
+}
+
+export interface ProductCard {
+  id: string;
+  handle: string;
+  product_title: string;
+  currency: Currency;
+  product_price: number;
+  image_url: string | null;
+  image_alt: string;
+  in_stock: boolean;
+}
+
+/** Attributes the popup shows as a dropdown; every other attribute is a button group. */
+export const DROPDOWN_ATTRIBUTES = ["Font", "Thread Color", "Text Placement"] as const;
+
+export function attributeControl(name: string): "dropdown" | "buttons" {
+  return (DROPDOWN_ATTRIBUTES as readonly string[]).includes(name) ? "dropdown" : "buttons";
+}
+
+/** The label shown for an attribute: 'pack size' reads 'Count'. */
+export function attributeLabel(name: string): string {
+  return name.toLowerCase() === "pack size" ? "Count" : name;
+}
+
+const PACK_SIZE_OPTIONS: Record<string, string> = { "1": "Single", "2": "Pack of Two" };
+
+/** The label shown for an option value: pack size 1 reads 'Single', 2 reads 'Pack of Two'. */
+export function optionLabel(attribute: string, value: string): string {
+  if (attribute.toLowerCase() === "pack size") return PACK_SIZE_OPTIONS[value] ?? value;
+  return value;
+}
+
+/** The placeholder of a dropdown attribute. */
+export function dropdownPlaceholder(attribute: string): string {
+  return `Select Your ${attribute}`;
+}
+
+/**
+ * The first option of each attribute, which the product page and popup preselect.
+ * @example defaultSelection({ "pack size": ["1", "2"] }) // { "pack size": "1" }
+ */
+export function defaultSelection(variantList: Record<string, string[]>): Record<string, string> {
+  const selection: Record<string, string> = {};
+  for (const [name, options] of Object.entries(variantList)) {
+    const first = options[0];
+    if (first !== undefined) selection[name] = first;
+  }
+  return selection;
+}
+
+/** The variant whose attributes all equal the selection, or undefined when none matches. */
+export function matchVariant<V extends Pick<Variant, "product_attributes">>(
+  variants: readonly V[],
+  selection: Record<string, string>,
+): V | undefined {
+  const names = Object.keys(selection);
+  return variants.find(
+    (v) =>
+      names.length === Object.keys(v.product_attributes).length &&
+      names.every((name) => v.product_attributes[name] === selection[name]),
+  );
+}
+
+/**
+ * The resized variant of an image that pages request first; they fall back to the original.
+ * @example imageVariantUrl("/media/pet/eat-1.jpg") // "/media/pet/eat-1_728.webp"
+ */
+export function imageVariantUrl(url: string): string {
+  const query = url.indexOf("?");
+  const path = query === -1 ? url : url.slice(0, query);
+  const dot = path.lastIndexOf(".");
+  const slash = path.lastIndexOf("/");
+  const base = dot > slash ? path.slice(0, dot) : path;
+  return `${base}_728.webp`;
+}

@@ -1,0 +1,45 @@
+import { z } from "zod";
+
+/** Longest page name accepted in a path, and the shape of one. */
+export const PAGE_NAME_MAX = 200;
+const PAGE_NAME_PATTERN = /^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/;
+
+export const PageNameSchema = z
+  .string()
+  .max(PAGE_NAME_MAX, `Page name must not exceed ${PAGE_NAME_MAX} characters`)
+  .regex(
+    PAGE_NAME_PATTERN,
+    "Page name may contain only letters, digits and hyphens, separated by slashes",
+  );
+
+export const TEXT_ALIGNS = ["left", "center", "right", "justify"] as const;
+
+/** One item of a section list (the spec's "form one"). */
+export const SectionItemSchema = z.object({
+  title: z.string().optional(),
+  subheading: z.string().optional(),
+  subheadingColor: z.string().optional(),
+  image: z.string().optional(),
+  imageAlt: z.string().optional(),
+  content: z.string().optional(),
+  button: z.string().optional(),
+  buttonLink: z.string().optional(),
+  imgLeft: z.boolean().optional(),
+});
+export type SectionItem = z.infer<typeof SectionItemSchema>;
+
+/** A page document as stored and served at /data/master/{page}.json. */
+export const PageDocumentSchema = z
+  .object({
+    title: z.string().optional(),
+    metaDescription: z.string().optional(),
+    image: z.string().optional(),
+    imageAlt: z.string().optional(),
+    backgroundColor: z.string().optional(),
+    textColor: z.string().optional(),
+    textAlign: z.enum(TEXT_ALIGNS).optional(),
+    // Form one: a list of items; form two: a keyed set of title-N, content-N, … entries.
+    sections: z.union([z.array(SectionItemSchema), z.record(z.string(), z.string())]).optional(),
+  })
+  .catchall(z.unknown());
+export type PageDocument = z.infer<typeof PageDocumentSchema>;

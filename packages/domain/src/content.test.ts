@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import {
+  isEmptyPage,
+  mapPageHtml,
+  normalizeSections,
+  pageNameFromPath,
+  textBlocks,
+} from "./content.ts";
+import { PageNameSchema } from "./content-schema.ts";
+
+describe("page names", () => {
+  it.each([
+    ["pages/about", "about"],
+    ["/pages/About/", "about"],
+    ["policies/refund-policy", "policies/refund-policy"],
+    ["", "homepage"],
+    ["HomePage", "homepage"],
+  ])("path %s asks for page %s", (path, name) => {
+    expect(pageNameFromPath(path)).toBe(name);
+  });
+
+  it("refuses names that could escape the page store", () => {
+    expect(PageNameSchema.safeParse("../secrets").success).toBe(false);
+    expect(PageNameSchema.safeParse("a//b").success).toBe(false);
+    expect(PageNameSchema.safeParse("about").success).toBe(true);
+    expect(PageNameSchema.safeParse("policies/refund-policy").success).toBe(true);
+  });
+});
+
+describe("text blocks", () => {
+  it("are the text-N keys sorted by number, not by text", () => {
+    const blocks = textBlocks({ "text-10": "ten", "text-2": "two", title: "x", "text-1": "one" });
+    expect(blocks.map((b) => b.html)).toEqual(["one", "two", "ten"]);
+  });
+});
+
+describe("sections", () => {
+  it("form one: image and content make a two-column row; a button needs both label and link", () => {
+    const sections = normalizeSections([
+      { title: "Row", image: "/a.jpg", content: "<p>c</p>", imgLeft: true },
+      { title: "Block", button: "Shop", buttonLink: "/collections/all" },
+      { title: "No link", button: "Orphan" },
+    ]);
+    expect(sections.map((s) => s.layout)).toEqual(["two-column", "centered", "centered"]);
+    expect(sections[0]?.imgLeft).toBe(true);
+    expect(sections[1]?.button).toBe("Shop");
+    expect(sections[2]?.button).toBeUndefined();
+  });
+
+  it("form two: keyed entries in number order, button-N only with buttonLink-N", () => {
+    const sections = normalizeSections({
+      "title-2": "Second",
+      "title-1": "First",
+      "subheading-1": "Sub",
+      "color-1": "#b83424",
+      "button-1": "Hidden",
+      "button-2": "Go",
+      "buttonLink-2": "/pages/faq",
+    });
+    expect(sections.map((s) => s.title)).toEqual(["First", "Second"]);
+    expect(sections[0]).toMatchObject({ subheading: "Sub", subheadingColor: "#b83424" });
+    expect(sections[0]?.button).toBeUndefined();
+    expect(sections[1]).toMatchObject({ button: "Go", buttonLink: "/pages/faq" });
+  });
+});
+
+describe("pages", () => {
+  it("a page with no title, image, text or sections is empty", () => {
+    expect(isEmptyPage({})).toBe(true);
+    expect(isEmptyPage({ backgroundColor: "#fff" })).toBe(true);
+    expect(isEmptyPage({ "text-1": "<p>Hi</p>" })).toBe(false);
+  });
+
+  it("mapPageHtml reaches the title, text blocks and section titles and contents", () => {
+    const upper = (html: string) => html.toUpperCase();
+    const mapped = mapPageHtml(
+      {
+        title: "t",
+        "text-1": "a",
+        sections: [{ title: "s", content: "c", button: "b" }],
+      },
+      upper,
+    );
+    expect(mapped).toMatchObject({
+      title: "T",
+      "text-1": "A",
+      sections: [{ title: "S", content: "C", button: "b" }],
+    });
+    const keyed = mapPageHtml({ sections: { "content-1": "x", "button-1": "y" } }, upper);
+    expect(keyed.sections).toEqual({ "content-1": "X", "button-1": "y" });
+  });
+});

@@ -1,0 +1,108 @@
+import type { PageDocument, SectionItem } from "./content-schema.ts";
+
+export const DEFAULT_PAGE = "homepage";
+
+/**
+ * The page name a path asks for: lower-cased, surrounding slashes and a leading 'pages/' removed.
+ * @example pageNameFromPath("/pages/About") // "about"
+ * @example pageNameFromPath("policies/refund-policy") // "policies/refund-policy"
+ */
+export function pageNameFromPath(path: string): string {
+  const trimmed = path.replace(/^\/+|\/+$/g, "").toLowerCase();
+  const name = trimmed.startsWith("pages/") ? trimmed.slice("pages/".length) : trimmed;
+  return name === "" ? DEFAULT_PAGE : name;
+}
+
+/** One rendered section item, whichever form it came from. */
+export interface NormalizedSection extends SectionItem {
+  key: string;
+  layout: "two-column" | "centered";
+}
+
+/** The numbered text blocks of a page (keys 'text-N'), sorted by N. */
+export function textBlocks(doc: Record<string, unknown>): { key: string; html: string }[] {
+  return Object.entries(doc)
+    .map(([key, value]) => ({ key, value, n: /^text-(\d+)$/.exec(key)?.[1] }))
+    .filter((e): e is { key: string; value: string; n: string } => {
+      return e.n !== undefined && typeof e.value === "string";
+    })
+    .sort((a, b) => Number(a.n) - Number(b.n))
+    .map((e) => ({ key: e.key, html: e.value }));
+}
+
+/**
+ * Both section forms as one list. Form one: an item with both image and content is a two-column
+ * row, others a centered block with a button only if both button and buttonLink exist. Form two:
+ * entries title-N, subheading-N (colour color-N), image-N, content-N, button-N shown only when
+ * buttonLink-N exists; each N is a centered block.
+ */
+export function normalizeSections(sections: PageDocument["sections"]): NormalizedSection[] {
+  if (!sections) return [];
+  if (Array.isArray(sections)) {
+    return sections.map((item, index) => {
+      const twoColumn = Boolean(item.image && item.content);
+      const hasButton = Boolean(item.button && item.buttonLink);
+      return {
+        ...item,
+        button: hasButton ? item.button : undefined,
+        buttonLink: hasButton ? item.buttonLink : undefined,
+        key: `item-${index}`,
+        layout: twoColumn ? "two-column" : "centered",
+      };
+    });
+  }
+  const numbers = new Set<number>();
+  for (const key of Object.keys(sections)) {
+    const n = /^[a-zA-Z]+-(\d+)$/.exec(key)?.[1];
+    if (n !== undefined) numbers.add(Number(n));
+  }
+  return [...numbers]
+    .sort((a, b) => a - b)
+    .map((n) => {
+      const link = sections[`buttonLink-${n}`];
+      return {
+        key: `entry-${n}`,
+        layout: "centered" as const,
+        title: sections[`title-${n}`],
+        subheading: sections[`subheading-${n}`],
+        subheadingColor: sections[`color-${n}`],
+        image: sections[`image-${n}`],
+        imageAlt: sections[`imageAlt-${n}`],
+        content: sections[`content-${n}`],
+        button: link ? sections[`button-${n}`] : undefined,
+        buttonLink: link || undefined,
+      };
+    });
+}
+
+/** True when a page document has nothing to show. */
+export function isEmptyPage(doc: PageDocument): boolean {
+  return (
+    !doc.title &&
+    !doc.image &&
+    textBlocks(doc).length === 0 &&
+    normalizeSections(doc.sections).length === 0
+  );
+}
+
+/** The HTML-bearing fields of a page document, so they can be sanitised in one place. */
+export function mapPageHtml(doc: PageDocument, sanitize: (html: string) => string): PageDocument {
+  const out: Record<string, unknown> = { ...doc };
+  if (typeof doc.title === "string") out.title = sanitize(doc.title);
+  for (const { key, html } of textBlocks(doc)) out[key] = sanitize(html);
+  if (Array.isArray(doc.sections)) {
+    out.sections = doc.sections.map((item) => ({
+      ...item,
+      ...(item.title === undefined ? {} : { title: sanitize(item.title) }),
+      ...(item.content === undefined ? {} : { content: sanitize(item.content) }),
+    }));
+  } else if (doc.sections) {
+    out.sections = Object.fromEntries(
+      Object.entries(doc.sections).map(([key, value]) => [
+        key,
+        /^(title|content)-\d+$/.test(key) ? sanitize(value) : value,
+      ]),
+    );
+  }
+  return out as PageDocument;
+}

@@ -1,0 +1,27 @@
+/** The closed set of error codes a service may throw; the server maps each to one HTTP status. */
+export const ERROR_CODES = [
+  "invalid",
+  "not_found",
+  "conflict",
+  "out_of_stock",
+  "unauthorized",
+  "forbidden",
+  "rate_limited",
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/**
+ * A failure a user or API client can act on.
+ * @example throw new DomainError("not_found", "Product not found")
+ */
+export class DomainError extends Error {
+  readonly code: ErrorCode;
+  readonly fields?: Record<string, string>;
+
+  constructor(code: ErrorCode, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.name = "DomainError";
+    this.code = code;
+    this.fields = fields;
+  }
+}

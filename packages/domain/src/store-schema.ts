@@ -1,0 +1,47 @@
+import { z } from "zod";
+
+/** The store theme (spec section 3); the web app turns it into CSS custom properties. */
+export const ThemeSchema = z.object({
+  colors: z.object({
+    background: z.string(),
+    text: z.string(),
+    primary: z.string(),
+    primaryDark: z.string(),
+    textOnPrimary: z.string(),
+    textSecondary: z.string(),
+  }),
+  typography: z.object({ fonts: z.object({ primary: z.string(), body: z.string() }) }),
+  buttons: z.object({ radius: z.string() }).partial().default({}),
+  layout: z.object({ maxWidth: z.string() }).partial().default({}),
+  animations: z.object({ duration: z.string() }).partial().default({}),
+  chatbot: z.record(z.string(), z.string()).default({}),
+});
+export type Theme = z.infer<typeof ThemeSchema>;
+
+export const LinkSchema = z.object({ label: z.string(), href: z.string() });
+export type Link = z.infer<typeof LinkSchema>;
+
+export const NavbarSchema = z.object({
+  menus: z.array(z.object({ label: z.string(), items: z.array(LinkSchema) })).default([]),
+  links: z.array(LinkSchema).default([]),
+});
+export type Navbar = z.infer<typeof NavbarSchema>;
+
+export const FooterSchema = z.object({
+  columns: z.array(z.object({ title: z.string(), links: z.array(LinkSchema) })).default([]),
+  social: z
+    .array(z.object({ network: z.string(), label: z.string(), href: z.string() }))
+    .default([]),
+  storeLocator: LinkSchema.optional(),
+  note: z.string().optional(),
+});
+export type Footer = z.infer<typeof FooterSchema>;
+
+export const TopCallOutSchema = z.object({ messages: z.array(LinkSchema.partial({ href: true })) });
+export type TopCallOut = z.infer<typeof TopCallOutSchema>;
+
+export const PressStripSchema = z.object({
+  title: z.string().default("As featured in"),
+  logos: z.array(z.object({ name: z.string(), image: z.string() })),
+});
+export type PressStrip = z.infer<typeof PressStripSchema>;

@@ -1,0 +1,52 @@
+import type { Footer, Navbar, PressStrip, Theme, TopCallOut } from "./store-schema.ts";
+
+/** The default theme: cream background, red primary #b83424, Literata. */
+export const DEFAULT_THEME: Theme = {
+  colors: {
+    background: "#fbf6ec",
+    text: "#2b2118",
+    primary: "#b83424",
+    primaryDark: "#8e2619",
+    textOnPrimary: "#ffffff",
+    textSecondary: "#5c4f44",
+  },
+  typography: { fonts: { primary: "Literata", body: "Literata" } },
+  buttons: { radius: "999px" },
+  layout: { maxWidth: "1200px" },
+  animations: { duration: "200ms" },
+  chatbot: {},
+};
+
+/** Store information and global content sections as the web app reads them. */
+export interface StoreInfo {
+  storeId: string;
+  brandName: string;
+  logo: string;
+  brandDescription: string;
+  stripeId: string | null;
+  stripe_publishable_key: string | null;
+  defaultCurrency: "usd" | "cad";
+  theme: Theme;
+  Navbar: Navbar;
+  Footer: Footer;
+  GlobalStyles: Record<string, string>;
+  TopCallOutSection: TopCallOut;
+  TopPageCallout: PressStrip | null;
+}
+
+/**
+ * The theme as CSS custom properties for the document root.
+ * @example themeVariables(DEFAULT_THEME)["--color-primary"] // "#b83424"
+ */
+export function themeVariables(theme: Theme): Record<string, string> {
+  const vars: Record<string, string> = {};
+  for (const [name, value] of Object.entries(theme.colors)) {
+    vars[`--color-${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`] = value;
+  }
+  vars["--font-heading"] = `"${theme.typography.fonts.primary}", Georgia, serif`;
+  vars["--font-body"] = `"${theme.typography.fonts.body}", Georgia, serif`;
+  if (theme.buttons.radius) vars["--button-radius"] = theme.buttons.radius;
+  if (theme.layout.maxWidth) vars["--layout-max-width"] = theme.layout.maxWidth;
+  if (theme.animations.duration) vars["--animation-duration"] = theme.animations.duration;
+  return vars;
+}

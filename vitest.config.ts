@@ -1,0 +1,34 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "domain",
+          include: ["packages/domain/src/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "server",
+          include: ["apps/server/src/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias: { "~": fileURLToPath(new URL("./apps/web/app", import.meta.url)) } },
+        test: {
+          name: "web",
+          include: ["apps/web/app/**/*.test.tsx"],
+          environment: "jsdom",
+          setupFiles: ["apps/web/test/setup.ts"],
+        },
+      },
+    ],
+  },
+});
