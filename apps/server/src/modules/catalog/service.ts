@@ -1,6 +1,7 @@
 import {
   type Currency,
   DomainError,
+  LruCache,
   type Product,
   type ProductCard,
   type Variant,
@@ -76,7 +77,7 @@ async function productCards(
   });
 }
 
-export async function listProducts(
+async function readProducts(
   db: Database,
   storeId: string,
   currency: Currency,
@@ -89,7 +90,7 @@ export async function listProducts(
   return productCards(db, storeId, rows, currency);
 }
 
-export async function getCollection(
+async function readCollection(
   db: Database,
   storeId: string,
   handle: string,
@@ -121,7 +122,7 @@ export async function getCollection(
   };
 }
 
-export async function getProduct(
+async function readProduct(
   db: Database,
   storeId: string,
   handle: string,
@@ -195,4 +196,45 @@ export async function getProduct(
     variant_list: variantList,
     variants: sellable,
   };
+}
+
+// Catalogue pages are read far more often than products change: an answer is reused for
+// CATALOG_TTL_MS per instance. Stock shown on a page may lag by that much; a purchase always
+// checks stock in the database inside its transaction.
+const CATALOG_TTL_MS = 2_000;
+const caches = new WeakMap<Database, LruCache<string, Promise<unknown>>>();
+
+function cached<T>(db: Database, key: string, read: () => Promise<T>): Promise<T> {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new LruCache<string, Promise<unknown>>(1_000, CATALOG_TTL_MS);
+    caches.set(db, cache);
+  }
+  const hit = cache.get(key) as Promise<T> | undefined;
+  if (hit) return hit;
+  const pending = read();
+  // A failure (a 404 included) is not remembered.
+  pending.catch(() => cache.delete(key));
+  return cache.set(key, pending) as Promise<T>;
+}
+
+/** Forgets every cached catalogue answer of this database (after a catalogue or stock change). */
+export function invalidateCatalog(db: Database): void {
+  caches.get(db)?.clear();
+}
+
+export function listProducts(db: Database, storeId: string, currency: Currency) {
+  return cached(db, `products ${storeId} ${currency}`, () => readProducts(db, storeId, currency));
+}
+
+export function getCollection(db: Database, storeId: string, handle: string, currency: Currency) {
+  return cached(db, `collection ${storeId} ${handle} ${currency}`, () =>
+    readCollection(db, storeId, handle, currency),
+  );
+}
+
+export function getProduct(db: Database, storeId: string, handle: string, currency: Currency) {
+  return cached(db, `product ${storeId} ${handle} ${currency}`, () =>
+    readProduct(db, storeId, handle, currency),
+  );
 }

@@ -1,5 +1,5 @@
 import type { StoreInfo } from "@storefront/domain";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 
 /** True while the page is scrolled to the very top. */
@@ -14,51 +14,43 @@ function useAtTop(): boolean {
   return atTop;
 }
 
-/** Closes any open <details> menu inside `ref` when the route changes. */
-function useCloseMenusOnNavigate(ref: React.RefObject<HTMLElement | null>) {
+/**
+ * One navigation for every width: a row with Dogs and Cats dropdowns from the medium breakpoint,
+ * a panel behind the Menu button below it. Open menus close when the route changes.
+ */
+export function SiteHeader({ store }: { store: StoreInfo }) {
+  const atTop = useAtTop();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const navId = useId();
+  const ref = useRef<HTMLElement>(null);
   const location = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation by design.
   useEffect(() => {
+    setMenuOpen(false);
     for (const d of ref.current?.querySelectorAll("details[open]") ?? []) d.removeAttribute("open");
-  }, [location.pathname, ref]);
-}
-
-export function SiteHeader({ store }: { store: StoreInfo }) {
-  const atTop = useAtTop();
-  const ref = useRef<HTMLElement>(null);
-  useCloseMenusOnNavigate(ref);
+  }, [location.pathname]);
   const { menus, links } = store.Navbar;
   return (
     <header ref={ref} className="site-header" data-scrolled={atTop ? undefined : ""}>
       <div className="site-header-inner">
-        <details className="mobile-menu">
-          <summary>Menu</summary>
-          <nav aria-label="Mobile">
-            {menus.map((menu) => (
-              <div key={menu.label} className="mobile-menu-group">
-                <p className="mobile-menu-title">{menu.label}</p>
-                <ul>
-                  {menu.items.map((item) => (
-                    <li key={item.href}>
-                      <Link to={item.href}>{item.label}</Link>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ))}
-            <ul>
-              {links.map((link) => (
-                <li key={link.href}>
-                  <Link to={link.href}>{link.label}</Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </details>
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls={navId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          Menu
+        </button>
         <Link to="/" className="logo" aria-label={`${store.brandName} home`}>
           <img src={store.logo} alt={store.brandName} width={600} height={200} />
         </Link>
-        <nav className="main-nav" aria-label="Main">
+        <nav
+          id={navId}
+          className="main-nav"
+          aria-label="Main"
+          data-open={menuOpen ? "" : undefined}
+        >
           <ul>
             {menus.map((menu) => (
               <li key={menu.label}>
