@@ -1,3 +1,5 @@
+export * from "./cart.ts";
+export * from "./cart-schema.ts";
 export * from "./catalog.ts";
 export * from "./content.ts";
 export * from "./content-schema.ts";

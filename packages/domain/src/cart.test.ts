@@ -1,0 +1,210 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  addItem,
+  type CartItem,
+  cartTotals,
+  discountAmount,
+  freeShippingRemaining,
+  MAX_CART_LINES,
+  removeItem,
+  replaceItems,
+  sameLine,
+  statusAfterActivity,
+  unloadStatus,
+  updateQuantity,
+} from "./cart.ts";
+
+const item = (sku: string, quantity = 1, price = 1000): CartItem => ({
+  sku,
+  quantity,
+  product_price: price,
+});
+
+function ok(result: ReturnType<typeof addItem>): CartItem[] {
+  if (!result.ok) throw new Error(`refused: ${result.refusal}`);
+  return result.items;
+}
+
+describe("line matching", () => {
+  it("matches plain lines by sku, subscription presence and subscription id", () => {
+    const sub = (id: string): CartItem => ({
+      ...item("A"),
+      subscription: { subscription_id: id, subscription_price: 900 },
+    });
+    expect(sameLine(item("A"), item("A", 3))).toBe(true);
+    expect(sameLine(item("A"), item("B"))).toBe(false);
+    expect(sameLine(item("A"), sub("monthly"))).toBe(false);
+    expect(sameLine(sub("monthly"), sub("monthly"))).toBe(true);
+    expect(sameLine(sub("monthly"), sub("weekly"))).toBe(false);
+  });
+
+  it("matches bundles by bundle_id and the same set of skus in any order", () => {
+    const bundle = (id: string, skus: string[]): CartItem => ({
+      sku: id,
+      quantity: 1,
+      product_price: 0,
+      price: 5000,
+      bundle_id: id,
+      skus_selected: skus,
+    });
+    expect(sameLine(bundle("b1", ["A", "B"]), bundle("b1", ["B", "A"]))).toBe(true);
+    expect(sameLine(bundle("b1", ["A", "B"]), bundle("b1", ["A", "C"]))).toBe(false);
+    expect(sameLine(bundle("b1", ["A", "B"]), bundle("b2", ["A", "B"]))).toBe(false);
+  });
+});
+
+describe("adding to the cart", () => {
+  it("grows a matching line and appends a new one", () => {
+    let items = ok(addItem([], item("A", 2)));
+    items = ok(addItem(items, item("A", 3)));
+    items = ok(addItem(items, item("B")));
+    expect(items.map((l) => [l.sku, l.quantity])).toEqual([
+      ["A", 5],
+      ["B", 1],
+    ]);
+  });
+
+  it("prices a new subscription line at the subscription price", () => {
+    const items = ok(
+      addItem([], {
+        ...item("A"),
+        subscription: { subscription_id: "m", subscription_price: 850 },
+      }),
+    );
+    expect(items[0]?.product_price).toBe(850);
+  });
+
+  it("refuses a 20th line with the spec's message", () => {
+    let items: CartItem[] = [];
+    for (let i = 0; i < MAX_CART_LINES; i++) items = ok(addItem(items, item(`S${i}`)));
+    expect(addItem(items, item("ONE-MORE"))).toEqual({ ok: false, refusal: "cart_full" });
+    // An existing line can still grow.
+    expect(addItem(items, item("S0")).ok).toBe(true);
+  });
+
+  it("refuses a line past 19 and past stock", () => {
+    const items = ok(addItem([], item("A", 18)));
+    expect(addItem(items, item("A", 2))).toEqual({ ok: false, refusal: "line_limit" });
+    expect(addItem([], item("A", 5), 4)).toEqual({ ok: false, refusal: "out_of_stock" });
+    expect(addItem(items, item("A", 1), 18)).toEqual({ ok: false, refusal: "out_of_stock" });
+    expect(addItem([], item("A", 0))).toEqual({ ok: false, refusal: "invalid_quantity" });
+  });
+});
+
+describe("changing lines", () => {
+  it("updates a quantity within 1..19 and stock", () => {
+    const items = ok(addItem([], item("A")));
+    expect(ok(updateQuantity(items, item("A"), 7))[0]?.quantity).toBe(7);
+    expect(updateQuantity(items, item("A"), 0)).toEqual({ ok: false, refusal: "invalid_quantity" });
+    expect(updateQuantity(items, item("A"), 20)).toEqual({
+      ok: false,
+      refusal: "invalid_quantity",
+    });
+    expect(updateQuantity(items, item("A"), 6, 5)).toEqual({ ok: false, refusal: "out_of_stock" });
+  });
+
+  it("removes a line and replaces the cart wholesale", () => {
+    const items = ok(replaceItems([item("A"), item("B"), item("A")]));
+    expect(items.map((l) => [l.sku, l.quantity])).toEqual([
+      ["A", 2],
+      ["B", 1],
+    ]);
+    expect(removeItem(items, item("A")).map((l) => l.sku)).toEqual(["B"]);
+  });
+});
+
+describe("discounts (spec section 5)", () => {
+  it.each([
+    ["no discount", null, 10_000, 0],
+    ["max_redemptions below 1", { max_redemptions: 0, discount_percentage: 50 }, 10_000, 0],
+    ["a percentage", { max_redemptions: 1, discount_percentage: 15 }, 10_000, 1_500],
+    [
+      "a percentage capped",
+      { max_redemptions: 1, discount_percentage: 50, max_redeemable_amount: 2_000 },
+      10_000,
+      2_000,
+    ],
+    ["a fixed amount", { max_redemptions: 1, discount_amount: 1_000 }, 10_000, 1_000],
+    [
+      "percentage wins over amount",
+      { max_redemptions: 1, discount_percentage: 10, discount_amount: 5_000 },
+      10_000,
+      1_000,
+    ],
+    ["never above the subtotal", { max_redemptions: 1, discount_amount: 20_000 }, 10_000, 10_000],
+  ])("%s", (_name, discount, sub, expected) => {
+    expect(discountAmount(sub, discount)).toBe(expected);
+  });
+
+  it("counts free US shipping from $149 after discount", () => {
+    expect(freeShippingRemaining(14_000, "usd")).toBe(900);
+    expect(freeShippingRemaining(14_900, "usd")).toBe(0);
+    expect(freeShippingRemaining(20_000, "cad")).toBeNull();
+  });
+});
+
+describe("cart status", () => {
+  it("goes empty → active on activity and stays purchased; unload sends abandoned or empty", () => {
+    expect(statusAfterActivity("empty")).toBe("active");
+    expect(statusAfterActivity("active")).toBe("active");
+    expect(statusAfterActivity("purchased")).toBe("purchased");
+    expect(unloadStatus([item("A")])).toBe("abandoned");
+    expect(unloadStatus([])).toBe("empty");
+  });
+});
+
+describe("any sequence of cart operations (property)", () => {
+  const sku = fc.constantFrom(...Array.from({ length: 25 }, (_, i) => `SKU-${i}`));
+  const op = fc.oneof(
+    fc.record({
+      kind: fc.constant("add" as const),
+      sku,
+      quantity: fc.integer({ min: -2, max: 30 }),
+      price: fc.integer({ min: 0, max: 50_000 }),
+    }),
+    fc.record({
+      kind: fc.constant("update" as const),
+      sku,
+      quantity: fc.integer({ min: -2, max: 30 }),
+    }),
+    fc.record({ kind: fc.constant("remove" as const), sku }),
+  );
+  const discount = fc.option(
+    fc.record({
+      max_redemptions: fc.integer({ min: -1, max: 3 }),
+      discount_percentage: fc.option(fc.integer({ min: 0, max: 100 })),
+      discount_amount: fc.option(fc.integer({ min: 0, max: 100_000 })),
+      max_redeemable_amount: fc.option(fc.integer({ min: 0, max: 100_000 })),
+    }),
+  );
+
+  it("keeps at most 19 lines of 1..19 each, and total = lines − discount ≥ 0", () => {
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 80 }), discount, (ops, d) => {
+        let items: CartItem[] = [];
+        for (const o of ops) {
+          const result =
+            o.kind === "add"
+              ? addItem(items, item(o.sku, o.quantity, o.price))
+              : o.kind === "update"
+                ? updateQuantity(items, item(o.sku), o.quantity)
+                : { ok: true as const, items: removeItem(items, item(o.sku)) };
+          if (result.ok) items = result.items;
+          expect(items.length).toBeLessThanOrEqual(19);
+          for (const line of items) {
+            expect(line.quantity).toBeGreaterThanOrEqual(1);
+            expect(line.quantity).toBeLessThanOrEqual(19);
+          }
+          const totals = cartTotals(items, d);
+          const lines = items.reduce((s, l) => s + l.product_price * l.quantity, 0);
+          expect(totals.subtotal).toBe(lines);
+          expect(totals.total).toBe(lines - totals.discount);
+          expect(totals.total).toBeGreaterThanOrEqual(0);
+          expect(Number.isInteger(totals.total)).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -1,0 +1,212 @@
+import type { Currency } from "./money.ts";
+
+/** At most 19 distinct lines; a line's quantity is 1 to 19; the popup's selector goes 1 to 99. */
+export const MAX_CART_LINES = 19;
+export const MAX_LINE_QUANTITY = 19;
+export const POPUP_MAX_QUANTITY = 99;
+
+export const CART_FULL_MESSAGE = "Cart is full. Maximum 19 different items allowed.";
+export const STOCK_MESSAGE = "Requested quantity exceeds available stock";
+export const LINE_LIMIT_MESSAGE = `You can have at most ${MAX_LINE_QUANTITY} of one item in your cart.`;
+
+export interface Subscription {
+  subscription_id: string;
+  subscription_price: number;
+}
+
+/** A cart line (spec section 3 "Cart item"); prices in minor units. */
+export interface CartItem {
+  sku: string;
+  quantity: number;
+  /** Unit price; for a subscription line, the subscription price. */
+  product_price: number;
+  discounted_price?: number;
+  /** Bundle price for one bundle. */
+  price?: number;
+  bundle_id?: string;
+  skus_selected?: string[];
+  subscription?: Subscription;
+}
+
+/** Spec section 3 "Discount"; amounts in minor units of the cart's currency. */
+export interface Discount {
+  max_redemptions: number;
+  discount_percentage?: number | null;
+  discount_amount?: number | null;
+  max_redeemable_amount?: number | null;
+}
+
+export type CartRefusal = "cart_full" | "line_limit" | "out_of_stock" | "invalid_quantity";
+
+export const REFUSAL_MESSAGES: Record<CartRefusal, string> = {
+  cart_full: CART_FULL_MESSAGE,
+  line_limit: LINE_LIMIT_MESSAGE,
+  out_of_stock: STOCK_MESSAGE,
+  invalid_quantity: `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}`,
+};
+
+export type CartResult = { ok: true; items: CartItem[] } | { ok: false; refusal: CartRefusal };
+
+function sameSkus(a: readonly string[] = [], b: readonly string[] = []): boolean {
+  if (a.length !== b.length) return false;
+  const sorted = [...b].sort();
+  return [...a].sort().every((sku, i) => sku === sorted[i]);
+}
+
+/**
+ * Whether two items are the same cart line: a bundle by bundle_id and the same set of selected
+ * skus in any order; a plain item by sku, subscription presence and subscription id.
+ * @example sameLine({ sku: "A", quantity: 1, product_price: 5 }, { sku: "A", quantity: 3, product_price: 5 }) // true
+ */
+export function sameLine(a: CartItem, b: CartItem): boolean {
+  if (a.bundle_id !== undefined || b.bundle_id !== undefined) {
+    return a.bundle_id === b.bundle_id && sameSkus(a.skus_selected, b.skus_selected);
+  }
+  return (
+    a.sku === b.sku &&
+    (a.subscription === undefined) === (b.subscription === undefined) &&
+    a.subscription?.subscription_id === b.subscription?.subscription_id
+  );
+}
+
+/** A line's unit price: the bundle price for a bundle, else the product (or subscription) price. */
+export function unitPrice(item: CartItem): number {
+  if (item.bundle_id !== undefined) return item.price ?? item.product_price;
+  return item.discounted_price ?? item.product_price;
+}
+
+export function lineTotal(item: CartItem): number {
+  return unitPrice(item) * item.quantity;
+}
+
+function validQuantity(quantity: number): boolean {
+  return Number.isInteger(quantity) && quantity >= 1 && quantity <= MAX_LINE_QUANTITY;
+}
+
+/**
+ * Adds an item: a matching line grows, else a new line is appended. A new subscription line is
+ * priced at its subscription price. Refused (never ignored) past 19 lines, past 19 of one line,
+ * or past `available` stock when given.
+ */
+export function addItem(
+  items: readonly CartItem[],
+  item: CartItem,
+  available?: number,
+): CartResult {
+  if (!Number.isInteger(item.quantity) || item.quantity < 1) {
+    return { ok: false, refusal: "invalid_quantity" };
+  }
+  const index = items.findIndex((line) => sameLine(line, item));
+  const existing = index === -1 ? undefined : items[index];
+  const quantity = (existing?.quantity ?? 0) + item.quantity;
+  if (!existing && items.length >= MAX_CART_LINES) return { ok: false, refusal: "cart_full" };
+  if (available !== undefined && quantity > available)
+    return { ok: false, refusal: "out_of_stock" };
+  if (quantity > MAX_LINE_QUANTITY) return { ok: false, refusal: "line_limit" };
+  if (existing) {
+    return {
+      ok: true,
+      items: items.map((line, i) => (i === index ? { ...line, quantity } : line)),
+    };
+  }
+  const priced = item.subscription
+    ? { ...item, product_price: item.subscription.subscription_price }
+    : item;
+  return { ok: true, items: [...items, priced] };
+}
+
+/** Sets the quantity of the line matching `item` (plain or bundle); refused outside 1..19 or stock. */
+export function updateQuantity(
+  items: readonly CartItem[],
+  item: CartItem,
+  quantity: number,
+  available?: number,
+): CartResult {
+  if (!validQuantity(quantity)) return { ok: false, refusal: "invalid_quantity" };
+  if (available !== undefined && quantity > available)
+    return { ok: false, refusal: "out_of_stock" };
+  return {
+    ok: true,
+    items: items.map((line) => (sameLine(line, item) ? { ...line, quantity } : line)),
+  };
+}
+
+export function removeItem(items: readonly CartItem[], item: CartItem): CartItem[] {
+  return items.filter((line) => !sameLine(line, item));
+}
+
+/** Replaces the cart wholesale, refusing a cart that breaks the limits. */
+export function replaceItems(items: readonly CartItem[]): CartResult {
+  let result: CartResult = { ok: true, items: [] };
+  for (const item of items) {
+    if (!result.ok) return result;
+    result = addItem(result.items, item);
+  }
+  return result;
+}
+
+export function subtotal(items: readonly CartItem[]): number {
+  return items.reduce((sum, item) => sum + lineTotal(item), 0);
+}
+
+/**
+ * The discount on a subtotal (spec section 5): none when absent or max_redemptions < 1; a
+ * percentage capped by max_redeemable_amount; else the fixed amount; never more than the subtotal.
+ * @example discountAmount(10000, { max_redemptions: 5, discount_percentage: 10 }) // 1000
+ */
+export function discountAmount(
+  subtotalMinor: number,
+  discount: Discount | null | undefined,
+): number {
+  if (!discount || discount.max_redemptions < 1 || subtotalMinor <= 0) return 0;
+  let amount = 0;
+  if (discount.discount_percentage) {
+    amount = Math.round((subtotalMinor * discount.discount_percentage) / 100);
+    if (discount.max_redeemable_amount != null) {
+      amount = Math.min(amount, discount.max_redeemable_amount);
+    }
+  } else if (discount.discount_amount) {
+    amount = discount.discount_amount;
+  }
+  return Math.max(0, Math.min(amount, subtotalMinor));
+}
+
+export interface CartTotals {
+  subtotal: number;
+  discount: number;
+  total: number;
+}
+
+/** Totals of a cart: recalculated on every change of items or discount. */
+export function cartTotals(items: readonly CartItem[], discount?: Discount | null): CartTotals {
+  const sub = subtotal(items);
+  const off = discountAmount(sub, discount);
+  return { subtotal: sub, discount: off, total: sub - off };
+}
+
+/** Free shipping on US orders whose subtotal after discount is $149.00 USD or more. */
+export const FREE_SHIPPING_THRESHOLD_USD = 14_900;
+
+/** What is left to spend for free US shipping (0 once reached), for a USD cart. */
+export function freeShippingRemaining(afterDiscount: number, currency: Currency): number | null {
+  if (currency !== "usd") return null;
+  return Math.max(0, FREE_SHIPPING_THRESHOLD_USD - afterDiscount);
+}
+
+/** Cart status (spec section 4): empty → active → purchased; abandoned only from active. */
+export type CartStatus = "empty" | "active" | "abandoned" | "purchased";
+export type CartEventType =
+  | "item_added"
+  | "item_quantity_updated"
+  | "item_removed"
+  | "cart_emptied";
+
+/** The status after a cart event or a page visit: anything but a purchased cart becomes active. */
+export function statusAfterActivity(status: CartStatus): CartStatus {
+  return status === "purchased" ? status : "active";
+}
+
+/** The status sent on page unload: 'abandoned' when the cart has items, else 'empty'. */
+export function unloadStatus(items: readonly CartItem[]): CartStatus {
+  return items.length > 0 ? "abandoned" : "empty";
+}
