@@ -210,3 +210,32 @@ export function statusAfterActivity(status: CartStatus): CartStatus {
 export function unloadStatus(items: readonly CartItem[]): CartStatus {
   return items.length > 0 ? "abandoned" : "empty";
 }
+
+/** The cart as the API answers it (GET /api/cart and every cart write). */
+export interface CartView {
+  currency: Currency;
+  cartItems: {
+    sku: string;
+    quantity: number;
+    product_price: number;
+    line_total: number;
+    handle: string;
+    title: string;
+    image_url: string | null;
+    attributes: Record<string, string>;
+    total_stock: number;
+  }[];
+  activeDiscount: {
+    code: string;
+    discount_percentage: number | null;
+    discount_amount: number | null;
+    max_redeemable_amount: number | null;
+    max_redemptions: number;
+  } | null;
+  subtotal: number;
+  discount: number;
+  totalCost: number;
+  freeShippingRemaining: number | null;
+  itemCount: number;
+  status: CartStatus;
+}
