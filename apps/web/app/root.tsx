@@ -1,7 +1,7 @@
 import "@fontsource/literata/latin-400.css";
 import "@fontsource/literata/latin-700.css";
 import "./app.css";
-import { type StoreInfo, themeVariables } from "@storefront/domain";
+import { type CartView, type StoreInfo, themeVariables } from "@storefront/domain";
 import type { CSSProperties, ReactNode } from "react";
 import {
   isRouteErrorResponse,
@@ -23,8 +23,11 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
-  const store = await apiGet<StoreInfo>(context, "/api/store");
-  return { store, origin: new URL(request.url).origin };
+  const [store, cart] = await Promise.all([
+    apiGet<StoreInfo>(context, "/api/store"),
+    apiGet<CartView>(context, "/api/cart"),
+  ]);
+  return { store, cart, origin: new URL(request.url).origin };
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -4,6 +4,7 @@ export default [
   index("routes/home.tsx"),
   route("products/:handle", "routes/product.tsx"),
   route("collections/:handle", "routes/collection.tsx"),
+  route("cart", "routes/cart.tsx"),
   // /pages/*, /policies/* and any other path: a static content page.
   route("*", "routes/page.tsx"),
 ] satisfies RouteConfig;

@@ -1,8 +1,9 @@
-import type { StoreInfo } from "@storefront/domain";
+import type { CartView, StoreInfo } from "@storefront/domain";
 import type { MetaDescriptor } from "react-router";
 
 export interface RootData {
   store: StoreInfo;
+  cart: CartView;
   origin: string;
 }
 

@@ -1,5 +1,6 @@
 import type { ProductCard } from "@storefront/domain";
 import { ProductGrid } from "~/features/catalog";
+import { useQuickView } from "~/features/quick-view";
 import { apiGet } from "~/lib/api.server";
 import { pageMeta, rootDataOf } from "~/lib/seo";
 import type { Route } from "./+types/collection";
@@ -31,13 +32,19 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 }
 
 export default function CollectionPage({ loaderData }: Route.ComponentProps) {
+  const openQuickView = useQuickView((s) => s.open);
   const { collection } = loaderData;
   return (
     <div className="container collection-page">
       <h1 className="page-title">{collection.title}</h1>
       <p className="collection-description">{collection.description}</p>
       {collection.products.length > 0 ? (
-        <ProductGrid products={collection.products} eagerCount={2} headingLevel={2} />
+        <ProductGrid
+          products={collection.products}
+          eagerCount={2}
+          headingLevel={2}
+          onQuickShop={openQuickView}
+        />
       ) : (
         <p>No products in this collection yet.</p>
       )}

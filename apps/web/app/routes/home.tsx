@@ -1,6 +1,7 @@
 import type { PageDocument, ProductCard } from "@storefront/domain";
 import { ProductGrid } from "~/features/catalog";
 import { StaticPageView } from "~/features/content";
+import { useQuickView } from "~/features/quick-view";
 import { apiGet } from "~/lib/api.server";
 import { sanitizePage } from "~/lib/sanitize.server";
 import { excerpt, pageMeta, rootDataOf } from "~/lib/seo";
@@ -26,6 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const openQuickView = useQuickView((s) => s.open);
   const { page, products } = loaderData;
   return (
     <>
@@ -33,7 +35,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {products.length > 0 ? (
         <section className="container home-products" aria-labelledby="home-products-title">
           <h2 id="home-products-title">Shop by condition</h2>
-          <ProductGrid products={products} />
+          <ProductGrid products={products} onQuickShop={openQuickView} />
         </section>
       ) : null}
     </>

@@ -8,6 +8,7 @@ import {
 import { useState } from "react";
 import { type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { Html } from "~/components/html";
+import { AddToCart } from "~/features/cart";
 import { Price, ProductGallery, VariantPicker } from "~/features/catalog";
 import { apiGet } from "~/lib/api.server";
 import { sanitizeHtml } from "~/lib/sanitize.server";
@@ -80,7 +81,8 @@ function initialSelection(product: Product, sku: string | null): Record<string, 
 
 function StockNote({ variant }: { variant: Variant | undefined }) {
   if (!variant) return <p className="stock stock-out">This combination is not available</p>;
-  if (variant.total_stock <= 0) return <p className="stock stock-out">Out of Stock</p>;
+  // The add-to-cart button itself reads 'Out of Stock'.
+  if (variant.total_stock <= 0) return null;
   if (variant.total_stock < 10) {
     return <p className="stock stock-low">Only {variant.total_stock} left in stock</p>;
   }
@@ -118,6 +120,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </p>
         <VariantPicker variantList={product.variant_list} selection={selection} onChange={choose} />
         <StockNote variant={variant} />
+        <AddToCart variant={variant} />
         <Html className="rich-text product-description" html={product.description_html} />
       </div>
     </div>

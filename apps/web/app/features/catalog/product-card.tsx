@@ -8,10 +8,13 @@ export function ProductCard({
   product,
   eager,
   headingLevel = 3,
+  onQuickShop,
 }: {
   product: ProductCardData;
   eager?: boolean;
   headingLevel?: 2 | 3;
+  /** Opens the quick-view popup for this product. */
+  onQuickShop?(handle: string): void;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -33,6 +36,15 @@ export function ProductCard({
         <Price amount={product.product_price} currency={product.currency} />
         {product.in_stock ? null : <span className="badge">Out of stock</span>}
       </p>
+      {onQuickShop ? (
+        <button
+          type="button"
+          className="button button-secondary quick-shop"
+          onClick={() => onQuickShop(product.handle)}
+        >
+          Quick shop<span className="visually-hidden"> {product.product_title}</span>
+        </button>
+      ) : null}
     </article>
   );
 }
@@ -41,17 +53,24 @@ export function ProductGrid({
   products,
   eagerCount = 0,
   headingLevel = 3,
+  onQuickShop,
 }: {
   products: ProductCardData[];
   eagerCount?: number;
   /** 2 when the grid sits right under the page's h1, 3 under a section's h2. */
   headingLevel?: 2 | 3;
+  onQuickShop?(handle: string): void;
 }) {
   return (
     <ul className="product-grid">
       {products.map((p, i) => (
         <li key={p.id}>
-          <ProductCard product={p} eager={i < eagerCount} headingLevel={headingLevel} />
+          <ProductCard
+            product={p}
+            eager={i < eagerCount}
+            headingLevel={headingLevel}
+            onQuickShop={onQuickShop}
+          />
         </li>
       ))}
     </ul>

@@ -1,5 +1,7 @@
 import type { StoreInfo } from "@storefront/domain";
 import type { ReactNode } from "react";
+import { CartDrawer, useSeedCart } from "~/features/cart";
+import { QuickViewDialog } from "~/features/quick-view";
 import { PressStrip } from "./press-strip";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
@@ -7,6 +9,7 @@ import { TopCallout } from "./top-callout";
 
 /** The shared page frame: callout banner, sticky top bar, page, press strip, footer. */
 export function SiteFrame({ store, children }: { store: StoreInfo; children: ReactNode }) {
+  useSeedCart();
   return (
     <div className="site">
       <a className="skip-link" href="#main">
@@ -19,6 +22,8 @@ export function SiteFrame({ store, children }: { store: StoreInfo; children: Rea
       </main>
       {store.TopPageCallout ? <PressStrip strip={store.TopPageCallout} /> : null}
       <SiteFooter store={store} />
+      <CartDrawer />
+      <QuickViewDialog />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { StoreInfo } from "@storefront/domain";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { CartButton, CurrencySwitcher } from "~/features/cart";
 
 /** True while the page is scrolled to the very top. */
 function useAtTop(): boolean {
@@ -45,6 +46,10 @@ export function SiteHeader({ store }: { store: StoreInfo }) {
         <Link to="/" className="logo" aria-label={`${store.brandName} home`}>
           <img src={store.logo} alt={store.brandName} width={600} height={200} />
         </Link>
+        <div className="header-tools">
+          <CurrencySwitcher />
+          <CartButton />
+        </div>
         <nav
           id={navId}
           className="main-nav"

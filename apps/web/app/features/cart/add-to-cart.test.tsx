@@ -1,0 +1,91 @@
+import type { Variant } from "@storefront/domain";
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ADDED_DELAY_MS, AddToCart } from "./add-to-cart";
+import { useCartStore } from "./cart-store";
+
+const variant = (stock: number): Variant => ({
+  sku: "ITCHY-1",
+  product_attributes: { "pack size": "1" },
+  product_price: 3995,
+  prices: { usd: 3995 },
+  image_urls: [],
+  total_stock: stock,
+});
+
+function answer(status: number, body: unknown) {
+  return vi.fn(async () => new Response(JSON.stringify(body), { status }));
+}
+
+beforeEach(() => {
+  useCartStore.setState({ cart: null, drawerOpen: false, error: null });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe("add to cart", () => {
+  it("is disabled without a variant and reads Out of Stock when none is left", () => {
+    const { rerender } = render(<AddToCart variant={undefined} />);
+    expect(
+      (screen.getByRole("button", { name: "Unavailable" }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    rerender(<AddToCart variant={variant(0)} />);
+    expect(
+      (screen.getByRole("button", { name: "Out of Stock" }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  });
+
+  it("keeps quantity between 1 and 99 and says so inline when it passes the stock", () => {
+    render(<AddToCart variant={variant(2)} />);
+    const minus = screen.getByRole("button", { name: "Decrease quantity" }) as HTMLButtonElement;
+    expect(minus.disabled).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: "Increase quantity" }));
+    fireEvent.click(screen.getByRole("button", { name: "Increase quantity" }));
+    expect(screen.getByRole("alert").textContent).toBe(
+      "Requested quantity exceeds available stock",
+    );
+    expect(
+      (screen.getByRole("button", { name: "Out of Stock" }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  });
+
+  it("shows the server's refusal inline and stays usable", async () => {
+    vi.stubGlobal(
+      "fetch",
+      answer(409, {
+        error: { code: "conflict", message: "Cart is full. Maximum 19 different items allowed." },
+      }),
+    );
+    render(<AddToCart variant={variant(5)} />);
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Add to cart" }));
+    });
+    expect(screen.getByRole("alert").textContent).toBe(
+      "Cart is full. Maximum 19 different items allowed.",
+    );
+    expect(
+      (screen.getByRole("button", { name: "Add to cart" }) as HTMLButtonElement).disabled,
+    ).toBe(false);
+  });
+
+  it("is busy after an add, opens the drawer, and calls onAdded 1.5 s later", async () => {
+    vi.useFakeTimers();
+    const cart = { cartItems: [], itemCount: 1 };
+    vi.stubGlobal("fetch", answer(200, cart));
+    const onAdded = vi.fn();
+    render(<AddToCart variant={variant(5)} onAdded={onAdded} />);
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Add to cart" }));
+    });
+    expect(screen.getByRole("button", { name: "Adding…" })).toBeTruthy();
+    expect(useCartStore.getState().drawerOpen).toBe(true);
+    expect(useCartStore.getState().cart).toEqual(cart);
+    act(() => vi.advanceTimersByTime(ADDED_DELAY_MS - 1));
+    expect(onAdded).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(onAdded).toHaveBeenCalledOnce();
+    expect(screen.getByRole("button", { name: "Add to cart" })).toBeTruthy();
+  });
+});

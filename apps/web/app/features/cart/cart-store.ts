@@ -1,0 +1,68 @@
+import type { CartView, Currency } from "@storefront/domain";
+import { create } from "zustand";
+import { ApiError, apiRequest } from "~/lib/api-client";
+
+/** What a cart action ends with: done, or refused with a message to show inline. */
+export type CartOutcome = { ok: true } | { ok: false; message: string };
+
+interface CartState {
+  cart: CartView | null;
+  drawerOpen: boolean;
+  /** A message from the last failed action shown in the drawer or cart page. */
+  error: string | null;
+  load(): Promise<void>;
+  add(sku: string, quantity: number): Promise<CartOutcome>;
+  /** `openDrawer` false where the cart is already on screen (the cart page). */
+  update(sku: string, quantity: number, openDrawer?: boolean): Promise<CartOutcome>;
+  remove(sku: string, openDrawer?: boolean): Promise<CartOutcome>;
+  clear(): Promise<CartOutcome>;
+  applyCode(code: string): Promise<CartOutcome>;
+  removeCode(): Promise<CartOutcome>;
+  setCurrency(currency: Currency): Promise<CartOutcome>;
+  setDrawerOpen(open: boolean): void;
+}
+
+/**
+ * The browser's copy of the cart. The server is the authority: every change is sent, and the
+ * answer replaces the copy, so prices and limits are always the server's.
+ */
+export const useCartStore = create<CartState>((set) => {
+  async function write(
+    method: string,
+    path: string,
+    body: unknown,
+    openDrawer: boolean,
+  ): Promise<CartOutcome> {
+    try {
+      const cart = await apiRequest<CartView>(method, path, body);
+      set((state) => ({ cart, error: null, drawerOpen: openDrawer || state.drawerOpen }));
+      return { ok: true };
+    } catch (error) {
+      const message = error instanceof ApiError ? error.message : "Something went wrong.";
+      set({ error: message });
+      return { ok: false, message };
+    }
+  }
+  return {
+    cart: null,
+    drawerOpen: false,
+    error: null,
+    async load() {
+      try {
+        set({ cart: await apiRequest<CartView>("GET", "/api/cart") });
+      } catch (error) {
+        set({ error: error instanceof ApiError ? error.message : "Could not load your cart." });
+      }
+    },
+    add: (sku, quantity) => write("POST", "/api/cart/items", { sku, quantity }, true),
+    update: (sku, quantity, openDrawer = true) =>
+      write("PATCH", `/api/cart/items/${encodeURIComponent(sku)}`, { quantity }, openDrawer),
+    remove: (sku, openDrawer = true) =>
+      write("DELETE", `/api/cart/items/${encodeURIComponent(sku)}`, undefined, openDrawer),
+    clear: () => write("DELETE", "/api/cart", undefined, false),
+    applyCode: (code) => write("PUT", "/api/cart/discount", { code }, false),
+    removeCode: () => write("DELETE", "/api/cart/discount", undefined, false),
+    setCurrency: (currency) => write("PUT", "/api/cart/currency", { currency }, false),
+    setDrawerOpen: (open) => set({ drawerOpen: open, error: null }),
+  };
+});

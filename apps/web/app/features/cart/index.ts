@@ -1,0 +1,8 @@
+export { AddToCart } from "./add-to-cart";
+export { CartButton } from "./cart-button";
+export { CartDrawer } from "./cart-drawer";
+export { CartLines } from "./cart-lines";
+export { useCartStore } from "./cart-store";
+export { CartSummary } from "./cart-summary";
+export { CurrencySwitcher } from "./currency-switcher";
+export { useCart, useSeedCart } from "./use-cart";

@@ -1,0 +1,75 @@
+import { useEffect, useRef, useState } from "react";
+import { ResponsiveImage } from "~/components/responsive-image";
+
+/**
+ * The popup's image carousel: 3 slides on wide screens, 2 below 768 px, 1 below 480 px (CSS);
+ * previous/next scroll one slide and stop at the ends (not infinite).
+ */
+export function Carousel({ images, title }: { images: string[]; title: string }) {
+  const track = useRef<HTMLUListElement>(null);
+  const [atStart, setAtStart] = useState(true);
+  const [atEnd, setAtEnd] = useState(true);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure when the images change.
+  useEffect(() => {
+    const el = track.current;
+    if (!el) return;
+    const update = () => {
+      setAtStart(el.scrollLeft <= 1);
+      setAtEnd(el.scrollLeft + el.clientWidth >= el.scrollWidth - 1);
+    };
+    update();
+    el.addEventListener("scroll", update, { passive: true });
+    window.addEventListener("resize", update);
+    return () => {
+      el.removeEventListener("scroll", update);
+      window.removeEventListener("resize", update);
+    };
+  }, [images]);
+
+  function step(direction: 1 | -1) {
+    const el = track.current;
+    const slide = el?.firstElementChild as HTMLElement | null;
+    if (!el || !slide) return;
+    el.scrollBy({ left: direction * slide.offsetWidth, behavior: "smooth" });
+  }
+
+  return (
+    <div className="carousel">
+      <ul ref={track} className="carousel-track" aria-label={`Images of ${title}`}>
+        {images.map((url, i) => (
+          <li key={url} className="carousel-slide">
+            <ResponsiveImage
+              src={url}
+              alt={`${title}, image ${i + 1} of ${images.length}`}
+              width={728}
+              height={728}
+            />
+          </li>
+        ))}
+      </ul>
+      {atStart && atEnd ? null : (
+        <>
+          <button
+            type="button"
+            className="carousel-prev"
+            aria-label="Previous image"
+            disabled={atStart}
+            onClick={() => step(-1)}
+          >
+            ‹
+          </button>
+          <button
+            type="button"
+            className="carousel-next"
+            aria-label="Next image"
+            disabled={atEnd}
+            onClick={() => step(1)}
+          >
+            ›
+          </button>
+        </>
+      )}
+    </div>
+  );
+}

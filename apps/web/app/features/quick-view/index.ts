@@ -1,0 +1,2 @@
+export { QuickViewDialog } from "./quick-view-dialog";
+export { useQuickView } from "./quick-view-store";

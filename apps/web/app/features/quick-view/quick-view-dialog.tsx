@@ -1,0 +1,109 @@
+import { defaultSelection, formatMoney, matchVariant, type Product } from "@storefront/domain";
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { AddToCart } from "~/features/cart";
+import { VariantPicker } from "~/features/catalog";
+import { ApiError, apiRequest } from "~/lib/api-client";
+import { Carousel } from "./carousel";
+import { useQuickView } from "./quick-view-store";
+
+type Load =
+  | { state: "loading" }
+  | { state: "error"; message: string }
+  | { state: "ready"; product: Product };
+
+function QuickViewBody({ product, onClose }: { product: Product; onClose(): void }) {
+  // On open the first option of each attribute is preselected and its variant chosen.
+  const [selection, setSelection] = useState(() => defaultSelection(product.variant_list));
+  const variant = matchVariant(product.variants, selection);
+  return (
+    <div className="quick-view-body">
+      <Carousel images={product.product_urls} title={product.product_title} />
+      <div className="quick-view-info">
+        <h2 id="quick-view-title">{product.product_title}</h2>
+        <p className="product-price">
+          {formatMoney(variant?.product_price ?? product.product_price, product.currency)}
+        </p>
+        <VariantPicker
+          variantList={product.variant_list}
+          selection={selection}
+          onChange={(name, value) => setSelection((s) => ({ ...s, [name]: value }))}
+        />
+        <AddToCart variant={variant} onAdded={onClose} />
+        <Link className="more-details" to={`/products/${product.handle}`} onClick={onClose}>
+          More details
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The quick-view popup: a modal dialog with an accessible name; the browser traps focus, Escape
+ * closes it and focus returns to the button that opened it.
+ */
+export function QuickViewDialog() {
+  const { isOpen, selectedProduct, close } = useQuickView();
+  const ref = useRef<HTMLDialogElement>(null);
+  const [load, setLoad] = useState<Load>({ state: "loading" });
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (isOpen && !dialog.open) dialog.showModal();
+    if (!isOpen && dialog.open) dialog.close();
+  }, [isOpen]);
+
+  useEffect(() => {
+    if (!isOpen || !selectedProduct) return;
+    let cancelled = false;
+    setLoad({ state: "loading" });
+    apiRequest<Product>("GET", `/api/products/${encodeURIComponent(selectedProduct)}`)
+      .then((product) => !cancelled && setLoad({ state: "ready", product }))
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        setLoad({
+          state: "error",
+          message: error instanceof ApiError ? error.message : "Could not load this product.",
+        });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [isOpen, selectedProduct]);
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the click closes on the backdrop only; keyboard users have Escape and the close button.
+    <dialog
+      ref={ref}
+      className="quick-view"
+      aria-labelledby="quick-view-title"
+      onClose={close}
+      onClick={(e) => {
+        if (e.target === e.currentTarget) close();
+      }}
+    >
+      <div className="quick-view-panel">
+        <button
+          type="button"
+          className="icon-button quick-view-close"
+          aria-label="Close"
+          onClick={close}
+        >
+          ×
+        </button>
+        {load.state === "ready" ? (
+          <QuickViewBody key={load.product.id} product={load.product} onClose={close} />
+        ) : (
+          <p
+            id="quick-view-title"
+            className="page-state"
+            role={load.state === "error" ? "alert" : undefined}
+          >
+            {load.state === "loading" ? "Loading..." : `Error: ${load.message}`}
+          </p>
+        )}
+      </div>
+    </dialog>
+  );
+}

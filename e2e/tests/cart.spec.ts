@@ -1,0 +1,134 @@
+import type { Page } from "@playwright/test";
+import { expect, gotoHydrated, screenshot, test, waitForHydration } from "./fixtures";
+
+const ITCHY = "Itchy Scratchy – Allergy Support for Dogs & Cats";
+
+function drawer(page: Page) {
+  return page.getByRole("dialog", { name: "Your cart" });
+}
+
+test("a new visitor fills a cart from the quick-view popup, applies a code, switches to CAD and finds the cart after a reload", async ({
+  page,
+}, testInfo) => {
+  await gotoHydrated(page, "/collections/liquid-dog-vitamins-supplements");
+  await page.getByRole("button", { name: `Quick shop ${ITCHY}` }).click();
+
+  const popup = page.getByRole("dialog", { name: ITCHY });
+  await expect(popup).toBeVisible();
+  await expect(popup.locator(".product-price")).toHaveText("$39.95");
+  const count = popup.getByRole("group", { name: "Count" });
+  await expect(count.getByRole("button", { name: "Single" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await count.getByRole("button", { name: "Pack of Two" }).click();
+  await expect(popup.locator(".product-price")).toHaveText("$71.95");
+
+  const decrease = popup.getByRole("button", { name: "Decrease quantity" });
+  await expect(decrease).toBeDisabled();
+  await popup.getByRole("button", { name: "Increase quantity" }).click();
+  await expect(popup.locator(".stepper output")).toHaveText("2");
+  await expect(decrease).toBeEnabled();
+  await screenshot(page, testInfo, "quick-view");
+
+  await popup.getByRole("button", { name: "Add to cart" }).click();
+  // The drawer opens on the add; the popup closes 1.5 s later.
+  const cart = drawer(page);
+  await expect(cart).toBeVisible();
+  await expect(popup).toBeHidden();
+  const line = cart.locator(".cart-line");
+  await expect(line).toHaveCount(1);
+  await expect(line).toContainText(ITCHY);
+  await expect(line).toContainText("Count: Pack of Two");
+  await expect(line.locator(".stepper output")).toHaveText("2");
+  await expect(line.locator(".cart-line-total")).toHaveText("$143.90");
+  await expect(page.locator(".cart-count")).toHaveText("2");
+
+  await line.getByRole("button", { name: /^Increase quantity/ }).click();
+  await expect(line.locator(".stepper output")).toHaveText("3");
+  await expect(cart.locator(".cart-total")).toHaveText("$215.85");
+  await expect(cart).toContainText("Your order ships free within the USA.");
+
+  await cart.getByLabel("Discount code").fill("nope");
+  await cart.getByRole("button", { name: "Apply" }).click();
+  await expect(cart.getByRole("alert")).toHaveText("Discount code not found");
+  await cart.getByLabel("Discount code").fill("welcome15");
+  await cart.getByRole("button", { name: "Apply" }).click();
+  await expect(cart).toContainText("Code WELCOME15 applied.");
+  // 15% of $215.85 is $32.38, capped at $20.00.
+  await expect(cart.locator(".cart-totals")).toContainText("−$20.00");
+  await expect(cart.locator(".cart-total")).toHaveText("$195.85");
+  await screenshot(page, testInfo, "cart-drawer");
+
+  await page.keyboard.press("Escape");
+  await expect(cart).toBeHidden();
+
+  await page.getByLabel("Currency").selectOption("cad");
+  await expect(page.locator(".product-card-price .price").first()).toHaveText(/^CA\$\d+\.\d{2}$/);
+
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByLabel("Currency")).toHaveValue("cad");
+  await expect(page.locator(".cart-count")).toHaveText("3");
+  await page.getByRole("button", { name: /^Cart/ }).click();
+  await expect(line).toHaveCount(1);
+  await expect(line.locator(".stepper output")).toHaveText("3");
+  await expect(line.locator(".cart-line-total")).toHaveText(/^CA\$\d+\.\d{2}$/);
+  await expect(cart).toContainText("Code WELCOME15 applied.");
+  await expect(cart.locator(".cart-total")).toHaveText(/^CA\$\d+\.\d{2}$/);
+});
+
+test("the product page adds to the same cart and refuses more than the stock inline", async ({
+  page,
+}) => {
+  await gotoHydrated(page, "/products/yucky-fungus?variant=FUNGUS-2");
+  const main = page.getByRole("main");
+  const increase = main.getByRole("button", { name: "Increase quantity" });
+  // FUNGUS-2 has 12 in stock: at 13 the button reads Out of Stock and the message shows in red.
+  for (let i = 1; i < 13; i++) await increase.click();
+  await expect(main.locator(".add-to-cart .stepper output")).toHaveText("13");
+  await expect(main.getByRole("button", { name: "Out of Stock" })).toBeDisabled();
+  await expect(main.getByRole("alert")).toHaveText("Requested quantity exceeds available stock");
+
+  await main.getByRole("button", { name: "Decrease quantity" }).click();
+  await main.getByRole("button", { name: "Add to cart" }).click();
+  await expect(drawer(page).locator(".cart-line .stepper output")).toHaveText("12");
+  await page.keyboard.press("Escape");
+
+  // Adding one more would pass the stock: refused with the server's message, nothing lost.
+  await page.reload();
+  await waitForHydration(page);
+  await main.getByRole("button", { name: "Add to cart" }).click();
+  await expect(main.getByRole("alert")).toHaveText("Requested quantity exceeds available stock");
+  await expect(page.locator(".cart-count")).toHaveText("12");
+});
+
+test("a line cannot pass 19 of one item, and the popup says so", async ({ page }) => {
+  await gotoHydrated(page, "/");
+  await page.getByRole("button", { name: `Quick shop ${ITCHY}` }).click();
+  const popup = page.getByRole("dialog", { name: ITCHY });
+  const increase = popup.getByRole("button", { name: "Increase quantity" });
+  for (let i = 1; i < 20; i++) await increase.click();
+  await expect(popup.locator(".stepper output")).toHaveText("20");
+  await popup.getByRole("button", { name: "Add to cart" }).click();
+  await expect(popup.getByRole("alert")).toHaveText(
+    "You can have at most 19 of one item in your cart.",
+  );
+  await expect(popup).toBeVisible();
+});
+
+test("the cart page shows the lines, and an emptied cart says so", async ({ page }, testInfo) => {
+  await gotoHydrated(page, "/products/eat");
+  await page.getByRole("main").getByRole("button", { name: "Add to cart" }).click();
+  await expect(drawer(page)).toBeVisible();
+  await drawer(page).getByRole("link", { name: "View cart" }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your cart");
+  const main = page.getByRole("main");
+  await expect(main.locator(".cart-line")).toHaveCount(1);
+  await expect(main).toContainText("more for free US shipping");
+  await screenshot(page, testInfo, "cart-page");
+  await main.getByRole("button", { name: /^Remove/ }).click();
+  await expect(main).toContainText("Your cart is empty.");
+  await expect(drawer(page)).toBeHidden();
+});

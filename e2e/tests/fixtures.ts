@@ -1,0 +1,92 @@
+import path from "node:path";
+import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
+
+export { expect };
+
+export const PRICE = /^\$\d+\.\d{2}$/;
+
+interface PageProblem {
+  kind: "console" | "pageerror";
+  text: string;
+  url?: string;
+}
+
+/** A console error a test expects: its text, and the path of the URL it is reported at. */
+interface AllowedConsoleError {
+  text: RegExp;
+  path: string;
+}
+
+/**
+ * Every test fails if the page logged a console error or threw an uncaught error. Nothing is
+ * ignored except what a test lists in `allowedConsoleErrors` (only the 404 test does).
+ */
+export const test = base.extend<{
+  allowedConsoleErrors: AllowedConsoleError[];
+  pageProblems: PageProblem[];
+}>({
+  allowedConsoleErrors: [[], { option: true }],
+  pageProblems: [
+    async ({ page, allowedConsoleErrors }, use) => {
+      const problems: PageProblem[] = [];
+      page.on("console", (msg) => {
+        if (msg.type() !== "error") return;
+        const url = msg.location().url;
+        const path = url ? new URL(url).pathname : "";
+        const allowed = allowedConsoleErrors.some(
+          (a) => a.text.test(msg.text()) && path === a.path,
+        );
+        if (!allowed) problems.push({ kind: "console", text: msg.text(), url });
+      });
+      page.on("pageerror", (error) => {
+        problems.push({ kind: "pageerror", text: `${error.name}: ${error.message}` });
+      });
+      await use(problems);
+      expect(problems, "console errors or uncaught page errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/** Waits until React Router has hydrated the page, so client-side handlers are attached. */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const router = (
+      window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }
+    ).__reactRouterDataRouter;
+    return router?.state.initialized === true;
+  });
+}
+
+export async function gotoHydrated(page: Page, url: string) {
+  const response = await page.goto(url);
+  await waitForHydration(page);
+  return response;
+}
+
+/**
+ * A full-page screenshot into test-results/e2e/screens/{project}-{name}.png. Lazy images below
+ * the fold are switched to eager first and awaited, so the picture shows the whole page.
+ */
+export async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  await page.evaluate(() => {
+    for (const img of document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]')) {
+      img.loading = "eager";
+    }
+  });
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Array.from(document.images)
+          .filter(
+            (img) => img.getClientRects().length > 0 && !(img.complete && img.naturalWidth > 0),
+          )
+          .map((img) => img.currentSrc || img.src),
+      ),
+    )
+    .toEqual([]);
+  await page.screenshot({
+    path: path.join(testInfo.project.outputDir, "screens", `${testInfo.project.name}-${name}.png`),
+    fullPage: true,
+  });
+}
