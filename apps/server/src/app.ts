@@ -10,12 +10,15 @@ import {
 } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/index.ts";
+import { cartRoutes } from "./modules/cart/routes.ts";
 import { catalogRoutes } from "./modules/catalog/routes.ts";
 import { contentRoutes } from "./modules/content/routes.ts";
+import { discountRoutes } from "./modules/discounts/routes.ts";
 import { storeRoutes } from "./modules/stores/routes.ts";
 import { StoreResolver } from "./modules/stores/service.ts";
 import { registerErrorHandler } from "./plugins/errors.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
+import { registerSession } from "./plugins/session.ts";
 import { registerStoreResolution } from "./plugins/store.ts";
 import { registerWeb } from "./web.ts";
 import "./types.ts";
@@ -44,11 +47,18 @@ export async function buildApp({ config, db, web }: AppOptions): Promise<Fastify
   app.decorate("db", db);
   app.decorate("stores", new StoreResolver(db, config.defaultStoreId));
 
+  await registerSession(app);
   await app.register(fastifyCompress, { threshold: 1024, brotliOptions: { params: {} } });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: "Storefront API", version: "1.0.0" },
-      tags: [{ name: "stores" }, { name: "catalog" }, { name: "content" }],
+      tags: [
+        { name: "stores" },
+        { name: "catalog" },
+        { name: "content" },
+        { name: "cart" },
+        { name: "discounts" },
+      ],
     },
     transform: jsonSchemaTransform,
   });
@@ -68,6 +78,8 @@ export async function buildApp({ config, db, web }: AppOptions): Promise<Fastify
   await app.register(storeRoutes);
   await app.register(catalogRoutes);
   await app.register(contentRoutes);
+  await app.register(cartRoutes);
+  await app.register(discountRoutes);
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   app.get("/robots.txt", { schema: { hide: true } }, async (_request, reply) =>
     reply.type("text/plain").send("User-agent: *\nAllow: /\n"),

@@ -8,6 +8,12 @@ describe("settings", () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.defaultStoreId).toBe("pet-remedies");
     expect(config.loadDemoData).toBe(true);
+    expect(config.countryHeader).toBeNull();
+  });
+
+  it("read the visitor-country header name in lower case", () => {
+    expect(loadConfig({ COUNTRY_HEADER: "CF-IPCountry" }).countryHeader).toBe("cf-ipcountry");
+    expect(() => loadConfig({ COUNTRY_HEADER: "not a header" })).toThrow(/COUNTRY_HEADER/);
   });
 
   it("stop start-up with a message naming a bad setting", () => {

@@ -22,6 +22,12 @@ const EnvSchema = z.object({
   LOAD_DEMO_DATA: booleanSetting.default(true),
   WEB_BUILD_DIR: z.string().min(1).default(path.join(repoRoot, "apps/web/build")),
   TRUST_PROXY: booleanSetting.default(false),
+  COUNTRY_HEADER: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9-]+$/, "must be an HTTP header name such as cf-ipcountry")
+    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -38,6 +44,8 @@ export interface Config {
   /** The React Router production build; null serves the API only. */
   webBuildDir: string | null;
   trustProxy: boolean;
+  /** A header set by a trusted proxy with the visitor's country (ISO 3166 alpha-2); null: none. */
+  countryHeader: string | null;
   logLevel: string;
 }
 
@@ -60,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loadDemoData: e.LOAD_DEMO_DATA,
     webBuildDir: path.resolve(e.WEB_BUILD_DIR),
     trustProxy: e.TRUST_PROXY,
+    countryHeader: e.COUNTRY_HEADER ?? null,
     logLevel: e.LOG_LEVEL,
   };
 }

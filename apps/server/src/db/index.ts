@@ -39,6 +39,12 @@ export async function openDatabase(options: {
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    let closing = false;
+    // An idle connection the server drops (restart, failover, shutdown) is replaced on next use;
+    // without a listener its error would crash the process.
+    pool.on("error", (error) => {
+      if (!closing) process.emitWarning(`PostgreSQL dropped an idle connection: ${error.message}`);
+    });
     const db = drizzleNodePg(pool, { schema });
     // Several instances may start at once: one migrates, the others wait for it.
     const client = await pool.connect();
@@ -49,7 +55,14 @@ export async function openDatabase(options: {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
       client.release();
     }
-    return { db: db as unknown as Database, engine: "postgres", close: () => pool.end() };
+    return {
+      db: db as unknown as Database,
+      engine: "postgres",
+      close: () => {
+        closing = true;
+        return pool.end();
+      },
+    };
   }
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();

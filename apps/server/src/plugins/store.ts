@@ -1,10 +1,12 @@
 import type { FastifyInstance } from "fastify";
 
-/** Resolves the request's store from its Host header before any API or data route runs. */
+const STORE_PATHS = ["/api/", "/data/", "/metrics/"];
+
+/** Resolves the request's store from its Host header before any API, data or metrics route runs. */
 export function registerStoreResolution(app: FastifyInstance): void {
   app.decorateRequest("storeId", "");
   app.addHook("onRequest", async (request) => {
-    if (request.url.startsWith("/api/") || request.url.startsWith("/data/")) {
+    if (STORE_PATHS.some((prefix) => request.url.startsWith(prefix))) {
       request.storeId = await app.stores.resolve(request.hostname);
     }
   });

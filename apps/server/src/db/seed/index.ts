@@ -4,6 +4,7 @@ import type { Database } from "../index.ts";
 import {
   collectionProducts,
   collections,
+  discountCodes,
   productImages,
   products,
   storeDomains,
@@ -117,6 +118,19 @@ async function insertStore(tx: Database, store: DemoStore): Promise<void> {
     await saveDocument(tx, store.id, "master", name, page);
   }
   await saveDocument(tx, store.id, "layout", "chatbot", store.chatbot);
+  if (store.discountCodes && store.discountCodes.length > 0) {
+    await tx.insert(discountCodes).values(
+      store.discountCodes.map((d) => ({
+        storeId: store.id,
+        code: d.code.toLowerCase(),
+        discountPercentage: d.percentage ?? null,
+        amounts: d.amounts ?? {},
+        caps: d.caps ?? {},
+        maxRedemptions: d.maxRedemptions,
+        active: d.active ?? true,
+      })),
+    );
+  }
 }
 
 /**

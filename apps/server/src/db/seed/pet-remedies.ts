@@ -1071,4 +1071,17 @@ export const petRemedies: DemoStore = {
       },
     ],
   },
+  discountCodes: [
+    // 15% off, at most $20.00 / CA$27.00.
+    {
+      code: "WELCOME15",
+      percentage: 15,
+      caps: { usd: 2_000, cad: 2_700 },
+      maxRedemptions: 1_000,
+    },
+    // $10.00 / CA$13.00 off.
+    { code: "SAVE10", amounts: { usd: 1_000, cad: 1_300 }, maxRedemptions: 500 },
+    // Used up: shows the "used up" refusal.
+    { code: "SPRING50", percentage: 50, maxRedemptions: 0 },
+  ],
 };

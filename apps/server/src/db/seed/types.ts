@@ -54,6 +54,21 @@ export interface DemoCollection {
   productHandles: string[];
 }
 
+/**
+ * A discount code (spec section 5). Amounts in minor units per currency; `code` is matched
+ * case-insensitively (stored lower-case).
+ */
+export interface DemoDiscountCode {
+  code: string;
+  /** Percentage off the subtotal; when absent, `amounts` is a fixed amount off. */
+  percentage?: number;
+  amounts?: { usd?: number; cad?: number };
+  /** max_redeemable_amount: the most a percentage code takes off. */
+  caps?: { usd?: number; cad?: number };
+  maxRedemptions: number;
+  active?: boolean;
+}
+
 export interface DemoStore {
   id: string;
   /** Hosts (without port) that resolve to this store. */
@@ -76,4 +91,5 @@ export interface DemoStore {
   pages: Record<string, PageDocument>;
   /** /data/layout/chatbot.json for this store. */
   chatbot: Record<string, unknown>;
+  discountCodes?: DemoDiscountCode[];
 }

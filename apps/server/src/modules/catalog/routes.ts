@@ -1,20 +1,26 @@
-import { CurrencySchema, DEFAULT_CURRENCY } from "@storefront/domain";
+import { CurrencySchema } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { requestCurrency } from "../../plugins/currency.ts";
 import { getCollection, getProduct, listProducts } from "./service.ts";
 
 const HandleSchema = z
   .string()
   .max(200, "Handle must not exceed 200 characters")
   .regex(/^[a-z0-9][a-z0-9-]*$/, "Handle may contain only lower-case letters, digits and hyphens");
-const CurrencyQuery = z.strictObject({ currency: CurrencySchema.default(DEFAULT_CURRENCY) });
+// Without ?currency= the visitor's currency applies (cookie, then country, then USD).
+const CurrencyQuery = z.strictObject({ currency: CurrencySchema.optional() });
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/products",
     { schema: { tags: ["catalog"], summary: "Published products", querystring: CurrencyQuery } },
     async (request) => ({
-      products: await listProducts(app.db, request.storeId, request.query.currency),
+      products: await listProducts(
+        app.db,
+        request.storeId,
+        requestCurrency(request, request.query.currency),
+      ),
     }),
   );
 
@@ -29,7 +35,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      getProduct(app.db, request.storeId, request.params.handle, request.query.currency),
+      getProduct(
+        app.db,
+        request.storeId,
+        request.params.handle,
+        requestCurrency(request, request.query.currency),
+      ),
   );
 
   app.get(
@@ -43,6 +54,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      getCollection(app.db, request.storeId, request.params.handle, request.query.currency),
+      getCollection(
+        app.db,
+        request.storeId,
+        request.params.handle,
+        requestCurrency(request, request.query.currency),
+      ),
   );
 };

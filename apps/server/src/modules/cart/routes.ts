@@ -1,0 +1,187 @@
+import {
+  AddCartItemSchema,
+  CurrencySchema,
+  SetCurrencySchema,
+  SyncCartSchema,
+  UpdateCartItemSchema,
+} from "@storefront/domain";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requestCurrency, setCurrencyCookie } from "../../plugins/currency.ts";
+import { visitorSessionId, withVisitorSession } from "../../plugins/session.ts";
+import {
+  addCartItem,
+  type CartOwner,
+  clearCart,
+  getCart,
+  removeCartItem,
+  replaceCart,
+  setCartCurrency,
+  updateCartItem,
+} from "./service.ts";
+
+/** The answer of every cart endpoint (amounts in minor units of `currency`). */
+export const CartViewSchema = z.object({
+  currency: CurrencySchema,
+  cartItems: z.array(
+    z.object({
+      sku: z.string(),
+      quantity: z.number().int(),
+      product_price: z.number().int(),
+      line_total: z.number().int(),
+      handle: z.string(),
+      title: z.string(),
+      image_url: z.string().nullable(),
+      attributes: z.record(z.string(), z.string()),
+      total_stock: z.number().int(),
+    }),
+  ),
+  activeDiscount: z
+    .object({
+      code: z.string(),
+      discount_percentage: z.number().int().nullable(),
+      discount_amount: z.number().int().nullable(),
+      max_redeemable_amount: z.number().int().nullable(),
+      max_redemptions: z.number().int(),
+    })
+    .nullable(),
+  subtotal: z.number().int(),
+  discount: z.number().int(),
+  totalCost: z.number().int(),
+  freeShippingRemaining: z.number().int().nullable(),
+  itemCount: z.number().int(),
+  status: z.enum(["empty", "active", "abandoned", "purchased"]),
+});
+
+const SkuParams = z.object({ sku: AddCartItemSchema.shape.sku });
+const cartAnswer = { 200: CartViewSchema };
+
+/** The request's store and visitor; a new cart starts in the visitor's currency. */
+export function cartOwner(request: FastifyRequest, sessionId: string | null): CartOwner {
+  return { storeId: request.storeId, sessionId, currency: requestCurrency(request) };
+}
+
+export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/api/cart",
+    { schema: { tags: ["cart"], summary: "The visitor's cart", response: cartAnswer } },
+    async (request) => getCart(app.db, cartOwner(request, visitorSessionId(request))),
+  );
+
+  app.post(
+    "/api/cart/items",
+    {
+      schema: {
+        tags: ["cart"],
+        summary:
+          "Add a variant by sku (price from the store; refused past 19 lines, 19 of one, or stock)",
+        body: AddCartItemSchema,
+        response: cartAnswer,
+      },
+    },
+    async (request, reply) =>
+      withVisitorSession(request, reply, (sessionId) =>
+        addCartItem(app.db, cartOwner(request, sessionId), request.body),
+      ),
+  );
+
+  app.patch(
+    "/api/cart/items/:sku",
+    {
+      schema: {
+        tags: ["cart"],
+        summary: "Set a line's quantity (1 to 19, within stock)",
+        params: SkuParams,
+        body: UpdateCartItemSchema,
+        response: cartAnswer,
+      },
+    },
+    async (request) =>
+      updateCartItem(
+        app.db,
+        cartOwner(request, visitorSessionId(request)),
+        request.params.sku,
+        request.body.quantity,
+      ),
+  );
+
+  app.delete(
+    "/api/cart/items/:sku",
+    {
+      schema: {
+        tags: ["cart"],
+        summary: "Remove a line",
+        params: SkuParams,
+        response: cartAnswer,
+      },
+    },
+    async (request) =>
+      removeCartItem(app.db, cartOwner(request, visitorSessionId(request)), request.params.sku),
+  );
+
+  app.delete(
+    "/api/cart",
+    { schema: { tags: ["cart"], summary: "Empty the cart", response: cartAnswer } },
+    async (request) => clearCart(app.db, cartOwner(request, visitorSessionId(request))),
+  );
+
+  app.put(
+    "/api/cart/currency",
+    {
+      schema: {
+        tags: ["cart"],
+        summary: "Choose the currency: re-prices the cart and remembers the choice (cookie)",
+        body: SetCurrencySchema,
+        response: cartAnswer,
+      },
+    },
+    async (request, reply) => {
+      const { currency } = request.body;
+      const cart = await setCartCurrency(
+        app.db,
+        cartOwner(request, visitorSessionId(request)),
+        currency,
+      );
+      setCurrencyCookie(request, reply, currency);
+      return cart;
+    },
+  );
+
+  // The spec's call table: the browser initialises its cart from GET and syncs it with POST.
+  app.get(
+    "/metrics/cart-items",
+    {
+      schema: {
+        tags: ["cart"],
+        summary: "The visitor's cart (spec: GET metrics/cart-items, reads cartItems)",
+        response: cartAnswer,
+      },
+    },
+    async (request) => getCart(app.db, cartOwner(request, visitorSessionId(request))),
+  );
+
+  app.post(
+    "/metrics/cart-items",
+    {
+      schema: {
+        tags: ["cart"],
+        summary:
+          "Replace the cart with {cartItems} (only sku and quantity are read; prices come from the store)",
+        body: SyncCartSchema,
+        response: cartAnswer,
+      },
+    },
+    async (request, reply) => {
+      // Extra fields of an item (product_price, title, …) are ignored: prices come from the DB.
+      const entries = request.body.cartItems.map(({ sku, quantity }) => ({ sku, quantity }));
+      // An empty cart needs no session; anything else opens one.
+      if (entries.length === 0) {
+        return replaceCart(app.db, cartOwner(request, visitorSessionId(request)), entries);
+      }
+      return withVisitorSession(request, reply, (sessionId) =>
+        replaceCart(app.db, cartOwner(request, sessionId), entries),
+      );
+    },
+  );
+};

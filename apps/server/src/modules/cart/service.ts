@@ -1,0 +1,635 @@
+import {
+  type AddCartItem,
+  addItem,
+  type CartEventType,
+  type CartItem,
+  type CartRefusal,
+  type CartResult,
+  type CartStatus,
+  type Currency,
+  cartTotals,
+  DomainError,
+  type ErrorCode,
+  freeShippingRemaining,
+  lineTotal,
+  REFUSAL_MESSAGES,
+  removeItem,
+  statusAfterActivity,
+  updateQuantity,
+} from "@storefront/domain";
+import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import type { Database } from "../../db/index.ts";
+import {
+  cartEvents,
+  cartLines,
+  carts,
+  products,
+  variantPrices,
+  variants,
+} from "../../db/schema.ts";
+import {
+  type DiscountCode,
+  discountInCurrency,
+  findActiveCode,
+  findRedeemableCode,
+} from "../discounts/service.ts";
+
+export const PRODUCT_NOT_FOUND_MESSAGE = "Product not found";
+export const LINE_NOT_FOUND_MESSAGE = "This item is not in your cart";
+
+/** One cart line as the API answers it; amounts in minor units of the cart's currency. */
+export interface CartLineView {
+  sku: string;
+  quantity: number;
+  product_price: number;
+  line_total: number;
+  handle: string;
+  title: string;
+  image_url: string | null;
+  attributes: Record<string, string>;
+  total_stock: number;
+}
+
+/** The applied code's terms in the cart's currency; max_redemptions is what is left. */
+export interface ActiveDiscountView {
+  code: string;
+  discount_percentage: number | null;
+  discount_amount: number | null;
+  max_redeemable_amount: number | null;
+  max_redemptions: number;
+}
+
+/** The cart as every cart endpoint answers it (spec "Cart state" plus totals). */
+export interface CartView {
+  currency: Currency;
+  cartItems: CartLineView[];
+  activeDiscount: ActiveDiscountView | null;
+  subtotal: number;
+  discount: number;
+  totalCost: number;
+  freeShippingRemaining: number | null;
+  itemCount: number;
+  status: CartStatus;
+}
+
+/**
+ * Whose cart: the request's store and visitor session (null: the visitor has none yet), and the
+ * currency a new cart starts in (or an empty answer is shown in).
+ */
+export interface CartOwner {
+  storeId: string;
+  sessionId: string | null;
+  currency: Currency;
+}
+
+type CartRow = typeof carts.$inferSelect;
+
+/** A stored line with what the rules and the view need, priced in the cart's currency. */
+interface Line {
+  variantId: string;
+  sku: string;
+  quantity: number;
+  position: number;
+  /** null: the variant has no price in the cart's currency (it is not shown or sold in it). */
+  price: number | null;
+  stock: number;
+  handle: string;
+  title: string;
+  attributes: Record<string, string>;
+  imageUrls: string[];
+}
+
+interface CartEvent {
+  type: CartEventType;
+  sku: string | null;
+  quantity: number | null;
+}
+
+const REFUSAL_CODES: Record<CartRefusal, ErrorCode> = {
+  cart_full: "conflict",
+  line_limit: "conflict",
+  out_of_stock: "out_of_stock",
+  invalid_quantity: "invalid",
+};
+
+/** The domain's refusal as the error the API answers, with the domain's message. */
+function refuse(refusal: CartRefusal): never {
+  throw new DomainError(REFUSAL_CODES[refusal], REFUSAL_MESSAGES[refusal]);
+}
+
+function accepted(result: CartResult): CartItem[] {
+  if (!result.ok) refuse(result.refusal);
+  return result.items;
+}
+
+function asCurrency(value: string): Currency {
+  return value === "cad" ? "cad" : "usd";
+}
+
+function asStatus(value: string): CartStatus {
+  return value === "active" || value === "abandoned" || value === "purchased" ? value : "empty";
+}
+
+/** The visitor's open (not purchased) cart in this store, if any. */
+async function findOpenCart(
+  db: Database,
+  storeId: string,
+  sessionId: string,
+): Promise<CartRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(carts)
+    .where(
+      and(
+        eq(carts.storeId, storeId),
+        eq(carts.sessionId, sessionId),
+        ne(carts.status, "purchased"),
+      ),
+    );
+  return row;
+}
+
+/**
+ * The open cart locked for this transaction, created when `create` allows. The row lock makes
+ * concurrent writes to one cart take turns, so the rules always see the current lines.
+ */
+async function lockCart(
+  tx: Database,
+  storeId: string,
+  sessionId: string,
+  currency: Currency | null,
+): Promise<CartRow | undefined> {
+  const openCart = () =>
+    tx
+      .select()
+      .from(carts)
+      .where(
+        and(
+          eq(carts.storeId, storeId),
+          eq(carts.sessionId, sessionId),
+          ne(carts.status, "purchased"),
+        ),
+      )
+      .for("update");
+  const [existing] = await openCart();
+  if (existing || currency === null) return existing;
+  // Two first writes of one session may race: the unique index lets one insert win.
+  await tx.insert(carts).values({ storeId, sessionId, currency }).onConflictDoNothing();
+  const [created] = await openCart();
+  return created;
+}
+
+async function readLines(db: Database, cart: CartRow): Promise<Line[]> {
+  const rows = await db
+    .select({
+      variantId: cartLines.variantId,
+      sku: variants.sku,
+      quantity: cartLines.quantity,
+      position: cartLines.position,
+      price: variantPrices.amount,
+      stock: variants.stock,
+      handle: products.handle,
+      title: products.title,
+      attributes: variants.attributes,
+      imageUrls: variants.imageUrls,
+    })
+    .from(cartLines)
+    .innerJoin(variants, eq(variants.id, cartLines.variantId))
+    .innerJoin(products, eq(products.id, variants.productId))
+    .leftJoin(
+      variantPrices,
+      and(eq(variantPrices.variantId, variants.id), eq(variantPrices.currency, cart.currency)),
+    )
+    .where(and(eq(cartLines.cartId, cart.id), eq(cartLines.storeId, cart.storeId)))
+    .orderBy(asc(cartLines.position), asc(cartLines.addedAt));
+  return rows;
+}
+
+/** The lines the rules work on: priced in the cart's currency, the price read from the database. */
+function itemsOf(lines: readonly Line[]): CartItem[] {
+  return lines.flatMap((l) =>
+    l.price === null ? [] : [{ sku: l.sku, quantity: l.quantity, product_price: l.price }],
+  );
+}
+
+interface SellableVariant {
+  id: string;
+  sku: string;
+  title: string;
+  stock: number;
+  price: number | null;
+}
+
+/** This store's published variants by sku, priced in `currency`; another store's sku is absent. */
+async function findVariants(
+  db: Database,
+  storeId: string,
+  skus: readonly string[],
+  currency: Currency,
+): Promise<Map<string, SellableVariant>> {
+  if (skus.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: variants.id,
+      sku: variants.sku,
+      title: products.title,
+      stock: variants.stock,
+      price: variantPrices.amount,
+    })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .leftJoin(
+      variantPrices,
+      and(eq(variantPrices.variantId, variants.id), eq(variantPrices.currency, currency)),
+    )
+    .where(
+      and(
+        eq(variants.storeId, storeId),
+        eq(products.storeId, storeId),
+        eq(products.published, true),
+        inArray(variants.sku, [...new Set(skus)]),
+      ),
+    );
+  return new Map(rows.map((r) => [r.sku, r]));
+}
+
+function notSoldIn(variant: { sku: string; title: string }, currency: Currency): DomainError {
+  return new DomainError(
+    "conflict",
+    `${variant.title} (${variant.sku}) is not available in ${currency.toUpperCase()}`,
+  );
+}
+
+/** The variant a shopper asked for, refused when it is not this store's or has no price. */
+function sellable(
+  found: Map<string, SellableVariant>,
+  sku: string,
+  currency: Currency,
+): SellableVariant & { price: number } {
+  const variant = found.get(sku);
+  if (!variant) throw new DomainError("not_found", PRODUCT_NOT_FOUND_MESSAGE);
+  const { price } = variant;
+  if (price === null) throw notSoldIn(variant, currency);
+  return { ...variant, price };
+}
+
+/** Per-line events from the difference between the stored lines and the new ones. */
+function diffEvents(before: readonly Line[], after: readonly CartItem[]): CartEvent[] {
+  const events: CartEvent[] = [];
+  for (const item of after) {
+    const old = before.find((l) => l.sku === item.sku);
+    if (!old) events.push({ type: "item_added", sku: item.sku, quantity: item.quantity });
+    else if (old.quantity !== item.quantity) {
+      events.push({ type: "item_quantity_updated", sku: item.sku, quantity: item.quantity });
+    }
+  }
+  for (const old of before) {
+    if (!after.some((i) => i.sku === old.sku)) {
+      events.push({ type: "item_removed", sku: old.sku, quantity: old.quantity });
+    }
+  }
+  return events;
+}
+
+/** Writes the new lines over the stored ones (order = position); `variantIds` names new skus. */
+async function saveLines(
+  tx: Database,
+  cart: CartRow,
+  before: readonly Line[],
+  after: readonly CartItem[],
+  variantIds: ReadonlyMap<string, string>,
+): Promise<void> {
+  const kept = new Set(after.map((i) => i.sku));
+  const gone = before.filter((l) => !kept.has(l.sku)).map((l) => l.variantId);
+  if (gone.length > 0) {
+    await tx
+      .delete(cartLines)
+      .where(and(eq(cartLines.cartId, cart.id), inArray(cartLines.variantId, gone)));
+  }
+  for (const [position, item] of after.entries()) {
+    const old = before.find((l) => l.sku === item.sku);
+    if (!old) {
+      const variantId = variantIds.get(item.sku);
+      if (!variantId) throw new Error(`No variant id for ${item.sku}`);
+      await tx.insert(cartLines).values({
+        cartId: cart.id,
+        storeId: cart.storeId,
+        variantId,
+        quantity: item.quantity,
+        position,
+      });
+    } else if (old.quantity !== item.quantity || old.position !== position) {
+      await tx
+        .update(cartLines)
+        .set({ quantity: item.quantity, position })
+        .where(and(eq(cartLines.cartId, cart.id), eq(cartLines.variantId, old.variantId)));
+    }
+  }
+}
+
+function emptyView(currency: Currency): CartView {
+  const totals = cartTotals([]);
+  return {
+    currency,
+    cartItems: [],
+    activeDiscount: null,
+    subtotal: totals.subtotal,
+    discount: totals.discount,
+    totalCost: totals.total,
+    freeShippingRemaining: freeShippingRemaining(totals.total, currency),
+    itemCount: 0,
+    status: "empty",
+  };
+}
+
+async function readView(db: Database, cart: CartRow): Promise<CartView> {
+  const currency = asCurrency(cart.currency);
+  const [lines, code] = await Promise.all([
+    readLines(db, cart),
+    cart.discountCodeId ? findActiveCode(db, cart.storeId, cart.discountCodeId) : null,
+  ]);
+  const items = itemsOf(lines);
+  const terms = code ? discountInCurrency(code, currency) : null;
+  const totals = cartTotals(items, terms);
+  return {
+    currency,
+    cartItems: lines.flatMap((l) =>
+      l.price === null
+        ? []
+        : [
+            {
+              sku: l.sku,
+              quantity: l.quantity,
+              product_price: l.price,
+              line_total: lineTotal({ sku: l.sku, quantity: l.quantity, product_price: l.price }),
+              handle: l.handle,
+              title: l.title,
+              image_url: l.imageUrls[0] ?? null,
+              attributes: l.attributes,
+              total_stock: l.stock,
+            },
+          ],
+    ),
+    activeDiscount:
+      code && terms
+        ? {
+            code: code.code,
+            discount_percentage: terms.discount_percentage ?? null,
+            discount_amount: terms.discount_amount ?? null,
+            max_redeemable_amount: terms.max_redeemable_amount ?? null,
+            max_redemptions: terms.max_redemptions,
+          }
+        : null,
+    subtotal: totals.subtotal,
+    discount: totals.discount,
+    totalCost: totals.total,
+    freeShippingRemaining: freeShippingRemaining(totals.total, currency),
+    itemCount: items.reduce((sum, i) => sum + i.quantity, 0),
+    status: asStatus(cart.status),
+  };
+}
+
+/** What one write changes; anything left out stays as it is. */
+interface CartChange {
+  /** The new lines (prices from the database); omitted: the lines do not change. */
+  items?: CartItem[];
+  /** Variant ids of skus new to the cart. */
+  variantIds?: ReadonlyMap<string, string>;
+  /** Events to record; omitted: one per changed line. */
+  events?: CartEvent[];
+  currency?: Currency;
+  discountCodeId?: string | null;
+}
+
+interface CartState {
+  tx: Database;
+  cart: CartRow;
+  currency: Currency;
+  /** Every stored line, priced in the cart's currency. */
+  lines: Line[];
+  /** The priced lines as the domain's cart items. */
+  items: CartItem[];
+}
+
+/**
+ * One cart write, in one transaction: lock (or, when `create`, open) the visitor's cart, let
+ * `change` apply the domain's rules, store the lines, record the events and move the status.
+ * Without a cart and without `create`, nothing is written and `absent` answers.
+ */
+async function writeCart(
+  db: Database,
+  owner: CartOwner,
+  options: { create: boolean; absent?: () => CartView },
+  change: (state: CartState) => Promise<CartChange> | CartChange,
+): Promise<CartView> {
+  const absent = options.absent ?? (() => emptyView(owner.currency));
+  const { sessionId } = owner;
+  if (sessionId === null) {
+    if (options.create) throw new Error("A cart write that creates a cart needs a session");
+    return absent();
+  }
+  return db.transaction(async (tx) => {
+    const cart = await lockCart(
+      tx,
+      owner.storeId,
+      sessionId,
+      options.create ? owner.currency : null,
+    );
+    if (!cart) return absent();
+    const lines = await readLines(tx, cart);
+    const state = { tx, cart, currency: asCurrency(cart.currency), lines, items: itemsOf(lines) };
+    const result = await change(state);
+    if (result.items) {
+      await saveLines(tx, cart, lines, result.items, result.variantIds ?? new Map());
+    }
+    const events = result.events ?? (result.items ? diffEvents(lines, result.items) : []);
+    if (events.length > 0) {
+      await tx
+        .insert(cartEvents)
+        .values(events.map((e) => ({ ...e, storeId: cart.storeId, cartId: cart.id })));
+    }
+    const [updated] = await tx
+      .update(carts)
+      .set({
+        status: statusAfterActivity(asStatus(cart.status)),
+        updatedAt: new Date(),
+        ...(result.currency ? { currency: result.currency } : {}),
+        ...(result.discountCodeId !== undefined ? { discountCodeId: result.discountCodeId } : {}),
+      })
+      .where(eq(carts.id, cart.id))
+      .returning();
+    if (!updated) throw new Error("The cart disappeared during its own transaction");
+    return readView(tx, updated);
+  });
+}
+
+function lineOf(state: CartState, sku: string): Line & { price: number } {
+  const line = state.lines.find((l) => l.sku === sku);
+  if (!line || line.price === null) throw new DomainError("not_found", LINE_NOT_FOUND_MESSAGE);
+  return { ...line, price: line.price };
+}
+
+/** The visitor's cart in this store; without a session or cart, an empty one (nothing written). */
+export async function getCart(db: Database, owner: CartOwner): Promise<CartView> {
+  if (owner.sessionId === null) return emptyView(owner.currency);
+  const cart = await findOpenCart(db, owner.storeId, owner.sessionId);
+  return cart ? readView(db, cart) : emptyView(owner.currency);
+}
+
+/** Adds a variant of this store at its database price; refused past the domain's limits or stock. */
+export function addCartItem(
+  db: Database,
+  owner: CartOwner,
+  { sku, quantity }: AddCartItem,
+): Promise<CartView> {
+  return writeCart(db, owner, { create: true }, async (state) => {
+    const found = await findVariants(state.tx, owner.storeId, [sku], state.currency);
+    const variant = sellable(found, sku, state.currency);
+    const items = accepted(
+      addItem(state.items, { sku, quantity, product_price: variant.price }, variant.stock),
+    );
+    return {
+      items,
+      variantIds: new Map([[sku, variant.id]]),
+      // Adding to a line that exists is still an add of `quantity`, not a quantity edit.
+      events: [
+        ...diffEvents(state.lines, items).filter((e) => e.sku !== sku),
+        { type: "item_added", sku, quantity },
+      ],
+    };
+  });
+}
+
+/** Sets a line's quantity (1 to 19, and stock). */
+export function updateCartItem(
+  db: Database,
+  owner: CartOwner,
+  sku: string,
+  quantity: number,
+): Promise<CartView> {
+  return writeCart(
+    db,
+    owner,
+    {
+      create: false,
+      absent: () => {
+        throw new DomainError("not_found", LINE_NOT_FOUND_MESSAGE);
+      },
+    },
+    (state) => {
+      const line = lineOf(state, sku);
+      const item = { sku, quantity: line.quantity, product_price: line.price };
+      return { items: accepted(updateQuantity(state.items, item, quantity, line.stock)) };
+    },
+  );
+}
+
+/** Removes a line. */
+export function removeCartItem(db: Database, owner: CartOwner, sku: string): Promise<CartView> {
+  return writeCart(
+    db,
+    owner,
+    {
+      create: false,
+      absent: () => {
+        throw new DomainError("not_found", LINE_NOT_FOUND_MESSAGE);
+      },
+    },
+    (state) => {
+      const line = lineOf(state, sku);
+      return {
+        items: removeItem(state.items, {
+          sku,
+          quantity: line.quantity,
+          product_price: line.price,
+        }),
+      };
+    },
+  );
+}
+
+/** Empties the cart (one cart_emptied event); the code and currency stay. */
+export function clearCart(db: Database, owner: CartOwner): Promise<CartView> {
+  return writeCart(db, owner, { create: false }, () => ({
+    items: [],
+    events: [{ type: "cart_emptied", sku: null, quantity: null }],
+  }));
+}
+
+/**
+ * Replaces the cart wholesale with `entries` (POST metrics/cart-items). Only sku and quantity are
+ * read: prices come from the database, whatever the client sent. A cart that breaks the limits or
+ * stock is refused as a whole with the same messages as an add.
+ */
+export function replaceCart(
+  db: Database,
+  owner: CartOwner,
+  entries: readonly { sku: string; quantity: number }[],
+): Promise<CartView> {
+  return writeCart(db, owner, { create: entries.length > 0 }, async (state) => {
+    const found = await findVariants(
+      state.tx,
+      owner.storeId,
+      entries.map((e) => e.sku),
+      state.currency,
+    );
+    // The domain's replaceItems is addItem from an empty cart without stock; folding addItem with
+    // each variant's stock applies the same rules and the stock check (a repeated sku adds up).
+    let items: CartItem[] = [];
+    for (const { sku, quantity } of entries) {
+      const variant = sellable(found, sku, state.currency);
+      items = accepted(
+        addItem(items, { sku, quantity, product_price: variant.price }, variant.stock),
+      );
+    }
+    const variantIds = new Map([...found.values()].map((v) => [v.sku, v.id]));
+    const emptied = items.length === 0 && state.lines.length > 0;
+    return {
+      items,
+      variantIds,
+      ...(emptied ? { events: [{ type: "cart_emptied", sku: null, quantity: null }] } : {}),
+    };
+  });
+}
+
+/** Applies a code of this store (case-insensitive) to the cart, opening one if needed. */
+export function applyDiscountCode(db: Database, owner: CartOwner, code: string): Promise<CartView> {
+  return writeCart(db, owner, { create: true }, async (state) => {
+    const row: DiscountCode = await findRedeemableCode(
+      state.tx,
+      owner.storeId,
+      code,
+      state.currency,
+    );
+    return { discountCodeId: row.id };
+  });
+}
+
+export function removeDiscountCode(db: Database, owner: CartOwner): Promise<CartView> {
+  return writeCart(db, owner, { create: false }, () => ({ discountCodeId: null }));
+}
+
+/**
+ * Switches the cart to `currency`: every line is then priced from that currency's price in the
+ * database; refused, naming the item, when a line's variant has no price in it. Without a cart
+ * the answer is an empty cart in that currency.
+ */
+export function setCartCurrency(
+  db: Database,
+  owner: CartOwner,
+  currency: Currency,
+): Promise<CartView> {
+  return writeCart(db, { ...owner, currency }, { create: false }, async (state) => {
+    const found = await findVariants(
+      state.tx,
+      owner.storeId,
+      state.lines.map((l) => l.sku),
+      currency,
+    );
+    for (const line of state.lines) {
+      const variant = found.get(line.sku);
+      if (variant?.price == null) throw notSoldIn(line, currency);
+    }
+    return { currency };
+  });
+}

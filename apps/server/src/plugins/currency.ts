@@ -1,0 +1,68 @@
+import { type Currency, CurrencySchema } from "@storefront/domain";
+import type { FastifyReply, FastifyRequest } from "fastify";
+
+export const CURRENCY_COOKIE = "currency";
+const CURRENCY_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/** The first value of a header that may have been sent more than once. */
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * The region of the first Accept-Language tag, upper-cased: "en-CA,en;q=0.9" → "CA",
+ * "zh-Hant-TW" → "TW". A tag without a two-letter region ("en", "es-419", "*") gives null.
+ */
+export function acceptLanguageCountry(header: string | undefined): string | null {
+  const first = header?.split(",")[0]?.split(";")[0]?.trim();
+  if (!first) return null;
+  const region = first
+    .split("-")
+    .slice(1)
+    .find((subtag) => /^[a-z]{2}$/i.test(subtag));
+  return region ? region.toUpperCase() : null;
+}
+
+/**
+ * The visitor's country (ISO 3166 alpha-2): the trusted proxy header when one is configured and
+ * carries a country, else the region of the first Accept-Language tag. Never fails.
+ */
+export function visitorCountry(request: FastifyRequest): string | null {
+  const headerName = request.server.config.countryHeader;
+  if (headerName) {
+    const value = headerValue(request.headers[headerName])?.trim().toUpperCase();
+    // Cloudflare sends XX (unknown) and T1 (Tor); those fall back to the language.
+    if (value && /^[A-Z]{2}$/.test(value) && value !== "XX") return value;
+  }
+  return acceptLanguageCountry(headerValue(request.headers["accept-language"]));
+}
+
+/** The shopper's choice from the `currency` cookie; an invalid value is no choice. */
+export function cookieCurrency(request: FastifyRequest): Currency | null {
+  const parsed = CurrencySchema.safeParse(request.cookies[CURRENCY_COOKIE]);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * The currency of a request (the one place that decides it): an explicit choice (`?currency=`),
+ * else the `currency` cookie, else CAD for a visitor in Canada, else USD.
+ */
+export function requestCurrency(request: FastifyRequest, explicit?: Currency): Currency {
+  if (explicit) return explicit;
+  return cookieCurrency(request) ?? (visitorCountry(request) === "CA" ? "cad" : "usd");
+}
+
+/** Remembers the shopper's currency for a year; readable by the page so it can render at once. */
+export function setCurrencyCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  currency: Currency,
+): void {
+  reply.setCookie(CURRENCY_COOKIE, currency, {
+    httpOnly: false,
+    sameSite: "lax",
+    path: "/",
+    secure: request.protocol === "https",
+    maxAge: CURRENCY_MAX_AGE_S,
+  });
+}
