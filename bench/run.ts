@@ -55,11 +55,32 @@ const PATHS = {
   homepageData: "/data/master/homepage.json",
 } as const;
 
-const LOAD_TARGETS: { name: string; target: "app" | "hello"; path: string }[] = [
+interface LoadTarget {
+  name: string;
+  target: "app" | "hello";
+  path: string;
+  method?: "GET" | "POST";
+  body?: string;
+  /** Send the session cookie of a cart that already holds a line. */
+  withCart?: boolean;
+}
+
+const ADD_TO_CART_BODY = JSON.stringify({ sku: "ITCHY-1", quantity: 1 });
+
+const LOAD_TARGETS: LoadTarget[] = [
   { name: "hello-world (node:http)", target: "hello", path: "/" },
   { name: "product page", target: "app", path: PATHS.product },
   { name: "collection page", target: "app", path: PATHS.collection },
   { name: "homepage.json data", target: "app", path: PATHS.homepageData },
+  // A new visitor's first add: no cookie, so each request creates a session and a cart.
+  {
+    name: "add to cart",
+    target: "app",
+    path: "/api/cart/items",
+    method: "POST",
+    body: ADD_TO_CART_BODY,
+  },
+  { name: "read cart", target: "app", path: "/api/cart", withCart: true },
 ];
 
 const LIGHTHOUSE_PAGES: { name: string; path: string }[] = [
@@ -276,10 +297,33 @@ async function probe(url: string): Promise<LoadRow["probe"]> {
   }
 }
 
-async function loadTest(name: string, url: string): Promise<LoadRow> {
-  const probed = await probe(url);
+/** The session cookie of a new cart holding one line. */
+async function cartCookie(origin: string): Promise<string> {
+  const response = await fetch(`${origin}/api/cart/items`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: ADD_TO_CART_BODY,
+  });
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("sf_session="));
+  if (!response.ok || !cookie) throw new Error(`could not create a cart (${response.status})`);
+  return cookie.split(";")[0] ?? "";
+}
+
+async function loadTest(
+  name: string,
+  url: string,
+  request: { method?: "GET" | "POST"; body?: string; headers?: Record<string, string> } = {},
+): Promise<LoadRow> {
+  const probed =
+    request.method === "POST" ? { status: 0, contentType: null, bytes: 0 } : await probe(url);
   const result: LoadResult = await autocannon({
     url,
+    method: request.method ?? "GET",
+    ...(request.body ? { body: request.body } : {}),
+    headers: {
+      ...(request.body ? { "content-type": "application/json" } : {}),
+      ...request.headers,
+    },
     connections: CONNECTIONS,
     duration: DURATION_SECONDS,
     warmup: { connections: CONNECTIONS, duration: WARMUP_SECONDS },
@@ -959,7 +1003,14 @@ async function main(): Promise<number> {
       `autocannon ${target.name}: ${url} (${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${DURATION_SECONDS} s)`,
     );
     try {
-      loadRows.push(await loadTest(target.name, url));
+      const headers = target.withCart ? { cookie: await cartCookie(origin) } : undefined;
+      loadRows.push(
+        await loadTest(target.name, url, {
+          ...(target.method ? { method: target.method } : {}),
+          ...(target.body ? { body: target.body } : {}),
+          ...(headers ? { headers } : {}),
+        }),
+      );
     } catch (error) {
       problems.push(`load test of ${url}: ${errorMessage(error)}`);
     }

@@ -9,6 +9,8 @@ declare module "autocannon" {
     duration?: number;
     pipelining?: number;
     headers?: Record<string, string>;
+    method?: string;
+    body?: string;
     warmup?: { connections?: number; duration?: number };
     title?: string;
   }

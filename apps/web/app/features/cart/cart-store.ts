@@ -27,22 +27,27 @@ interface CartState {
  * answer replaces the copy, so prices and limits are always the server's.
  */
 export const useCartStore = create<CartState>((set) => {
+  /**
+   * Sends one change. `showError`: put a refusal in the shared `error` (for line changes, which
+   * have no message spot of their own); the popup and the code form show theirs next to them.
+   */
   async function write(
     method: string,
     path: string,
     body: unknown,
-    openDrawer: boolean,
+    options: { openDrawer: boolean; showError: boolean },
   ): Promise<CartOutcome> {
     try {
       const cart = await apiRequest<CartView>(method, path, body);
-      set((state) => ({ cart, error: null, drawerOpen: openDrawer || state.drawerOpen }));
+      set((state) => ({ cart, error: null, drawerOpen: options.openDrawer || state.drawerOpen }));
       return { ok: true };
     } catch (error) {
       const message = error instanceof ApiError ? error.message : "Something went wrong.";
-      set({ error: message });
+      if (options.showError) set({ error: message });
       return { ok: false, message };
     }
   }
+  const own = { openDrawer: false, showError: false };
   return {
     cart: null,
     drawerOpen: false,
@@ -54,15 +59,24 @@ export const useCartStore = create<CartState>((set) => {
         set({ error: error instanceof ApiError ? error.message : "Could not load your cart." });
       }
     },
-    add: (sku, quantity) => write("POST", "/api/cart/items", { sku, quantity }, true),
+    add: (sku, quantity) =>
+      write("POST", "/api/cart/items", { sku, quantity }, { openDrawer: true, showError: false }),
     update: (sku, quantity, openDrawer = true) =>
-      write("PATCH", `/api/cart/items/${encodeURIComponent(sku)}`, { quantity }, openDrawer),
+      write(
+        "PATCH",
+        `/api/cart/items/${encodeURIComponent(sku)}`,
+        { quantity },
+        { openDrawer, showError: true },
+      ),
     remove: (sku, openDrawer = true) =>
-      write("DELETE", `/api/cart/items/${encodeURIComponent(sku)}`, undefined, openDrawer),
-    clear: () => write("DELETE", "/api/cart", undefined, false),
-    applyCode: (code) => write("PUT", "/api/cart/discount", { code }, false),
-    removeCode: () => write("DELETE", "/api/cart/discount", undefined, false),
-    setCurrency: (currency) => write("PUT", "/api/cart/currency", { currency }, false),
+      write("DELETE", `/api/cart/items/${encodeURIComponent(sku)}`, undefined, {
+        openDrawer,
+        showError: true,
+      }),
+    clear: () => write("DELETE", "/api/cart", undefined, { openDrawer: false, showError: true }),
+    applyCode: (code) => write("PUT", "/api/cart/discount", { code }, own),
+    removeCode: () => write("DELETE", "/api/cart/discount", undefined, own),
+    setCurrency: (currency) => write("PUT", "/api/cart/currency", { currency }, own),
     setDrawerOpen: (open) => set({ drawerOpen: open, error: null }),
   };
 });
