@@ -23,10 +23,13 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
-  const [store, cart] = await Promise.all([
+  const [store, cartAnswer] = await Promise.all([
     apiGet<StoreInfo>(context, "/api/store"),
-    apiGet<CartView>(context, "/api/cart"),
+    context.api("/api/cart"),
   ]);
+  // A cart that cannot be read must not stop the visitor from browsing: the page renders
+  // without it and the browser asks again.
+  const cart = cartAnswer.status === 200 ? (cartAnswer.body as CartView) : null;
   return { store, cart, origin: new URL(request.url).origin };
 }
 

@@ -3,7 +3,7 @@ import type { MetaDescriptor } from "react-router";
 
 export interface RootData {
   store: StoreInfo;
-  cart: CartView;
+  cart: CartView | null;
   origin: string;
 }
 
