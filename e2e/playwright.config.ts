@@ -4,6 +4,8 @@ import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
 const PORT = 4317;
+/** The local SMTP server global-setup.ts starts; the store sends its mail there. */
+export const SMTP_PORT = 4325;
 const baseURL = `http://localhost:${PORT}`;
 
 // A fresh PGlite data directory per run, so the demo stores load from scratch. The config is
@@ -16,9 +18,12 @@ if (!process.env.E2E_DATA_DIR) {
   process.on("exit", () => fs.rmSync(made, { recursive: true, force: true }));
 }
 const dataDir = process.env.E2E_DATA_DIR;
+/** Where global-setup.ts writes each received mail as a file. */
+export const mailDir = path.join(dataDir, "mail");
 
 export default defineConfig({
   testDir: "./tests",
+  globalSetup: "./global-setup.ts",
   outputDir: "../test-results/e2e",
   workers: 1,
   retries: 0,
@@ -67,6 +72,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
     },
   },
 });

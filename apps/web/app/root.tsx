@@ -13,6 +13,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { NotFound } from "~/components/not-found";
+import type { AuthStatus } from "~/features/account";
 import { SiteFrame } from "~/features/layout";
 import { apiGet } from "~/lib/api.server";
 import type { RootData } from "~/lib/seo";
@@ -23,14 +24,16 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
-  const [store, cartAnswer] = await Promise.all([
+  const [store, cartAnswer, authAnswer] = await Promise.all([
     apiGet<StoreInfo>(context, "/api/store"),
     context.api("/api/cart"),
+    context.api("/v2/auth/status"),
   ]);
   // A cart that cannot be read must not stop the visitor from browsing: the page renders
   // without it and the browser asks again.
   const cart = cartAnswer.status === 200 ? (cartAnswer.body as CartView) : null;
-  return { store, cart, origin: new URL(request.url).origin };
+  const auth = authAnswer.status === 200 ? (authAnswer.body as AuthStatus) : null;
+  return { store, cart, auth, origin: new URL(request.url).origin };
 }
 
 export function Layout({ children }: { children: ReactNode }) {

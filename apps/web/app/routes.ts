@@ -5,6 +5,9 @@ export default [
   route("products/:handle", "routes/product.tsx"),
   route("collections/:handle", "routes/collection.tsx"),
   route("cart", "routes/cart.tsx"),
+  route("account", "routes/account.tsx"),
+  route("account/sign-in", "routes/account-sign-in.tsx"),
+  route("account/reset-password", "routes/account-reset-password.tsx"),
   // /pages/*, /policies/* and any other path: a static content page.
   route("*", "routes/page.tsx"),
 ] satisfies RouteConfig;

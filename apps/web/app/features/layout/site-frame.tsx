@@ -1,5 +1,6 @@
 import type { StoreInfo } from "@storefront/domain";
 import type { ReactNode } from "react";
+import { AccountModal } from "~/features/account";
 import { CartDrawer, useSeedCart } from "~/features/cart";
 import { QuickViewDialog } from "~/features/quick-view";
 import { PressStrip } from "./press-strip";
@@ -24,6 +25,7 @@ export function SiteFrame({ store, children }: { store: StoreInfo; children: Rea
       <SiteFooter store={store} />
       <CartDrawer />
       <QuickViewDialog />
+      <AccountModal />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { StoreInfo } from "@storefront/domain";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { AccountButton } from "~/features/account";
 import { CartButton, CurrencySwitcher } from "~/features/cart";
 
 /** True while the page is scrolled to the very top. */
@@ -48,6 +49,7 @@ export function SiteHeader({ store }: { store: StoreInfo }) {
         </Link>
         <div className="header-tools">
           <CurrencySwitcher />
+          <AccountButton />
           <CartButton />
         </div>
         <nav

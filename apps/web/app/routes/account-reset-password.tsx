@@ -1,0 +1,102 @@
+import { useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { AUTH_MESSAGES, useStoreId } from "~/features/account";
+import { callApi, errorText } from "~/lib/api-client";
+import { rootDataOf } from "~/lib/seo";
+import type { Route } from "./+types/account-reset-password";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const store = rootDataOf(matches)?.store;
+  return [
+    { title: `Choose a new password${store ? ` | ${store.brandName}` : ""}` },
+    { name: "robots", content: "noindex" },
+    // The token is in the URL: never send it to another site in a Referer header.
+    { name: "referrer", content: "no-referrer" },
+  ];
+}
+
+export default function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get("token") ?? "";
+  const storeId = useStoreId();
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [error, setError] = useState<{ title: string; detail: string | null } | null>(null);
+  const [done, setDone] = useState(false);
+
+  if (done) {
+    return (
+      <div className="container narrow-page">
+        <h1 className="page-title">Your password is changed</h1>
+        <p role="status">You can now sign in with your new password.</p>
+        <Link className="button" to="/account/sign-in?next=/account">
+          Sign in
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="container narrow-page">
+      <h1 className="page-title">Choose a new password</h1>
+      {token ? null : (
+        <p className="inline-error" role="alert">
+          This page needs the link from your reset email.
+        </p>
+      )}
+      <form
+        className="auth-form"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          if (password !== confirm) {
+            setError({ title: "The two passwords do not match.", detail: null });
+            return;
+          }
+          const res = await callApi("POST", "/auth/reset_password", {
+            newPassword: password,
+            token,
+            store_id: storeId,
+          });
+          if (res.status !== 200) {
+            setError({ title: AUTH_MESSAGES.resetFailed, detail: errorText(res.body) });
+            return;
+          }
+          setDone(true);
+        }}
+      >
+        <div className="form-field">
+          <label htmlFor="new-password">New password (at least 8 characters) *</label>
+          <input
+            id="new-password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </div>
+        <div className="form-field">
+          <label htmlFor="confirm-password">Repeat the new password *</label>
+          <input
+            id="confirm-password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
+        </div>
+        {error ? (
+          <div role="alert">
+            <p className="inline-error">{error.title}</p>
+            {error.detail ? <p className="inline-error">{error.detail}</p> : null}
+          </div>
+        ) : null}
+        <button type="submit" className="button" disabled={!token}>
+          Change password
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+import { formatMoney } from "@storefront/domain";
+import { useState } from "react";
+import { data, redirect, useNavigate } from "react-router";
+import { type AccountUser, AUTH_MESSAGES, useAccountStore } from "~/features/account";
+import { useCartStore } from "~/features/cart";
+import { callApi, errorText } from "~/lib/api-client";
+import { rootDataOf } from "~/lib/seo";
+import type { Route } from "./+types/account";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const store = rootDataOf(matches)?.store;
+  return [
+    { title: `Your account${store ? ` | ${store.brandName}` : ""}` },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const res = await context.api("/api/account");
+  // Signed-out visitors are sent to sign in, and back here afterwards.
+  if (res.status === 401) throw redirect("/account/sign-in?next=/account");
+  if (res.status !== 200) {
+    throw data({ message: "Your account could not be loaded" }, { status: res.status });
+  }
+  return { user: res.body as AccountUser };
+}
+
+function ProfileForm({ user, onSaved }: { user: AccountUser; onSaved(user: AccountUser): void }) {
+  const [form, setForm] = useState({
+    first_name: user.first_name,
+    last_name: user.last_name,
+    birthday: user.birthday ?? "",
+  });
+  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  return (
+    <form
+      className="auth-form"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const res = await callApi("PATCH", "/api/account", {
+          first_name: form.first_name,
+          last_name: form.last_name,
+          birthday: form.birthday || null,
+        });
+        if (res.status !== 200) {
+          setMessage({
+            error: true,
+            text: errorText(res.body) ?? "Your details could not be saved.",
+          });
+          return;
+        }
+        onSaved(res.body as unknown as AccountUser);
+        setMessage({ error: false, text: "Your details are saved." });
+      }}
+    >
+      <div className="form-field">
+        <label htmlFor="profile-first">First name</label>
+        <input
+          id="profile-first"
+          required
+          autoComplete="given-name"
+          value={form.first_name}
+          onChange={(e) => setForm({ ...form, first_name: e.target.value })}
+        />
+      </div>
+      <div className="form-field">
+        <label htmlFor="profile-last">Last name</label>
+        <input
+          id="profile-last"
+          required
+          autoComplete="family-name"
+          value={form.last_name}
+          onChange={(e) => setForm({ ...form, last_name: e.target.value })}
+        />
+      </div>
+      <div className="form-field">
+        <label htmlFor="profile-birthday">Birthday</label>
+        <input
+          id="profile-birthday"
+          type="date"
+          autoComplete="bday"
+          value={form.birthday}
+          onChange={(e) => setForm({ ...form, birthday: e.target.value })}
+        />
+      </div>
+      {message ? (
+        <p
+          className={message.error ? "inline-error" : "form-info"}
+          role={message.error ? "alert" : "status"}
+        >
+          {message.text}
+        </p>
+      ) : null}
+      <button type="submit" className="button">
+        Save details
+      </button>
+    </form>
+  );
+}
+
+export default function AccountPage({ loaderData, matches }: Route.ComponentProps) {
+  const [user, setUserState] = useState<AccountUser>(loaderData.user);
+  const setUser = useAccountStore((s) => s.setUser);
+  const loadCart = useCartStore((s) => s.load);
+  const navigate = useNavigate();
+  const [logoutError, setLogoutError] = useState<string | null>(null);
+  const currency = rootDataOf(matches)?.store.defaultCurrency ?? "usd";
+  return (
+    <div className="container account-page">
+      <h1 className="page-title">Your account</h1>
+      <div className="account-grid">
+        <section aria-labelledby="rewards-title" className="account-card">
+          <h2 id="rewards-title">Rewards</h2>
+          <dl className="account-facts">
+            <dt>Loyalty points</dt>
+            <dd className="points">{user.points_balance}</dd>
+            {user.discountCode ? (
+              <>
+                <dt>Your discount code</dt>
+                <dd>
+                  <strong className="discount-code">{user.discountCode}</strong>
+                  {user.discountPercentage ? ` (${user.discountPercentage}% off)` : ""}
+                </dd>
+              </>
+            ) : null}
+            {user.commission_percentage !== null ? (
+              <>
+                <dt>Commission</dt>
+                <dd>{user.commission_percentage}% of orders placed with your code</dd>
+                <dt>Commission earned</dt>
+                <dd>{formatMoney(user.commission_amount ?? 0, currency)}</dd>
+              </>
+            ) : null}
+          </dl>
+        </section>
+        <section aria-labelledby="details-title" className="account-card">
+          <h2 id="details-title">Your details</h2>
+          <p>
+            Signed in as <strong>{user.email}</strong>
+          </p>
+          <ProfileForm
+            user={user}
+            onSaved={(saved) => {
+              setUserState(saved);
+              setUser(saved);
+            }}
+          />
+        </section>
+      </div>
+      <p>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={async () => {
+            const res = await callApi("POST", "/auth/logout");
+            if (res.status !== 200) {
+              setLogoutError(AUTH_MESSAGES.logoutFailed);
+              return;
+            }
+            setUser(null);
+            await loadCart();
+            navigate("/");
+          }}
+        >
+          Sign out
+        </button>
+      </p>
+      {logoutError ? (
+        <p className="inline-error" role="alert">
+          {logoutError}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import fs from "node:fs";
+import path from "node:path";
+import { mailDir } from "../playwright.config";
+import { expect, gotoHydrated, screenshot, test } from "./fixtures";
+
+// Chromium logs every 4xx answer to fetch as a console error; this test fails a sign-in on purpose.
+test.use({
+  allowedConsoleErrors: [[{ text: /status of 401/, path: "/v2/auth/login" }], { scope: "test" }],
+});
+
+/** The newest mail sent to `to`, as raw text (quoted-printable soft breaks joined). */
+function lastMailTo(to: string): string | null {
+  const files = fs
+    .readdirSync(mailDir)
+    .filter((f) => f.endsWith(`-${to}.eml`))
+    .sort((a, b) => Number.parseInt(b, 10) - Number.parseInt(a, 10));
+  const file = files[0];
+  if (!file) return null;
+  return fs
+    .readFileSync(path.join(mailDir, file), "utf8")
+    .replace(/=\r?\n/g, "")
+    .replace(/=3D/g, "=");
+}
+
+test("a shopper creates an account, signs out, fails a sign-in, resets the password by email and sees points and code", async ({
+  page,
+}, testInfo) => {
+  const email = `shopper-${testInfo.project.name}-${Date.now()}@example.test`;
+  await gotoHydrated(page, "/");
+
+  // Create an account from the top bar.
+  await page.getByRole("button", { name: "Sign in" }).click();
+  const modal = page.getByRole("dialog", { name: "Sign in" });
+  await modal.getByRole("button", { name: "Create an account" }).click();
+  const register = page.getByRole("dialog", { name: "Create an account" });
+  await register.getByLabel("First name").fill("Robin");
+  await register.getByLabel("Last name").fill("Meadow");
+  await register.getByLabel("Email").fill(email);
+  await register.getByLabel(/^Password/).fill("first-Secret-passphrase");
+  await register.getByLabel("Birthday").fill("1990-04-12");
+  await register.getByRole("button", { name: "Create account" }).click();
+  await expect(register).toBeHidden();
+  await expect(page.getByRole("link", { name: "Hi, Robin" })).toBeVisible();
+
+  // The account page, then sign out.
+  await page.getByRole("link", { name: "Hi, Robin" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your account");
+  await expect(page.getByRole("main")).toContainText(email);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+
+  // /account now sends the visitor to sign in; a wrong password gets the spec's exact text.
+  await gotoHydrated(page, "/account");
+  await expect(page).toHaveURL(/\/account\/sign-in\?next=\/account$/);
+  const main = page.getByRole("main");
+  await main.getByLabel("Email").fill(email);
+  await main.getByLabel("Password").fill("not-the-password");
+  await main.getByRole("button", { name: "Sign in" }).click();
+  await expect(main.getByRole("alert")).toHaveText(
+    "Account not found. Please check your email and password and try again.",
+  );
+
+  // Forgot password: the mail arrives at the local SMTP server with a reset link.
+  await main.getByRole("button", { name: "Forgot your password?" }).click();
+  await main.getByLabel("Email").fill(email);
+  await main.getByRole("button", { name: "Send reset link" }).click();
+  await expect(main.getByRole("status")).toBeVisible();
+  await expect.poll(() => lastMailTo(email)).toContain("/account/reset-password?token=");
+  const link = /https?:\/\/[^\s"<>]+\/account\/reset-password\?token=[A-Za-z0-9_-]+/.exec(
+    lastMailTo(email) ?? "",
+  )?.[0];
+  expect(link).toBeTruthy();
+
+  await gotoHydrated(page, new URL(link ?? "").pathname + new URL(link ?? "").search);
+  await page.getByLabel(/^New password/).fill("second-Secret-passphrase");
+  await page.getByLabel("Repeat the new password *").fill("second-Secret-passphrase");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your password is changed");
+
+  // Sign in with the new password and land on /account with points and the personal code.
+  await page.getByRole("link", { name: "Sign in" }).click();
+  await main.getByLabel("Email").fill(email);
+  await main.getByLabel("Password").fill("second-Secret-passphrase");
+  await main.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your account");
+  await expect(page.locator(".points")).toHaveText("0");
+  await expect(page.locator(".discount-code")).toHaveText(/^[A-Z0-9-]{4,}$/);
+  await screenshot(page, testInfo, "account");
+});
