@@ -10,6 +10,9 @@ import {
 } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/index.ts";
+import { BackgroundTasks } from "./lib/background.ts";
+import { createMailer } from "./lib/mailer.ts";
+import { accountRoutes } from "./modules/accounts/routes.ts";
 import { cartRoutes } from "./modules/cart/routes.ts";
 import { catalogRoutes } from "./modules/catalog/routes.ts";
 import { contentRoutes } from "./modules/content/routes.ts";
@@ -17,6 +20,8 @@ import { discountRoutes } from "./modules/discounts/routes.ts";
 import { storeRoutes } from "./modules/stores/routes.ts";
 import { StoreResolver } from "./modules/stores/service.ts";
 import { registerErrorHandler } from "./plugins/errors.ts";
+import { registerOriginCheck } from "./plugins/origin-check.ts";
+import { createRateLimiter } from "./plugins/rate-limit.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerSession } from "./plugins/session.ts";
 import { registerStoreResolution } from "./plugins/store.ts";
@@ -28,15 +33,48 @@ export interface AppOptions {
   db: Database;
   /** Serve the web app's production build (default: when config.webBuildDir is set). */
   web?: boolean;
+  /** Where log lines go (default: stdout); tests read them. */
+  logStream?: { write(line: string): void };
 }
 
+/**
+ * Never logged: cookies, credentials, passwords and reset tokens, wherever a log call puts a
+ * request body (`body`, `req.body`) or an object holding one.
+ */
+export const LOG_REDACT_PATHS = [
+  "req.headers.cookie",
+  "req.headers.authorization",
+  'res.headers["set-cookie"]',
+  "password",
+  "newPassword",
+  "token",
+  "body.password",
+  "body.newPassword",
+  "body.token",
+  "req.body.password",
+  "req.body.newPassword",
+  "req.body.token",
+  "*.password",
+  "*.newPassword",
+  "*.passwordHash",
+];
+
 /** Builds the whole server: external plugins, app plugins, API routes, then the web app. */
-export async function buildApp({ config, db, web }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  web,
+  logStream,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === "silent"
         ? false
-        : { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
+        : {
+            level: config.logLevel,
+            redact: LOG_REDACT_PATHS,
+            ...(logStream ? { stream: logStream } : {}),
+          },
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();
@@ -46,6 +84,14 @@ export async function buildApp({ config, db, web }: AppOptions): Promise<Fastify
   app.decorate("config", config);
   app.decorate("db", db);
   app.decorate("stores", new StoreResolver(db, config.defaultStoreId));
+  app.decorate("rateLimiter", createRateLimiter(config));
+  app.decorate("mailer", createMailer(config, db, app.log));
+  app.decorate("background", new BackgroundTasks(app.log));
+  app.addHook("onClose", async () => {
+    await app.background.idle();
+    await app.mailer.close();
+    await app.rateLimiter.close();
+  });
 
   await registerSession(app);
   await app.register(fastifyCompress, { threshold: 1024, brotliOptions: { params: {} } });
@@ -58,6 +104,7 @@ export async function buildApp({ config, db, web }: AppOptions): Promise<Fastify
         { name: "content" },
         { name: "cart" },
         { name: "discounts" },
+        { name: "accounts", description: "Sign-in, sign-out, registration, password reset" },
       ],
     },
     transform: jsonSchemaTransform,
@@ -65,6 +112,7 @@ export async function buildApp({ config, db, web }: AppOptions): Promise<Fastify
 
   registerErrorHandler(app);
   registerSecurityHeaders(app);
+  registerOriginCheck(app);
   registerStoreResolution(app);
 
   await app.register(fastifyStatic, {
@@ -80,6 +128,7 @@ export async function buildApp({ config, db, web }: AppOptions): Promise<Fastify
   await app.register(contentRoutes);
   await app.register(cartRoutes);
   await app.register(discountRoutes);
+  await app.register(accountRoutes);
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   app.get("/robots.txt", { schema: { hide: true } }, async (_request, reply) =>
     reply.type("text/plain").send("User-agent: *\nAllow: /\n"),

@@ -9,6 +9,23 @@ describe("settings", () => {
     expect(config.defaultStoreId).toBe("pet-remedies");
     expect(config.loadDemoData).toBe(true);
     expect(config.countryHeader).toBeNull();
+    expect(config.redisUrl).toBeNull();
+    expect(config.smtpUrl).toBeNull();
+    expect(config.mailFrom).toBe("Store <no-reply@localhost>");
+  });
+
+  it("read the Redis and SMTP URLs and the sender", () => {
+    const config = loadConfig({
+      REDIS_URL: "redis://127.0.0.1:6379/2",
+      SMTP_URL: "smtps://user:secret@mail.example.com:465",
+      MAIL_FROM: "Pawsome Herbals <hello@pawsome.test>",
+    });
+    expect(config.redisUrl).toBe("redis://127.0.0.1:6379/2");
+    expect(config.smtpUrl).toBe("smtps://user:secret@mail.example.com:465");
+    expect(config.mailFrom).toBe("Pawsome Herbals <hello@pawsome.test>");
+    expect(loadConfig({ REDIS_URL: "rediss://cache.example.com" }).redisUrl).toBe(
+      "rediss://cache.example.com",
+    );
   });
 
   it("read the visitor-country header name in lower case", () => {
@@ -22,5 +39,12 @@ describe("settings", () => {
       /DATABASE_URL: must be a postgres:\/\/ URL/,
     );
     expect(() => loadConfig({ LOAD_DEMO_DATA: "maybe" })).toThrow(/LOAD_DEMO_DATA/);
+    expect(() => loadConfig({ REDIS_URL: "localhost:6379" })).toThrow(
+      /REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/,
+    );
+    expect(() => loadConfig({ SMTP_URL: "mail.example.com" })).toThrow(
+      /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/,
+    );
+    expect(() => loadConfig({ MAIL_FROM: " " })).toThrow(/MAIL_FROM/);
   });
 });

@@ -29,6 +29,15 @@ const EnvSchema = z.object({
     .regex(/^[a-z0-9-]+$/, "must be an HTTP header name such as cf-ipcountry")
     .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().trim().min(1, "must not be empty").default("Store <no-reply@localhost>"),
 });
 
 export interface Config {
@@ -47,6 +56,14 @@ export interface Config {
   /** A header set by a trusted proxy with the visitor's country (ISO 3166 alpha-2); null: none. */
   countryHeader: string | null;
   logLevel: string;
+  /** Rate-limit counters shared by every instance (ioredis); null: counters in this process. */
+  redisUrl: string | null;
+  /** Prefix of every key this server writes to Redis (tests give each run its own). */
+  redisKeyPrefix: string;
+  /** Mail goes out through this SMTP server (nodemailer); null: to the `outbox` table and the log. */
+  smtpUrl: string | null;
+  /** The From of every message the store sends. */
+  mailFrom: string;
 }
 
 /** Reads process.env once; a bad setting stops start-up with a message naming it. */
@@ -70,5 +87,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     countryHeader: e.COUNTRY_HEADER ?? null,
     logLevel: e.LOG_LEVEL,
+    redisUrl: e.REDIS_URL ?? null,
+    redisKeyPrefix: "storefront:",
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
   };
 }

@@ -4,7 +4,8 @@ type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**
  * A browser on one host: it keeps the cookies the server sets and sends them back, like a real
- * visitor. `headers` go with every request (Accept-Language, …).
+ * visitor. `headers` go with every request (Accept-Language, …); `remoteAddress` is its IP
+ * (default 127.0.0.1, as for every injected request).
  */
 export class Visitor {
   readonly cookies = new Map<string, string>();
@@ -13,6 +14,7 @@ export class Visitor {
     private readonly app: FastifyInstance,
     readonly host: string,
     private readonly headers: Record<string, string> = {},
+    private readonly remoteAddress?: string,
   ) {}
 
   async request(method: Method, url: string, payload?: unknown): Promise<LightMyRequestResponse> {
@@ -21,9 +23,15 @@ export class Visitor {
       headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
     }
     const options: InjectOptions = { method, url, headers };
+    if (this.remoteAddress) options.remoteAddress = this.remoteAddress;
     if (payload !== undefined) options.payload = payload as InjectOptions["payload"];
     const res = await this.app.inject(options);
-    for (const cookie of res.cookies) this.cookies.set(cookie.name, cookie.value);
+    for (const cookie of res.cookies) {
+      // A cleared cookie (empty, expired) is gone, as in a browser.
+      const expired = cookie.expires !== undefined && cookie.expires.getTime() <= Date.now();
+      if (cookie.value === "" || expired || cookie.maxAge === 0) this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
     return res;
   }
 

@@ -1,3 +1,5 @@
+export * from "./account.ts";
+export * from "./account-schema.ts";
 export * from "./cart.ts";
 export * from "./cart-schema.ts";
 export * from "./catalog.ts";

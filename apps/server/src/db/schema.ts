@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -195,8 +196,111 @@ export const discountCodes = pgTable(
 );
 
 /**
- * A visitor's cart, bound to the session cookie. One open cart (not yet purchased) per store and
- * session; a purchased cart stays for the order's history and the next add opens a new one.
+ * Shopper accounts, one set per store: the same email may hold an account in each store. `email`
+ * is stored trimmed and lower-cased; `password_hash` is an argon2id string and never leaves the
+ * server. Amounts (commission) are minor units.
+ */
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    birthday: date("birthday", { mode: "string" }),
+    userType: text("user_type").notNull().default("customer"),
+    pointsBalance: integer("points_balance").notNull().default(0),
+    discountCode: text("discount_code").notNull(),
+    discountPercentage: integer("discount_percentage").notNull().default(10),
+    commissionPercentage: integer("commission_percentage"),
+    commissionAmount: integer("commission_amount").notNull().default(0),
+    eventsTriggered: jsonb("events_triggered").$type<unknown[]>().notNull().default([]),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("users_store_email").on(t.storeId, t.email),
+    unique("users_store_discount_code").on(t.storeId, t.discountCode),
+    check("users_email_lower_case", sql`${t.email} = lower(${t.email})`),
+    check("users_user_type", sql`${t.userType} in ('customer', 'wholesale', 'admin')`),
+    check("users_points_balance", sql`${t.pointsBalance} >= 0`),
+    check("users_discount_percentage", sql`${t.discountPercentage} between 0 and 100`),
+    check(
+      "users_commission",
+      sql`(${t.commissionPercentage} is null or ${t.commissionPercentage} between 0 and 100) and ${t.commissionAmount} >= 0`,
+    ),
+  ],
+);
+
+/**
+ * Signed-in sessions, server-side. The cookie holds a random token; only its SHA-256 is stored,
+ * so a copy of this table signs nobody in. A session belongs to one store.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex("sessions_token_hash").on(t.tokenHash), index("sessions_user").on(t.userId)],
+);
+
+/** Password-reset tokens: stored as SHA-256, single-use (`used_at`), valid until `expires_at`. */
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("password_reset_tokens_token_hash").on(t.tokenHash),
+    index("password_reset_tokens_user").on(t.userId),
+  ],
+);
+
+/** Mail written here instead of sent when no SMTP_URL is set (development, trying the store). */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    from: text("from").notNull(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("outbox_store_created").on(t.storeId, t.createdAt)],
+);
+
+/**
+ * A cart belongs to a guest's session (`session_id`, the cookie) or to an account (`user_id`),
+ * never both. One open cart (not yet purchased) per store and owner; a purchased cart stays for
+ * the order's history and the next add opens a new one.
  */
 export const carts = pgTable(
   "carts",
@@ -205,7 +309,8 @@ export const carts = pgTable(
     storeId: text("store_id")
       .notNull()
       .references(() => stores.id, { onDelete: "cascade" }),
-    sessionId: text("session_id").notNull(),
+    sessionId: text("session_id"),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
     currency: text("currency").notNull().default("usd"),
     discountCodeId: uuid("discount_code_id").references(() => discountCodes.id, {
       onDelete: "set null",
@@ -218,6 +323,10 @@ export const carts = pgTable(
     uniqueIndex("carts_store_session_open")
       .on(t.storeId, t.sessionId)
       .where(sql`${t.status} <> 'purchased'`),
+    uniqueIndex("carts_store_user_open")
+      .on(t.storeId, t.userId)
+      .where(sql`${t.status} <> 'purchased' and ${t.userId} is not null`),
+    check("carts_owner", sql`(${t.sessionId} is null) <> (${t.userId} is null)`),
     check("carts_currency", sql`${t.currency} in ('usd', 'cad')`),
     check("carts_status", sql`${t.status} in ('empty', 'active', 'abandoned', 'purchased')`),
   ],

@@ -1,6 +1,7 @@
 import { DomainError, type ErrorCode } from "@storefront/domain";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { RateLimitedError } from "./rate-limit.ts";
 
 const STATUS: Record<ErrorCode, number> = {
   invalid: 400,
@@ -14,14 +15,25 @@ const STATUS: Record<ErrorCode, number> = {
 
 export interface ErrorBody {
   error: { code: string; message: string; fields?: Record<string, string> };
+  /** A 429 also carries the spec's reading of it: `success: false` and the message. */
+  success?: false;
+  message?: string;
 }
 
 /** The one error handler: a DomainError's code picks the status; a 5xx never shows internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
-      const body: ErrorBody = { error: { code: error.code, message: error.message } };
-      if (error.fields) body.error.fields = error.fields;
+      const details: ErrorBody["error"] = { code: error.code, message: error.message };
+      if (error.fields) details.fields = error.fields;
+      let body: ErrorBody = { error: details };
+      if (error.code === "rate_limited") {
+        // The spec's client reads `success` and `message` of a 429 (password-reset request).
+        body = { success: false, message: error.message, error: details };
+        if (error instanceof RateLimitedError) {
+          reply.header("retry-after", String(error.retryAfterSeconds));
+        }
+      }
       return reply.status(STATUS[error.code]).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

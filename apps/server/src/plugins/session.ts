@@ -43,3 +43,14 @@ export async function withVisitorSession<T>(
   });
   return result;
 }
+
+/** Forgets the guest session (its cart has just joined the account's, or the visitor left). */
+export function clearVisitorSession(request: FastifyRequest, reply: FastifyReply): void {
+  if (request.cookies[SESSION_COOKIE] === undefined) return;
+  reply.clearCookie(SESSION_COOKIE, {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: request.protocol === "https",
+  });
+}

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { passwords } from "../../modules/accounts/passwords.ts";
 import { saveDocument } from "../../modules/content/service.ts";
 import type { Database } from "../index.ts";
 import {
@@ -9,6 +10,7 @@ import {
   products,
   storeDomains,
   stores,
+  users,
   variantPrices,
   variants,
 } from "../schema.ts";
@@ -130,6 +132,22 @@ async function insertStore(tx: Database, store: DemoStore): Promise<void> {
         active: d.active ?? true,
       })),
     );
+  }
+  for (const a of store.accounts ?? []) {
+    await tx.insert(users).values({
+      storeId: store.id,
+      email: a.email.toLowerCase(),
+      passwordHash: await passwords.hash(a.password),
+      firstName: a.firstName,
+      lastName: a.lastName,
+      birthday: a.birthday ?? null,
+      userType: a.userType ?? "customer",
+      pointsBalance: a.pointsBalance,
+      discountCode: a.discountCode,
+      discountPercentage: a.discountPercentage ?? 10,
+      commissionPercentage: a.commissionPercentage ?? null,
+      commissionAmount: a.commissionAmount ?? 0,
+    });
   }
 }
 

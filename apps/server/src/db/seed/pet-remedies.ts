@@ -1084,4 +1084,19 @@ export const petRemedies: DemoStore = {
     // Used up: shows the "used up" refusal.
     { code: "SPRING50", percentage: 50, maxRedemptions: 0 },
   ],
+  // An affiliate shopper with points and commission to show on the account page (README).
+  accounts: [
+    {
+      email: "demo@pawsome.test",
+      password: "Willow-and-Biscuit-2026",
+      firstName: "Riley",
+      lastName: "Morgan",
+      birthday: "1988-04-12",
+      pointsBalance: 120,
+      discountCode: "RILEYPAWS",
+      discountPercentage: 10,
+      commissionPercentage: 10,
+      commissionAmount: 4_500,
+    },
+  ],
 };

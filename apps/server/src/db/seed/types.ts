@@ -69,6 +69,26 @@ export interface DemoDiscountCode {
   active?: boolean;
 }
 
+/**
+ * A demo shopper account. The password is published in the README (it is demo data): the seed
+ * stores only its argon2id hash.
+ */
+export interface DemoAccount {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  /** YYYY-MM-DD. */
+  birthday?: string;
+  userType?: "customer" | "wholesale" | "admin";
+  pointsBalance: number;
+  discountCode: string;
+  discountPercentage?: number;
+  commissionPercentage?: number;
+  /** Commission earned so far, minor units. */
+  commissionAmount?: number;
+}
+
 export interface DemoStore {
   id: string;
   /** Hosts (without port) that resolve to this store. */
@@ -92,4 +112,5 @@ export interface DemoStore {
   /** /data/layout/chatbot.json for this store. */
   chatbot: Record<string, unknown>;
   discountCodes?: DemoDiscountCode[];
+  accounts?: DemoAccount[];
 }

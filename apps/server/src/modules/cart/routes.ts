@@ -5,9 +5,10 @@ import {
   SyncCartSchema,
   UpdateCartItemSchema,
 } from "@storefront/domain";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { signedInUser } from "../../plugins/auth.ts";
 import { requestCurrency, setCurrencyCookie } from "../../plugins/currency.ts";
 import { visitorSessionId, withVisitorSession } from "../../plugins/session.ts";
 import {
@@ -57,16 +58,37 @@ export const CartViewSchema = z.object({
 const SkuParams = z.object({ sku: AddCartItemSchema.shape.sku });
 const cartAnswer = { 200: CartViewSchema };
 
-/** The request's store and visitor; a new cart starts in the visitor's currency. */
-export function cartOwner(request: FastifyRequest, sessionId: string | null): CartOwner {
-  return { storeId: request.storeId, sessionId, currency: requestCurrency(request) };
+/** A guest's cart in the request's store; a new cart starts in the visitor's currency. */
+function guestOwner(request: FastifyRequest, sessionId: string | null): CartOwner {
+  return { storeId: request.storeId, userId: null, sessionId, currency: requestCurrency(request) };
+}
+
+/** Whose cart a request reads and changes: the account's while signed in, else the session's. */
+export async function requestCartOwner(request: FastifyRequest): Promise<CartOwner> {
+  const user = await signedInUser(request);
+  if (user) return { ...guestOwner(request, null), userId: user.id };
+  return guestOwner(request, visitorSessionId(request));
+}
+
+/**
+ * Runs a write that may open a cart: the account's when signed in; for a guest, the session's,
+ * opening a session (cookie) when the write succeeds.
+ */
+export async function withCartOwner<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  write: (owner: CartOwner) => Promise<T>,
+): Promise<T> {
+  const user = await signedInUser(request);
+  if (user) return write({ ...guestOwner(request, null), userId: user.id });
+  return withVisitorSession(request, reply, (sessionId) => write(guestOwner(request, sessionId)));
 }
 
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/cart",
     { schema: { tags: ["cart"], summary: "The visitor's cart", response: cartAnswer } },
-    async (request) => getCart(app.db, cartOwner(request, visitorSessionId(request))),
+    async (request) => getCart(app.db, await requestCartOwner(request)),
   );
 
   app.post(
@@ -81,9 +103,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      withVisitorSession(request, reply, (sessionId) =>
-        addCartItem(app.db, cartOwner(request, sessionId), request.body),
-      ),
+      withCartOwner(request, reply, (owner) => addCartItem(app.db, owner, request.body)),
   );
 
   app.patch(
@@ -100,7 +120,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       updateCartItem(
         app.db,
-        cartOwner(request, visitorSessionId(request)),
+        await requestCartOwner(request),
         request.params.sku,
         request.body.quantity,
       ),
@@ -116,14 +136,13 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: cartAnswer,
       },
     },
-    async (request) =>
-      removeCartItem(app.db, cartOwner(request, visitorSessionId(request)), request.params.sku),
+    async (request) => removeCartItem(app.db, await requestCartOwner(request), request.params.sku),
   );
 
   app.delete(
     "/api/cart",
     { schema: { tags: ["cart"], summary: "Empty the cart", response: cartAnswer } },
-    async (request) => clearCart(app.db, cartOwner(request, visitorSessionId(request))),
+    async (request) => clearCart(app.db, await requestCartOwner(request)),
   );
 
   app.put(
@@ -138,11 +157,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { currency } = request.body;
-      const cart = await setCartCurrency(
-        app.db,
-        cartOwner(request, visitorSessionId(request)),
-        currency,
-      );
+      const cart = await setCartCurrency(app.db, await requestCartOwner(request), currency);
       setCurrencyCookie(request, reply, currency);
       return cart;
     },
@@ -158,7 +173,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: cartAnswer,
       },
     },
-    async (request) => getCart(app.db, cartOwner(request, visitorSessionId(request))),
+    async (request) => getCart(app.db, await requestCartOwner(request)),
   );
 
   app.post(
@@ -177,11 +192,9 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       const entries = request.body.cartItems.map(({ sku, quantity }) => ({ sku, quantity }));
       // An empty cart needs no session; anything else opens one.
       if (entries.length === 0) {
-        return replaceCart(app.db, cartOwner(request, visitorSessionId(request)), entries);
+        return replaceCart(app.db, await requestCartOwner(request), entries);
       }
-      return withVisitorSession(request, reply, (sessionId) =>
-        replaceCart(app.db, cartOwner(request, sessionId), entries),
-      );
+      return withCartOwner(request, reply, (owner) => replaceCart(app.db, owner, entries));
     },
   );
 };

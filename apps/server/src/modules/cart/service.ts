@@ -17,7 +17,7 @@ import {
   statusAfterActivity,
   updateQuantity,
 } from "@storefront/domain";
-import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import {
   cartEvents,
@@ -73,13 +73,22 @@ export interface CartView {
 }
 
 /**
- * Whose cart: the request's store and visitor session (null: the visitor has none yet), and the
- * currency a new cart starts in (or an empty answer is shown in).
+ * Whose cart: the request's store and either the signed-in account (`userId`) or the guest's
+ * session (null: the visitor has none yet), and the currency a new cart starts in (or an empty
+ * answer is shown in). While signed in the cart is the account's, whatever the session.
  */
 export interface CartOwner {
   storeId: string;
+  userId: string | null;
   sessionId: string | null;
   currency: Currency;
+}
+
+/** The owner's column in `carts`: the account when signed in, else the session; null: neither. */
+function ownerCondition(owner: Pick<CartOwner, "userId" | "sessionId">): SQL | null {
+  if (owner.userId !== null) return eq(carts.userId, owner.userId);
+  if (owner.sessionId !== null) return eq(carts.sessionId, owner.sessionId);
+  return null;
 }
 
 type CartRow = typeof carts.$inferSelect;
@@ -130,22 +139,14 @@ function asStatus(value: string): CartStatus {
   return value === "active" || value === "abandoned" || value === "purchased" ? value : "empty";
 }
 
-/** The visitor's open (not purchased) cart in this store, if any. */
-async function findOpenCart(
-  db: Database,
-  storeId: string,
-  sessionId: string,
-): Promise<CartRow | undefined> {
+/** The owner's open (not purchased) cart in this store, if any. */
+async function findOpenCart(db: Database, owner: CartOwner): Promise<CartRow | undefined> {
+  const byOwner = ownerCondition(owner);
+  if (!byOwner) return undefined;
   const [row] = await db
     .select()
     .from(carts)
-    .where(
-      and(
-        eq(carts.storeId, storeId),
-        eq(carts.sessionId, sessionId),
-        ne(carts.status, "purchased"),
-      ),
-    );
+    .where(and(eq(carts.storeId, owner.storeId), byOwner, ne(carts.status, "purchased")));
   return row;
 }
 
@@ -155,26 +156,26 @@ async function findOpenCart(
  */
 async function lockCart(
   tx: Database,
-  storeId: string,
-  sessionId: string,
+  owner: Pick<CartOwner, "storeId" | "userId" | "sessionId">,
   currency: Currency | null,
 ): Promise<CartRow | undefined> {
+  const byOwner = ownerCondition(owner);
+  if (!byOwner) return undefined;
   const openCart = () =>
     tx
       .select()
       .from(carts)
-      .where(
-        and(
-          eq(carts.storeId, storeId),
-          eq(carts.sessionId, sessionId),
-          ne(carts.status, "purchased"),
-        ),
-      )
+      .where(and(eq(carts.storeId, owner.storeId), byOwner, ne(carts.status, "purchased")))
       .for("update");
   const [existing] = await openCart();
   if (existing || currency === null) return existing;
-  // Two first writes of one session may race: the unique index lets one insert win.
-  await tx.insert(carts).values({ storeId, sessionId, currency }).onConflictDoNothing();
+  // Two first writes of one owner may race: the unique index lets one insert win.
+  const key =
+    owner.userId !== null ? { userId: owner.userId } : { sessionId: owner.sessionId ?? "" };
+  await tx
+    .insert(carts)
+    .values({ storeId: owner.storeId, ...key, currency })
+    .onConflictDoNothing();
   const [created] = await openCart();
   return created;
 }
@@ -423,18 +424,12 @@ async function writeCart(
   change: (state: CartState) => Promise<CartChange> | CartChange,
 ): Promise<CartView> {
   const absent = options.absent ?? (() => emptyView(owner.currency));
-  const { sessionId } = owner;
-  if (sessionId === null) {
-    if (options.create) throw new Error("A cart write that creates a cart needs a session");
+  if (ownerCondition(owner) === null) {
+    if (options.create) throw new Error("A cart write that creates a cart needs an owner");
     return absent();
   }
   return db.transaction(async (tx) => {
-    const cart = await lockCart(
-      tx,
-      owner.storeId,
-      sessionId,
-      options.create ? owner.currency : null,
-    );
+    const cart = await lockCart(tx, owner, options.create ? owner.currency : null);
     if (!cart) return absent();
     const lines = await readLines(tx, cart);
     const state = { tx, cart, currency: asCurrency(cart.currency), lines, items: itemsOf(lines) };
@@ -469,10 +464,9 @@ function lineOf(state: CartState, sku: string): Line & { price: number } {
   return { ...line, price: line.price };
 }
 
-/** The visitor's cart in this store; without a session or cart, an empty one (nothing written). */
+/** The owner's cart in this store; without an owner or cart, an empty one (nothing written). */
 export async function getCart(db: Database, owner: CartOwner): Promise<CartView> {
-  if (owner.sessionId === null) return emptyView(owner.currency);
-  const cart = await findOpenCart(db, owner.storeId, owner.sessionId);
+  const cart = await findOpenCart(db, owner);
   return cart ? readView(db, cart) : emptyView(owner.currency);
 }
 
@@ -631,5 +625,93 @@ export function setCartCurrency(
       if (variant?.price == null) throw notSoldIn(line, currency);
     }
     return { currency };
+  });
+}
+
+/** What signing in did with the guest's cart (the answer's `cartMerge`). */
+export interface CartMergeResult {
+  merged: number;
+  notMerged: { sku: string; title: string; quantity: number; message: string }[];
+}
+
+/**
+ * On sign-in or registration: adds each line of the guest's cart into the account's cart with the
+ * domain's addItem (19 lines, 19 of one, stock), priced in the account cart's currency. A line
+ * that cannot join is reported with the rule's message, never dropped silently. The guest cart is
+ * then deleted. The account's cart is opened (in the guest cart's currency) only when needed; an
+ * account cart without a code takes the guest cart's code.
+ */
+export async function mergeGuestCart(
+  db: Database,
+  storeId: string,
+  sessionId: string | null,
+  userId: string,
+): Promise<CartMergeResult> {
+  const nothing: CartMergeResult = { merged: 0, notMerged: [] };
+  if (sessionId === null) return nothing;
+  return db.transaction(async (tx) => {
+    const guest = await lockCart(tx, { storeId, userId: null, sessionId }, null);
+    if (!guest) return nothing;
+    const guestLines = await readLines(tx, guest);
+    if (guestLines.length === 0) {
+      await tx.delete(carts).where(eq(carts.id, guest.id));
+      return nothing;
+    }
+    const cart = await lockCart(
+      tx,
+      { storeId, userId, sessionId: null },
+      asCurrency(guest.currency),
+    );
+    if (!cart) throw new Error("The account's cart could not be opened");
+    const currency = asCurrency(cart.currency);
+    const lines = await readLines(tx, cart);
+    const found = await findVariants(
+      tx,
+      storeId,
+      guestLines.map((l) => l.sku),
+      currency,
+    );
+    let items = itemsOf(lines);
+    const events: CartEvent[] = [];
+    const notMerged: CartMergeResult["notMerged"] = [];
+    for (const line of guestLines) {
+      const refused = (message: string) =>
+        notMerged.push({ sku: line.sku, title: line.title, quantity: line.quantity, message });
+      const variant = found.get(line.sku);
+      if (!variant) {
+        refused(PRODUCT_NOT_FOUND_MESSAGE);
+        continue;
+      }
+      if (variant.price === null) {
+        refused(notSoldIn(variant, currency).message);
+        continue;
+      }
+      const result = addItem(
+        items,
+        { sku: line.sku, quantity: line.quantity, product_price: variant.price },
+        variant.stock,
+      );
+      if (!result.ok) {
+        refused(REFUSAL_MESSAGES[result.refusal]);
+        continue;
+      }
+      items = result.items;
+      events.push({ type: "item_added", sku: line.sku, quantity: line.quantity });
+    }
+    if (events.length > 0) {
+      const variantIds = new Map([...found.values()].map((v) => [v.sku, v.id]));
+      await saveLines(tx, cart, lines, items, variantIds);
+      await tx.insert(cartEvents).values(events.map((e) => ({ ...e, storeId, cartId: cart.id })));
+    }
+    await tx
+      .update(carts)
+      .set({
+        status: events.length > 0 ? statusAfterActivity(asStatus(cart.status)) : cart.status,
+        updatedAt: new Date(),
+        discountCodeId: cart.discountCodeId ?? guest.discountCodeId,
+      })
+      .where(eq(carts.id, cart.id));
+    await tx.delete(carts).where(eq(carts.id, guest.id));
+    return { merged: events.length, notMerged };
   });
 }

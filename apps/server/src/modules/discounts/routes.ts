@@ -1,7 +1,6 @@
 import { ApplyDiscountSchema } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { visitorSessionId, withVisitorSession } from "../../plugins/session.ts";
-import { CartViewSchema, cartOwner } from "../cart/routes.ts";
+import { CartViewSchema, requestCartOwner, withCartOwner } from "../cart/routes.ts";
 import { applyDiscountCode, removeDiscountCode } from "../cart/service.ts";
 
 export const discountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,9 +15,7 @@ export const discountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      withVisitorSession(request, reply, (sessionId) =>
-        applyDiscountCode(app.db, cartOwner(request, sessionId), request.body.code),
-      ),
+      withCartOwner(request, reply, (owner) => applyDiscountCode(app.db, owner, request.body.code)),
   );
 
   app.delete(
@@ -30,6 +27,6 @@ export const discountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CartViewSchema },
       },
     },
-    async (request) => removeDiscountCode(app.db, cartOwner(request, visitorSessionId(request))),
+    async (request) => removeDiscountCode(app.db, await requestCartOwner(request)),
   );
 };

@@ -1,0 +1,24 @@
+import type { FastifyBaseLogger } from "fastify";
+
+/**
+ * Work that runs after the answer has gone (sending mail), so an answer's timing does not tell
+ * whether there was work to do. Failures are logged; `idle()` waits for everything started, and
+ * the app waits for it before it closes.
+ */
+export class BackgroundTasks {
+  readonly #pending = new Set<Promise<void>>();
+
+  constructor(private readonly log: FastifyBaseLogger) {}
+
+  run(name: string, task: () => Promise<void>): void {
+    const pending: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(task)
+      .catch((err: unknown) => this.log.error({ err }, `${name} failed`))
+      .finally(() => this.#pending.delete(pending));
+    this.#pending.add(pending);
+  }
+
+  async idle(): Promise<void> {
+    while (this.#pending.size > 0) await Promise.allSettled([...this.#pending]);
+  }
+}

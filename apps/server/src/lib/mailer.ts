@@ -1,0 +1,74 @@
+import type { FastifyBaseLogger } from "fastify";
+import nodemailer, { type Transporter } from "nodemailer";
+import type { Database } from "../db/index.ts";
+import { outbox } from "../db/schema.ts";
+
+/** One message from a store to one address. */
+export interface MailMessage {
+  storeId: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** Sends the store's mail: over SMTP when SMTP_URL is set, else into the `outbox` table. */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** nodemailer over SMTP_URL (smtp://user:pass@host:port, or smtps:// for TLS from the start). */
+export class SmtpMailer implements Mailer {
+  readonly #transport: Transporter;
+
+  constructor(
+    url: string,
+    private readonly from: string,
+  ) {
+    this.#transport = nodemailer.createTransport(url);
+  }
+
+  async send({ to, subject, text, html }: MailMessage): Promise<void> {
+    await this.#transport.sendMail({ from: this.from, to, subject, text, html });
+  }
+
+  async close(): Promise<void> {
+    this.#transport.close();
+  }
+}
+
+/**
+ * Without SMTP: the message is stored in `outbox` (where a developer reads it) and one log line
+ * says so. The log names the message, never its body: a body may hold a reset link.
+ */
+export class OutboxMailer implements Mailer {
+  constructor(
+    private readonly db: Database,
+    private readonly from: string,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async send({ storeId, to, subject, text, html }: MailMessage): Promise<void> {
+    const [row] = await this.db
+      .insert(outbox)
+      .values({ storeId, from: this.from, to, subject, text, html: html ?? null })
+      .returning({ id: outbox.id });
+    this.log.info(
+      { mailId: row?.id, storeId, to, subject },
+      "mail written to the outbox table (SMTP_URL is not set)",
+    );
+  }
+
+  async close(): Promise<void> {}
+}
+
+export function createMailer(
+  config: { smtpUrl: string | null; mailFrom: string },
+  db: Database,
+  log: FastifyBaseLogger,
+): Mailer {
+  return config.smtpUrl
+    ? new SmtpMailer(config.smtpUrl, config.mailFrom)
+    : new OutboxMailer(db, config.mailFrom, log);
+}

@@ -1,0 +1,87 @@
+import { mkdtemp } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PETS, uniqueEmail, visitorWithOwnIp } from "../../../test/accounts.ts";
+import { openTestDatabase, type TestDatabase, testConfig } from "../../../test/helper.ts";
+import { buildApp } from "../../app.ts";
+import { outbox } from "../../db/schema.ts";
+import { loadDemoStores } from "../../db/seed/index.ts";
+
+describe("logs", () => {
+  const lines: string[] = [];
+  let database: TestDatabase;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await openTestDatabase("pglite");
+    await loadDemoStores(database.db);
+    app = await buildApp({
+      // Everything, request logs included.
+      config: testConfig({
+        logLevel: "trace",
+        mediaDir: await mkdtemp(path.join(os.tmpdir(), "storefront-media-")),
+      }),
+      db: database.db,
+      web: false,
+      logStream: { write: (line) => void lines.push(line) },
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.dispose();
+  });
+
+  it("redact a password, a new password and a token wherever a body is logged", () => {
+    lines.length = 0;
+    const secret = "Hidden-Orchard-Secret-19";
+    app.log.info({
+      body: { email: "a@b.co", password: secret, newPassword: secret, token: secret },
+    });
+    app.log.info({ req: { body: { password: secret, newPassword: secret, token: secret } } });
+    app.log.info({ password: secret, newPassword: secret, token: secret });
+    app.log.info({ user: { passwordHash: secret } });
+    const logged = lines.join("\n");
+    expect(lines).toHaveLength(4);
+    expect(logged).not.toContain(secret);
+    expect(logged).toContain("[Redacted]");
+    expect(logged).toContain("a@b.co");
+  });
+
+  it("hold no password, session token or reset token after the account calls", async () => {
+    lines.length = 0;
+    const email = uniqueEmail();
+    const password = "Quiet-River-Stone-2026";
+    const newPassword = "Bright-Lantern-Field-2027";
+    const v = visitorWithOwnIp(app, PETS);
+    const registered = await v.post("/v2/auth/register", {
+      email,
+      password,
+      first_name: "Logan",
+      last_name: "Reed",
+    });
+    expect(registered.statusCode).toBe(201);
+    const session = v.cookies.get("sf_auth") ?? "";
+    await v.post("/v2/auth/login", { email, password: "a wrong password" });
+    await v.get("/v2/auth/status");
+    await v.post("/auth/request_password_reset", { email });
+    await app.background.idle();
+    const [mail] = await database.db.select().from(outbox).where(eq(outbox.to, email));
+    const token = /token=([A-Za-z0-9_-]{43})/.exec(mail?.text ?? "")?.[1] ?? "";
+    expect(token).not.toBe("");
+    expect((await v.post("/auth/reset_password", { newPassword, token })).statusCode).toBe(200);
+
+    const logged = lines.join("\n");
+    // The requests were logged (so the check means something)...
+    expect(logged).toContain("/auth/reset_password");
+    expect(logged).toContain("mail written to the outbox table");
+    // ...and none of the secrets.
+    for (const secret of [password, newPassword, session, token]) {
+      expect(secret.length).toBeGreaterThan(20);
+      expect(logged).not.toContain(secret);
+    }
+  });
+});

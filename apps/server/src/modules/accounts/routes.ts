@@ -1,0 +1,281 @@
+import {
+  AuthStatusQuerySchema,
+  DomainError,
+  LoginSchema,
+  LogoutSchema,
+  ACCOUNT_MESSAGES as M,
+  RequestPasswordResetSchema,
+  registerSchema,
+  resetPasswordSchema,
+  UpdateAccountSchema,
+  USER_TYPES,
+} from "@storefront/domain";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  AUTH_COOKIE,
+  authToken,
+  clearAuthCookie,
+  requireUser,
+  setAuthCookie,
+  signedInUser,
+} from "../../plugins/auth.ts";
+import { clearVisitorSession, visitorSessionId } from "../../plugins/session.ts";
+import { isCommonPassword } from "./passwords.ts";
+import {
+  accountUserView,
+  register,
+  requestPasswordReset,
+  resetPassword,
+  type SignedIn,
+  type SignInContext,
+  signIn,
+  updateAccount,
+} from "./service.ts";
+import { endSession } from "./sessions.ts";
+
+const UserTypeSchema = z.enum(USER_TYPES);
+const EventsSchema = z.array(z.unknown());
+
+/** The user as sign-in and registration answer it (spec section 7, POST /v2/auth/login). */
+const LoginUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  customerId: z.string(),
+  userType: UserTypeSchema,
+  points_balance: z.number().int(),
+  birthday: z.string().nullable(),
+  discountCode: z.string(),
+  discountPercentage: z.number().int(),
+  events_triggered: EventsSchema,
+});
+
+/** The user as the status call and the account page read it (spec section 7). */
+const AccountUserSchema = z.object({
+  email: z.string(),
+  id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  userType: UserTypeSchema,
+  points_balance: z.number().int(),
+  birthday: z.string().nullable(),
+  discountCode: z.string(),
+  discountPercentage: z.number().int(),
+  commission_percentage: z.number().int().nullable(),
+  commission_amount: z.number().int(),
+  events_triggered: EventsSchema,
+});
+
+const SignedInSchema = z.object({
+  user: LoginUserSchema,
+  cartMerge: z.object({
+    merged: z.number().int(),
+    notMerged: z.array(
+      z.object({
+        sku: z.string(),
+        title: z.string(),
+        quantity: z.number().int(),
+        message: z.string(),
+      }),
+    ),
+  }),
+});
+const SuccessSchema = z.object({ success: z.literal(true) });
+
+/** A store_id sent with a call must be the store of the Host the call reached. */
+function checkStore(request: FastifyRequest, storeId: string | undefined): void {
+  if (storeId !== undefined && storeId !== request.storeId) {
+    throw new DomainError("invalid", M.storeMismatch, { store_id: M.storeMismatch });
+  }
+}
+
+function signInContext(request: FastifyRequest): SignInContext {
+  return {
+    storeId: request.storeId,
+    ip: request.ip,
+    guestSessionId: visitorSessionId(request),
+    previousToken: authToken(request),
+  };
+}
+
+/** A new session's cookie; the guest session's cookie goes, its cart having joined the account. */
+function answerSignedIn(request: FastifyRequest, reply: FastifyReply, result: SignedIn) {
+  setAuthCookie(request, reply, result.token);
+  clearVisitorSession(request, reply);
+  return { user: result.user, cartMerge: result.cartMerge };
+}
+
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.db, limiter: app.rateLimiter };
+
+  // Answers about a person are never kept by a browser or proxy cache.
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+  });
+
+  app.post(
+    "/v2/auth/login",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary:
+          "Sign in (spec): sets the session cookie and merges the guest cart into the account's",
+        body: LoginSchema,
+        response: { 200: SignedInSchema },
+      },
+    },
+    async (request, reply) => {
+      checkStore(request, request.body.store_id);
+      const result = await signIn(deps, signInContext(request), request.body);
+      return answerSignedIn(request, reply, result);
+    },
+  );
+
+  app.post(
+    "/v2/auth/register",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Create an account and sign in (the guest cart merges as on sign-in)",
+        body: registerSchema(isCommonPassword),
+        response: { 201: SignedInSchema },
+      },
+    },
+    async (request, reply) => {
+      checkStore(request, request.body.store_id);
+      const result = await register(deps, signInContext(request), request.body);
+      reply.status(201);
+      return answerSignedIn(request, reply, result);
+    },
+  );
+
+  app.get(
+    "/v2/auth/status",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Whether the visitor is signed in on this store, and as whom (spec)",
+        querystring: AuthStatusQuerySchema,
+        response: {
+          200: z.object({ isLoggedIn: z.boolean(), user: AccountUserSchema.nullable() }),
+        },
+      },
+    },
+    async (request, reply) => {
+      checkStore(request, request.query.store_id);
+      const user = await signedInUser(request);
+      // A cookie whose session has ended (or belongs to another store) is of no further use.
+      if (!user && request.cookies[AUTH_COOKIE] !== undefined) clearAuthCookie(request, reply);
+      return { isLoggedIn: user !== null, user: user ? accountUserView(user) : null };
+    },
+  );
+
+  // The spec's client sends an empty body with a JSON content type: here that is no body.
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser("application/json");
+    scope.addContentTypeParser(
+      "application/json",
+      { parseAs: "string" },
+      (_request, body, done) => {
+        const text = String(body);
+        if (text.trim() === "") return done(null, {});
+        try {
+          done(null, JSON.parse(text));
+        } catch {
+          done(new DomainError("invalid", "The request body is not valid JSON"));
+        }
+      },
+    );
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      "/auth/logout",
+      {
+        schema: {
+          tags: ["accounts"],
+          summary: "Sign out (spec): ends the session on the server and clears its cookie",
+          body: LogoutSchema,
+          response: { 200: SuccessSchema },
+        },
+      },
+      async (request, reply) => {
+        checkStore(request, request.body?.store_id);
+        const token = authToken(request);
+        if (token) await endSession(app.db, token);
+        clearAuthCookie(request, reply);
+        clearVisitorSession(request, reply);
+        return { success: true as const };
+      },
+    );
+  });
+
+  app.post(
+    "/auth/request_password_reset",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary:
+          "Mail a reset link (spec); the same answer whether or not the email has an account",
+        body: RequestPasswordResetSchema,
+        response: { 200: z.object({ success: z.literal(true), message: z.string() }) },
+      },
+    },
+    async (request) => {
+      checkStore(request, request.body.store_id);
+      await requestPasswordReset(
+        { ...deps, mailer: app.mailer, background: app.background, log: request.log },
+        {
+          storeId: request.storeId,
+          ip: request.ip,
+          email: request.body.email,
+          origin: new URL(`${request.protocol}://${request.host}`),
+        },
+      );
+      return { success: true as const, message: M.resetRequested };
+    },
+  );
+
+  app.post(
+    "/auth/reset_password",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Set a new password with the token of a reset link (spec); ends every session",
+        body: resetPasswordSchema(isCommonPassword),
+        response: { 200: SuccessSchema },
+      },
+    },
+    async (request, reply) => {
+      checkStore(request, request.body.store_id);
+      await resetPassword(deps, request.storeId, request.body);
+      if (authToken(request)) clearAuthCookie(request, reply);
+      return { success: true as const };
+    },
+  );
+
+  app.get(
+    "/api/account",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "The signed-in account (401 when signed out)",
+        response: { 200: AccountUserSchema },
+      },
+    },
+    async (request) => accountUserView(await requireUser(request)),
+  );
+
+  app.patch(
+    "/api/account",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Change the signed-in account's names or birthday (null removes it)",
+        body: UpdateAccountSchema,
+        response: { 200: AccountUserSchema },
+      },
+    },
+    async (request) => updateAccount(app.db, await requireUser(request), request.body),
+  );
+};

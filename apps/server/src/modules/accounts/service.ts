@@ -1,0 +1,373 @@
+import { randomInt } from "node:crypto";
+import {
+  type AccountUser,
+  type CartMerge,
+  DomainError,
+  type LoginUser,
+  ACCOUNT_MESSAGES as M,
+  type RegisterInput,
+  type UpdateAccountInput,
+  USER_TYPES,
+  type UserType,
+} from "@storefront/domain";
+import { and, asc, eq, gt, isNull } from "drizzle-orm";
+import type { Database } from "../../db/index.ts";
+import { passwordResetTokens, storeDomains, stores, users } from "../../db/schema.ts";
+import type { BackgroundTasks } from "../../lib/background.ts";
+import type { Mailer } from "../../lib/mailer.ts";
+import { consume, RATE_LIMITS, type RateLimiter, rateLimitKey } from "../../plugins/rate-limit.ts";
+import { mergeGuestCart } from "../cart/service.ts";
+import { dummyHash, passwords } from "./passwords.ts";
+import { endAllSessions, startSession, type UserRow } from "./sessions.ts";
+import { newToken, tokenHash } from "./tokens.ts";
+
+/** A reset link works for one hour, once. */
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** Where the web app takes a new password. */
+export const RESET_PATH = "/account/reset-password";
+
+function userType(value: string): UserType {
+  return (USER_TYPES as readonly string[]).includes(value) ? (value as UserType) : "customer";
+}
+
+/** The user as sign-in and registration answer it; never the hash. */
+export function loginUserView(row: UserRow): LoginUser {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    customerId: row.id,
+    userType: userType(row.userType),
+    points_balance: row.pointsBalance,
+    birthday: row.birthday,
+    discountCode: row.discountCode,
+    discountPercentage: row.discountPercentage,
+    events_triggered: row.eventsTriggered,
+  };
+}
+
+/** The user as the status call and the account page read it; never the hash. */
+export function accountUserView(row: UserRow): AccountUser {
+  return {
+    id: row.id,
+    email: row.email,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    userType: userType(row.userType),
+    points_balance: row.pointsBalance,
+    birthday: row.birthday,
+    discountCode: row.discountCode,
+    discountPercentage: row.discountPercentage,
+    commission_percentage: row.commissionPercentage,
+    commission_amount: row.commissionAmount,
+    events_triggered: row.eventsTriggered,
+  };
+}
+
+/** The unique constraint a database error violated, or null for any other error. */
+function violatedUnique(error: unknown): string | null {
+  // Drizzle wraps the driver's error in `cause`; node-postgres and PGlite both carry the code.
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === "23505") return typeof constraint === "string" ? constraint : "";
+  }
+  return null;
+}
+
+async function findUserByEmail(
+  db: Database,
+  storeId: string,
+  email: string,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.storeId, storeId), eq(users.email, email)));
+  return row;
+}
+
+// No 0/O or 1/I: the code is read aloud and typed from a receipt.
+const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+/**
+ * A personal discount code: the first name in capitals (letters A–Z, at most 10) and four random
+ * characters, e.g. JANE7KQ2. A name without such letters gives FRIEND….
+ */
+export function personalDiscountCode(firstName: string): string {
+  const stem =
+    firstName
+      .normalize("NFKD")
+      .toUpperCase()
+      .replace(/[^A-Z]/g, "")
+      .slice(0, 10) || "FRIEND";
+  let suffix = "";
+  for (let i = 0; i < 4; i++) suffix += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return stem + suffix;
+}
+
+export interface AccountDeps {
+  db: Database;
+  limiter: RateLimiter;
+}
+
+/** Who is signing in, from where, and what they bring: the guest cart and any earlier session. */
+export interface SignInContext {
+  storeId: string;
+  ip: string;
+  guestSessionId: string | null;
+  previousToken: string | null;
+}
+
+export interface SignedIn {
+  user: LoginUser;
+  cartMerge: CartMerge;
+  token: string;
+  expiresAt: Date;
+}
+
+async function finishSignIn(db: Database, user: UserRow, context: SignInContext) {
+  const session = await startSession(db, context.storeId, user.id, context.previousToken);
+  const cartMerge = await mergeGuestCart(db, context.storeId, context.guestSessionId, user.id);
+  return { user: loginUserView(user), cartMerge, ...session };
+}
+
+/**
+ * Signs in with email and password. An unknown email and a wrong password answer the same 401,
+ * after the same argon2 work. Limits: per IP, and at most 10 failures per account in 15 minutes.
+ */
+export async function signIn(
+  { db, limiter }: AccountDeps,
+  context: SignInContext,
+  credentials: { email: string; password: string },
+): Promise<SignedIn> {
+  const { storeId } = context;
+  await consume(limiter, storeId, RATE_LIMITS.signInPerIp, context.ip);
+  // Counted before the check and forgotten on success: only failures add up.
+  await consume(limiter, storeId, RATE_LIMITS.signInFailuresPerEmail, credentials.email);
+  const user = await findUserByEmail(db, storeId, credentials.email);
+  const matches = await passwords.verify(
+    user?.passwordHash ?? (await dummyHash()),
+    credentials.password,
+  );
+  if (!user || !matches) throw new DomainError("unauthorized", M.loginFailed);
+  await limiter.reset(rateLimitKey(storeId, RATE_LIMITS.signInFailuresPerEmail, user.email));
+  if (passwords.needsRehash(user.passwordHash)) {
+    // Stored with weaker settings than today's: upgrade while the password is at hand.
+    const passwordHash = await passwords.hash(credentials.password);
+    await db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+  }
+  return finishSignIn(db, user, context);
+}
+
+/** Creates an account (a personal discount code included) and signs it in. */
+export async function register(
+  { db, limiter }: AccountDeps,
+  context: SignInContext,
+  input: RegisterInput,
+): Promise<SignedIn> {
+  const { storeId } = context;
+  await consume(limiter, storeId, RATE_LIMITS.registerPerIp, context.ip);
+  const taken = () => new DomainError("conflict", M.emailTaken, { email: M.emailTaken });
+  if (await findUserByEmail(db, storeId, input.email)) throw taken();
+  const passwordHash = await passwords.hash(input.password);
+  // A code already held by someone in this store: draw again (rare; a few tries are plenty).
+  let user: UserRow | undefined;
+  for (let attempt = 0; !user; attempt++) {
+    try {
+      [user] = await db
+        .insert(users)
+        .values({
+          storeId,
+          email: input.email,
+          passwordHash,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          birthday: input.birthday ?? null,
+          discountCode: personalDiscountCode(input.first_name),
+        })
+        .returning();
+      if (!user) throw new Error("The new account was not returned");
+    } catch (error) {
+      const constraint = violatedUnique(error);
+      if (constraint === "users_store_discount_code" && attempt < 5) continue;
+      if (constraint !== null) throw taken();
+      throw error;
+    }
+  }
+  return finishSignIn(db, user, context);
+}
+
+/** Changes the names and birthday of the signed-in account. */
+export async function updateAccount(
+  db: Database,
+  user: UserRow,
+  changes: UpdateAccountInput,
+): Promise<AccountUser> {
+  const set: Partial<typeof users.$inferInsert> = {};
+  if (changes.first_name !== undefined) set.firstName = changes.first_name;
+  if (changes.last_name !== undefined) set.lastName = changes.last_name;
+  if (changes.birthday !== undefined) set.birthday = changes.birthday;
+  if (Object.keys(set).length === 0) return accountUserView(user);
+  const [row] = await db
+    .update(users)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(users.id, user.id), eq(users.storeId, user.storeId)))
+    .returning();
+  if (!row) throw new DomainError("unauthorized", M.signInRequired);
+  return accountUserView(row);
+}
+
+function isLoopback(hostname: string): boolean {
+  return (
+    hostname === "localhost" ||
+    hostname.endsWith(".localhost") ||
+    hostname === "127.0.0.1" ||
+    hostname === "[::1]"
+  );
+}
+
+/**
+ * The origin a reset link points at: the request's own, when its host is one of the store's
+ * domains (or this machine). A forged Host must not receive someone's token, so any other host
+ * gives the store's first domain instead, and a store without domains gets no link (null).
+ */
+export async function resetLinkOrigin(
+  db: Database,
+  storeId: string,
+  requestOrigin: URL,
+): Promise<string | null> {
+  if (isLoopback(requestOrigin.hostname)) return requestOrigin.origin;
+  const domains = await db
+    .select({ host: storeDomains.host })
+    .from(storeDomains)
+    .where(eq(storeDomains.storeId, storeId))
+    .orderBy(asc(storeDomains.host));
+  if (domains.some((d) => d.host === requestOrigin.hostname)) return requestOrigin.origin;
+  const [first] = domains;
+  return first ? `${requestOrigin.protocol}//${first.host}` : null;
+}
+
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;");
+}
+
+async function sendResetMail(
+  db: Database,
+  mailer: Mailer,
+  storeId: string,
+  email: string,
+  requestOrigin: URL,
+  log: { warn(obj: object, msg: string): void },
+): Promise<void> {
+  const user = await findUserByEmail(db, storeId, email);
+  if (!user) return;
+  const origin = await resetLinkOrigin(db, storeId, requestOrigin);
+  if (!origin) {
+    log.warn({ storeId }, "no reset mail: the store has no domain to link to");
+    return;
+  }
+  const token = newToken();
+  await db.insert(passwordResetTokens).values({
+    storeId,
+    userId: user.id,
+    tokenHash: tokenHash(token),
+    expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+  });
+  const [store] = await db
+    .select({ brandName: stores.brandName })
+    .from(stores)
+    .where(eq(stores.id, storeId));
+  const brand = store?.brandName ?? "our store";
+  const link = `${origin}${RESET_PATH}?token=${token}`;
+  const text = [
+    `Hello ${user.firstName},`,
+    "",
+    `Someone asked to reset the password of your ${brand} account. To choose a new password, open this link within the next hour:`,
+    "",
+    link,
+    "",
+    "The link works once. If you did not ask for it, ignore this email: your password stays as it is.",
+  ].join("\n");
+  const html = `<p>Hello ${escapeHtml(user.firstName)},</p><p>Someone asked to reset the password of your ${escapeHtml(brand)} account. To choose a new password, open this link within the next hour:</p><p><a href="${escapeHtml(link)}">Choose a new password</a></p><p>The link works once. If you did not ask for it, ignore this email: your password stays as it is.</p>`;
+  await mailer.send({
+    storeId,
+    to: user.email,
+    subject: `Reset your ${brand} password`,
+    text,
+    html,
+  });
+}
+
+/**
+ * Starts a password reset. The answer is the same whether or not the email has an account: the
+ * look-up, the token and the mail happen after the answer (background), so neither the answer nor
+ * its timing tells. Limits per IP and per email apply to every request.
+ */
+export async function requestPasswordReset(
+  deps: AccountDeps & {
+    mailer: Mailer;
+    background: BackgroundTasks;
+    log: { warn(obj: object, msg: string): void };
+  },
+  request: { storeId: string; ip: string; email: string; origin: URL },
+): Promise<void> {
+  const { storeId, email } = request;
+  await consume(deps.limiter, storeId, RATE_LIMITS.resetPerIp, request.ip);
+  await consume(deps.limiter, storeId, RATE_LIMITS.resetPerEmail, email);
+  deps.background.run("password reset mail", () =>
+    sendResetMail(deps.db, deps.mailer, storeId, email, request.origin, deps.log),
+  );
+}
+
+/**
+ * Sets a new password with a reset token: valid for an hour, once. Every session of the account
+ * ends, every other open reset link stops working, and its sign-in failures are forgotten.
+ */
+export async function resetPassword(
+  { db, limiter }: AccountDeps,
+  storeId: string,
+  input: { token: string; newPassword: string },
+): Promise<void> {
+  const invalid = () => new DomainError("invalid", M.resetInvalid);
+  const hash = tokenHash(input.token);
+  const usable = () =>
+    and(
+      eq(passwordResetTokens.tokenHash, hash),
+      eq(passwordResetTokens.storeId, storeId),
+      isNull(passwordResetTokens.usedAt),
+      gt(passwordResetTokens.expiresAt, new Date()),
+    );
+  // Checked before the (costly) hash, and again, atomically, when the token is spent.
+  const [found] = await db
+    .select({ id: passwordResetTokens.id })
+    .from(passwordResetTokens)
+    .where(usable());
+  if (!found) throw invalid();
+  const passwordHash = await passwords.hash(input.newPassword);
+  const user = await db.transaction(async (tx) => {
+    const [spent] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(usable())
+      .returning({ userId: passwordResetTokens.userId });
+    if (!spent) return null;
+    const [row] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(and(eq(users.id, spent.userId), eq(users.storeId, storeId)))
+      .returning();
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.userId, spent.userId), isNull(passwordResetTokens.usedAt)));
+    await endAllSessions(tx, spent.userId);
+    return row ?? null;
+  });
+  if (!user) throw invalid();
+  await limiter.reset(rateLimitKey(storeId, RATE_LIMITS.signInFailuresPerEmail, user.email));
+}

@@ -1,0 +1,63 @@
+import { ACCOUNT_MESSAGES, DomainError } from "@storefront/domain";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { findSessionUser, type UserRow } from "../modules/accounts/sessions.ts";
+import { TOKEN_SHAPE } from "../modules/accounts/tokens.ts";
+
+/**
+ * The signed-in session's cookie. Apart from the guest cart's `sf_session`: this one is worth an
+ * account, so the server keeps only its hash, and it is replaced on every sign-in.
+ */
+export const AUTH_COOKIE = "sf_auth";
+export const AUTH_MAX_AGE_S = 30 * 24 * 60 * 60;
+
+/** The session token the request carries; a missing or malformed cookie is none. */
+export function authToken(request: FastifyRequest): string | null {
+  const value = request.cookies[AUTH_COOKIE];
+  return value !== undefined && TOKEN_SHAPE.test(value) ? value : null;
+}
+
+// One look-up per request, however many handlers and helpers ask.
+const signedIn = new WeakMap<FastifyRequest, Promise<UserRow | null>>();
+
+/**
+ * The account signed in on this request's store, or null. A session of another store, an
+ * expired one or an unknown token is no one.
+ */
+export function signedInUser(request: FastifyRequest): Promise<UserRow | null> {
+  let user = signedIn.get(request);
+  if (!user) {
+    const token = authToken(request);
+    user = token
+      ? findSessionUser(request.server.db, request.storeId, token)
+      : Promise.resolve(null);
+    signedIn.set(request, user);
+  }
+  return user;
+}
+
+/** The signed-in account, else a 401. */
+export async function requireUser(request: FastifyRequest): Promise<UserRow> {
+  const user = await signedInUser(request);
+  if (!user) throw new DomainError("unauthorized", ACCOUNT_MESSAGES.signInRequired);
+  return user;
+}
+
+/** HttpOnly (no script reads it), SameSite=Lax, Secure whenever the visitor came over https. */
+export function setAuthCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  reply.setCookie(AUTH_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: request.protocol === "https",
+    maxAge: AUTH_MAX_AGE_S,
+  });
+}
+
+export function clearAuthCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(AUTH_COOKIE, {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: request.protocol === "https",
+  });
+}

@@ -1,0 +1,151 @@
+import { createHash } from "node:crypto";
+import { ACCOUNT_MESSAGES, DomainError } from "@storefront/domain";
+import { Redis } from "ioredis";
+
+/** Hits in a key's current window and the time until the window ends. */
+export interface WindowCount {
+  count: number;
+  resetInMs: number;
+}
+
+/**
+ * Fixed-window counters. One interface, two implementations: in this process (one instance), or
+ * in Redis (several instances share the counts).
+ */
+export interface RateLimiter {
+  /** Counts one hit; the first hit of a key opens a window of `windowMs`. */
+  hit(key: string, windowMs: number): Promise<WindowCount>;
+  /** Forgets the key's hits (a successful sign-in clears its failures). */
+  reset(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Counters in a Map: right for one instance, lost on restart. */
+export class MemoryRateLimiter implements RateLimiter {
+  readonly #windows = new Map<string, { count: number; endsAt: number }>();
+
+  async hit(key: string, windowMs: number): Promise<WindowCount> {
+    const now = Date.now();
+    let window = this.#windows.get(key);
+    if (!window || window.endsAt <= now) {
+      // Ended windows are swept now and then so the map cannot grow without bound.
+      if (this.#windows.size >= 10_000) this.#sweep(now);
+      window = { count: 0, endsAt: now + windowMs };
+      this.#windows.set(key, window);
+    }
+    window.count += 1;
+    return { count: window.count, resetInMs: window.endsAt - now };
+  }
+
+  async reset(key: string): Promise<void> {
+    this.#windows.delete(key);
+  }
+
+  async close(): Promise<void> {
+    this.#windows.clear();
+  }
+
+  #sweep(now: number): void {
+    for (const [key, window] of this.#windows) if (window.endsAt <= now) this.#windows.delete(key);
+  }
+}
+
+/** Counters in Redis: INCR, and PEXPIRE on the window's first hit, in one MULTI. */
+export class RedisRateLimiter implements RateLimiter {
+  readonly #redis: Redis;
+
+  constructor(
+    url: string,
+    private readonly prefix: string,
+  ) {
+    // A Redis that does not answer fails the request quickly rather than queueing it.
+    this.#redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2_000 });
+  }
+
+  async hit(key: string, windowMs: number): Promise<WindowCount> {
+    const name = this.prefix + key;
+    // NX sets the expiry only on the window's first hit, so later hits do not extend it; the
+    // three commands run as one, so no key is ever left without an expiry.
+    const replies = await this.#redis
+      .multi()
+      .incr(name)
+      .pexpire(name, windowMs, "NX")
+      .pttl(name)
+      .exec();
+    if (!replies) throw new Error("Redis discarded the rate-limit transaction");
+    for (const [error] of replies) if (error) throw error;
+    const count = Number(replies[0]?.[1]);
+    const ttl = Number(replies[2]?.[1]);
+    return { count, resetInMs: ttl > 0 ? ttl : windowMs };
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.#redis.del(this.prefix + key);
+  }
+
+  async close(): Promise<void> {
+    await this.#redis.quit().catch(() => this.#redis.disconnect());
+  }
+}
+
+export function createRateLimiter(config: {
+  redisUrl: string | null;
+  redisKeyPrefix: string;
+}): RateLimiter {
+  return config.redisUrl
+    ? new RedisRateLimiter(config.redisUrl, config.redisKeyPrefix)
+    : new MemoryRateLimiter();
+}
+
+/** A limit: at most `limit` hits per `windowMs` for one subject (an IP, an email). */
+export interface RateLimitRule {
+  name: string;
+  limit: number;
+  windowMs: number;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** The limits of the account calls (OWASP ASVS: against guessing and mail flooding). */
+export const RATE_LIMITS = {
+  signInPerIp: { name: "sign-in-ip", limit: 50, windowMs: 15 * MINUTE },
+  // Hits are counted before the password is checked and cleared by a success, so an account can
+  // see at most 10 failed sign-ins in 15 minutes, even under concurrent guessing.
+  signInFailuresPerEmail: { name: "sign-in-email", limit: 10, windowMs: 15 * MINUTE },
+  registerPerIp: { name: "register-ip", limit: 20, windowMs: HOUR },
+  resetPerIp: { name: "reset-ip", limit: 20, windowMs: HOUR },
+  resetPerEmail: { name: "reset-email", limit: 5, windowMs: HOUR },
+} satisfies Record<string, RateLimitRule>;
+
+/** A 429: the spec's text, and when to try again. */
+export class RateLimitedError extends DomainError {
+  constructor(readonly retryAfterSeconds: number) {
+    super("rate_limited", ACCOUNT_MESSAGES.tooManyRequests);
+  }
+}
+
+/**
+ * The key of one subject under one rule in one store. Emails are hashed so the counters hold no
+ * addresses.
+ */
+export function rateLimitKey(storeId: string, rule: RateLimitRule, subject: string): string {
+  const hashed = subject.includes("@")
+    ? createHash("sha256").update(subject).digest("base64url").slice(0, 22)
+    : subject;
+  return `rl:${storeId}:${rule.name}:${hashed}`;
+}
+
+/** Counts one hit of `subject` under `rule`; past the limit, throws the 429. */
+export async function consume(
+  limiter: RateLimiter,
+  storeId: string,
+  rule: RateLimitRule,
+  subject: string,
+): Promise<void> {
+  const { count, resetInMs } = await limiter.hit(
+    rateLimitKey(storeId, rule, subject),
+    rule.windowMs,
+  );
+  if (count > rule.limit) throw new RateLimitedError(Math.max(1, Math.ceil(resetInMs / 1000)));
+}
