@@ -33,9 +33,24 @@ export async function callApi(
   }
 }
 
-/** The message an error answer carries: `{ error: { message } }` or `{ error: "…" }`. */
+/**
+ * The message an error answer carries, for a person: a field's own message when the input was
+ * refused ("Password must be at least 8 characters"), else `error.message`, else `error` text.
+ */
 export function errorText(body: Record<string, unknown> | null): string | null {
   const error = body?.error;
+  if (
+    error &&
+    typeof error === "object" &&
+    "fields" in error &&
+    error.fields &&
+    typeof error.fields === "object"
+  ) {
+    const first = Object.values(error.fields as Record<string, unknown>).find(
+      (v) => typeof v === "string",
+    );
+    if (typeof first === "string") return first;
+  }
   if (typeof error === "string") return error;
   if (
     error &&
