@@ -89,3 +89,28 @@ test("a shopper creates an account, signs out, fails a sign-in, resets the passw
   await expect(page.locator(".discount-code")).toHaveText(/^[A-Z0-9-]{4,}$/);
   await screenshot(page, testInfo, "account");
 });
+
+test("a guest's cart joins the account's cart on sign-in", async ({ page }) => {
+  await gotoHydrated(page, "/products/forever-young");
+  await page.getByRole("main").getByRole("button", { name: "Add to cart" }).click();
+  const drawer = page.getByRole("dialog", { name: "Your cart" });
+  await expect(drawer.locator(".cart-line")).toContainText("Forever Young");
+  await page.keyboard.press("Escape");
+
+  await page.getByRole("button", { name: "Sign in" }).click();
+  const modal = page.getByRole("dialog", { name: "Sign in" });
+  await modal.getByLabel("Email").fill("demo@pawsome.test");
+  await modal.getByLabel("Password").fill("Willow-and-Biscuit-2026");
+  await modal.getByRole("button", { name: "Sign in" }).click();
+  await expect(modal).toBeHidden();
+  await expect(page.getByRole("link", { name: "Hi, Riley" })).toBeVisible();
+
+  await page.getByRole("button", { name: /^Cart/ }).click();
+  await expect(drawer.locator(".cart-line").filter({ hasText: "Forever Young" })).toHaveCount(1);
+
+  // The demo account is an affiliate: its page shows points, code and commission.
+  await gotoHydrated(page, "/account");
+  await expect(page.locator(".points")).toHaveText("120");
+  await expect(page.getByRole("main")).toContainText("Commission earned");
+  await expect(page.getByRole("main")).toContainText("$45.00");
+});

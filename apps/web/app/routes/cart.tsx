@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { CartLines, CartSummary, useCart, useCartStore } from "~/features/cart";
+import { CartLines, CartSummary, NotMergedNotice, useCart, useCartStore } from "~/features/cart";
 import { pageMeta, rootDataOf } from "~/lib/seo";
 import type { Route } from "./+types/cart";
 
@@ -28,6 +28,7 @@ export default function CartPage() {
           {error}
         </p>
       ) : null}
+      <NotMergedNotice />
       {!cart || cart.cartItems.length === 0 ? (
         <div className="cart-empty">
           <p>Your cart is empty.</p>

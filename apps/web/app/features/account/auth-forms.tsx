@@ -63,14 +63,15 @@ function FormMessage({ error, info }: { error: string | null; info?: string | nu
 /** After a sign-in or registration: remember the user, fetch the merged cart, report leftovers. */
 function useSignedIn() {
   const setUser = useAccountStore((s) => s.setUser);
-  const setMergeNotice = useAccountStore((s) => s.setMergeNotice);
   const loadCart = useCartStore((s) => s.load);
   return async (body: Record<string, unknown> | null) => {
     // The status call answers the user in the shape the screens read (section 7).
     const status = await callApi("GET", "/v2/auth/status");
     setUser((status.body?.user as AccountUser | null | undefined) ?? null);
-    setMergeNotice((body?.cartMerge as CartMerge | undefined)?.notMerged ?? []);
     await loadCart();
+    // Lines of the guest cart that could not join the account's cart are reported, not dropped.
+    const notMerged = (body?.cartMerge as CartMerge | undefined)?.notMerged ?? [];
+    useCartStore.setState({ notMerged, drawerOpen: notMerged.length > 0 });
   };
 }
 

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { CartLines } from "./cart-lines";
 import { useCartStore } from "./cart-store";
 import { CartSummary } from "./cart-summary";
+import { NotMergedNotice } from "./not-merged-notice";
 
 /**
  * The cart drawer: a modal dialog (focus is trapped and restored by the browser, Escape closes
@@ -51,6 +52,7 @@ export function CartDrawer() {
             {error}
           </p>
         ) : null}
+        <NotMergedNotice />
         {!cart || cart.cartItems.length === 0 ? (
           <div className="cart-empty">
             <p>Your cart is empty.</p>

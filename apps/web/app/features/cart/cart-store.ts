@@ -10,6 +10,8 @@ interface CartState {
   drawerOpen: boolean;
   /** A message from the last failed action shown in the drawer or cart page. */
   error: string | null;
+  /** Lines of a guest cart that could not join the account's cart at sign-in. */
+  notMerged: { sku: string; title: string; quantity: number; message: string }[];
   load(): Promise<void>;
   add(sku: string, quantity: number): Promise<CartOutcome>;
   /** `openDrawer` false where the cart is already on screen (the cart page). */
@@ -52,6 +54,7 @@ export const useCartStore = create<CartState>((set) => {
     cart: null,
     drawerOpen: false,
     error: null,
+    notMerged: [],
     async load() {
       try {
         set({ cart: await apiRequest<CartView>("GET", "/api/cart") });

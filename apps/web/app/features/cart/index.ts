@@ -5,4 +5,5 @@ export { CartLines } from "./cart-lines";
 export { useCartStore } from "./cart-store";
 export { CartSummary } from "./cart-summary";
 export { CurrencySwitcher } from "./currency-switcher";
+export { NotMergedNotice } from "./not-merged-notice";
 export { useCart, useSeedCart } from "./use-cart";
