@@ -29,37 +29,40 @@ export function AccountModal() {
         if (e.target === e.currentTarget) close();
       }}
     >
-      <div className="account-modal-panel">
-        <button
-          type="button"
-          className="icon-button quick-view-close"
-          aria-label="Close"
-          onClick={close}
-        >
-          ×
-        </button>
-        <h2 id="account-modal-title">{TITLES[view]}</h2>
-        {view === "sign-in" ? <SignInForm onDone={close} /> : null}
-        {view === "register" ? <RegisterForm onDone={close} /> : null}
-        {view === "forgot" ? <ForgotPasswordForm /> : null}
-        <p className="auth-switch">
-          {view !== "sign-in" ? (
-            <button type="button" className="link-button" onClick={() => setView("sign-in")}>
-              I have an account: sign in
-            </button>
-          ) : (
-            <>
-              <button type="button" className="link-button" onClick={() => setView("register")}>
-                Create an account
+      {/* The forms exist only while the modal is open: nothing hidden to render on every page. */}
+      {isOpen ? (
+        <div className="account-modal-panel">
+          <button
+            type="button"
+            className="icon-button quick-view-close"
+            aria-label="Close"
+            onClick={close}
+          >
+            ×
+          </button>
+          <h2 id="account-modal-title">{TITLES[view]}</h2>
+          {view === "sign-in" ? <SignInForm onDone={close} /> : null}
+          {view === "register" ? <RegisterForm onDone={close} /> : null}
+          {view === "forgot" ? <ForgotPasswordForm /> : null}
+          <p className="auth-switch">
+            {view !== "sign-in" ? (
+              <button type="button" className="link-button" onClick={() => setView("sign-in")}>
+                I have an account: sign in
               </button>
-              {" · "}
-              <button type="button" className="link-button" onClick={() => setView("forgot")}>
-                Forgot your password?
-              </button>
-            </>
-          )}
-        </p>
-      </div>
+            ) : (
+              <>
+                <button type="button" className="link-button" onClick={() => setView("register")}>
+                  Create an account
+                </button>
+                {" · "}
+                <button type="button" className="link-button" onClick={() => setView("forgot")}>
+                  Forgot your password?
+                </button>
+              </>
+            )}
+          </p>
+        </div>
+      ) : null}
     </dialog>
   );
 }

@@ -35,41 +35,44 @@ export function CartDrawer() {
         if (e.target === e.currentTarget) setOpen(false);
       }}
     >
-      <div className="drawer-panel">
-        <header className="drawer-header">
-          <h2 id="cart-drawer-title">Your cart</h2>
-          <button
-            type="button"
-            className="icon-button"
-            aria-label="Close cart"
-            onClick={() => setOpen(false)}
-          >
-            ×
-          </button>
-        </header>
-        {error ? (
-          <p className="inline-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <NotMergedNotice />
-        {!cart || cart.cartItems.length === 0 ? (
-          <div className="cart-empty">
-            <p>Your cart is empty.</p>
-            <Link className="button" to="/" onClick={() => setOpen(false)}>
-              Continue shopping
-            </Link>
-          </div>
-        ) : (
-          <>
-            <CartLines cart={cart} inDrawer />
-            <CartSummary cart={cart} />
-            <Link className="button drawer-cart-link" to="/cart" onClick={() => setOpen(false)}>
-              View cart
-            </Link>
-          </>
-        )}
-      </div>
+      {/* The drawer's content exists only while it is open: nothing hidden to render on every page. */}
+      {open ? (
+        <div className="drawer-panel">
+          <header className="drawer-header">
+            <h2 id="cart-drawer-title">Your cart</h2>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label="Close cart"
+              onClick={() => setOpen(false)}
+            >
+              ×
+            </button>
+          </header>
+          {error ? (
+            <p className="inline-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <NotMergedNotice />
+          {!cart || cart.cartItems.length === 0 ? (
+            <div className="cart-empty">
+              <p>Your cart is empty.</p>
+              <Link className="button" to="/" onClick={() => setOpen(false)}>
+                Continue shopping
+              </Link>
+            </div>
+          ) : (
+            <>
+              <CartLines cart={cart} inDrawer />
+              <CartSummary cart={cart} />
+              <Link className="button drawer-cart-link" to="/cart" onClick={() => setOpen(false)}>
+                View cart
+              </Link>
+            </>
+          )}
+        </div>
+      ) : null}
     </dialog>
   );
 }
