@@ -6,6 +6,7 @@ import {
   type CartRefusal,
   type CartResult,
   type CartStatus,
+  type CartView,
   type Currency,
   cartTotals,
   DomainError,
@@ -36,41 +37,6 @@ import {
 
 export const PRODUCT_NOT_FOUND_MESSAGE = "Product not found";
 export const LINE_NOT_FOUND_MESSAGE = "This item is not in your cart";
-
-/** One cart line as the API answers it; amounts in minor units of the cart's currency. */
-export interface CartLineView {
-  sku: string;
-  quantity: number;
-  product_price: number;
-  line_total: number;
-  handle: string;
-  title: string;
-  image_url: string | null;
-  attributes: Record<string, string>;
-  total_stock: number;
-}
-
-/** The applied code's terms in the cart's currency; max_redemptions is what is left. */
-export interface ActiveDiscountView {
-  code: string;
-  discount_percentage: number | null;
-  discount_amount: number | null;
-  max_redeemable_amount: number | null;
-  max_redemptions: number;
-}
-
-/** The cart as every cart endpoint answers it (spec "Cart state" plus totals). */
-export interface CartView {
-  currency: Currency;
-  cartItems: CartLineView[];
-  activeDiscount: ActiveDiscountView | null;
-  subtotal: number;
-  discount: number;
-  totalCost: number;
-  freeShippingRemaining: number | null;
-  itemCount: number;
-  status: CartStatus;
-}
 
 /**
  * Whose cart: the request's store and either the signed-in account (`userId`) or the guest's

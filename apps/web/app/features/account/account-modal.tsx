@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useModalDialog } from "~/components/use-modal-dialog";
 import { type AccountView, useAccountStore } from "./account-store";
 import { ForgotPasswordForm, RegisterForm, SignInForm } from "./auth-forms";
 
@@ -11,13 +11,7 @@ const TITLES: Record<AccountView, string> = {
 /** The account modal overlay: sign in, create an account, or ask for a reset link. */
 export function AccountModal() {
   const { isOpen, view, close, setView } = useAccountStore();
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (isOpen && !dialog.open) dialog.showModal();
-    if (!isOpen && dialog.open) dialog.close();
-  }, [isOpen]);
+  const ref = useModalDialog(isOpen);
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the click closes on the backdrop only; keyboard users have Escape and the close button.
     <dialog

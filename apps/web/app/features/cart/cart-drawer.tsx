@@ -1,5 +1,5 @@
-import { useEffect, useRef } from "react";
 import { Link } from "react-router";
+import { useModalDialog } from "~/components/use-modal-dialog";
 import { CartLines } from "./cart-lines";
 import { useCartStore } from "./cart-store";
 import { CartSummary } from "./cart-summary";
@@ -14,14 +14,7 @@ export function CartDrawer() {
   const cart = useCartStore((s) => s.cart);
   const error = useCartStore((s) => s.error);
   const setOpen = useCartStore((s) => s.setDrawerOpen);
-  const ref = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const ref = useModalDialog(open);
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the click closes on the backdrop only; keyboard users have Escape and the close button.

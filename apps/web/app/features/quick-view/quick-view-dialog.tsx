@@ -1,6 +1,7 @@
 import { defaultSelection, formatMoney, matchVariant, type Product } from "@storefront/domain";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { useModalDialog } from "~/components/use-modal-dialog";
 import { AddToCart } from "~/features/cart";
 import { VariantPicker } from "~/features/catalog";
 import { ApiError, apiRequest } from "~/lib/api-client";
@@ -44,15 +45,8 @@ function QuickViewBody({ product, onClose }: { product: Product; onClose(): void
  */
 export function QuickViewDialog() {
   const { isOpen, selectedProduct, close } = useQuickView();
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(isOpen);
   const [load, setLoad] = useState<Load>({ state: "loading" });
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (isOpen && !dialog.open) dialog.showModal();
-    if (!isOpen && dialog.open) dialog.close();
-  }, [isOpen]);
 
   useEffect(() => {
     if (!isOpen || !selectedProduct) return;
