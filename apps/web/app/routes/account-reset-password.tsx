@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { Field } from "~/components/form-field";
 import { AUTH_MESSAGES, useStoreId } from "~/features/account";
 import { callApi, errorText } from "~/lib/api-client";
 import { rootDataOf } from "~/lib/seo";
@@ -63,30 +64,24 @@ export default function ResetPasswordPage() {
           setDone(true);
         }}
       >
-        <div className="form-field">
-          <label htmlFor="new-password">New password (at least 8 characters) *</label>
-          <input
-            id="new-password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={8}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
-        <div className="form-field">
-          <label htmlFor="confirm-password">Repeat the new password *</label>
-          <input
-            id="confirm-password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={8}
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
-        </div>
+        <Field
+          label="New password (at least 8 characters)"
+          type="password"
+          name="newPassword"
+          autoComplete="new-password"
+          minLength={8}
+          value={password}
+          onChange={setPassword}
+        />
+        <Field
+          label="Repeat the new password"
+          type="password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          minLength={8}
+          value={confirm}
+          onChange={setConfirm}
+        />
         {error ? (
           <div role="alert">
             <p className="inline-error">{error.title}</p>

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { ForgotPasswordForm, RegisterForm, SignInForm } from "~/features/account";
+import { type AccountView, AUTH_TITLES, AuthPanel } from "~/features/account";
 import { rootDataOf } from "~/lib/seo";
 import type { Route } from "./+types/account-sign-in";
 
@@ -21,37 +21,15 @@ export default function SignInPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const next = safeNext(params.get("next"));
-  const [view, setView] = useState<"sign-in" | "register" | "forgot">("sign-in");
-  const done = () => navigate(next, { replace: true });
+  const [view, setView] = useState<AccountView>("sign-in");
   return (
     <div className="container narrow-page">
-      <h1 className="page-title">
-        {view === "register"
-          ? "Create an account"
-          : view === "forgot"
-            ? "Reset your password"
-            : "Sign in"}
-      </h1>
-      {view === "sign-in" ? <SignInForm onDone={done} /> : null}
-      {view === "register" ? <RegisterForm onDone={done} /> : null}
-      {view === "forgot" ? <ForgotPasswordForm /> : null}
-      <p className="auth-switch">
-        {view === "sign-in" ? (
-          <>
-            <button type="button" className="link-button" onClick={() => setView("register")}>
-              Create an account
-            </button>
-            {" · "}
-            <button type="button" className="link-button" onClick={() => setView("forgot")}>
-              Forgot your password?
-            </button>
-          </>
-        ) : (
-          <button type="button" className="link-button" onClick={() => setView("sign-in")}>
-            I have an account: sign in
-          </button>
-        )}
-      </p>
+      <h1 className="page-title">{AUTH_TITLES[view]}</h1>
+      <AuthPanel
+        view={view}
+        onViewChange={setView}
+        onDone={() => navigate(next, { replace: true })}
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { formatMoney } from "@storefront/domain";
 import { useState } from "react";
 import { data, redirect, useNavigate } from "react-router";
+import { Field, FormMessage } from "~/components/form-field";
 import { type AccountUser, AUTH_MESSAGES, useAccountStore } from "~/features/account";
 import { useCartStore } from "~/features/cart";
 import { callApi, errorText } from "~/lib/api-client";
@@ -32,6 +33,8 @@ function ProfileForm({ user, onSaved }: { user: AccountUser; onSaved(user: Accou
     birthday: user.birthday ?? "",
   });
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const field = (name: keyof typeof form) => (value: string) =>
+    setForm((f) => ({ ...f, [name]: value }));
   return (
     <form
       className="auth-form"
@@ -53,44 +56,33 @@ function ProfileForm({ user, onSaved }: { user: AccountUser; onSaved(user: Accou
         setMessage({ error: false, text: "Your details are saved." });
       }}
     >
-      <div className="form-field">
-        <label htmlFor="profile-first">First name</label>
-        <input
-          id="profile-first"
-          required
-          autoComplete="given-name"
-          value={form.first_name}
-          onChange={(e) => setForm({ ...form, first_name: e.target.value })}
-        />
-      </div>
-      <div className="form-field">
-        <label htmlFor="profile-last">Last name</label>
-        <input
-          id="profile-last"
-          required
-          autoComplete="family-name"
-          value={form.last_name}
-          onChange={(e) => setForm({ ...form, last_name: e.target.value })}
-        />
-      </div>
-      <div className="form-field">
-        <label htmlFor="profile-birthday">Birthday</label>
-        <input
-          id="profile-birthday"
-          type="date"
-          autoComplete="bday"
-          value={form.birthday}
-          onChange={(e) => setForm({ ...form, birthday: e.target.value })}
-        />
-      </div>
-      {message ? (
-        <p
-          className={message.error ? "inline-error" : "form-info"}
-          role={message.error ? "alert" : "status"}
-        >
-          {message.text}
-        </p>
-      ) : null}
+      <Field
+        label="First name"
+        name="first_name"
+        autoComplete="given-name"
+        value={form.first_name}
+        onChange={field("first_name")}
+      />
+      <Field
+        label="Last name"
+        name="last_name"
+        autoComplete="family-name"
+        value={form.last_name}
+        onChange={field("last_name")}
+      />
+      <Field
+        label="Birthday"
+        type="date"
+        name="birthday"
+        autoComplete="bday"
+        required={false}
+        value={form.birthday}
+        onChange={field("birthday")}
+      />
+      <FormMessage
+        error={message?.error ? message.text : null}
+        info={message?.error ? null : message?.text}
+      />
       <button type="submit" className="button">
         Save details
       </button>

@@ -460,6 +460,14 @@ export function addCartItem(
   });
 }
 
+/** Changing or removing a line needs a cart that holds it: without a cart, the line is not found. */
+const LINE_MUST_EXIST = {
+  create: false,
+  absent: (): never => {
+    throw new DomainError("not_found", LINE_NOT_FOUND_MESSAGE);
+  },
+};
+
 /** Sets a line's quantity (1 to 19, and stock). */
 export function updateCartItem(
   db: Database,
@@ -467,45 +475,25 @@ export function updateCartItem(
   sku: string,
   quantity: number,
 ): Promise<CartView> {
-  return writeCart(
-    db,
-    owner,
-    {
-      create: false,
-      absent: () => {
-        throw new DomainError("not_found", LINE_NOT_FOUND_MESSAGE);
-      },
-    },
-    (state) => {
-      const line = lineOf(state, sku);
-      const item = { sku, quantity: line.quantity, product_price: line.price };
-      return { items: accepted(updateQuantity(state.items, item, quantity, line.stock)) };
-    },
-  );
+  return writeCart(db, owner, LINE_MUST_EXIST, (state) => {
+    const line = lineOf(state, sku);
+    const item = { sku, quantity: line.quantity, product_price: line.price };
+    return { items: accepted(updateQuantity(state.items, item, quantity, line.stock)) };
+  });
 }
 
 /** Removes a line. */
 export function removeCartItem(db: Database, owner: CartOwner, sku: string): Promise<CartView> {
-  return writeCart(
-    db,
-    owner,
-    {
-      create: false,
-      absent: () => {
-        throw new DomainError("not_found", LINE_NOT_FOUND_MESSAGE);
-      },
-    },
-    (state) => {
-      const line = lineOf(state, sku);
-      return {
-        items: removeItem(state.items, {
-          sku,
-          quantity: line.quantity,
-          product_price: line.price,
-        }),
-      };
-    },
-  );
+  return writeCart(db, owner, LINE_MUST_EXIST, (state) => {
+    const line = lineOf(state, sku);
+    return {
+      items: removeItem(state.items, {
+        sku,
+        quantity: line.quantity,
+        product_price: line.price,
+      }),
+    };
+  });
 }
 
 /** Empties the cart (one cart_emptied event); the code and currency stay. */

@@ -1,64 +1,10 @@
-import { useId, useState } from "react";
+import { useState } from "react";
+import { Field, FormMessage } from "~/components/form-field";
 import { useCartStore } from "~/features/cart";
 import { callApi, errorText } from "~/lib/api-client";
 import { type AccountUser, AUTH_MESSAGES, type CartMerge, loginFailure } from "./account-api";
 import { useAccountStore } from "./account-store";
 import { useStoreId } from "./use-account";
-
-function Field({
-  label,
-  type = "text",
-  name,
-  autoComplete,
-  required = true,
-  minLength,
-  value,
-  onChange,
-}: {
-  label: string;
-  type?: string;
-  name: string;
-  autoComplete: string;
-  required?: boolean;
-  minLength?: number;
-  value: string;
-  onChange(value: string): void;
-}) {
-  const id = useId();
-  return (
-    <div className="form-field">
-      <label htmlFor={id}>
-        {label}
-        {required ? " *" : ""}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        required={required}
-        minLength={minLength}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </div>
-  );
-}
-
-function FormMessage({ error, info }: { error: string | null; info?: string | null }) {
-  if (error) {
-    return (
-      <p className="inline-error" role="alert">
-        {error}
-      </p>
-    );
-  }
-  return info ? (
-    <p className="form-info" role="status">
-      {info}
-    </p>
-  ) : null;
-}
 
 /** After a sign-in or registration: remember the user, fetch the merged cart, report leftovers. */
 function useSignedIn() {

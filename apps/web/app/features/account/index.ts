@@ -1,6 +1,6 @@
 export { type AccountUser, AUTH_MESSAGES, type AuthStatus } from "./account-api";
 export { AccountButton } from "./account-button";
 export { AccountModal } from "./account-modal";
-export { useAccountStore } from "./account-store";
-export { ForgotPasswordForm, RegisterForm, SignInForm } from "./auth-forms";
+export { type AccountView, useAccountStore } from "./account-store";
+export { AUTH_TITLES, AuthPanel } from "./auth-panel";
 export { useAccountUser, useStoreId } from "./use-account";

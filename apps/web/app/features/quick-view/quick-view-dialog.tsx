@@ -1,7 +1,7 @@
 import { defaultSelection, formatMoney, matchVariant, type Product } from "@storefront/domain";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { useModalDialog } from "~/components/use-modal-dialog";
+import { ModalDialog } from "~/components/modal-dialog";
 import { AddToCart } from "~/features/cart";
 import { VariantPicker } from "~/features/catalog";
 import { ApiError, apiRequest } from "~/lib/api-client";
@@ -45,7 +45,6 @@ function QuickViewBody({ product, onClose }: { product: Product; onClose(): void
  */
 export function QuickViewDialog() {
   const { isOpen, selectedProduct, close } = useQuickView();
-  const ref = useModalDialog(isOpen);
   const [load, setLoad] = useState<Load>({ state: "loading" });
 
   useEffect(() => {
@@ -67,15 +66,11 @@ export function QuickViewDialog() {
   }, [isOpen, selectedProduct]);
 
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the click closes on the backdrop only; keyboard users have Escape and the close button.
-    <dialog
-      ref={ref}
-      className="quick-view"
-      aria-labelledby="quick-view-title"
+    <ModalDialog
+      isOpen={isOpen}
       onClose={close}
-      onClick={(e) => {
-        if (e.target === e.currentTarget) close();
-      }}
+      labelledBy="quick-view-title"
+      className="quick-view"
     >
       <div className="quick-view-panel">
         <button
@@ -98,6 +93,6 @@ export function QuickViewDialog() {
           </p>
         )}
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -1,0 +1,42 @@
+import { type ReactNode, useEffect, useRef } from "react";
+
+/**
+ * A modal <dialog>, open while `isOpen`: the browser traps and restores focus and closes it on
+ * Escape (reported through `onClose`); a click on the backdrop closes it too. The children exist
+ * only while it is open, so hidden panels are not rendered on every page.
+ */
+export function ModalDialog({
+  isOpen,
+  onClose,
+  labelledBy,
+  className,
+  children,
+}: {
+  isOpen: boolean;
+  onClose(): void;
+  labelledBy: string;
+  className: string;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (isOpen && !dialog.open) dialog.showModal();
+    if (!isOpen && dialog.open) dialog.close();
+  }, [isOpen]);
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the click closes on the backdrop only; keyboard users have Escape and the close button.
+    <dialog
+      ref={ref}
+      className={className}
+      aria-labelledby={labelledBy}
+      onClose={onClose}
+      onClick={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
+    >
+      {isOpen ? children : null}
+    </dialog>
+  );
+}
