@@ -77,7 +77,7 @@ ${Array.from({ length: 9 }, (_, i) => `<circle cx="${(w / 10) * (i + 1)}" cy="${
 ${textLines(wrap(label, 18), w / 2, h * 0.58, Math.round(h * 0.26), primary)}</svg>`;
     case "press":
       return `${open}<rect width="${w}" height="${h}" fill="${accent}"/>
-${textLines([label], w / 2, h * 0.6, Math.round(h * 0.3), primary)}</svg>`;
+${textLines([label], w / 2, h * 0.6, Math.round(Math.min(h * 0.3, (w * 1.6) / label.length)), primary)}</svg>`;
   }
 }
 
