@@ -3,9 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
-const PORT = 4317;
+/** The store under test; E2E_PORT lets two checkouts of the project run their tests side by side. */
+const PORT = Number(process.env.E2E_PORT ?? 4317);
 /** The local SMTP server global-setup.ts starts; the store sends its mail there. */
-export const SMTP_PORT = 4325;
+export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 4325);
 const baseURL = `http://localhost:${PORT}`;
 
 // A fresh PGlite data directory per run, so the demo stores load from scratch. The config is
