@@ -24,6 +24,8 @@ export const stores = pgTable("stores", {
   brandDescription: text("brand_description").notNull(),
   stripeId: text("stripe_id"),
   stripePublishableKey: text("stripe_publishable_key"),
+  /** Where the store's own notifications go (new orders, garden design requests). */
+  ownerEmail: text("owner_email").notNull(),
   defaultCurrency: text("default_currency").notNull().default("usd"),
   theme: jsonb("theme").notNull(),
   navbar: jsonb("navbar").notNull(),

@@ -42,6 +42,15 @@ export async function requireUser(request: FastifyRequest): Promise<UserRow> {
   return user;
 }
 
+/** The signed-in account when it is one of the store's admins; else a 401 (no one) or a 403. */
+export async function requireAdmin(request: FastifyRequest): Promise<UserRow> {
+  const user = await requireUser(request);
+  if (user.userType !== "admin") {
+    throw new DomainError("forbidden", "Only the store's admins can do this.");
+  }
+  return user;
+}
+
 /** HttpOnly (no script reads it), SameSite=Lax, Secure whenever the visitor came over https. */
 export function setAuthCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
   reply.setCookie(AUTH_COOKIE, token, {

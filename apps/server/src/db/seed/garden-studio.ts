@@ -10,6 +10,7 @@ export const gardenStudio: DemoStore = {
   id: "garden-studio",
   domains: ["garden.localhost"],
   brandName: "Fernwood Garden Studio",
+  ownerEmail: "studio@fernwood.test",
   brandDescription:
     "A small garden design studio creating personalised, easy-care garden plans for backyards, balconies and front yards.",
   logo: "logo.jpg",
@@ -427,4 +428,16 @@ export const gardenStudio: DemoStore = {
       { id: "track-order", label: "Track my order", message: "Can you help me check on my order?" },
     ],
   },
+  accounts: [
+    {
+      // The store owner's account: userType admin (moderates reviews, reads design requests).
+      email: "admin@fernwood.test",
+      password: "Store-Owner-Demo-2026",
+      firstName: "Fernwood",
+      lastName: "Owner",
+      userType: "admin",
+      pointsBalance: 0,
+      discountCode: "FERNOWNER",
+    },
+  ],
 };

@@ -10,6 +10,7 @@ export const hempNutrition: DemoStore = {
   id: "hemp-nutrition",
   domains: ["hemp.localhost"],
   brandName: "Hemp & Hearth Nutrition",
+  ownerEmail: "owner@hempandhearth.test",
   brandDescription:
     "Cold-pressed hemp seed nutrition for dogs and cats: oils, omegas and chews made in small batches from North American hemp seed.",
   logo: "logo.jpg",
@@ -491,5 +492,17 @@ export const hempNutrition: DemoStore = {
   discountCodes: [
     // 10% off, at most $15.00 / CA$20.00.
     { code: "HEMP10", percentage: 10, caps: { usd: 1_500, cad: 2_000 }, maxRedemptions: 1_000 },
+  ],
+  accounts: [
+    {
+      // The store owner's account: userType admin (moderates reviews, reads design requests).
+      email: "admin@hempandhearth.test",
+      password: "Store-Owner-Demo-2026",
+      firstName: "Hearth",
+      lastName: "Owner",
+      userType: "admin",
+      pointsBalance: 0,
+      discountCode: "HEARTHOWNER",
+    },
   ],
 };

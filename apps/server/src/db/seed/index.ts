@@ -31,6 +31,7 @@ async function insertStore(tx: Database, store: DemoStore): Promise<void> {
   await tx.insert(stores).values({
     id: store.id,
     brandName: store.brandName,
+    ownerEmail: store.ownerEmail,
     logo: mediaUrl(store.id, store.logo),
     brandDescription: store.brandDescription,
     defaultCurrency: store.defaultCurrency,

@@ -10,6 +10,7 @@ export const petRemedies: DemoStore = {
   id: "pet-remedies",
   domains: ["pets.localhost"],
   brandName: "Pawsome Herbals",
+  ownerEmail: "owner@pawsome.test",
   brandDescription:
     "Small-batch, alcohol-free herbal remedies for dogs and cats, blended from traditional Chinese and Western herbs to support everyday health.",
   logo: "logo.jpg",
@@ -1097,6 +1098,16 @@ export const petRemedies: DemoStore = {
       discountPercentage: 10,
       commissionPercentage: 10,
       commissionAmount: 4_500,
+    },
+    {
+      // The store owner's account: userType admin (moderates reviews, reads design requests).
+      email: "admin@pawsome.test",
+      password: "Store-Owner-Demo-2026",
+      firstName: "Pawsome",
+      lastName: "Owner",
+      userType: "admin",
+      pointsBalance: 0,
+      discountCode: "PAWSOWNER",
     },
   ],
 };

@@ -94,6 +94,8 @@ export interface DemoStore {
   /** Hosts (without port) that resolve to this store. */
   domains: string[];
   brandName: string;
+  /** The owner's address: notifications of orders and garden design requests go there. */
+  ownerEmail: string;
   brandDescription: string;
   /** A file from `images`, kind logo. */
   logo: string;
