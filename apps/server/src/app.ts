@@ -15,8 +15,14 @@ import { createMailer } from "./lib/mailer.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { cartRoutes } from "./modules/cart/routes.ts";
 import { catalogRoutes } from "./modules/catalog/routes.ts";
+import { checkoutRoutes } from "./modules/checkout/routes.ts";
 import { contentRoutes } from "./modules/content/routes.ts";
 import { discountRoutes } from "./modules/discounts/routes.ts";
+import { orderRoutes } from "./modules/orders/routes.ts";
+import { releaseExpiredHolds } from "./modules/orders/service.ts";
+import { createPaymentProvider } from "./modules/payments/index.ts";
+import type { PaymentProvider } from "./modules/payments/provider.ts";
+import { paymentRoutes } from "./modules/payments/routes.ts";
 import { storeRoutes } from "./modules/stores/routes.ts";
 import { StoreResolver } from "./modules/stores/service.ts";
 import { registerErrorHandler } from "./plugins/errors.ts";
@@ -33,6 +39,8 @@ export interface AppOptions {
   db: Database;
   /** Serve the web app's production build (default: when config.webBuildDir is set). */
   web?: boolean;
+  /** The card processor (default: from config); tests pass their own to inspect it. */
+  payments?: PaymentProvider;
   /** Where log lines go (default: stdout); tests read them. */
   logStream?: { write(line: string): void };
 }
@@ -60,12 +68,8 @@ export const LOG_REDACT_PATHS = [
 ];
 
 /** Builds the whole server: external plugins, app plugins, API routes, then the web app. */
-export async function buildApp({
-  config,
-  db,
-  web,
-  logStream,
-}: AppOptions): Promise<FastifyInstance> {
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, db, web, logStream } = options;
   const app = Fastify({
     logger:
       config.logLevel === "silent"
@@ -87,7 +91,16 @@ export async function buildApp({
   app.decorate("rateLimiter", createRateLimiter(config));
   app.decorate("mailer", createMailer(config, db, app.log));
   app.decorate("background", new BackgroundTasks(app.log));
+  app.decorate("payments", options.payments ?? createPaymentProvider(config));
+  // Holds of payments not completed within 30 minutes are released every minute.
+  const sweeper = setInterval(() => {
+    releaseExpiredHolds(db, app.payments, new Date(), app.log).catch((err: unknown) =>
+      app.log.error({ err }, "releasing expired payment holds failed"),
+    );
+  }, 60_000);
+  sweeper.unref();
   app.addHook("onClose", async () => {
+    clearInterval(sweeper);
     await app.background.idle();
     await app.mailer.close();
     await app.rateLimiter.close();
@@ -105,6 +118,9 @@ export async function buildApp({
         { name: "cart" },
         { name: "discounts" },
         { name: "accounts", description: "Sign-in, sign-out, registration, password reset" },
+        { name: "checkout", description: "Shipping, tax and payment of the cart" },
+        { name: "orders" },
+        { name: "payments", description: "Payment provider webhooks" },
       ],
     },
     transform: jsonSchemaTransform,
@@ -129,6 +145,9 @@ export async function buildApp({
   await app.register(cartRoutes);
   await app.register(discountRoutes);
   await app.register(accountRoutes);
+  await app.register(checkoutRoutes);
+  await app.register(orderRoutes);
+  await app.register(paymentRoutes);
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   app.get("/robots.txt", { schema: { hide: true } }, async (_request, reply) =>
     reply.type("text/plain").send("User-agent: *\nAllow: /\n"),

@@ -38,7 +38,41 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
     .optional(),
   MAIL_FROM: z.string().trim().min(1, "must not be empty").default("Store <no-reply@localhost>"),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, "must be a Stripe secret key (sk_test_…)")
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_[A-Za-z0-9]+$/, "must be a Stripe publishable key (pk_test_…)")
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9]+$/, "must be a Stripe webhook signing secret (whsec_…)")
+    .optional(),
+  STRIPE_API_URL: z.url({ error: "must be a URL such as http://127.0.0.1:12111" }).optional(),
 });
+
+/** Stripe's keys come together or not at all. */
+const StripeSettings = EnvSchema.superRefine((e, ctx) => {
+  const given = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET];
+  if (given.some((v) => v !== undefined) && given.some((v) => v === undefined)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["STRIPE_SECRET_KEY"],
+      message:
+        "STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET must all be set, or none",
+    });
+  }
+});
+
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Another API host for the SDK (a local stand-in in tests); null: Stripe's own. */
+  apiUrl: URL | null;
+}
 
 export interface Config {
   env: "development" | "production" | "test";
@@ -64,11 +98,13 @@ export interface Config {
   smtpUrl: string | null;
   /** The From of every message the store sends. */
   mailFrom: string;
+  /** Card payments through Stripe; null: the built-in test-card processor. */
+  stripe: StripeConfig | null;
 }
 
 /** Reads process.env once; a bad setting stops start-up with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = EnvSchema.safeParse(env);
+  const parsed = StripeSettings.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid settings:\n  ${problems.join("\n  ")}`);
@@ -91,5 +127,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisKeyPrefix: "storefront:",
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiUrl: e.STRIPE_API_URL ? new URL(e.STRIPE_API_URL) : null,
+          }
+        : null,
   };
 }

@@ -2,6 +2,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/index.ts";
 import type { BackgroundTasks } from "./lib/background.ts";
 import type { Mailer } from "./lib/mailer.ts";
+import type { PaymentProvider } from "./modules/payments/provider.ts";
 import type { StoreResolver } from "./modules/stores/service.ts";
 import type { RateLimiter } from "./plugins/rate-limit.ts";
 
@@ -14,6 +15,8 @@ declare module "fastify" {
     mailer: Mailer;
     /** Work that runs after the answer (mail); `idle()` waits for it. */
     background: BackgroundTasks;
+    /** Card payments: Stripe when its keys are set, else the built-in test processor. */
+    payments: PaymentProvider;
   }
   interface FastifyRequest {
     /** The store this request is for, resolved from its Host (see plugins/store.ts). */

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { describe } from "vitest";
-import { buildApp } from "../src/app.ts";
+import { type AppOptions, buildApp } from "../src/app.ts";
 import { type Config, loadConfig } from "../src/config.ts";
 import { type DatabaseHandle, openDatabase } from "../src/db/index.ts";
 import { loadDemoStores } from "../src/db/seed/index.ts";
@@ -51,13 +51,14 @@ export interface TestDatabase extends DatabaseHandle {
 export async function openTestDatabase(
   engine: Engine,
   dataDir: string | null = null,
+  logQuery?: (query: string) => void,
 ): Promise<TestDatabase> {
   if (engine === "pglite") {
-    const handle = await openDatabase({ dataDir });
+    const handle = await openDatabase({ dataDir, logQuery });
     return { ...handle, dispose: () => handle.close() };
   }
   const pgDb = await createPostgresDatabase();
-  const handle = await openDatabase({ databaseUrl: pgDb.url, dataDir: null });
+  const handle = await openDatabase({ databaseUrl: pgDb.url, dataDir: null, logQuery });
   return {
     ...handle,
     async dispose() {
@@ -86,14 +87,16 @@ export interface TestApp {
 export async function createTestApp(
   engine: Engine,
   overrides: Partial<Config> = {},
+  options: Pick<AppOptions, "payments"> & { logQuery?: (query: string) => void } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase(engine);
+  const database = await openTestDatabase(engine, null, options.logQuery);
   await loadDemoStores(database.db);
   const mediaDir = await mkdtemp(path.join(os.tmpdir(), "storefront-media-"));
   const app = await buildApp({
     config: testConfig({ mediaDir, ...overrides }),
     db: database.db,
     web: false,
+    payments: options.payments,
   });
   await app.ready();
   return {

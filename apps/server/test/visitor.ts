@@ -17,8 +17,13 @@ export class Visitor {
     private readonly remoteAddress?: string,
   ) {}
 
-  async request(method: Method, url: string, payload?: unknown): Promise<LightMyRequestResponse> {
-    const headers: Record<string, string> = { host: this.host, ...this.headers };
+  async request(
+    method: Method,
+    url: string,
+    payload?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
+    const headers: Record<string, string> = { host: this.host, ...this.headers, ...extraHeaders };
     if (this.cookies.size > 0) {
       headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
     }
@@ -38,8 +43,8 @@ export class Visitor {
   get(url: string) {
     return this.request("GET", url);
   }
-  post(url: string, payload: unknown) {
-    return this.request("POST", url, payload);
+  post(url: string, payload: unknown, headers?: Record<string, string>) {
+    return this.request("POST", url, payload, headers);
   }
   put(url: string, payload: unknown) {
     return this.request("PUT", url, payload);

@@ -7,6 +7,7 @@ export const ERROR_CODES = [
   "unauthorized",
   "forbidden",
   "rate_limited",
+  "payment_declined",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

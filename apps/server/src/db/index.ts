@@ -36,7 +36,11 @@ const MIGRATION_LOCK = 7_202_611;
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir: string | null;
+  /** Sees every SQL statement the app runs through Drizzle (tests count them). */
+  logQuery?: (query: string) => void;
 }): Promise<DatabaseHandle> {
+  const logQuery = options.logQuery;
+  const logger = logQuery ? { logQuery: (query: string) => logQuery(query) } : undefined;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     let closing = false;
@@ -45,7 +49,7 @@ export async function openDatabase(options: {
     pool.on("error", (error) => {
       if (!closing) process.emitWarning(`PostgreSQL dropped an idle connection: ${error.message}`);
     });
-    const db = drizzleNodePg(pool, { schema });
+    const db = drizzleNodePg(pool, { schema, logger });
     // Several instances may start at once: one migrates, the others wait for it.
     const client = await pool.connect();
     try {
@@ -66,7 +70,7 @@ export async function openDatabase(options: {
   }
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  const db = drizzlePglite(client, { schema, logger });
   return { db: db as unknown as Database, engine: "pglite", close: () => client.close() };
 }

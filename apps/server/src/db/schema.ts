@@ -1,11 +1,14 @@
+import type { CheckoutSettings, TaxLine } from "@storefront/domain";
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -24,6 +27,8 @@ export const stores = pgTable("stores", {
   brandDescription: text("brand_description").notNull(),
   stripeId: text("stripe_id"),
   stripePublishableKey: text("stripe_publishable_key"),
+  /** Flat-rate shipping per country and tax rates per region (the domain's CheckoutSettings). */
+  checkoutSettings: jsonb("checkout_settings").$type<CheckoutSettings>().notNull(),
   /** Where the store's own notifications go (new orders, garden design requests). */
   ownerEmail: text("owner_email").notNull(),
   defaultCurrency: text("default_currency").notNull().default("usd"),
@@ -184,6 +189,10 @@ export const discountCodes = pgTable(
     maxRedemptions: integer("max_redemptions").notNull(),
     redemptions: integer("redemptions").notNull().default(0),
     active: boolean("active").notNull().default(true),
+    /** Set on an account's personal code: orders placed with it earn that account commission. */
+    affiliateUserId: uuid("affiliate_user_id").references((): AnyPgColumn => users.id, {
+      onDelete: "cascade",
+    }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -377,3 +386,126 @@ export const cartEvents = pgTable(
     ),
   ],
 );
+
+/** Order numbers: one sequence for every store, so a number never repeats. */
+export const orderNumbers = pgSequence("order_numbers", { startWith: 1001 });
+
+export type OrderStatus = "awaiting_payment" | "paid" | "declined" | "expired" | "canceled";
+
+/** The shipping address as the order keeps it. */
+export interface OrderAddress {
+  line1: string;
+  line2: string;
+  city: string;
+  region: string;
+  postalCode: string;
+  country: "US" | "CA";
+}
+
+/**
+ * An order: placed from a cart with its prices frozen. `awaiting_payment` holds its stock (and
+ * its code's redemption) until `hold_expires_at`; `paid` is final; `declined`, `expired` and
+ * `canceled` gave their stock back. One order per store and Idempotency-Key.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    number: integer("number").notNull().default(sql`nextval('order_numbers')`),
+    idempotencyKey: text("idempotency_key").notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    cartId: uuid("cart_id").references(() => carts.id, { onDelete: "set null" }),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    address: jsonb("address").$type<OrderAddress>().notNull(),
+    currency: text("currency").notNull(),
+    subtotal: integer("subtotal").notNull(),
+    discountAmount: integer("discount_amount").notNull().default(0),
+    discountCodeId: uuid("discount_code_id").references(() => discountCodes.id, {
+      onDelete: "set null",
+    }),
+    discountCode: text("discount_code"),
+    /** The affiliate whose personal code the order used. */
+    affiliateUserId: uuid("affiliate_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    shippingOptionId: text("shipping_option_id").notNull(),
+    shippingLabel: text("shipping_label").notNull(),
+    shippingAmount: integer("shipping_amount").notNull(),
+    taxLines: jsonb("tax_lines").$type<TaxLine[]>().notNull().default([]),
+    taxAmount: integer("tax_amount").notNull(),
+    total: integer("total").notNull(),
+    status: text("status").$type<OrderStatus>().notNull().default("awaiting_payment"),
+    paymentProvider: text("payment_provider").notNull(),
+    paymentReference: text("payment_reference"),
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last4"),
+    failureMessage: text("failure_message"),
+    /** SHA-256 of the key in the confirmation email's link (guests read their order with it). */
+    accessKeyHash: text("access_key_hash").notNull(),
+    holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }).notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    pointsEarned: integer("points_earned").notNull().default(0),
+    commissionAmount: integer("commission_amount").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("orders_number").on(t.number),
+    unique("orders_store_idempotency_key").on(t.storeId, t.idempotencyKey),
+    index("orders_store_user").on(t.storeId, t.userId, t.createdAt),
+    index("orders_store_email").on(t.storeId, t.email),
+    index("orders_awaiting_payment")
+      .on(t.holdExpiresAt)
+      .where(sql`${t.status} = 'awaiting_payment'`),
+    uniqueIndex("orders_payment_reference").on(t.paymentProvider, t.paymentReference),
+    check("orders_currency", sql`${t.currency} in ('usd', 'cad')`),
+    check(
+      "orders_status",
+      sql`${t.status} in ('awaiting_payment', 'paid', 'declined', 'expired', 'canceled')`,
+    ),
+    check(
+      "orders_amounts",
+      sql`${t.subtotal} >= 0 and ${t.discountAmount} >= 0 and ${t.shippingAmount} >= 0 and ${t.taxAmount} >= 0 and ${t.total} >= 0`,
+    ),
+  ],
+);
+
+/** An order's lines, with the price, title and attributes as they were when it was placed. */
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    storeId: text("store_id").notNull(),
+    variantId: uuid("variant_id").references(() => variants.id, { onDelete: "set null" }),
+    productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
+    sku: text("sku").notNull(),
+    handle: text("handle").notNull(),
+    title: text("title").notNull(),
+    attributes: jsonb("attributes").$type<Record<string, string>>().notNull(),
+    imageUrl: text("image_url"),
+    quantity: integer("quantity").notNull(),
+    unitPrice: integer("unit_price").notNull(),
+    lineTotal: integer("line_total").notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    index("order_lines_order").on(t.orderId),
+    index("order_lines_store_product").on(t.storeId, t.productId),
+    check("order_lines_quantity", sql`${t.quantity} >= 1`),
+  ],
+);
+
+/** Payment webhooks already applied, by the provider's event id: a replay applies nothing. */
+export const paymentEvents = pgTable("payment_events", {
+  id: text("id").primaryKey(),
+  provider: text("provider").notNull(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -8,6 +8,7 @@ const STATUS: Record<ErrorCode, number> = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  payment_declined: 402,
   conflict: 409,
   out_of_stock: 409,
   rate_limited: 429,

@@ -14,6 +14,7 @@ import {
   variantPrices,
   variants,
 } from "../schema.ts";
+import { DEMO_CHECKOUT_SETTINGS } from "./checkout-settings.ts";
 import { gardenStudio } from "./garden-studio.ts";
 import { hempNutrition } from "./hemp-nutrition.ts";
 import { petRemedies } from "./pet-remedies.ts";
@@ -32,6 +33,7 @@ async function insertStore(tx: Database, store: DemoStore): Promise<void> {
     id: store.id,
     brandName: store.brandName,
     ownerEmail: store.ownerEmail,
+    checkoutSettings: store.checkoutSettings ?? DEMO_CHECKOUT_SETTINGS,
     logo: mediaUrl(store.id, store.logo),
     brandDescription: store.brandDescription,
     defaultCurrency: store.defaultCurrency,

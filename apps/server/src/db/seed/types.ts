@@ -1,4 +1,5 @@
 import type {
+  CheckoutSettings,
   Footer,
   Navbar,
   PageDocument,
@@ -96,6 +97,8 @@ export interface DemoStore {
   brandName: string;
   /** The owner's address: notifications of orders and garden design requests go there. */
   ownerEmail: string;
+  /** Shipping and tax; default: DEMO_CHECKOUT_SETTINGS. */
+  checkoutSettings?: CheckoutSettings;
   brandDescription: string;
   /** A file from `images`, kind logo. */
   logo: string;

@@ -14,6 +14,7 @@ import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import { passwordResetTokens, storeDomains, stores, users } from "../../db/schema.ts";
 import type { BackgroundTasks } from "../../lib/background.ts";
+import { escapeHtml } from "../../lib/escape-html.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { consume, RATE_LIMITS, type RateLimiter, rateLimitKey } from "../../plugins/rate-limit.ts";
 import { mergeGuestCart } from "../cart/service.ts";
@@ -228,11 +229,11 @@ function isLoopback(hostname: string): boolean {
 }
 
 /**
- * The origin a reset link points at: the request's own, when its host is one of the store's
+ * The origin a link in the store's mail (reset link, order link) points at: the request's own, when its host is one of the store's
  * domains (or this machine). A forged Host must not receive someone's token, so any other host
  * gives the store's first domain instead, and a store without domains gets no link (null).
  */
-export async function resetLinkOrigin(
+export async function storeLinkOrigin(
   db: Database,
   storeId: string,
   requestOrigin: URL,
@@ -248,14 +249,6 @@ export async function resetLinkOrigin(
   return first ? `${requestOrigin.protocol}//${first.host}` : null;
 }
 
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;");
-}
-
 async function sendResetMail(
   db: Database,
   mailer: Mailer,
@@ -266,7 +259,7 @@ async function sendResetMail(
 ): Promise<void> {
   const user = await findUserByEmail(db, storeId, email);
   if (!user) return;
-  const origin = await resetLinkOrigin(db, storeId, requestOrigin);
+  const origin = await storeLinkOrigin(db, storeId, requestOrigin);
   if (!origin) {
     log.warn({ storeId }, "no reset mail: the store has no domain to link to");
     return;

@@ -62,6 +62,7 @@ type CartRow = typeof carts.$inferSelect;
 /** A stored line with what the rules and the view need, priced in the cart's currency. */
 interface Line {
   variantId: string;
+  productId: string;
   sku: string;
   quantity: number;
   position: number;
@@ -150,6 +151,7 @@ async function readLines(db: Database, cart: CartRow): Promise<Line[]> {
   const rows = await db
     .select({
       variantId: cartLines.variantId,
+      productId: variants.productId,
       sku: variants.sku,
       quantity: cartLines.quantity,
       position: cartLines.position,
@@ -430,6 +432,60 @@ function lineOf(state: CartState, sku: string): Line & { price: number } {
   return { ...line, price: line.price };
 }
 
+/** A cart as checkout reads it: its row, its priced lines and its code, with the cart's totals. */
+export interface CheckoutCart {
+  cart: CartRow;
+  currency: Currency;
+  lines: (Line & { price: number })[];
+  code: DiscountCode | null;
+  subtotal: number;
+  discount: number;
+}
+
+/**
+ * The owner's open cart for checkout, or null when there is none or it has no line priced in its
+ * currency. With `tx`, the cart row is locked for the transaction.
+ */
+export async function readCheckoutCart(
+  db: Database,
+  owner: CartOwner,
+  lock = false,
+): Promise<CheckoutCart | null> {
+  const cart = lock ? await lockCart(db, owner, null) : await findOpenCart(db, owner);
+  if (!cart) return null;
+  const currency = asCurrency(cart.currency);
+  const [lines, code] = await Promise.all([
+    readLines(db, cart),
+    cart.discountCodeId ? findActiveCode(db, cart.storeId, cart.discountCodeId) : null,
+  ]);
+  const priced = lines.flatMap((l) => (l.price === null ? [] : [{ ...l, price: l.price }]));
+  if (priced.length === 0) return null;
+  const totals = cartTotals(itemsOf(priced), code ? discountInCurrency(code, currency) : null);
+  return {
+    cart,
+    currency,
+    lines: priced,
+    code,
+    subtotal: totals.subtotal,
+    discount: totals.discount,
+  };
+}
+
+/** Checkout's last step: the paid cart is emptied and marked purchased; the next add opens a new one. */
+export async function markCartPurchased(
+  tx: Database,
+  storeId: string,
+  cartId: string,
+): Promise<void> {
+  await tx
+    .delete(cartLines)
+    .where(and(eq(cartLines.cartId, cartId), eq(cartLines.storeId, storeId)));
+  await tx
+    .update(carts)
+    .set({ status: "purchased", updatedAt: new Date() })
+    .where(and(eq(carts.id, cartId), eq(carts.storeId, storeId)));
+}
+
 /** The owner's cart in this store; without an owner or cart, an empty one (nothing written). */
 export async function getCart(db: Database, owner: CartOwner): Promise<CartView> {
   const cart = await findOpenCart(db, owner);
@@ -548,6 +604,7 @@ export function applyDiscountCode(db: Database, owner: CartOwner, code: string):
       owner.storeId,
       code,
       state.currency,
+      owner.userId,
     );
     return { discountCodeId: row.id };
   });

@@ -1,10 +1,14 @@
 import { type Currency, type Discount, DomainError } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
-import { discountCodes } from "../../db/schema.ts";
+import { discountCodes, users } from "../../db/schema.ts";
 
 export const DISCOUNT_NOT_FOUND_MESSAGE = "Discount code not found";
 export const DISCOUNT_USED_UP_MESSAGE = "This discount code has been used up";
+export const OWN_CODE_MESSAGE = "Your personal code is for the friends you share it with";
+
+/** A personal code can be used without limit: it pays its owner commission instead. */
+const PERSONAL_CODE_REDEMPTIONS = 1_000_000_000;
 
 export type DiscountCode = typeof discountCodes.$inferSelect;
 
@@ -40,27 +44,69 @@ export async function findActiveCode(
   return row ?? null;
 }
 
-/**
- * The store's code a shopper typed (case-insensitive) if it can be used in `currency`: unknown or
- * inactive → not_found; no redemptions left → conflict; no terms in this currency → conflict.
- */
-export async function findRedeemableCode(
+async function findCodeRow(
   db: Database,
   storeId: string,
-  typed: string,
-  currency: Currency,
-): Promise<DiscountCode> {
+  code: string,
+): Promise<DiscountCode | undefined> {
   const [row] = await db
     .select()
     .from(discountCodes)
     .where(
       and(
         eq(discountCodes.storeId, storeId),
-        eq(discountCodes.code, typed.trim().toLowerCase()),
+        eq(discountCodes.code, code),
         eq(discountCodes.active, true),
       ),
     );
+  return row;
+}
+
+/**
+ * An account's personal code (users.discount_code) as a discount code row, made on its first
+ * use: the account's percentage off, no redemption limit, commission to the account.
+ */
+async function personalCode(
+  db: Database,
+  storeId: string,
+  code: string,
+): Promise<DiscountCode | undefined> {
+  const [owner] = await db
+    .select({ id: users.id, percentage: users.discountPercentage })
+    .from(users)
+    .where(and(eq(users.storeId, storeId), eq(users.discountCode, code.toUpperCase())));
+  if (!owner) return undefined;
+  await db
+    .insert(discountCodes)
+    .values({
+      storeId,
+      code,
+      discountPercentage: owner.percentage,
+      maxRedemptions: PERSONAL_CODE_REDEMPTIONS,
+      affiliateUserId: owner.id,
+    })
+    .onConflictDoNothing();
+  return findCodeRow(db, storeId, code);
+}
+
+/**
+ * The store's code a shopper typed (case-insensitive) if it can be used in `currency`, or an
+ * account's personal code: unknown or inactive → not_found; no redemptions left → conflict; no
+ * terms in this currency → conflict; the shopper's own personal code → conflict.
+ */
+export async function findRedeemableCode(
+  db: Database,
+  storeId: string,
+  typed: string,
+  currency: Currency,
+  shopperUserId: string | null = null,
+): Promise<DiscountCode> {
+  const code = typed.trim().toLowerCase();
+  const row = (await findCodeRow(db, storeId, code)) ?? (await personalCode(db, storeId, code));
   if (!row) throw new DomainError("not_found", DISCOUNT_NOT_FOUND_MESSAGE);
+  if (shopperUserId !== null && row.affiliateUserId === shopperUserId) {
+    throw new DomainError("conflict", OWN_CODE_MESSAGE);
+  }
   const terms = discountInCurrency(row, currency);
   if (terms.max_redemptions < 1) throw new DomainError("conflict", DISCOUNT_USED_UP_MESSAGE);
   // A fixed-amount code with no amount in this currency would apply as 0: say so instead.

@@ -7,7 +7,10 @@ export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ["stores"], summary: "Store information, theme and global content" } },
     async (request) => {
       const origin = new URL(`${request.protocol}://${request.host}`);
-      return getStoreInfo(app.db, request.storeId, origin);
+      const info = await getStoreInfo(app.db, request.storeId, origin);
+      // The browser's payment form follows the server's payment provider: Stripe's key when the
+      // server has Stripe's keys, else null (the built-in test processor).
+      return { ...info, stripe_publishable_key: app.payments.publishableKey };
     },
   );
 };

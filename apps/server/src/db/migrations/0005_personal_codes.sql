@@ -1,0 +1,2 @@
+ALTER TABLE "discount_codes" ADD COLUMN "affiliate_user_id" uuid;--> statement-breakpoint
+ALTER TABLE "discount_codes" ADD CONSTRAINT "discount_codes_affiliate_user_id_users_id_fk" FOREIGN KEY ("affiliate_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;

@@ -1,0 +1,402 @@
+import { randomUUID } from "node:crypto";
+import { CHECKOUT_MESSAGES, pointsEarned } from "@storefront/domain";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
+import { Visitor } from "../../../test/visitor.ts";
+import { carts, discountCodes, orders, outbox, users, variants } from "../../db/schema.ts";
+import { TestCardProcessor } from "../payments/test-processor.ts";
+
+const PETS = "pets.localhost";
+const HEMP = "hemp.localhost";
+const STORE = "pet-remedies";
+const GOOD_CARD = { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2034, cvc: "123" };
+const DECLINED_CARD = { ...GOOD_CARD, number: "4000 0000 0000 0002" };
+const NY = {
+  line1: "1 Main St",
+  city: "New York",
+  region: "NY",
+  postalCode: "10001",
+  country: "US",
+};
+
+describeEachEngine("checkout API", (engine) => {
+  let t: TestApp;
+  const processor = new TestCardProcessor();
+  beforeAll(async () => {
+    t = await createTestApp(engine, {}, { payments: processor });
+  });
+  afterAll(() => t.close());
+
+  const visitor = (host = PETS) => new Visitor(t.app, host);
+
+  async function stockOf(sku: string): Promise<number> {
+    const [row] = await t.database.db
+      .select({ stock: variants.stock })
+      .from(variants)
+      .where(and(eq(variants.storeId, STORE), eq(variants.sku, sku)));
+    if (!row) throw new Error(`no variant ${sku}`);
+    return row.stock;
+  }
+
+  /** A visitor with these skus in the cart. */
+  async function shopper(skus: Record<string, number>, host = PETS): Promise<Visitor> {
+    const v = visitor(host);
+    for (const [sku, quantity] of Object.entries(skus)) {
+      const res = await v.post("/api/cart/items", { sku, quantity });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    return v;
+  }
+
+  async function quote(v: Visitor, address = NY, shippingOptionId?: string) {
+    const res = await v.post("/api/checkout/quote", {
+      address: { country: address.country, region: address.region, postalCode: address.postalCode },
+      ...(shippingOptionId ? { shippingOptionId } : {}),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  }
+
+  /** Pays for the visitor's cart as the checkout page does: quote, then pay the quoted total. */
+  async function pay(
+    v: Visitor,
+    options: { card?: typeof GOOD_CARD; key?: string; total?: number; email?: string } = {},
+  ) {
+    const q = await quote(v);
+    return v.post(
+      "/api/checkout",
+      {
+        email: options.email ?? "buyer@example.com",
+        name: "Jamie Buyer",
+        address: NY,
+        shippingOptionId: q.selectedShippingOption.id,
+        expectedTotal: options.total ?? q.total,
+        card: options.card ?? GOOD_CARD,
+      },
+      { "idempotency-key": options.key ?? randomUUID() },
+    );
+  }
+
+  describe("quote", () => {
+    it("refuses an empty cart with 'Your cart is empty'", async () => {
+      const res = await visitor().post("/api/checkout/quote", {});
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.message).toBe(CHECKOUT_MESSAGES.emptyCart);
+    });
+
+    it("shows the cart's subtotal without shipping or tax until the address is known", async () => {
+      const v = await shopper({ "ITCHY-1": 1 });
+      const res = await v.post("/api/checkout/quote", {});
+      const q = res.json();
+      expect(q.canCalculateTax).toBe(false);
+      expect(q.shippingOptions).toEqual([]);
+      expect(q.taxAmount).toBe(0);
+      expect(q.total).toBe(q.subtotal);
+    });
+
+    it("offers Standard and Express to New York and adds 4% state tax on goods and shipping", async () => {
+      const v = await shopper({ "ITCHY-1": 1 });
+      const q = await quote(v);
+      expect(q.canCalculateTax).toBe(true);
+      expect(q.shippingOptions.map((o: { id: string }) => o.id)).toEqual(["standard", "express"]);
+      expect(q.shipping).toBe(795);
+      expect(q.taxAmount).toBe(Math.round(((q.subtotal + 795) * 4000) / 100_000));
+      expect(q.total).toBe(q.subtotal + 795 + q.taxAmount);
+      const express = await quote(v, NY, "express");
+      expect(express.shipping).toBe(1_995);
+    });
+
+    it("offers free shipping on a US order of $149.00 or more", async () => {
+      const v = await shopper({ "ITCHY-1": 19 });
+      const q = await quote(v);
+      expect(q.subtotal).toBeGreaterThanOrEqual(14_900);
+      expect(q.isFreeShipping).toBe(true);
+      expect(q.shipping).toBe(0);
+      expect(q.shippingOptions[0]).toMatchObject({ id: "free", amount: 0, free: true });
+    });
+
+    it("refuses a Canadian address for a cart in USD, naming the field", async () => {
+      const v = await shopper({ "ITCHY-1": 1 });
+      const res = await v.post("/api/checkout/quote", {
+        address: { country: "CA", region: "ON", postalCode: "K1A 0B1" },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields["address.country"]).toBe(CHECKOUT_MESSAGES.countryCurrency);
+    });
+
+    it("refuses a postal code that is not the country's, with the country's message", async () => {
+      const v = await shopper({ "ITCHY-1": 1 });
+      const res = await v.post("/api/checkout/quote", {
+        address: { country: "US", region: "NY", postalCode: "K1A 0B1" },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields["address.postalCode"]).toBe(
+        "Enter a valid ZIP code (e.g. 10001 or 10001-1234)",
+      );
+    });
+  });
+
+  describe("paying", () => {
+    it("pays with 4242 4242 4242 4242: one paid order, stock taken, cart emptied and purchased, mail sent", async () => {
+      const before = await stockOf("DRAMA-1");
+      const v = await shopper({ "DRAMA-1": 2, "EAT-1": 1 });
+      const res = await pay(v);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      expect(body.status).toBe("paid");
+      expect(body.order).toMatchObject({
+        status: "paid",
+        email: "buyer@example.com",
+        payment: { provider: "test", cardBrand: "visa", cardLast4: "4242" },
+      });
+      expect(body.order.lines).toHaveLength(2);
+      expect(await stockOf("DRAMA-1")).toBe(before - 2);
+
+      const cart = await v.get("/api/cart");
+      expect(cart.json().cartItems).toEqual([]);
+      const [cartRow] = await t.database.db
+        .select({ status: carts.status })
+        .from(carts)
+        .where(eq(carts.sessionId, v.cookies.get("sf_session") ?? ""));
+      expect(cartRow?.status).toBe("purchased");
+
+      await t.app.background.idle();
+      const mail = await t.database.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.to, "buyer@example.com"));
+      const confirmation = mail.find((m) => m.subject.includes(`#${body.order.number}`));
+      expect(confirmation?.text).toContain(`/orders/${body.order.number}?key=`);
+    });
+
+    it("answers a repeated Idempotency-Key with the same order and charges once", async () => {
+      const v = await shopper({ "EAT-1": 1 });
+      const key = randomUUID();
+      const chargesBefore = processor.charges.size;
+      const first = await pay(v, { key });
+      const again = await v.post(
+        "/api/checkout",
+        {
+          email: "buyer@example.com",
+          name: "Jamie Buyer",
+          address: NY,
+          shippingOptionId: "standard",
+          expectedTotal: first.json().order.total,
+          card: GOOD_CARD,
+        },
+        { "idempotency-key": key },
+      );
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json().order.number).toBe(first.json().order.number);
+      expect(again.json().accessKey).toBe(first.json().accessKey);
+      expect(processor.charges.size).toBe(chargesBefore + 1);
+    });
+
+    it("makes one order and one charge from a double click (two requests at once, one key)", async () => {
+      const v = await shopper({ "EAT-1": 1 });
+      const q = await quote(v);
+      const key = randomUUID();
+      const body = {
+        email: "double@example.com",
+        name: "Double Click",
+        address: NY,
+        shippingOptionId: "standard",
+        expectedTotal: q.total,
+        card: GOOD_CARD,
+      };
+      const chargesBefore = processor.charges.size;
+      const [a, b] = await Promise.all([
+        v.post("/api/checkout", body, { "idempotency-key": key }),
+        v.post("/api/checkout", body, { "idempotency-key": key }),
+      ]);
+      expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+      expect(a.json().order.number).toBe(b.json().order.number);
+      const made = await t.database.db
+        .select()
+        .from(orders)
+        .where(eq(orders.email, "double@example.com"));
+      expect(made).toHaveLength(1);
+      expect(processor.charges.size).toBe(chargesBefore + 1);
+    });
+
+    it("declines 4000 0000 0000 0002 with the processor's reason, leaving no order and no stock change; a good card then pays", async () => {
+      const before = await stockOf("YOUNG-1");
+      const v = await shopper({ "YOUNG-1": 1 });
+      const declined = await pay(v, { card: DECLINED_CARD, email: "declined@example.com" });
+      expect(declined.statusCode).toBe(402);
+      expect(declined.json().error).toEqual({
+        code: "payment_declined",
+        message: "Your card was declined.",
+      });
+      expect(await stockOf("YOUNG-1")).toBe(before);
+      const none = await t.database.db
+        .select()
+        .from(orders)
+        .where(eq(orders.email, "declined@example.com"));
+      expect(none).toEqual([]);
+      expect((await v.get("/api/cart")).json().cartItems).toHaveLength(1);
+
+      const retry = await pay(v, { email: "declined@example.com" });
+      expect(retry.statusCode, retry.body).toBe(200);
+      expect(await stockOf("YOUNG-1")).toBe(before - 1);
+    });
+
+    it("reports insufficient funds for 4000 0000 0000 9995", async () => {
+      const v = await shopper({ "EAT-1": 1 });
+      const res = await pay(v, { card: { ...GOOD_CARD, number: "4000000000009995" } });
+      expect(res.statusCode).toBe(402);
+      expect(res.json().error.message).toBe("Your card has insufficient funds.");
+    });
+
+    it("refuses a tampered total with 409 and charges nothing", async () => {
+      const v = await shopper({ "EAT-1": 1 });
+      const chargesBefore = processor.charges.size;
+      const res = await pay(v, { total: 1 });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.message).toBe(CHECKOUT_MESSAGES.totalChanged);
+      expect(processor.charges.size).toBe(chargesBefore);
+    });
+
+    it("refuses a missing email, a bad card number and a missing Idempotency-Key with 400 naming the field", async () => {
+      const v = await shopper({ "EAT-1": 1 });
+      const q = await quote(v);
+      const body = {
+        name: "No Email",
+        address: NY,
+        shippingOptionId: "standard",
+        expectedTotal: q.total,
+        card: GOOD_CARD,
+      };
+      const noEmail = await v.post("/api/checkout", body, { "idempotency-key": randomUUID() });
+      expect(noEmail.statusCode).toBe(400);
+      expect(noEmail.json().error.fields.email).toBeTruthy();
+      const badCard = await v.post(
+        "/api/checkout",
+        { ...body, email: "a@example.com", card: { ...GOOD_CARD, number: "4242 4242 4242 4241" } },
+        { "idempotency-key": randomUUID() },
+      );
+      expect(badCard.statusCode).toBe(400);
+      expect(badCard.json().error.fields["card.number"]).toBe("Your card number is invalid.");
+      const noKey = await v.post("/api/checkout", { ...body, email: "a@example.com" });
+      expect(noKey.statusCode).toBe(400);
+      expect(noKey.json().error.message).toContain("idempotency-key");
+    });
+
+    it("does not let another store's host pay for this store's cart", async () => {
+      const v = await shopper({ "EAT-1": 1 });
+      const elsewhere = new Visitor(t.app, HEMP);
+      elsewhere.cookies.set("sf_session", v.cookies.get("sf_session") ?? "");
+      const res = await elsewhere.post("/api/checkout/quote", {});
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.message).toBe(CHECKOUT_MESSAGES.emptyCart);
+    });
+
+    it("treats an expired or unknown sign-in session as no one: no account cart is paid", async () => {
+      const v = visitor();
+      v.cookies.set("sf_auth", "A".repeat(43));
+      const res = await v.post(
+        "/api/checkout",
+        {
+          email: "gone@example.com",
+          name: "Expired Session",
+          address: NY,
+          shippingOptionId: "standard",
+          expectedTotal: 1_000,
+          card: GOOD_CARD,
+        },
+        { "idempotency-key": randomUUID() },
+      );
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.message).toBe(CHECKOUT_MESSAGES.emptyCart);
+    });
+
+    it("refuses the order, naming the product, when its last unit went first; the charge is refunded", async () => {
+      const v = await shopper({ "POOPOO-1": 1 });
+      await t.database.db
+        .update(variants)
+        .set({ stock: 0 })
+        .where(and(eq(variants.storeId, STORE), eq(variants.sku, "POOPOO-1")));
+      const res = await pay(v);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.code).toBe("out_of_stock");
+      expect(res.json().error.message).toMatch(/^Sorry, .+ is out of stock$/);
+      const charge = [...processor.charges.values()].at(-1);
+      expect(charge?.refunded).toBe(true);
+    });
+  });
+
+  describe("orders after payment", () => {
+    it("shows the order to its key holder and to no one else", async () => {
+      const v = await shopper({ "EAT-1": 1 });
+      const { order, accessKey } = (await pay(v)).json();
+      const url = `/api/orders/${order.number}`;
+      expect((await visitor().get(`${url}?key=${accessKey}`)).statusCode).toBe(200);
+      expect((await visitor().get(url)).statusCode).toBe(404);
+      expect((await visitor().get(`${url}?key=wrong`)).statusCode).toBe(404);
+      expect((await visitor(HEMP).get(`${url}?key=${accessKey}`)).statusCode).toBe(404);
+      expect((await visitor().get("/api/orders/abc")).statusCode).toBe(400);
+    });
+
+    it("adds points to a signed-in buyer, lists the order on the account, and refuses the buyer's own code", async () => {
+      const v = visitor();
+      const login = await v.post("/v2/auth/login", {
+        email: "demo@pawsome.test",
+        password: "Willow-and-Biscuit-2026",
+      });
+      expect(login.statusCode).toBe(200);
+      const pointsBefore = login.json().user.points_balance;
+      await v.post("/api/cart/items", { sku: "FUNGUS-1", quantity: 1 });
+      const own = await v.put("/api/cart/discount", { code: "RILEYPAWS" });
+      expect(own.statusCode).toBe(409);
+      const res = await pay(v, { email: "demo@pawsome.test" });
+      expect(res.statusCode, res.body).toBe(200);
+      const { order } = res.json();
+      expect(order.pointsEarned).toBe(pointsEarned(order.total));
+      const account = (await v.get("/api/account")).json();
+      expect(account.points_balance).toBe(pointsBefore + pointsEarned(order.total));
+      const history = (await v.get("/api/account/orders")).json();
+      expect(history.orders[0]).toMatchObject({ number: order.number, status: "paid" });
+      // Its owner reads it without the key.
+      expect((await v.get(`/api/orders/${order.number}`)).statusCode).toBe(200);
+    });
+
+    it("credits the affiliate whose personal code a guest used", async () => {
+      const [riley] = await t.database.db
+        .select()
+        .from(users)
+        .where(and(eq(users.storeId, STORE), eq(users.email, "demo@pawsome.test")));
+      const v = await shopper({ "EAT-1": 2 });
+      const applied = await v.put("/api/cart/discount", { code: "rileypaws" });
+      expect(applied.statusCode, applied.body).toBe(200);
+      const res = await pay(v);
+      expect(res.statusCode, res.body).toBe(200);
+      const { order } = res.json();
+      expect(order.discountCode).toBe("RILEYPAWS");
+      expect(order.discountAmount).toBe(Math.round(order.subtotal * 0.1));
+      const [after] = await t.database.db
+        .select()
+        .from(users)
+        .where(eq(users.id, riley?.id ?? ""));
+      expect(after?.commissionAmount).toBe(
+        (riley?.commissionAmount ?? 0) +
+          Math.floor(((order.subtotal - order.discountAmount) * 10) / 100),
+      );
+    });
+
+    it("counts a code's redemption when the order is paid", async () => {
+      const [before] = await t.database.db
+        .select()
+        .from(discountCodes)
+        .where(and(eq(discountCodes.storeId, STORE), eq(discountCodes.code, "save10")));
+      const v = await shopper({ "EAT-1": 2 });
+      await v.put("/api/cart/discount", { code: "SAVE10" });
+      expect((await pay(v)).statusCode).toBe(200);
+      const [after] = await t.database.db
+        .select()
+        .from(discountCodes)
+        .where(eq(discountCodes.id, before?.id ?? ""));
+      expect(after?.redemptions).toBe((before?.redemptions ?? 0) + 1);
+    });
+  });
+});

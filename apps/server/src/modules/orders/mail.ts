@@ -1,0 +1,92 @@
+import { formatMoney } from "@storefront/domain";
+import { eq } from "drizzle-orm";
+import type { Database } from "../../db/index.ts";
+import { stores } from "../../db/schema.ts";
+import { escapeHtml } from "../../lib/escape-html.ts";
+import type { Mailer } from "../../lib/mailer.ts";
+import { storeLinkOrigin } from "../accounts/service.ts";
+import { type OrderRow, orderAccessKey, readOrderView } from "./service.ts";
+
+/** The page a buyer reads an order on; the key lets a guest in. */
+export function orderLink(origin: string, number: number, accessKey: string): string {
+  return `${origin}/orders/${number}?key=${encodeURIComponent(accessKey)}`;
+}
+
+/**
+ * The order confirmation: what was bought, the totals, where it ships, and the link to the order
+ * page (which works for a guest through its key).
+ */
+export async function sendOrderConfirmation(
+  db: Database,
+  mailer: Mailer,
+  order: OrderRow,
+  requestOrigin: URL,
+): Promise<void> {
+  const accessKey = orderAccessKey(order.id, order.idempotencyKey);
+  const view = await readOrderView(db, order);
+  const [store] = await db
+    .select({ brandName: stores.brandName })
+    .from(stores)
+    .where(eq(stores.id, order.storeId));
+  const brand = store?.brandName ?? "our store";
+  const origin = await storeLinkOrigin(db, order.storeId, requestOrigin);
+  const link = origin ? orderLink(origin, view.number, accessKey) : null;
+  const money = (amount: number) => formatMoney(amount, view.currency);
+  const totals: [string, string][] = [
+    ["Subtotal", money(view.subtotal)],
+    ...(view.discountAmount > 0
+      ? [
+          [
+            `Discount${view.discountCode ? ` (${view.discountCode})` : ""}`,
+            `−${money(view.discountAmount)}`,
+          ] as [string, string],
+        ]
+      : []),
+    [
+      `Shipping (${view.shippingLabel})`,
+      view.shippingAmount === 0 ? "Free" : money(view.shippingAmount),
+    ],
+    ...view.taxLines.map((t): [string, string] => [t.name, money(t.amount)]),
+    ["Total", money(view.total)],
+  ];
+  const lines = view.lines.map(
+    (l) =>
+      `${l.quantity} × ${l.title}${Object.keys(l.attributes).length ? ` (${Object.values(l.attributes).join(", ")})` : ""} — ${money(l.lineTotal)}`,
+  );
+  const a = view.address;
+  const address = [
+    view.name,
+    a.line1,
+    a.line2,
+    `${a.city}, ${a.region} ${a.postalCode}`,
+    a.country,
+  ].filter(Boolean);
+  const text = [
+    `Thank you for your order, ${view.name}!`,
+    "",
+    `Order #${view.number} is paid and on its way to being packed.`,
+    "",
+    ...lines,
+    "",
+    ...totals.map(([label, value]) => `${label}: ${value}`),
+    "",
+    "Shipping to:",
+    ...address,
+    ...(link ? ["", `See your order: ${link}`] : []),
+  ].join("\n");
+  const html = [
+    `<p>Thank you for your order, ${escapeHtml(view.name)}!</p>`,
+    `<p>Order #${view.number} is paid and on its way to being packed.</p>`,
+    `<ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join("")}</ul>`,
+    `<table>${totals.map(([label, value]) => `<tr><td>${escapeHtml(label)}</td><td>${escapeHtml(value)}</td></tr>`).join("")}</table>`,
+    `<p>Shipping to:<br>${address.map(escapeHtml).join("<br>")}</p>`,
+    link ? `<p><a href="${escapeHtml(link)}">See your order</a></p>` : "",
+  ].join("");
+  await mailer.send({
+    storeId: order.storeId,
+    to: view.email,
+    subject: `Your ${brand} order #${view.number}`,
+    text,
+    html,
+  });
+}

@@ -1,0 +1,49 @@
+import { DomainError } from "@storefront/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { sendOrderConfirmation } from "../orders/mail.ts";
+import { applyPaymentEvent } from "../orders/service.ts";
+import { WebhookVerificationError } from "./provider.ts";
+
+/** Stripe's webhooks: verified on the exact bytes received, then applied once. */
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The signature covers the raw body, so this route keeps it as bytes.
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  app.post(
+    "/api/payments/stripe/webhook",
+    {
+      schema: {
+        tags: ["payments"],
+        summary:
+          "Stripe webhook (payment_intent.succeeded completes the order; a bad signature or a timestamp older than 300 s answers 400)",
+        response: { 200: z.object({ received: z.literal(true), outcome: z.string() }) },
+      },
+    },
+    async (request) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from("");
+      const signature = request.headers["stripe-signature"];
+      let event: ReturnType<typeof app.payments.parseWebhook>;
+      try {
+        event = app.payments.parseWebhook(
+          raw,
+          typeof signature === "string" ? signature : undefined,
+        );
+      } catch (err) {
+        if (!(err instanceof WebhookVerificationError)) throw err;
+        throw new DomainError("invalid", `Webhook refused: ${err.message}`);
+      }
+      const { outcome, order } = await applyPaymentEvent(app.db, app.payments, event, new Date());
+      request.log.info({ event: event.id, outcome, order: order?.number }, "payment webhook");
+      if (outcome === "completed" && order) {
+        const origin = new URL(`${request.protocol}://${request.host}`);
+        app.background.run("order confirmation mail", () =>
+          sendOrderConfirmation(app.db, app.mailer, order, origin),
+        );
+      }
+      return { received: true as const, outcome };
+    },
+  );
+};

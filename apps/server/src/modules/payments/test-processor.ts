@@ -1,0 +1,85 @@
+import { randomBytes } from "node:crypto";
+import { cardBrand, cardDigits } from "@storefront/domain";
+import type { ChargeRequest, ChargeResult, PaymentEvent, PaymentProvider } from "./provider.ts";
+import { WebhookVerificationError } from "./provider.ts";
+
+/** Stripe's test cards that fail, with Stripe's codes and messages; every other valid card pays. */
+const DECLINES: Record<string, { code: string; message: string }> = {
+  "4000000000000002": { code: "card_declined", message: "Your card was declined." },
+  "4000000000009995": {
+    code: "insufficient_funds",
+    message: "Your card has insufficient funds.",
+  },
+  "4000000000009987": { code: "lost_card", message: "Your card was declined." },
+  "4000000000009979": { code: "stolen_card", message: "Your card was declined." },
+  "4000000000000069": { code: "expired_card", message: "Your card has expired." },
+  "4000000000000127": {
+    code: "incorrect_cvc",
+    message: "Your card's security code is incorrect.",
+  },
+  "4000000000000119": {
+    code: "processing_error",
+    message: "An error occurred while processing your card. Try again in a little bit.",
+  },
+};
+
+export interface TestCharge {
+  reference: string;
+  amount: number;
+  currency: string;
+  refunded: boolean;
+}
+
+/**
+ * The built-in card processor (no keys needed): Stripe's test-card table decides the outcome.
+ * It keeps only brand and last 4 digits, answers a repeated idempotency key with the first
+ * answer, and keeps its charges in memory so tests can count them.
+ */
+export class TestCardProcessor implements PaymentProvider {
+  readonly name = "test";
+  readonly confirmsLater = false;
+  readonly publishableKey = null;
+  readonly #answers = new Map<string, ChargeResult>();
+  readonly charges = new Map<string, TestCharge>();
+
+  async charge(request: ChargeRequest): Promise<ChargeResult> {
+    const earlier = this.#answers.get(request.idempotencyKey);
+    if (earlier) return earlier;
+    const answer = this.#decide(request);
+    this.#answers.set(request.idempotencyKey, answer);
+    return answer;
+  }
+
+  #decide(request: ChargeRequest): ChargeResult {
+    if (!request.card) {
+      return { status: "declined", code: "missing_card", message: "Enter your card details." };
+    }
+    const digits = cardDigits(request.card.number);
+    const decline = DECLINES[digits];
+    if (decline) return { status: "declined", ...decline };
+    const reference = `test_ch_${randomBytes(12).toString("hex")}`;
+    this.charges.set(reference, {
+      reference,
+      amount: request.amount,
+      currency: request.currency,
+      refunded: false,
+    });
+    return {
+      status: "succeeded",
+      reference,
+      cardBrand: cardBrand(digits),
+      cardLast4: digits.slice(-4),
+    };
+  }
+
+  async refund(reference: string): Promise<void> {
+    const charge = this.charges.get(reference);
+    if (charge) charge.refunded = true;
+  }
+
+  async cancel(): Promise<void> {}
+
+  parseWebhook(): PaymentEvent {
+    throw new WebhookVerificationError("The test processor sends no webhooks");
+  }
+}

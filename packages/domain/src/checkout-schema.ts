@@ -1,0 +1,115 @@
+import { z } from "zod";
+import { EmailSchema } from "./account-schema.ts";
+import { CARD_MESSAGES, cardBrand, cvcValid, expiryValid, luhnValid } from "./card.ts";
+import {
+  COUNTRIES,
+  type Country,
+  isPostalCodeOf,
+  isRegionOf,
+  POSTAL_CODE_MESSAGES,
+} from "./checkout.ts";
+
+export const CHECKOUT_FIELD_MESSAGES = {
+  name: "Enter your full name",
+  nameTooLong: "Name must not exceed 100 characters",
+  line1: "Enter your street address",
+  city: "Enter your city",
+  tooLong: "Must not exceed 200 characters",
+  country: "Choose United States or Canada",
+  region: "Choose a state or province",
+  postalCode: "Enter a ZIP or postal code",
+  expectedTotal: "expectedTotal must be the total shown, in minor units",
+} as const;
+const M = CHECKOUT_FIELD_MESSAGES;
+
+const text = (required: string) =>
+  z.string({ error: required }).trim().min(1, required).max(200, M.tooLong);
+
+export const CountrySchema = z.enum(COUNTRIES, { error: M.country });
+
+/** Region and postal code are checked against the country. */
+function checkRegionAndPostalCode(
+  value: { country: Country; region: string; postalCode: string },
+  ctx: z.RefinementCtx,
+): void {
+  if (!isRegionOf(value.country, value.region)) {
+    ctx.addIssue({ code: "custom", path: ["region"], message: M.region });
+  }
+  if (!isPostalCodeOf(value.country, value.postalCode)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["postalCode"],
+      message: POSTAL_CODE_MESSAGES[value.country],
+    });
+  }
+}
+
+const TaxAddressShape = {
+  country: CountrySchema,
+  region: z.string({ error: M.region }).trim().toUpperCase().min(1, M.region).max(3, M.region),
+  postalCode: z
+    .string({ error: M.postalCode })
+    .trim()
+    .toUpperCase()
+    .min(1, M.postalCode)
+    .max(10, M.postalCode),
+};
+
+/** The shipping address of an order. */
+export const AddressSchema = z
+  .strictObject({
+    line1: text(M.line1),
+    line2: z.string().trim().max(200, M.tooLong).optional().default(""),
+    city: text(M.city),
+    ...TaxAddressShape,
+  })
+  .superRefine(checkRegionAndPostalCode);
+export type Address = z.infer<typeof AddressSchema>;
+
+/** POST /api/checkout/quote: what shipping and tax an address would cost; all optional. */
+export const CheckoutQuoteSchema = z.strictObject({
+  address: z.strictObject(TaxAddressShape).superRefine(checkRegionAndPostalCode).optional(),
+  shippingOptionId: z.string().trim().max(40).optional(),
+});
+export type CheckoutQuoteRequest = z.infer<typeof CheckoutQuoteSchema>;
+
+/** Card details for the built-in test processor; with Stripe they never reach the server. */
+export const TestCardSchema = z
+  .strictObject({
+    number: z.string({ error: CARD_MESSAGES.number }).max(30, CARD_MESSAGES.number),
+    expMonth: z.number({ error: CARD_MESSAGES.expiry }).int(CARD_MESSAGES.expiry),
+    expYear: z.number({ error: CARD_MESSAGES.expiry }).int(CARD_MESSAGES.expiry),
+    cvc: z.string({ error: CARD_MESSAGES.cvc }).trim().max(4, CARD_MESSAGES.cvc),
+  })
+  .superRefine((card, ctx) => {
+    if (!luhnValid(card.number)) {
+      ctx.addIssue({ code: "custom", path: ["number"], message: CARD_MESSAGES.number });
+    }
+    if (!expiryValid(card.expMonth, card.expYear, new Date())) {
+      ctx.addIssue({ code: "custom", path: ["expMonth"], message: CARD_MESSAGES.expiry });
+    }
+    if (!cvcValid(card.cvc, cardBrand(card.number))) {
+      ctx.addIssue({ code: "custom", path: ["cvc"], message: CARD_MESSAGES.cvc });
+    }
+  });
+export type TestCard = z.infer<typeof TestCardSchema>;
+
+/**
+ * POST /api/checkout (with an Idempotency-Key header): place the order for the visitor's cart.
+ * `expectedTotal` is the total the shopper was shown; when the server's differs, nothing is
+ * charged. `card` is for the test processor only.
+ */
+export const PlaceOrderSchema = z.strictObject({
+  email: EmailSchema,
+  name: z.string({ error: M.name }).trim().min(1, M.name).max(100, M.nameTooLong),
+  address: AddressSchema,
+  shippingOptionId: z.string({ error: "Choose a shipping option" }).trim().min(1).max(40),
+  expectedTotal: z.number({ error: M.expectedTotal }).int(M.expectedTotal).min(0),
+  card: TestCardSchema.optional(),
+});
+export type PlaceOrderRequest = z.infer<typeof PlaceOrderSchema>;
+
+/** The Idempotency-Key header: one per attempt to pay; a retry of the same attempt repeats it. */
+export const IdempotencyKeySchema = z
+  .string({ error: "The Idempotency-Key header is required" })
+  .regex(/^[A-Za-z0-9_-]{16,100}$/, "Idempotency-Key must be 16 to 100 letters, digits, - or _");

@@ -1,0 +1,320 @@
+import { FREE_SHIPPING_THRESHOLD_USD } from "./cart.ts";
+import type { Currency } from "./money.ts";
+
+/** The countries a store ships to; the currency decides which (USD: US, CAD: CA). */
+export const COUNTRIES = ["US", "CA"] as const;
+export type Country = (typeof COUNTRIES)[number];
+
+export const COUNTRY_NAMES: Record<Country, string> = { US: "United States", CA: "Canada" };
+
+/** The country an order in this currency ships to (spec: stripe_countries, US for USD, CA for CAD). */
+export function countryOfCurrency(currency: Currency): Country {
+  return currency === "cad" ? "CA" : "US";
+}
+
+export function currencyOfCountry(country: Country): Currency {
+  return country === "CA" ? "cad" : "usd";
+}
+
+export interface Region {
+  code: string;
+  name: string;
+}
+
+/** US states (and DC) and Canadian provinces and territories, by their postal abbreviations. */
+export const REGIONS: Record<Country, readonly Region[]> = {
+  US: [
+    ["AL", "Alabama"],
+    ["AK", "Alaska"],
+    ["AZ", "Arizona"],
+    ["AR", "Arkansas"],
+    ["CA", "California"],
+    ["CO", "Colorado"],
+    ["CT", "Connecticut"],
+    ["DE", "Delaware"],
+    ["DC", "District of Columbia"],
+    ["FL", "Florida"],
+    ["GA", "Georgia"],
+    ["HI", "Hawaii"],
+    ["ID", "Idaho"],
+    ["IL", "Illinois"],
+    ["IN", "Indiana"],
+    ["IA", "Iowa"],
+    ["KS", "Kansas"],
+    ["KY", "Kentucky"],
+    ["LA", "Louisiana"],
+    ["ME", "Maine"],
+    ["MD", "Maryland"],
+    ["MA", "Massachusetts"],
+    ["MI", "Michigan"],
+    ["MN", "Minnesota"],
+    ["MS", "Mississippi"],
+    ["MO", "Missouri"],
+    ["MT", "Montana"],
+    ["NE", "Nebraska"],
+    ["NV", "Nevada"],
+    ["NH", "New Hampshire"],
+    ["NJ", "New Jersey"],
+    ["NM", "New Mexico"],
+    ["NY", "New York"],
+    ["NC", "North Carolina"],
+    ["ND", "North Dakota"],
+    ["OH", "Ohio"],
+    ["OK", "Oklahoma"],
+    ["OR", "Oregon"],
+    ["PA", "Pennsylvania"],
+    ["RI", "Rhode Island"],
+    ["SC", "South Carolina"],
+    ["SD", "South Dakota"],
+    ["TN", "Tennessee"],
+    ["TX", "Texas"],
+    ["UT", "Utah"],
+    ["VT", "Vermont"],
+    ["VA", "Virginia"],
+    ["WA", "Washington"],
+    ["WV", "West Virginia"],
+    ["WI", "Wisconsin"],
+    ["WY", "Wyoming"],
+  ].map(([code, name]) => ({ code: code ?? "", name: name ?? "" })),
+  CA: [
+    ["AB", "Alberta"],
+    ["BC", "British Columbia"],
+    ["MB", "Manitoba"],
+    ["NB", "New Brunswick"],
+    ["NL", "Newfoundland and Labrador"],
+    ["NS", "Nova Scotia"],
+    ["NT", "Northwest Territories"],
+    ["NU", "Nunavut"],
+    ["ON", "Ontario"],
+    ["PE", "Prince Edward Island"],
+    ["QC", "Quebec"],
+    ["SK", "Saskatchewan"],
+    ["YT", "Yukon"],
+  ].map(([code, name]) => ({ code: code ?? "", name: name ?? "" })),
+};
+
+export function isRegionOf(country: Country, region: string): boolean {
+  return REGIONS[country].some((r) => r.code === region);
+}
+
+const POSTAL_CODES: Record<Country, RegExp> = {
+  US: /^\d{5}(-\d{4})?$/,
+  // Canadian postal codes never use D, F, I, O, Q or U, nor W or Z as the first letter.
+  CA: /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d$/i,
+};
+
+export const POSTAL_CODE_MESSAGES: Record<Country, string> = {
+  US: "Enter a valid ZIP code (e.g. 10001 or 10001-1234)",
+  CA: "Enter a valid postal code (e.g. K1A 0B1)",
+};
+
+export function isPostalCodeOf(country: Country, postalCode: string): boolean {
+  return POSTAL_CODES[country].test(postalCode.trim());
+}
+
+/** One flat-rate shipping option of a store, for one country, in that country's currency. */
+export interface ShippingRate {
+  id: string;
+  label: string;
+  /** Minor units of the currency of the country it ships to. */
+  amount: number;
+  /** Delivery estimate shown beside the option, e.g. "3–5 business days". */
+  estimate: string;
+}
+
+/** Tax rates are in thousandths of a percent: 6.875 % is 6875, 100 % is 100_000. */
+export const TAX_RATE_SCALE = 100_000;
+
+/**
+ * A store's tax rates: per country and region, per named tax, in thousandths of a percent,
+ * e.g. Ontario `{ HST: 13000 }`, British Columbia `{ GST: 5000, PST: 7000 }`.
+ */
+export type TaxTable = Partial<Record<Country, Record<string, Record<string, number>>>>;
+
+/** What a store charges for shipping and tax; stored per store. */
+export interface CheckoutSettings {
+  shipping: Record<Country, ShippingRate[]>;
+  tax: TaxTable;
+}
+
+export const FREE_SHIPPING_OPTION_ID = "free";
+
+export interface ShippingOption extends ShippingRate {
+  /** True when the order's subtotal qualifies it for free shipping (amount is then 0). */
+  free: boolean;
+}
+
+/** Free shipping: US orders whose subtotal after discount is $149.00 USD or more. */
+export function qualifiesForFreeShipping(
+  country: Country,
+  currency: Currency,
+  afterDiscount: number,
+): boolean {
+  return country === "US" && currency === "usd" && afterDiscount >= FREE_SHIPPING_THRESHOLD_USD;
+}
+
+/**
+ * The shipping options an order can choose: the store's flat rates for the country, and when the
+ * order qualifies, free shipping first.
+ */
+export function shippingOptions(
+  settings: CheckoutSettings,
+  country: Country,
+  currency: Currency,
+  afterDiscount: number,
+): ShippingOption[] {
+  const rates = settings.shipping[country] ?? [];
+  const options: ShippingOption[] = rates.map((r) => ({ ...r, free: false }));
+  if (qualifiesForFreeShipping(country, currency, afterDiscount)) {
+    const standard = rates[0];
+    options.unshift({
+      id: FREE_SHIPPING_OPTION_ID,
+      label: "Free shipping",
+      amount: 0,
+      estimate: standard?.estimate ?? "",
+      free: true,
+    });
+  }
+  return options;
+}
+
+export interface TaxLine {
+  name: string;
+  /** Thousandths of a percent (TAX_RATE_SCALE). */
+  rate: number;
+  amount: number;
+}
+
+/**
+ * Tax on the goods after discount plus shipping, per named tax of the region, each rounded half
+ * up to the minor unit. A region without rates is taxed nothing.
+ * @example taxLines({ US: { NY: { "Sales tax": 4000 } } }, "US", "NY", 10_000) // [{ name: "Sales tax", rate: 4000, amount: 400 }]
+ */
+export function taxLines(
+  table: TaxTable,
+  country: Country,
+  region: string,
+  taxable: number,
+): TaxLine[] {
+  const rates = table[country]?.[region] ?? {};
+  return Object.entries(rates).map(([name, rate]) => ({
+    name,
+    rate,
+    amount: Math.round((taxable * rate) / TAX_RATE_SCALE),
+  }));
+}
+
+/** The address parts that decide shipping and tax. */
+export interface TaxAddress {
+  country: Country;
+  region: string;
+  postalCode: string;
+}
+
+/** canCalculateTax: the country, a region of it and a valid postal code for it are known. */
+export function canCalculateTax(address: Partial<TaxAddress>): address is TaxAddress {
+  const { country, region, postalCode } = address;
+  return (
+    country !== undefined &&
+    (COUNTRIES as readonly string[]).includes(country) &&
+    region !== undefined &&
+    isRegionOf(country, region) &&
+    postalCode !== undefined &&
+    isPostalCodeOf(country, postalCode)
+  );
+}
+
+export interface CheckoutTotalsInput {
+  currency: Currency;
+  /** The cart's subtotal and discount, from the cart rules. */
+  subtotal: number;
+  discount: number;
+  settings: CheckoutSettings;
+  /** Null until the shopper has given enough of the address. */
+  address: TaxAddress | null;
+  /** The chosen option; unknown or absent: the first one offered. */
+  shippingOptionId?: string | null;
+}
+
+export interface CheckoutTotals {
+  currency: Currency;
+  subtotal: number;
+  discountAmount: number;
+  shippingOptions: ShippingOption[];
+  selectedShippingOption: ShippingOption | null;
+  shipping: number;
+  isFreeShipping: boolean;
+  taxLines: TaxLine[];
+  taxAmount: number;
+  /** False until the address allows shipping and tax; `total` then leaves both out. */
+  canCalculateTax: boolean;
+  total: number;
+}
+
+/**
+ * The totals of an order, shared by the checkout page (to show) and the server (to charge):
+ * subtotal − discount + shipping + tax. Shipping and tax need the address's country, region and
+ * postal code; the order's country must be the currency's.
+ */
+export function checkoutTotals(input: CheckoutTotalsInput): CheckoutTotals {
+  const { currency, subtotal, settings, address } = input;
+  const discountAmount = Math.min(Math.max(0, input.discount), subtotal);
+  const afterDiscount = subtotal - discountAmount;
+  if (!address || countryOfCurrency(currency) !== address.country) {
+    return {
+      currency,
+      subtotal,
+      discountAmount,
+      shippingOptions: [],
+      selectedShippingOption: null,
+      shipping: 0,
+      isFreeShipping: false,
+      taxLines: [],
+      taxAmount: 0,
+      canCalculateTax: false,
+      total: afterDiscount,
+    };
+  }
+  const options = shippingOptions(settings, address.country, currency, afterDiscount);
+  const selected = options.find((o) => o.id === input.shippingOptionId) ?? options[0] ?? null;
+  const shipping = selected?.amount ?? 0;
+  const lines = taxLines(settings.tax, address.country, address.region, afterDiscount + shipping);
+  const taxAmount = lines.reduce((sum, l) => sum + l.amount, 0);
+  return {
+    currency,
+    subtotal,
+    discountAmount,
+    shippingOptions: options,
+    selectedShippingOption: selected,
+    shipping,
+    isFreeShipping: selected?.free ?? false,
+    taxLines: lines,
+    taxAmount,
+    canCalculateTax: true,
+    total: afterDiscount + shipping + taxAmount,
+  };
+}
+
+/** Loyalty points: 1 per whole unit of currency paid. */
+export function pointsEarned(totalPaid: number): number {
+  return Math.max(0, Math.floor(totalPaid / 100));
+}
+
+/** An affiliate's commission on an order: a percentage of the goods after discount, rounded down. */
+export function commissionEarned(afterDiscount: number, percentage: number): number {
+  return Math.max(0, Math.floor((afterDiscount * percentage) / 100));
+}
+
+/** How long stock stays held for a payment under way; then the hold is released. */
+export const PAYMENT_HOLD_MS = 30 * 60 * 1000;
+
+export const CHECKOUT_MESSAGES = {
+  emptyCart: "Your cart is empty",
+  totalChanged: "Your order total changed. Please review it and pay again.",
+  countryCurrency:
+    "Orders in USD ship to the United States and orders in CAD to Canada. Switch the currency to change the country.",
+  discountUsedUp: "This discount code has reached its redemption limit",
+  outOfStock: (title: string, left: number) =>
+    left > 0 ? `Sorry, only ${left} of ${title} left` : `Sorry, ${title} is out of stock`,
+  cardUnavailable: "Card payment is unavailable right now. Please try again later.",
+} as const;
