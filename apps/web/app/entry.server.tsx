@@ -26,7 +26,8 @@ export default function handleRequest(
           body.on("data", (chunk: Buffer) => chunks.push(chunk));
           body.on("end", () => {
             headers.set("Content-Type", "text/html; charset=utf-8");
-            headers.set("Cache-Control", "no-cache");
+            // A route may ask for stricter caching (an order page: no-store).
+            if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-cache");
             resolve(new Response(Buffer.concat(chunks), { status: statusCode, headers }));
           });
           pipe(body);

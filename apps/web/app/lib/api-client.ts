@@ -14,16 +14,19 @@ export async function callApi(
   method: string,
   path: string,
   body?: unknown,
+  extraHeaders?: Record<string, string>,
 ): Promise<{ status: number; body: Record<string, unknown> | null }> {
   try {
     const res = await fetch(path, {
       method,
       credentials: "same-origin",
       // A body-less request sends no JSON content type (the server refuses an empty JSON body).
-      headers:
-        body === undefined
+      headers: {
+        ...(body === undefined
           ? { accept: "application/json" }
-          : { "content-type": "application/json", accept: "application/json" },
+          : { "content-type": "application/json", accept: "application/json" }),
+        ...extraHeaders,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const json = (await res.json().catch(() => null)) as Record<string, unknown> | null;

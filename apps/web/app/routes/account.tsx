@@ -4,6 +4,7 @@ import { data, redirect, useNavigate } from "react-router";
 import { Field, FormMessage } from "~/components/form-field";
 import { type AccountUser, AUTH_MESSAGES, useAccountStore } from "~/features/account";
 import { useCartStore } from "~/features/cart";
+import { OrderHistory, type OrderSummary } from "~/features/orders";
 import { callApi, errorText } from "~/lib/api-client";
 import { rootDataOf } from "~/lib/seo";
 import type { Route } from "./+types/account";
@@ -17,13 +18,19 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const res = await context.api("/api/account");
+  const [res, ordersRes] = await Promise.all([
+    context.api("/api/account"),
+    context.api("/api/account/orders"),
+  ]);
   // Signed-out visitors are sent to sign in, and back here afterwards.
   if (res.status === 401) throw redirect("/account/sign-in?next=/account");
   if (res.status !== 200) {
     throw data({ message: "Your account could not be loaded" }, { status: res.status });
   }
-  return { user: res.body as AccountUser };
+  // Order history that cannot be read says so on the page; the rest of the account still shows.
+  const orders =
+    ordersRes.status === 200 ? (ordersRes.body as { orders: OrderSummary[] }).orders : null;
+  return { user: res.body as AccountUser, orders };
 }
 
 function ProfileForm({ user, onSaved }: { user: AccountUser; onSaved(user: AccountUser): void }) {
@@ -139,6 +146,7 @@ export default function AccountPage({ loaderData, matches }: Route.ComponentProp
           />
         </section>
       </div>
+      <OrderHistory orders={loaderData.orders} />
       <p>
         <button
           type="button"

@@ -44,7 +44,14 @@ export default function CartPage() {
               Empty cart
             </button>
           </div>
-          <CartSummary cart={cart} />
+          <div>
+            <CartSummary cart={cart} />
+            <div className="cart-actions">
+              <Link className="button" to="/checkout">
+                Checkout
+              </Link>
+            </div>
+          </div>
         </div>
       )}
     </div>

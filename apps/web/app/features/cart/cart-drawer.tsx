@@ -50,9 +50,14 @@ export function CartDrawer() {
           <>
             <CartLines cart={cart} inDrawer />
             <CartSummary cart={cart} />
-            <Link className="button drawer-cart-link" to="/cart" onClick={() => setOpen(false)}>
-              View cart
-            </Link>
+            <div className="cart-actions">
+              <Link className="button" to="/checkout" onClick={() => setOpen(false)}>
+                Checkout
+              </Link>
+              <Link className="button button-secondary" to="/cart" onClick={() => setOpen(false)}>
+                View cart
+              </Link>
+            </div>
           </>
         )}
       </div>

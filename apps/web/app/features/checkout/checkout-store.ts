@@ -1,0 +1,262 @@
+import {
+  type CartView,
+  COUNTRY_NAMES,
+  type Country,
+  type Currency,
+  canCalculateTax,
+  countryOfCurrency,
+  isRegionOf,
+  type ShippingOption,
+  type TaxLine,
+} from "@storefront/domain";
+import { createStore, type StoreApi } from "zustand/vanilla";
+
+/** The shipping address as the form holds it (PlaceOrderSchema's `address`). */
+export interface CheckoutAddress {
+  line1: string;
+  line2: string;
+  city: string;
+  region: string;
+  postalCode: string;
+  country: Country;
+}
+
+/** POST /api/checkout/quote's answer (docs: checkout contract). */
+export interface CheckoutQuote {
+  currency: Currency;
+  itemCount: number;
+  subtotal: number;
+  discountAmount: number;
+  discountCode: string | null;
+  discountPercentage: number | null;
+  shippingOptions: ShippingOption[];
+  selectedShippingOption: ShippingOption | null;
+  shipping: number;
+  isFreeShipping: boolean;
+  taxLines: TaxLine[];
+  taxAmount: number;
+  canCalculateTax: boolean;
+  total: number;
+}
+
+/** The spec's checkout state; each field is explained where it is declared. */
+export interface CheckoutState {
+  currency: Currency;
+  /** Goods before discount, from the cart and then from each quote. */
+  subtotal: number;
+  discountAmount: number;
+  discountPercentage: number | null;
+  discountCode: string | null;
+  /** The quote's options for the address; empty until `canCalculateTax`. */
+  shippingOptions: ShippingOption[];
+  selectedShippingOption: ShippingOption | null;
+  shipping: number;
+  isFreeShipping: boolean;
+  taxLines: TaxLine[];
+  taxAmount: number;
+  /** What the shopper pays, and the `expectedTotal` sent with the order. */
+  total: number;
+  /**
+   * The current payment attempt, sent as the Idempotency-Key. Kept to retry the same attempt
+   * after a network failure; null after a refusal or any change, so the next click is a new one.
+   */
+  sessionId: string | null;
+  /** Stripe's client secret for the order being paid (Stripe mode only). */
+  clientSecret: string | null;
+  email: string;
+  name: string;
+  address: CheckoutAddress;
+  /** The address on one line, shown as "Ships to" once complete. */
+  fullAddress: string;
+  /** Street, city, region and a valid postal code: the order can be placed. */
+  isAddressComplete: boolean;
+  /** Country, region and a valid postal code: shipping and tax can be quoted. */
+  canCalculateTax: boolean;
+  /** A quote for the current address is awaited: the totals are not final, Pay waits. */
+  isTaxCalculating: boolean;
+  isSubmitting: boolean;
+  submissionError: string | null;
+
+  /** Takes the cart's currency (the country follows it), subtotal and discount. */
+  syncCart(cart: CartView): void;
+  setContact(contact: { email?: string; name?: string }): void;
+  setAddress(patch: Partial<CheckoutAddress>): void;
+  selectShippingOption(id: string): void;
+  applyQuote(quote: CheckoutQuote): void;
+  setTaxCalculating(calculating: boolean): void;
+  /** true clears `submissionError` (spec section 4). */
+  setSubmitting(submitting: boolean): void;
+  /** Shows an error and clears `isSubmitting` (spec section 4). */
+  setError(message: string | null): void;
+  /** The attempt's key: the kept one when retrying, else a new one. */
+  beginAttempt(): string;
+  /** Ends the attempt: the next click gets a new key. */
+  endAttempt(): void;
+  setClientSecret(clientSecret: string | null): void;
+}
+
+export type CheckoutStore = StoreApi<CheckoutState>;
+
+const EMPTY_ADDRESS: CheckoutAddress = {
+  line1: "",
+  line2: "",
+  city: "",
+  region: "",
+  postalCode: "",
+  country: "US",
+};
+
+/** The address-derived fields: one rule for the form, the summary and the tests. */
+export function addressFacts(
+  address: CheckoutAddress,
+): Pick<CheckoutState, "fullAddress" | "isAddressComplete" | "canCalculateTax"> {
+  const taxable = canCalculateTax(address);
+  const isAddressComplete = taxable && address.line1.trim() !== "" && address.city.trim() !== "";
+  const fullAddress = isAddressComplete
+    ? [
+        address.line1.trim(),
+        address.line2.trim(),
+        address.city.trim(),
+        `${address.region} ${address.postalCode.trim().toUpperCase()}`,
+        COUNTRY_NAMES[address.country],
+      ]
+        .filter((part) => part !== "")
+        .join(", ")
+    : "";
+  return { fullAddress, isAddressComplete, canCalculateTax: taxable };
+}
+
+/** Shipping and tax as they are before any quote for the address. */
+const UNQUOTED = {
+  shippingOptions: [],
+  selectedShippingOption: null,
+  shipping: 0,
+  isFreeShipping: false,
+  taxLines: [],
+  taxAmount: 0,
+} satisfies Partial<CheckoutState>;
+
+/** A new id for a payment attempt (16–100 of [A-Za-z0-9_-], as the Idempotency-Key wants). */
+function newAttemptId(): string {
+  return crypto.randomUUID();
+}
+
+/**
+ * One checkout's state. The page makes one per browser tab (kept across page changes, so what
+ * was typed survives a trip to the cart) and one per server render, never a shared one.
+ */
+export function createCheckoutStore(
+  init: { cart?: CartView | null; email?: string; name?: string } = {},
+): CheckoutStore {
+  const store = createStore<CheckoutState>()((set, get) => ({
+    currency: "usd",
+    subtotal: 0,
+    discountAmount: 0,
+    discountPercentage: null,
+    discountCode: null,
+    ...UNQUOTED,
+    total: 0,
+    sessionId: null,
+    clientSecret: null,
+    email: init.email ?? "",
+    name: init.name ?? "",
+    address: EMPTY_ADDRESS,
+    ...addressFacts(EMPTY_ADDRESS),
+    isTaxCalculating: false,
+    isSubmitting: false,
+    submissionError: null,
+
+    syncCart(cart) {
+      const state = get();
+      const country = countryOfCurrency(cart.currency);
+      const address =
+        country === state.address.country
+          ? state.address
+          : {
+              ...state.address,
+              country,
+              region: isRegionOf(country, state.address.region) ? state.address.region : "",
+            };
+      const facts = addressFacts(address);
+      const quoted = facts.canCalculateTax;
+      const discount = Math.min(cart.discount, cart.subtotal);
+      const unquoted = quoted ? {} : { ...UNQUOTED, isTaxCalculating: false };
+      const shipping = quoted ? state.shipping : 0;
+      const taxAmount = quoted ? state.taxAmount : 0;
+      set({
+        currency: cart.currency,
+        subtotal: cart.subtotal,
+        discountAmount: discount,
+        discountCode: cart.activeDiscount?.code.toUpperCase() ?? null,
+        discountPercentage: cart.activeDiscount?.discount_percentage ?? null,
+        address,
+        ...facts,
+        ...unquoted,
+        // Until the next quote, shipping and tax are the last ones known for this address.
+        total: cart.subtotal - discount + shipping + taxAmount,
+      });
+    },
+    setContact(contact) {
+      set({ ...contact, sessionId: null });
+    },
+    setAddress(patch) {
+      const address = { ...get().address, ...patch };
+      const facts = addressFacts(address);
+      // A changed but still complete address keeps the last quote on screen while the next one
+      // is awaited (isTaxCalculating); an incomplete one has no shipping or tax to show.
+      const unquoted = facts.canCalculateTax
+        ? {}
+        : {
+            ...UNQUOTED,
+            total: get().subtotal - get().discountAmount,
+            isTaxCalculating: false,
+          };
+      set({ address, ...facts, ...unquoted, sessionId: null });
+    },
+    selectShippingOption(id) {
+      const option = get().shippingOptions.find((o) => o.id === id);
+      if (option) set({ selectedShippingOption: option, sessionId: null });
+    },
+    applyQuote(quote) {
+      set({
+        currency: quote.currency,
+        subtotal: quote.subtotal,
+        discountAmount: quote.discountAmount,
+        discountCode: quote.discountCode?.toUpperCase() ?? null,
+        discountPercentage: quote.discountPercentage,
+        shippingOptions: quote.shippingOptions,
+        selectedShippingOption: quote.selectedShippingOption,
+        shipping: quote.shipping,
+        isFreeShipping: quote.isFreeShipping,
+        taxLines: quote.taxLines,
+        taxAmount: quote.taxAmount,
+        total: quote.total,
+        isTaxCalculating: false,
+      });
+    },
+    setTaxCalculating(calculating) {
+      set({ isTaxCalculating: calculating });
+    },
+    setSubmitting(submitting) {
+      set(submitting ? { isSubmitting: true, submissionError: null } : { isSubmitting: false });
+    },
+    setError(message) {
+      set({ submissionError: message, isSubmitting: false });
+    },
+    beginAttempt() {
+      const kept = get().sessionId;
+      if (kept) return kept;
+      const id = newAttemptId();
+      set({ sessionId: id });
+      return id;
+    },
+    endAttempt() {
+      set({ sessionId: null, clientSecret: null });
+    },
+    setClientSecret(clientSecret) {
+      set({ clientSecret });
+    },
+  }));
+  if (init.cart) store.getState().syncCart(init.cart);
+  return store;
+}

@@ -1,0 +1,3 @@
+import "./checkout.css";
+
+export { CheckoutPage } from "./checkout-page";

@@ -1,0 +1,90 @@
+import { type CartView, formatMoney } from "@storefront/domain";
+import { LineItems } from "~/components/line-items";
+import { type MoneyRow, MoneyRows } from "~/components/money-rows";
+import { taxLineLabel } from "~/lib/format";
+import { useCheckout } from "./checkout-context";
+
+/** The cart's lines and the checkout's totals: subtotal, discount, shipping, tax and total. */
+export function OrderSummary({ cart }: { cart: CartView }) {
+  const s = useCheckout((state) => state);
+  const money = (amount: number) => formatMoney(amount, s.currency);
+  const calculating = (text: string) => <span className="pending">{text}</span>;
+  const rows: MoneyRow[] = [{ key: "subtotal", label: "Subtotal", value: money(s.subtotal) }];
+  if (s.discountAmount > 0) {
+    rows.push({
+      key: "discount",
+      label: (
+        <>
+          Discount
+          {s.discountCode ? (
+            <span className="summary-code">
+              {" "}
+              ({s.discountCode}
+              {s.discountPercentage ? `, ${s.discountPercentage}% off` : ""})
+            </span>
+          ) : null}
+        </>
+      ),
+      value: `−${money(s.discountAmount)}`,
+    });
+  }
+  if (!s.canCalculateTax) {
+    rows.push(
+      {
+        key: "shipping",
+        label: "Shipping",
+        value: <span className="pending">Enter your address</span>,
+      },
+      { key: "tax", label: "Tax", value: <span className="pending">Enter your address</span> },
+    );
+  } else {
+    const option = s.selectedShippingOption;
+    rows.push({
+      key: "shipping",
+      label: option ? `Shipping (${option.label})` : "Shipping",
+      value: option ? (s.isFreeShipping ? "Free" : money(s.shipping)) : calculating("Calculating…"),
+    });
+    if (s.isTaxCalculating) {
+      rows.push({ key: "tax", label: "Tax", value: calculating("Calculating tax…") });
+    } else if (s.taxLines.length === 0) {
+      rows.push({ key: "tax", label: "Tax", value: money(0) });
+    } else {
+      for (const line of s.taxLines) {
+        rows.push({
+          key: `tax-${line.name}`,
+          label: taxLineLabel(line),
+          value: money(line.amount),
+        });
+      }
+    }
+  }
+  rows.push({
+    key: "total",
+    label: `Total (${s.currency.toUpperCase()})`,
+    value: money(s.total),
+    total: true,
+  });
+  const lines = cart.cartItems.map((l) => ({
+    sku: l.sku,
+    handle: l.handle,
+    title: l.title,
+    imageUrl: l.image_url,
+    attributes: l.attributes,
+    quantity: l.quantity,
+    lineTotal: l.line_total,
+  }));
+  return (
+    <section className="checkout-summary" aria-labelledby="summary-title">
+      <h2 id="summary-title">Order summary</h2>
+      <LineItems lines={lines} currency={cart.currency} />
+      <div aria-live="polite" aria-busy={s.isTaxCalculating}>
+        <MoneyRows rows={rows} className="summary-totals" />
+      </div>
+      {s.fullAddress ? (
+        <p className="summary-ships-to">
+          <strong>Ships to:</strong> {s.fullAddress}
+        </p>
+      ) : null}
+    </section>
+  );
+}

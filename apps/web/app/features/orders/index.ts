@@ -1,0 +1,5 @@
+import "./orders.css";
+
+export { OrderDetails } from "./order-details";
+export { OrderHistory } from "./order-history";
+export type { OrderStatus, OrderSummary, OrderView } from "./order-types";

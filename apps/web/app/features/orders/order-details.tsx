@@ -1,0 +1,141 @@
+import { COUNTRY_NAMES, formatMoney } from "@storefront/domain";
+import { Link } from "react-router";
+import { LineItems } from "~/components/line-items";
+import { type MoneyRow, MoneyRows } from "~/components/money-rows";
+import { formatDate, taxLineLabel } from "~/lib/format";
+import { cardText, type OrderView } from "./order-types";
+
+function StatusNotice({ order }: { order: OrderView }) {
+  switch (order.status) {
+    case "paid":
+      return (
+        <p className="order-status" data-status="paid" role="status">
+          <strong>Paid.</strong> A confirmation is on its way to {order.email}.
+        </p>
+      );
+    case "awaiting_payment":
+      return (
+        <p className="order-status" data-status="awaiting_payment" role="status">
+          <span className="spinner" aria-hidden="true" /> We're confirming your payment… This page
+          updates by itself.
+        </p>
+      );
+    case "declined":
+      return (
+        <div className="order-status" data-status="declined" role="alert">
+          <p>
+            <strong>Your payment was declined.</strong> {order.failureMessage ?? ""}
+          </p>
+          <Link to="/checkout">Return to checkout</Link>
+        </div>
+      );
+    case "expired":
+      return (
+        <p className="order-status" data-status="expired" role="status">
+          This order was not paid in time, so nothing was charged and it was released.
+        </p>
+      );
+    case "canceled":
+      return (
+        <p className="order-status" data-status="canceled" role="status">
+          This order was canceled.
+        </p>
+      );
+  }
+}
+
+/** The confirmation of an order: status, lines, totals, address, card and points. */
+export function OrderDetails({ order, signedIn }: { order: OrderView; signedIn: boolean }) {
+  const firstName = order.name.trim().split(/\s+/)[0] ?? "";
+  const money = (amount: number) => formatMoney(amount, order.currency);
+  const thanked = order.status === "paid" || order.status === "awaiting_payment";
+  const rows: MoneyRow[] = [{ key: "subtotal", label: "Subtotal", value: money(order.subtotal) }];
+  if (order.discountAmount > 0) {
+    rows.push({
+      key: "discount",
+      label: order.discountCode ? `Discount (${order.discountCode.toUpperCase()})` : "Discount",
+      value: `−${money(order.discountAmount)}`,
+    });
+  }
+  rows.push({
+    key: "shipping",
+    label: `Shipping (${order.shippingLabel})`,
+    value: order.shippingAmount === 0 ? "Free" : money(order.shippingAmount),
+  });
+  if (order.taxLines.length === 0) {
+    rows.push({ key: "tax", label: "Tax", value: money(order.taxAmount) });
+  }
+  for (const line of order.taxLines) {
+    rows.push({ key: `tax-${line.name}`, label: taxLineLabel(line), value: money(line.amount) });
+  }
+  rows.push({
+    key: "total",
+    label: `Total (${order.currency.toUpperCase()})`,
+    value: money(order.total),
+    total: true,
+  });
+  const { address } = order;
+  return (
+    <div className="container order-page">
+      <h1 className="page-title">
+        {thanked ? `Thank you, ${firstName}!` : `Order #${order.number}`}
+      </h1>
+      <p className="order-meta">
+        Order <strong className="order-number">#{order.number}</strong> · placed{" "}
+        <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+      </p>
+      <StatusNotice order={order} />
+      <div className="order-grid">
+        <section className="account-card" aria-labelledby="order-items-title">
+          <h2 id="order-items-title">Items</h2>
+          <LineItems lines={order.lines} currency={order.currency} />
+          <MoneyRows rows={rows} className="summary-totals" />
+        </section>
+        <div className="order-side">
+          <section className="account-card" aria-labelledby="order-address-title">
+            <h2 id="order-address-title">Shipping to</h2>
+            <address className="order-address">
+              {order.name}
+              <br />
+              {address.line1}
+              {address.line2 ? (
+                <>
+                  <br />
+                  {address.line2}
+                </>
+              ) : null}
+              <br />
+              {address.city}, {address.region} {address.postalCode}
+              <br />
+              {COUNTRY_NAMES[address.country] ?? address.country}
+            </address>
+            <p className="order-shipping-method">{order.shippingLabel}</p>
+          </section>
+          <section className="account-card" aria-labelledby="order-payment-title">
+            <h2 id="order-payment-title">Payment</h2>
+            <p className="order-card">{cardText(order.payment)}</p>
+            {order.payment.provider === "test" ? (
+              <p className="checkout-hint">Test mode: no real charge was made.</p>
+            ) : null}
+          </section>
+          {signedIn && order.pointsEarned > 0 ? (
+            <section className="account-card" aria-labelledby="order-points-title">
+              <h2 id="order-points-title">Loyalty points</h2>
+              <p className="order-points">
+                {order.status === "paid"
+                  ? `You earned ${order.pointsEarned} points with this order.`
+                  : `You will earn ${order.pointsEarned} points once the payment is confirmed.`}{" "}
+                <Link to="/account">See your account</Link>
+              </p>
+            </section>
+          ) : null}
+        </div>
+      </div>
+      <p className="order-actions">
+        <Link className="button" to="/">
+          Continue shopping
+        </Link>
+      </p>
+    </div>
+  );
+}
