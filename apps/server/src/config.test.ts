@@ -47,4 +47,23 @@ describe("settings", () => {
     );
     expect(() => loadConfig({ MAIL_FROM: " " })).toThrow(/MAIL_FROM/);
   });
+
+  it("use Stripe only when its three keys are all set, and name the missing ones", () => {
+    expect(loadConfig({}).stripe).toBeNull();
+    const config = loadConfig({
+      STRIPE_SECRET_KEY: "sk_test_abc",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_abc",
+      STRIPE_WEBHOOK_SECRET: "whsec_abc",
+    });
+    expect(config.stripe).toMatchObject({
+      secretKey: "sk_test_abc",
+      publishableKey: "pk_test_abc",
+    });
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_test_abc" })).toThrow(
+      /STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET must all be set/,
+    );
+    expect(() => loadConfig({ STRIPE_PUBLISHABLE_KEY: "sk_test_abc" })).toThrow(
+      /STRIPE_PUBLISHABLE_KEY: must be a Stripe publishable key/,
+    );
+  });
 });

@@ -192,6 +192,10 @@ export async function placeOrder(
     cartOrRefuse(db, owner),
     checkoutSettings(db, owner.storeId),
   ]);
+  // A code used up since it was applied no longer takes anything off: say why the total moved.
+  if (cart.code && cart.code.redemptions >= cart.code.maxRedemptions) {
+    throw new DomainError("conflict", CHECKOUT_MESSAGES.discountUsedUp);
+  }
   const totals = totalsOf(cart, settings, input.address, input.shippingOptionId);
   const shipping = totals.selectedShippingOption;
   if (!shipping || shipping.id !== input.shippingOptionId) {

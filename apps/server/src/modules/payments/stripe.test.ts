@@ -1,0 +1,315 @@
+import { randomUUID } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { and, eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
+import { Visitor } from "../../../test/visitor.ts";
+import { carts, orders, outbox, variants } from "../../db/schema.ts";
+import { releaseExpiredHolds } from "../orders/service.ts";
+
+const PETS = "pets.localhost";
+const STORE = "pet-remedies";
+const WEBHOOK_SECRET = "whsec_localtestsecret";
+const ADDRESS = {
+  line1: "9 Elm St",
+  city: "Buffalo",
+  region: "NY",
+  postalCode: "14201",
+  country: "US",
+};
+const signer = new Stripe("sk_test_signer");
+
+interface StubCall {
+  method: string;
+  path: string;
+  idempotencyKey: string | undefined;
+  body: URLSearchParams;
+}
+
+/**
+ * A local HTTP server that answers the Stripe SDK's calls the way Stripe's API does (form-encoded
+ * requests, JSON answers), and remembers them.
+ */
+async function stripeStub() {
+  const calls: StubCall[] = [];
+  const intents = new Map<string, Record<string, unknown>>();
+  const server = http.createServer((req, res) => {
+    let raw = "";
+    req.on("data", (chunk: Buffer) => {
+      raw += chunk.toString();
+    });
+    req.on("end", () => {
+      const body = new URLSearchParams(raw);
+      const path = req.url ?? "";
+      const key = req.headers["idempotency-key"];
+      calls.push({
+        method: req.method ?? "",
+        path,
+        idempotencyKey: typeof key === "string" ? key : undefined,
+        body,
+      });
+      const answer = (status: number, json: unknown) => {
+        res.writeHead(status, { "content-type": "application/json", "request-id": "req_stub" });
+        res.end(JSON.stringify(json));
+      };
+      if (req.method === "POST" && path === "/v1/payment_intents") {
+        const id = `pi_${randomUUID().replaceAll("-", "")}`;
+        const intent = {
+          id,
+          object: "payment_intent",
+          amount: Number(body.get("amount")),
+          currency: body.get("currency"),
+          client_secret: `${id}_secret_stub`,
+          status: "requires_payment_method",
+          metadata: {
+            store_id: body.get("metadata[store_id]"),
+            order_id: body.get("metadata[order_id]"),
+          },
+        };
+        intents.set(id, intent);
+        return answer(200, intent);
+      }
+      const cancel = path.match(/^\/v1\/payment_intents\/([^/]+)\/cancel$/);
+      if (req.method === "POST" && cancel?.[1]) {
+        return answer(200, { ...intents.get(cancel[1]), status: "canceled" });
+      }
+      if (req.method === "POST" && path === "/v1/refunds") {
+        return answer(200, { id: `re_${randomUUID()}`, object: "refund", status: "succeeded" });
+      }
+      return answer(404, { error: { type: "invalid_request_error", message: "Unknown route" } });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: new URL(`http://127.0.0.1:${port}`),
+    calls,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A webhook as Stripe sends it, signed with Stripe's own test-header helper. */
+function webhook(type: string, intentId: string, timestamp?: number) {
+  const payload = JSON.stringify({
+    id: `evt_${randomUUID().replaceAll("-", "")}`,
+    object: "event",
+    type,
+    data: {
+      object: {
+        id: intentId,
+        object: "payment_intent",
+        metadata: {},
+        last_payment_error: type.endsWith("failed") ? { message: "Your card was declined." } : null,
+      },
+    },
+  });
+  const signature = signer.webhooks.generateTestHeaderString({
+    payload,
+    secret: WEBHOOK_SECRET,
+    ...(timestamp ? { timestamp } : {}),
+  });
+  return { payload, signature };
+}
+
+describeEachEngine("Stripe payments", (engine) => {
+  let t: TestApp;
+  let stub: Awaited<ReturnType<typeof stripeStub>>;
+  beforeAll(async () => {
+    stub = await stripeStub();
+    t = await createTestApp(engine, {
+      stripe: {
+        secretKey: "sk_test_local",
+        publishableKey: "pk_test_local",
+        webhookSecret: WEBHOOK_SECRET,
+        apiUrl: stub.url,
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await stub.close();
+  });
+  beforeEach(() => {
+    stub.calls.length = 0;
+  });
+
+  async function stockOf(sku: string) {
+    const [row] = await t.database.db
+      .select({ stock: variants.stock })
+      .from(variants)
+      .where(and(eq(variants.storeId, STORE), eq(variants.sku, sku)));
+    return row?.stock ?? -1;
+  }
+
+  async function orderOf(number: number) {
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.number, number));
+    if (!row) throw new Error(`no order ${number}`);
+    return row;
+  }
+
+  /** A shopper who checks out `sku`: the order awaits the browser's confirmation. */
+  async function placeHeld(sku: string) {
+    const v = new Visitor(t.app, PETS);
+    await v.post("/api/cart/items", { sku, quantity: 1 });
+    const quote = (
+      await v.post("/api/checkout/quote", {
+        address: { country: "US", region: "NY", postalCode: "14201" },
+      })
+    ).json();
+    const res = await v.post(
+      "/api/checkout",
+      {
+        email: "stripe-buyer@example.com",
+        name: "Stripe Buyer",
+        address: ADDRESS,
+        shippingOptionId: "standard",
+        expectedTotal: quote.total,
+      },
+      { "idempotency-key": randomUUID() },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const order = await orderOf(res.json().order.number);
+    return { v, answer: res.json(), order };
+  }
+
+  function deliver(hook: { payload: string; signature: string }) {
+    return t.app.inject({
+      method: "POST",
+      url: "/api/payments/stripe/webhook",
+      headers: { "content-type": "application/json", "stripe-signature": hook.signature },
+      payload: hook.payload,
+    });
+  }
+
+  it("gives the browser Stripe's publishable key", async () => {
+    const store = await new Visitor(t.app, PETS).get("/api/store");
+    expect(store.json().stripe_publishable_key).toBe("pk_test_local");
+  });
+
+  it("holds the stock and answers the PaymentIntent's client secret; the SDK call carries an idempotency key", async () => {
+    const before = await stockOf("FUNGUS-1");
+    const { answer, order } = await placeHeld("FUNGUS-1");
+    expect(answer.status).toBe("awaiting_payment");
+    expect(answer.clientSecret).toMatch(/^pi_\w+_secret_stub$/);
+    expect(await stockOf("FUNGUS-1")).toBe(before - 1);
+    expect(order.status).toBe("awaiting_payment");
+    const create = stub.calls.find((c) => c.path === "/v1/payment_intents");
+    expect(create?.idempotencyKey).toBe(`order-${order.id}-intent`);
+    expect(create?.body.get("amount")).toBe(String(order.total));
+    expect(create?.body.get("metadata[order_id]")).toBe(order.id);
+  });
+
+  it("completes the order from the verified webhook, once however often it is replayed", async () => {
+    const { order } = await placeHeld("EAT-1");
+    const hook = webhook("payment_intent.succeeded", order.paymentReference ?? "");
+    const first = await deliver(hook);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().outcome).toBe("completed");
+    for (let i = 0; i < 5; i += 1) {
+      const replay = await deliver(hook);
+      expect(replay.statusCode).toBe(200);
+      expect(replay.json().outcome).toBe("already_applied");
+    }
+    // A second, distinct success event for the same payment changes nothing either.
+    const again = await deliver(webhook("payment_intent.succeeded", order.paymentReference ?? ""));
+    expect(again.json().outcome).toBe("already_applied");
+    const paid = await orderOf(order.number);
+    expect(paid.status).toBe("paid");
+    const [cart] = await t.database.db
+      .select()
+      .from(carts)
+      .where(eq(carts.id, order.cartId ?? ""));
+    expect(cart?.status).toBe("purchased");
+    await t.app.background.idle();
+    const mails = await t.database.db.select().from(outbox).where(eq(outbox.to, order.email));
+    expect(mails.filter((m) => m.subject.includes(`#${order.number}`))).toHaveLength(1);
+  });
+
+  it("answers 400 to a webhook with a bad signature or a timestamp older than 300 s, and applies neither", async () => {
+    const { order } = await placeHeld("EAT-1");
+    const forged = webhook("payment_intent.succeeded", order.paymentReference ?? "");
+    const bad = await deliver({ ...forged, signature: forged.signature.replace(/v1=\w/, "v1=0") });
+    expect(bad.statusCode).toBe(400);
+    const stale = webhook(
+      "payment_intent.succeeded",
+      order.paymentReference ?? "",
+      Math.floor(Date.now() / 1000) - 301,
+    );
+    expect((await deliver(stale)).statusCode).toBe(400);
+    const unsigned = await t.app.inject({
+      method: "POST",
+      url: "/api/payments/stripe/webhook",
+      headers: { "content-type": "application/json" },
+      payload: forged.payload,
+    });
+    expect(unsigned.statusCode).toBe(400);
+    expect((await orderOf(order.number)).status).toBe("awaiting_payment");
+  });
+
+  it("keeps the hold after a failed attempt (the shopper may try another card) and records the reason", async () => {
+    const { order } = await placeHeld("EAT-1");
+    const res = await deliver(
+      webhook("payment_intent.payment_failed", order.paymentReference ?? ""),
+    );
+    expect(res.json().outcome).toBe("recorded_failure");
+    const after = await orderOf(order.number);
+    expect(after.status).toBe("awaiting_payment");
+    expect(after.failureMessage).toBe("Your card was declined.");
+  });
+
+  describe("a hold not paid within 30 minutes", () => {
+    it("is released: the order expires, its stock comes back and the PaymentIntent is cancelled", async () => {
+      const before = await stockOf("CANTPOO-1");
+      const { order } = await placeHeld("CANTPOO-1");
+      expect(await stockOf("CANTPOO-1")).toBe(before - 1);
+      const later = new Date(Date.now() + 31 * 60 * 1000);
+      expect(
+        await releaseExpiredHolds(t.database.db, t.app.payments, later, console),
+      ).toBeGreaterThan(0);
+      expect((await orderOf(order.number)).status).toBe("expired");
+      expect(await stockOf("CANTPOO-1")).toBe(before);
+      const cancel = stub.calls.find(
+        (c) => c.path === `/v1/payment_intents/${order.paymentReference}/cancel`,
+      );
+      expect(cancel?.idempotencyKey).toBe(`order-${order.id}-cancel`);
+    });
+
+    it("is completed by a late payment when the stock is still there", async () => {
+      const before = await stockOf("PEEPEE-1");
+      const { order } = await placeHeld("PEEPEE-1");
+      await releaseExpiredHolds(
+        t.database.db,
+        t.app.payments,
+        new Date(Date.now() + 31 * 60_000),
+        console,
+      );
+      const res = await deliver(webhook("payment_intent.succeeded", order.paymentReference ?? ""));
+      expect(res.json().outcome).toBe("completed");
+      expect((await orderOf(order.number)).status).toBe("paid");
+      expect(await stockOf("PEEPEE-1")).toBe(before - 1);
+    });
+
+    it("is never confirmed for stock that is gone: the order is canceled and the payment refunded", async () => {
+      const { order } = await placeHeld("ITCHY-1");
+      await releaseExpiredHolds(
+        t.database.db,
+        t.app.payments,
+        new Date(Date.now() + 31 * 60_000),
+        console,
+      );
+      await t.database.db
+        .update(variants)
+        .set({ stock: 0 })
+        .where(and(eq(variants.storeId, STORE), eq(variants.sku, "ITCHY-1")));
+      const res = await deliver(webhook("payment_intent.succeeded", order.paymentReference ?? ""));
+      expect(res.json().outcome).toBe("refunded_no_stock");
+      expect((await orderOf(order.number)).status).toBe("canceled");
+      expect(await stockOf("ITCHY-1")).toBe(0);
+      const refund = stub.calls.find((c) => c.path === "/v1/refunds");
+      expect(refund?.body.get("payment_intent")).toBe(order.paymentReference);
+      expect(refund?.idempotencyKey).toBe(`order-${order.id}-refund`);
+    });
+  });
+});
