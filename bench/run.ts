@@ -353,6 +353,122 @@ async function loadTest(
 }
 
 // ---------------------------------------------------------------------------------------------
+// Full checkout: a new visitor's cart → quote → paid order (built-in test processor)
+
+/** The variant every benchmark order buys; prepare-stock.ts gives it stock for all of them. */
+const CHECKOUT_SKU = "EAT-1";
+const CHECKOUT_ADDRESS = {
+  line1: "1 Bench St",
+  city: "Albany",
+  region: "NY",
+  postalCode: "12207",
+  country: "US",
+};
+
+interface CheckoutRow {
+  name: string;
+  orders: number;
+  ordersPerSecond: number;
+  failures: number;
+  statusCodes: Record<string, number>;
+  /** The three requests of one checkout, end to end. */
+  flowMs: { p50: number; p90: number; p99: number; max: number };
+  /** POST /api/checkout alone (payment and order placement). */
+  placeMs: { p50: number; p90: number; p99: number; max: number };
+}
+
+function percentiles(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return { p50: at(0.5), p90: at(0.9), p99: at(0.99), max: sorted.at(-1) ?? 0 };
+}
+
+/**
+ * CONNECTIONS shoppers at once, each in a loop: add one item as a new visitor, quote shipping and
+ * tax for an address, pay with 4242 4242 4242 4242. Counts paid orders per second.
+ */
+async function checkoutLoad(origin: string): Promise<CheckoutRow> {
+  const statusCodes: Record<string, number> = {};
+  const flows: number[] = [];
+  const places: number[] = [];
+  let failures = 0;
+  const count = (status: number) => {
+    statusCodes[status] = (statusCodes[status] ?? 0) + 1;
+  };
+  const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${origin}${url}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify(body),
+    });
+  const oneCheckout = async (record: boolean) => {
+    const started = performance.now();
+    const added = await post("/api/cart/items", { sku: CHECKOUT_SKU, quantity: 1 });
+    await added.arrayBuffer();
+    const cookie = added.headers.getSetCookie().find((c) => c.startsWith("sf_session="));
+    if (!added.ok || !cookie) throw new Error(`add to cart answered ${added.status}`);
+    const session = { cookie: cookie.split(";")[0] ?? "" };
+    const quote = await post(
+      "/api/checkout/quote",
+      { address: { country: "US", region: "NY", postalCode: "12207" } },
+      session,
+    );
+    const { total } = (await quote.json()) as { total: number };
+    const placeStarted = performance.now();
+    const paid = await post(
+      "/api/checkout",
+      {
+        email: "bench@example.com",
+        name: "Bench Shopper",
+        address: CHECKOUT_ADDRESS,
+        shippingOptionId: "standard",
+        expectedTotal: total,
+        card: { number: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123" },
+      },
+      { ...session, "idempotency-key": crypto.randomUUID() },
+    );
+    await paid.arrayBuffer();
+    if (!record) return;
+    count(paid.status);
+    if (paid.status !== 200) failures += 1;
+    places.push(performance.now() - placeStarted);
+    flows.push(performance.now() - started);
+  };
+  const run = async (seconds: number, record: boolean) => {
+    const until = Date.now() + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (Date.now() < until) await oneCheckout(record);
+      }),
+    );
+  };
+  await run(WARMUP_SECONDS, false);
+  const started = performance.now();
+  await run(DURATION_SECONDS, true);
+  const seconds = (performance.now() - started) / 1000;
+  const orders = flows.length - failures;
+  return {
+    name: "full checkout (cart → order)",
+    orders,
+    ordersPerSecond: orders / seconds,
+    failures,
+    statusCodes,
+    flowMs: percentiles(flows),
+    placeMs: percentiles(places),
+  };
+}
+
+function printCheckout(row: CheckoutRow): string {
+  const ms = (p: CheckoutRow["flowMs"]) =>
+    `p50 ${fmt(p.p50, 0)} ms, p90 ${fmt(p.p90, 0)} ms, p99 ${fmt(p.p99, 0)} ms, max ${fmt(p.max, 0)} ms`;
+  return [
+    `${row.name}: ${fmt(row.ordersPerSecond, 1)} paid orders/s (${row.orders} orders, ${row.failures} failed; status ${JSON.stringify(row.statusCodes)})`,
+    `  whole flow (add, quote, pay): ${ms(row.flowMs)}`,
+    `  POST /api/checkout alone:     ${ms(row.placeMs)}`,
+  ].join("\n");
+}
+
+// ---------------------------------------------------------------------------------------------
 // JavaScript a product page loads on first load
 
 interface JsFile {
@@ -978,6 +1094,23 @@ async function main(): Promise<number> {
   const appOrigin = `http://127.0.0.1:${appPort}`;
   const helloOrigin = `http://127.0.0.1:${helloPort}`;
 
+  progress(
+    `loading the demo stores into ${dataDir} and stocking ${CHECKOUT_SKU} for the checkouts`,
+  );
+  const prepare = startChild(
+    "prepare-stock",
+    ["--import", "tsx", "bench/prepare-stock.ts", CHECKOUT_SKU],
+    {
+      ...process.env,
+      DATA_DIR: dataDir,
+    },
+  );
+  await prepare.exited;
+  if (prepare.proc.exitCode !== 0) {
+    throw new Error(`bench/prepare-stock.ts failed:\n${tail(prepare)}`);
+  }
+  children.delete(prepare);
+
   progress(`starting the production server on port ${appPort} (DATA_DIR ${dataDir})`);
   const app = startChild("storefront server", ["--import", "tsx", "apps/server/src/main.ts"], {
     ...process.env,
@@ -1018,6 +1151,16 @@ async function main(): Promise<number> {
   const helloRps = loadRows.find((r) => r.name.startsWith("hello-world"))?.requestsPerSecond;
   for (const row of loadRows) {
     row.ratioToHelloWorld = helloRps ? row.requestsPerSecond / helloRps : null;
+  }
+
+  progress(
+    `full checkouts: ${CONNECTIONS} shoppers at once, ${WARMUP_SECONDS} s warm-up + ${DURATION_SECONDS} s`,
+  );
+  let checkout: CheckoutRow | null = null;
+  try {
+    checkout = await checkoutLoad(appOrigin);
+  } catch (error) {
+    problems.push(`checkout load: ${errorMessage(error)}`);
   }
 
   // 2. JavaScript weight
@@ -1065,6 +1208,7 @@ async function main(): Promise<number> {
     },
     server: { readyMs: appReadyMs, lastOutput: serverWarnings },
     load: loadRows,
+    checkout,
     productPageJavaScript: js,
     lighthouse: lighthousePages,
     problems,
@@ -1090,6 +1234,10 @@ async function main(): Promise<number> {
     "(latency p50/p99 have 1 ms resolution; compare routes by the ratio to hello-world from the same run)",
   );
   out.push(printLoad(loadRows));
+  out.push("");
+  out.push(
+    checkout === null ? "Full checkout: did not run (see problems)" : printCheckout(checkout),
+  );
   out.push("");
   out.push("-".repeat(100));
   out.push("Product page JavaScript (1 KB = 1000 bytes, 1 KiB = 1024 bytes)");
