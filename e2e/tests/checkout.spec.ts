@@ -1,0 +1,194 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { mailDir } from "../playwright.config";
+import { expect, gotoHydrated, screenshot, test } from "./fixtures";
+
+// Chromium logs every 4xx answer to fetch as a console error; the second test is declined on
+// purpose (402).
+test.use({
+  allowedConsoleErrors: [[{ text: /status of 402/, path: "/api/checkout" }], { scope: "test" }],
+});
+
+/** The newest mail sent to `to`, as raw text (quoted-printable soft breaks joined). */
+function lastMailTo(to: string): string | null {
+  if (!fs.existsSync(mailDir)) return null;
+  const files = fs
+    .readdirSync(mailDir)
+    .filter((f) => f.endsWith(`-${to}.eml`))
+    .sort((a, b) => Number.parseInt(b, 10) - Number.parseInt(a, 10));
+  const file = files[0];
+  if (!file) return null;
+  return fs
+    .readFileSync(path.join(mailDir, file), "utf8")
+    .replace(/=\r?\n/g, "")
+    .replace(/=3D/g, "=");
+}
+
+/** Adds one of the product page's default pack to the cart and closes the drawer. */
+async function addToCart(page: Page, handle: string, title: RegExp) {
+  await gotoHydrated(page, `/products/${handle}`);
+  await page.getByRole("main").getByRole("button", { name: "Add to cart" }).click();
+  const drawer = page.getByRole("dialog", { name: "Your cart" });
+  await expect(drawer.locator(".cart-line").filter({ hasText: title })).toHaveCount(1);
+  return drawer;
+}
+
+async function fillCard(page: Page, number: string) {
+  const main = page.getByRole("main");
+  await main.getByLabel(/^Card number/).fill(number);
+  await main.getByLabel(/^Expiry/).fill("12/34");
+  await main.getByLabel(/^CVC/).fill("123");
+}
+
+test("a new visitor buys two products by card, sees the confirmation, and opens it again from the email", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const email = `buyer-${testInfo.project.name}-${Date.now()}@example.test`;
+
+  // With nothing in the cart the checkout says so and leads back to the shop.
+  await gotoHydrated(page, "/checkout");
+  const main = page.getByRole("main");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Checkout");
+  await expect(main).toContainText("Your cart is empty");
+  await expect(main.getByRole("link", { name: "Continue shopping" })).toBeVisible();
+  await expect(main.getByRole("button", { name: /^Pay/ })).toHaveCount(0);
+  await screenshot(page, testInfo, "checkout-empty");
+
+  await addToCart(page, "eat", /Eat/);
+  await page.keyboard.press("Escape");
+  const drawer = await addToCart(page, "forever-young", /Forever Young/);
+  await drawer.getByRole("link", { name: "Checkout" }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+
+  const summary = main.getByRole("region", { name: "Order summary" });
+  await expect(summary.locator(".line-item")).toHaveCount(2);
+  await expect(summary).toContainText("Enter your address");
+  await main.getByLabel(/^Email/).fill(email);
+  await main.getByLabel(/^Full name/).fill("Robin Meadow");
+  await main.getByLabel(/^Street address/).fill("12 Elm Street");
+  await main.getByLabel(/^City/).fill("Albany");
+  await main.getByLabel(/^State/).selectOption("NY");
+  await main.getByLabel(/^ZIP code/).fill("10001");
+
+  // The quote arrives: shipping options, then New York's sales tax on goods and shipping.
+  const standard = main.getByRole("radio", { name: /Standard/ });
+  await expect(standard).toBeChecked();
+  await expect(summary).toContainText("Sales tax (4%)");
+  await expect(summary).toContainText("Ships to: 12 Elm Street, Albany, NY 10001, United States");
+  await expect(main.getByRole("note")).toContainText("TEST MODE");
+  await fillCard(page, "4242 4242 4242 4242");
+  const total = (await summary.locator(".cart-total").textContent()) ?? "";
+  expect(total).toMatch(/^\$\d+\.\d{2}$/);
+  await expect(main.getByRole("button", { name: `Pay ${total}` })).toBeEnabled();
+  await screenshot(page, testInfo, "checkout-filled");
+
+  await main.getByRole("button", { name: `Pay ${total}` }).click();
+  await expect(page).toHaveURL(/\/orders\/\d+\?key=[A-Za-z0-9_-]+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you, Robin!");
+  await expect(main.getByRole("status")).toContainText("Paid.");
+  await expect(main).toContainText("Visa ending in 4242");
+  await expect(main.locator(".line-item")).toHaveCount(2);
+  await expect(main.locator(".cart-total")).toHaveText(total);
+  await expect(main.locator(".order-address")).toContainText("12 Elm Street");
+  // The server emptied the cart, and the page's copy says so.
+  await expect(page.locator(".cart-count")).toHaveText("0");
+  const number = /\/orders\/(\d+)/.exec(page.url())?.[1];
+  await screenshot(page, testInfo, "order-confirmation");
+
+  // The confirmation email links to the order page with its key; a fresh browser can open it.
+  await expect.poll(() => lastMailTo(email)).toContain(`/orders/${number}?key=`);
+  const link = new RegExp(`https?://[^\\s"<>]+/orders/${number}\\?key=[A-Za-z0-9_%-]+`).exec(
+    lastMailTo(email) ?? "",
+  )?.[0];
+  expect(link).toBeTruthy();
+  const fresh = await browser.newContext();
+  const other = await fresh.newPage();
+  const url = new URL(link ?? "");
+  await other.goto(`${testInfo.project.use.baseURL}${url.pathname}${url.search}`);
+  await expect(other.getByRole("heading", { level: 1 })).toHaveText("Thank you, Robin!");
+  await expect(other.getByRole("main")).toContainText(`#${number}`);
+  await expect(other.getByRole("main").locator(".cart-total")).toHaveText(total);
+  await fresh.close();
+});
+
+test("a signed-in shopper's declined card can be replaced by a good one, paying in CAD, and the order joins the history", async ({
+  page,
+}, testInfo) => {
+  const email = `payer-${testInfo.project.name}-${Date.now()}@example.test`;
+  await gotoHydrated(page, "/");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page
+    .getByRole("dialog", { name: "Sign in" })
+    .getByRole("button", { name: "Create an account" })
+    .click();
+  const register = page.getByRole("dialog", { name: "Create an account" });
+  await register.getByLabel("First name").fill("Sam");
+  await register.getByLabel("Last name").fill("Lark");
+  await register.getByLabel("Email").fill(email);
+  await register.getByLabel(/^Password/).fill("a-Long-enough-passphrase");
+  await register.getByRole("button", { name: "Create account" }).click();
+  await expect(register).toBeHidden();
+
+  // An account with no order yet says so.
+  await gotoHydrated(page, "/account");
+  await expect(page.getByRole("region", { name: "Order history" })).toContainText(
+    "You haven't placed an order yet",
+  );
+
+  const drawer = await addToCart(page, "cant-poo-poo", /Can.t Poo Poo/);
+  await drawer.getByRole("link", { name: "View cart" }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  const main = page.getByRole("main");
+  await main.getByRole("link", { name: "Checkout" }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+
+  // Name and email come from the account.
+  await expect(main.getByLabel(/^Email/)).toHaveValue(email);
+  await expect(main.getByLabel(/^Full name/)).toHaveValue("Sam Lark");
+
+  // Canada: the cart switches to CAD first, and the page says why.
+  await main.getByLabel(/^Country/).selectOption("CA");
+  await expect(main.locator(".checkout-note")).toContainText(
+    "Orders to Canada are paid in Canadian dollars (CAD)",
+  );
+  await expect(page.getByLabel("Currency")).toHaveValue("cad");
+  await main.getByLabel(/^Street address/).fill("24 Sussex Drive");
+  await main.getByLabel(/^City/).fill("Ottawa");
+  await main.getByLabel(/^Province/).selectOption("ON");
+  await main.getByLabel(/^Postal code/).fill("K1A 0B1");
+  const summary = main.getByRole("region", { name: "Order summary" });
+  await expect(summary).toContainText("HST (13%)");
+  await expect(summary.locator(".cart-total")).toHaveText(/^CA\$\d+\.\d{2}$/);
+
+  await fillCard(page, "4000 0000 0000 0002");
+  await main.getByRole("button", { name: /^Pay CA\$/ }).click();
+  await expect(main.getByRole("alert")).toHaveText("Your card was declined.");
+  // Everything typed is kept but the card number, which is ready for another card.
+  await expect(main.getByLabel(/^Card number/)).toHaveValue("");
+  await expect(main.getByLabel(/^Card number/)).toBeFocused();
+  await expect(main.getByLabel(/^Street address/)).toHaveValue("24 Sussex Drive");
+  await expect(main.getByLabel(/^Postal code/)).toHaveValue("K1A 0B1");
+  await screenshot(page, testInfo, "checkout-declined");
+
+  await main.getByLabel(/^Card number/).fill("4242 4242 4242 4242");
+  await main.getByRole("button", { name: /^Pay CA\$/ }).click();
+  await expect(page).toHaveURL(/\/orders\/\d+\?key=/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you, Sam!");
+  await expect(main.locator(".order-points")).toContainText(/You earned \d+ points/);
+  const number = /\/orders\/(\d+)/.exec(page.url())?.[1];
+
+  // The account lists the order and its points are in the balance.
+  await gotoHydrated(page, "/account");
+  const history = page.getByRole("region", { name: "Order history" });
+  const row = history.getByRole("listitem").filter({ hasText: `Order #${number}` });
+  await expect(row).toContainText("Paid");
+  await expect(row).toContainText("1 item");
+  await expect(row).toContainText(/CA\$\d+\.\d{2}/);
+  expect(Number(await page.locator(".points").textContent())).toBeGreaterThan(0);
+  await screenshot(page, testInfo, "account-history");
+  await row.getByRole("link", { name: `Order #${number}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/orders/${number}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you, Sam!");
+});
