@@ -22,6 +22,7 @@ import {
   type RateLimiter,
   RedisRateLimiter,
   rateLimitKey,
+  refuseWhenLimited,
 } from "./rate-limit.ts";
 
 const hasRedis = await redisAnswers();
@@ -68,6 +69,21 @@ function behavesAsALimiter(name: string, make: () => RateLimiter) {
       expect((refused as RateLimitedError).retryAfterSeconds).toBeLessThanOrEqual(60);
       // Another store's counter is its own.
       await expect(consume(limiter, "hemp-nutrition", rule, subject)).resolves.toBeUndefined();
+    });
+
+    it("reads a count without adding to it, and refuses once the limit is used up", async () => {
+      const rule = { name: "peek", limit: 2, windowMs: 60_000 };
+      const subject = `203.0.113.${Math.floor(Math.random() * 250)}-${Math.random()}`;
+      const key = rateLimitKey(PET_STORE, rule, subject);
+      expect((await limiter.peek(key)).count).toBe(0);
+      await limiter.hit(key, rule.windowMs);
+      expect((await limiter.peek(key)).count).toBe(1);
+      expect((await limiter.peek(key)).count).toBe(1);
+      await expect(refuseWhenLimited(limiter, PET_STORE, rule, subject)).resolves.toBeUndefined();
+      await limiter.hit(key, rule.windowMs);
+      await expect(refuseWhenLimited(limiter, PET_STORE, rule, subject)).rejects.toBeInstanceOf(
+        RateLimitedError,
+      );
     });
   });
 }

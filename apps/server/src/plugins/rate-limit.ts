@@ -15,6 +15,8 @@ export interface WindowCount {
 export interface RateLimiter {
   /** Counts one hit; the first hit of a key opens a window of `windowMs`. */
   hit(key: string, windowMs: number): Promise<WindowCount>;
+  /** The key's hits in its current window, without counting one. */
+  peek(key: string): Promise<WindowCount>;
   /** Forgets the key's hits (a successful sign-in clears its failures). */
   reset(key: string): Promise<void>;
   close(): Promise<void>;
@@ -34,6 +36,13 @@ export class MemoryRateLimiter implements RateLimiter {
       this.#windows.set(key, window);
     }
     window.count += 1;
+    return { count: window.count, resetInMs: window.endsAt - now };
+  }
+
+  async peek(key: string): Promise<WindowCount> {
+    const now = Date.now();
+    const window = this.#windows.get(key);
+    if (!window || window.endsAt <= now) return { count: 0, resetInMs: 0 };
     return { count: window.count, resetInMs: window.endsAt - now };
   }
 
@@ -79,6 +88,15 @@ export class RedisRateLimiter implements RateLimiter {
     return { count, resetInMs: ttl > 0 ? ttl : windowMs };
   }
 
+  async peek(key: string): Promise<WindowCount> {
+    const name = this.prefix + key;
+    const replies = await this.#redis.multi().get(name).pttl(name).exec();
+    if (!replies) throw new Error("Redis discarded the rate-limit read");
+    for (const [error] of replies) if (error) throw error;
+    const ttl = Number(replies[1]?.[1]);
+    return { count: Number(replies[0]?.[1] ?? 0), resetInMs: ttl > 0 ? ttl : 0 };
+  }
+
   async reset(key: string): Promise<void> {
     await this.#redis.del(this.prefix + key);
   }
@@ -116,6 +134,8 @@ export const RATE_LIMITS = {
   registerPerIp: { name: "register-ip", limit: 20, windowMs: HOUR },
   resetPerIp: { name: "reset-ip", limit: 20, windowMs: HOUR },
   resetPerEmail: { name: "reset-email", limit: 5, windowMs: HOUR },
+  // Card testing: after 10 declined cards in an hour, an IP may not try another card.
+  declinedCardsPerIp: { name: "declined-cards-ip", limit: 10, windowMs: HOUR },
 } satisfies Record<string, RateLimitRule>;
 
 /** A 429: the spec's text, and when to try again. */
@@ -134,6 +154,17 @@ export function rateLimitKey(storeId: string, rule: RateLimitRule, subject: stri
     ? createHash("sha256").update(subject).digest("base64url").slice(0, 22)
     : subject;
   return `rl:${storeId}:${rule.name}:${hashed}`;
+}
+
+/** Throws the 429 when `subject` has already used up `rule`'s limit; counts nothing. */
+export async function refuseWhenLimited(
+  limiter: RateLimiter,
+  storeId: string,
+  rule: RateLimitRule,
+  subject: string,
+): Promise<void> {
+  const { count, resetInMs } = await limiter.peek(rateLimitKey(storeId, rule, subject));
+  if (count >= rule.limit) throw new RateLimitedError(Math.max(1, Math.ceil(resetInMs / 1000)));
 }
 
 /** Counts one hit of `subject` under `rule`; past the limit, throws the 429. */

@@ -242,6 +242,20 @@ describeEachEngine("checkout API", (engine) => {
       expect(await stockOf("YOUNG-1")).toBe(before - 1);
     });
 
+    it("stops an address that had 10 cards declined within the hour from trying an 11th (card testing)", async () => {
+      const tester = new Visitor(t.app, PETS, {}, "203.0.113.9");
+      await tester.post("/api/cart/items", { sku: "EAT-1", quantity: 1 });
+      for (let i = 0; i < 10; i += 1) {
+        const res = await pay(tester, { card: DECLINED_CARD });
+        expect(res.statusCode).toBe(402);
+      }
+      const blocked = await pay(tester, { card: GOOD_CARD });
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().message).toBe("Too many requests. Please try again after some time");
+      const other = await shopper({ "EAT-1": 1 });
+      expect((await pay(other)).statusCode).toBe(200);
+    });
+
     it("reports insufficient funds for 4000 0000 0000 9995", async () => {
       const v = await shopper({ "EAT-1": 1 });
       const res = await pay(v, { card: { ...GOOD_CARD, number: "4000000000009995" } });

@@ -1,11 +1,13 @@
 import {
   CheckoutQuoteSchema,
   CurrencySchema,
+  DomainError,
   IdempotencyKeySchema,
   PlaceOrderSchema,
 } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { RATE_LIMITS, rateLimitKey, refuseWhenLimited } from "../../plugins/rate-limit.ts";
 import { requestCartOwner } from "../cart/routes.ts";
 import { sendOrderConfirmation } from "../orders/mail.ts";
 import { OrderViewSchema } from "../orders/routes.ts";
@@ -78,6 +80,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const origin = new URL(`${request.protocol}://${request.host}`);
+      const declines = RATE_LIMITS.declinedCardsPerIp;
+      await refuseWhenLimited(app.rateLimiter, request.storeId, declines, request.ip);
       return placeOrder(
         {
           db: app.db,
@@ -90,7 +94,13 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         await requestCartOwner(request),
         request.body,
         request.headers["idempotency-key"],
-      );
+      ).catch(async (err: unknown) => {
+        if (err instanceof DomainError && err.code === "payment_declined") {
+          const key = rateLimitKey(request.storeId, declines, request.ip);
+          await app.rateLimiter.hit(key, declines.windowMs);
+        }
+        throw err;
+      });
     },
   );
 };
