@@ -10,3 +10,13 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     reply.header("cross-origin-opener-policy", "same-origin");
   });
 }
+
+/**
+ * Answers about a person (an account, an order, a checkout) are never kept by a browser or proxy
+ * cache: every route of the plugin `app` answers `Cache-Control: no-store`.
+ */
+export function neverCached(app: FastifyInstance): void {
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+  });
+}

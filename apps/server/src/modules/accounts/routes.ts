@@ -21,6 +21,7 @@ import {
   setAuthCookie,
   signedInUser,
 } from "../../plugins/auth.ts";
+import { neverCached } from "../../plugins/security-headers.ts";
 import { clearVisitorSession, visitorSessionId } from "../../plugins/session.ts";
 import { isCommonPassword } from "./passwords.ts";
 import {
@@ -111,10 +112,7 @@ function answerSignedIn(request: FastifyRequest, reply: FastifyReply, result: Si
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, limiter: app.rateLimiter };
 
-  // Answers about a person are never kept by a browser or proxy cache.
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header("cache-control", "no-store");
-  });
+  neverCached(app);
 
   app.post(
     "/v2/auth/login",

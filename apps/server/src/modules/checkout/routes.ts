@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { RATE_LIMITS, rateLimitKey, refuseWhenLimited } from "../../plugins/rate-limit.ts";
+import { neverCached } from "../../plugins/security-headers.ts";
 import { requestCartOwner } from "../cart/routes.ts";
 import { sendOrderConfirmation } from "../orders/mail.ts";
 import { OrderViewSchema } from "../orders/routes.ts";
@@ -48,9 +49,7 @@ const PlacedSchema = z.object({
 });
 
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header("cache-control", "no-store");
-  });
+  neverCached(app);
 
   app.post(
     "/api/checkout/quote",

@@ -2,6 +2,7 @@ import { CurrencySchema } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser, signedInUser } from "../../plugins/auth.ts";
+import { neverCached } from "../../plugins/security-headers.ts";
 import { accountOrders, findReadableOrder } from "./service.ts";
 
 const OrderStatusSchema = z.enum(["awaiting_payment", "paid", "declined", "expired", "canceled"]);
@@ -64,9 +65,7 @@ const OrderSummarySchema = z.object({
 });
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header("cache-control", "no-store");
-  });
+  neverCached(app);
 
   app.get(
     "/api/orders/:number",
