@@ -184,10 +184,10 @@ test("a signed-in shopper's declined card can be replaced by a good one, paying 
   const history = page.getByRole("region", { name: "Order history" });
   const row = history.getByRole("listitem").filter({ hasText: `Order #${number}` });
   await expect(row).toContainText("Paid");
+  await screenshot(page, testInfo, "account-history");
   await expect(row).toContainText("1 item");
   await expect(row).toContainText(/CA\$\d+\.\d{2}/);
   expect(Number(await page.locator(".points").textContent())).toBeGreaterThan(0);
-  await screenshot(page, testInfo, "account-history");
   await row.getByRole("link", { name: `Order #${number}` }).click();
   await expect(page).toHaveURL(new RegExp(`/orders/${number}$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you, Sam!");

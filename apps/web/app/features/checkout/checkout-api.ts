@@ -1,4 +1,12 @@
-import { type PlaceOrderRequest, PlaceOrderSchema } from "@storefront/domain";
+import {
+  CARD_MESSAGES,
+  cardBrand,
+  cvcValid,
+  expiryValid,
+  luhnValid,
+  type PlaceOrderRequest,
+  PlaceOrderSchema,
+} from "@storefront/domain";
 import { callApi, errorText } from "~/lib/api-client";
 import type { CheckoutQuote, CheckoutState } from "./checkout-store";
 
@@ -36,6 +44,16 @@ export function parseExpiry(text: string): { month: number; year: number } {
   const match = /^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$/.exec(text);
   if (!match) return { month: Number.NaN, year: Number.NaN };
   return { month: Number(match[1]), year: Number(match[2]) };
+}
+
+/** The card checks of card.ts, one field at a time (on leaving it). */
+export function cardFieldError(field: keyof CardInput, card: CardInput): string | null {
+  if (field === "number") return luhnValid(card.number) ? null : CARD_MESSAGES.number;
+  if (field === "expiry") {
+    const { month, year } = parseExpiry(card.expiry);
+    return expiryValid(month, year, new Date()) ? null : CARD_MESSAGES.expiry;
+  }
+  return cvcValid(card.cvc.trim(), cardBrand(card.number)) ? null : CARD_MESSAGES.cvc;
 }
 
 /** Where a field's message shows: the server's dotted paths, with the expiry's two as one. */
@@ -77,6 +95,13 @@ export function buildOrder(
   for (const issue of parsed.error.issues) {
     const key = fieldKey(issue.path.join("."));
     fields[key] ??= issue.message;
+  }
+  // The schema checks the card's digits only once its shape is right: say everything at once.
+  if (card) {
+    for (const field of ["number", "expiry", "cvc"] as const) {
+      const message = cardFieldError(field, card);
+      if (message) fields[`card.${field}`] ??= message;
+    }
   }
   return { ok: false, fields };
 }

@@ -153,7 +153,10 @@ describe("checkout page", () => {
     expect(screen.getByRole("alert").textContent).toBe(CHECK_FIELDS_MESSAGE);
     expect(screen.getByText("Enter your full name")).toBeTruthy();
     expect(screen.getByText("Enter your street address")).toBeTruthy();
+    // Every card field says what is wrong at once, not one message per try.
+    expect(screen.getByText(CARD_MESSAGES.number)).toBeTruthy();
     expect(screen.getByText(CARD_MESSAGES.expiry)).toBeTruthy();
+    expect(screen.getByText(CARD_MESSAGES.cvc)).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByLabelText(/^Email/));
     expect(orders(calls)).toEqual([]);
   });

@@ -14,12 +14,11 @@ import {
 import { useEffect, useRef, useState } from "react";
 import { Field, SelectField } from "~/components/form-field";
 import { useCartStore } from "~/features/cart";
-import { type CardInput, EMPTY_CARD } from "./checkout-api";
+import { type CardInput, cardFieldError, EMPTY_CARD } from "./checkout-api";
 import { useCheckout, useCheckoutStore } from "./checkout-context";
 import type { CheckoutAddress } from "./checkout-store";
 import type { PaymentReadiness } from "./payment";
 import { PaymentSection } from "./payment-section";
-import { cardFieldError } from "./test-card-fields";
 import { usePlaceOrder } from "./use-place-order";
 import { useQuote } from "./use-quote";
 

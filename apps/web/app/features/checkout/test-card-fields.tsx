@@ -1,24 +1,7 @@
-import {
-  CARD_MESSAGES,
-  cardBrand,
-  cardDigits,
-  cvcValid,
-  expiryValid,
-  luhnValid,
-} from "@storefront/domain";
+import { cardBrand, cardDigits } from "@storefront/domain";
 import { Field } from "~/components/form-field";
-import { type CardInput, parseExpiry } from "./checkout-api";
+import type { CardInput } from "./checkout-api";
 import { formatCardNumber, formatExpiry } from "./payment";
-
-/** The card checks of card.ts, one field at a time (on leaving it). */
-export function cardFieldError(field: keyof CardInput, card: CardInput): string | null {
-  if (field === "number") return luhnValid(card.number) ? null : CARD_MESSAGES.number;
-  if (field === "expiry") {
-    const { month, year } = parseExpiry(card.expiry);
-    return expiryValid(month, year, new Date()) ? null : CARD_MESSAGES.expiry;
-  }
-  return cvcValid(card.cvc.trim(), cardBrand(card.number)) ? null : CARD_MESSAGES.cvc;
-}
 
 /**
  * The built-in test processor's card fields (the store has no Stripe keys), with a notice that
