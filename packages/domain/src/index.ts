@@ -6,6 +6,8 @@ export * from "./catalog.ts";
 export * from "./content.ts";
 export * from "./content-schema.ts";
 export * from "./errors.ts";
+export * from "./garden-design.ts";
+export * from "./garden-design-schema.ts";
 export * from "./lru.ts";
 export * from "./money.ts";
 export * from "./money-schema.ts";
