@@ -16,6 +16,7 @@ import { accountRoutes } from "./modules/accounts/routes.ts";
 import { cartRoutes } from "./modules/cart/routes.ts";
 import { catalogRoutes } from "./modules/catalog/routes.ts";
 import { contentRoutes } from "./modules/content/routes.ts";
+import { designRequestRoutes } from "./modules/design-requests/routes.ts";
 import { discountRoutes } from "./modules/discounts/routes.ts";
 import { storeRoutes } from "./modules/stores/routes.ts";
 import { StoreResolver } from "./modules/stores/service.ts";
@@ -105,6 +106,7 @@ export async function buildApp({
         { name: "cart" },
         { name: "discounts" },
         { name: "accounts", description: "Sign-in, sign-out, registration, password reset" },
+        { name: "design-requests", description: "Garden design requests (Garden Design Form)" },
       ],
     },
     transform: jsonSchemaTransform,
@@ -129,6 +131,7 @@ export async function buildApp({
   await app.register(cartRoutes);
   await app.register(discountRoutes);
   await app.register(accountRoutes);
+  await app.register(designRequestRoutes);
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   app.get("/robots.txt", { schema: { hide: true } }, async (_request, reply) =>
     reply.type("text/plain").send("User-agent: *\nAllow: /\n"),

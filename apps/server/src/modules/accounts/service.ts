@@ -14,6 +14,7 @@ import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import { passwordResetTokens, storeDomains, stores, users } from "../../db/schema.ts";
 import type { BackgroundTasks } from "../../lib/background.ts";
+import { escapeHtml } from "../../lib/html.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { consume, RATE_LIMITS, type RateLimiter, rateLimitKey } from "../../plugins/rate-limit.ts";
 import { mergeGuestCart } from "../cart/service.ts";
@@ -246,14 +247,6 @@ export async function resetLinkOrigin(
   if (domains.some((d) => d.host === requestOrigin.hostname)) return requestOrigin.origin;
   const [first] = domains;
   return first ? `${requestOrigin.protocol}//${first.host}` : null;
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;");
 }
 
 async function sendResetMail(
