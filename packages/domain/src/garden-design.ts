@@ -153,16 +153,6 @@ export const EMPTY_GARDEN_FORM: GardenDesignFormValues = {
   plant_preferences: "",
 };
 
-/** The fields each step checks before Next; the last step has none. */
-export const GARDEN_STEP_FIELDS: readonly (readonly GardenField[])[] = [
-  ["name", "email"],
-  ["zipCode", "where", "length", "width"],
-  ["sunlight_hours", "maintenance_level"],
-  ["garden_style", "other_style", "layout_shape", "symmetry_preference"],
-  ["color_preferences", "plant_preferences"],
-  [],
-];
-
 /** The design request as sent (spec section 3), the `layoutData` of POST /pbn/layouts. */
 export interface GardenDesignRequest {
   name: string;
