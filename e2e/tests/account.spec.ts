@@ -1,26 +1,10 @@
-import fs from "node:fs";
-import path from "node:path";
-import { mailDir } from "../playwright.config";
 import { expect, gotoHydrated, screenshot, test } from "./fixtures";
+import { lastMailTo } from "./mail";
 
 // Chromium logs every 4xx answer to fetch as a console error; this test fails a sign-in on purpose.
 test.use({
   allowedConsoleErrors: [[{ text: /status of 401/, path: "/v2/auth/login" }], { scope: "test" }],
 });
-
-/** The newest mail sent to `to`, as raw text (quoted-printable soft breaks joined). */
-function lastMailTo(to: string): string | null {
-  const files = fs
-    .readdirSync(mailDir)
-    .filter((f) => f.endsWith(`-${to}.eml`))
-    .sort((a, b) => Number.parseInt(b, 10) - Number.parseInt(a, 10));
-  const file = files[0];
-  if (!file) return null;
-  return fs
-    .readFileSync(path.join(mailDir, file), "utf8")
-    .replace(/=\r?\n/g, "")
-    .replace(/=3D/g, "=");
-}
 
 test("a shopper creates an account, signs out, fails a sign-in, resets the password by email and sees points and code", async ({
   page,

@@ -17,6 +17,7 @@ import { cartRoutes } from "./modules/cart/routes.ts";
 import { catalogRoutes } from "./modules/catalog/routes.ts";
 import { checkoutRoutes } from "./modules/checkout/routes.ts";
 import { contentRoutes } from "./modules/content/routes.ts";
+import { designRequestRoutes } from "./modules/design-requests/routes.ts";
 import { discountRoutes } from "./modules/discounts/routes.ts";
 import { orderRoutes } from "./modules/orders/routes.ts";
 import { releaseExpiredHolds } from "./modules/orders/service.ts";
@@ -121,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         { name: "checkout", description: "Shipping, tax and payment of the cart" },
         { name: "orders" },
         { name: "payments", description: "Payment provider webhooks" },
+        { name: "design-requests", description: "Garden design requests (Garden Design Form)" },
       ],
     },
     transform: jsonSchemaTransform,
@@ -148,6 +150,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(checkoutRoutes);
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
+  await app.register(designRequestRoutes);
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   app.get("/robots.txt", { schema: { hide: true } }, async (_request, reply) =>
     reply.type("text/plain").send("User-agent: *\nAllow: /\n"),

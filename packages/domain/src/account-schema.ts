@@ -11,7 +11,7 @@ import {
 
 // One @, something on each side, a dot in the domain, no spaces: what a shop can check without
 // sending mail; the reset link proves the address.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * Is this password on a list of common passwords? The server passes the real list (too large for

@@ -14,8 +14,16 @@ export const PageNameSchema = z
 
 export const TEXT_ALIGNS = ["left", "center", "right", "justify"] as const;
 
+/**
+ * Features a page document can place among its sections, by name: an item `{ "widget": name }`
+ * shows that feature there. A store enables the Garden Design Form by placing it on its home page.
+ */
+export const PAGE_WIDGETS = ["garden-design-form"] as const;
+export type PageWidget = (typeof PAGE_WIDGETS)[number];
+
 /** One item of a section list (the spec's "form one"). */
 export const SectionItemSchema = z.object({
+  widget: z.enum(PAGE_WIDGETS).optional(),
   title: z.string().optional(),
   subheading: z.string().optional(),
   subheadingColor: z.string().optional(),

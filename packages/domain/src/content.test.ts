@@ -3,10 +3,11 @@ import {
   isEmptyPage,
   mapPageHtml,
   normalizeSections,
+  pageHasWidget,
   pageNameFromPath,
   textBlocks,
 } from "./content.ts";
-import { PageNameSchema } from "./content-schema.ts";
+import { PageDocumentSchema, PageNameSchema } from "./content-schema.ts";
 
 describe("page names", () => {
   it.each([
@@ -61,6 +62,33 @@ describe("sections", () => {
     expect(sections[0]).toMatchObject({ subheading: "Sub", subheadingColor: "#b83424" });
     expect(sections[0]?.button).toBeUndefined();
     expect(sections[1]).toMatchObject({ button: "Go", buttonLink: "/pages/faq" });
+  });
+});
+
+describe("widgets", () => {
+  it("an item naming a widget places that feature among the sections, and nothing else of it", () => {
+    const page = PageDocumentSchema.parse({
+      sections: [{ title: "Intro" }, { widget: "garden-design-form", title: "ignored" }],
+    });
+    expect(normalizeSections(page.sections)).toEqual([
+      {
+        title: "Intro",
+        key: "item-0",
+        layout: "centered",
+        button: undefined,
+        buttonLink: undefined,
+      },
+      { widget: "garden-design-form", key: "item-1", layout: "widget" },
+    ]);
+    expect(pageHasWidget(page, "garden-design-form")).toBe(true);
+    expect(isEmptyPage({ sections: [{ widget: "garden-design-form" }] })).toBe(false);
+  });
+
+  it("a page without the widget does not enable it, and an unknown widget is refused", () => {
+    expect(pageHasWidget({ sections: [{ title: "Intro" }] }, "garden-design-form")).toBe(false);
+    expect(pageHasWidget({ sections: { "title-1": "x" } }, "garden-design-form")).toBe(false);
+    expect(pageHasWidget({}, "garden-design-form")).toBe(false);
+    expect(PageDocumentSchema.safeParse({ sections: [{ widget: "chat" }] }).success).toBe(false);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { PageDocument, SectionItem } from "./content-schema.ts";
+import type { PageDocument, PageWidget, SectionItem } from "./content-schema.ts";
 
 export const DEFAULT_PAGE = "homepage";
 
@@ -13,10 +13,10 @@ export function pageNameFromPath(path: string): string {
   return name === "" ? DEFAULT_PAGE : name;
 }
 
-/** One rendered section item, whichever form it came from. */
+/** One rendered section item, whichever form it came from; "widget": a feature placed there. */
 export interface NormalizedSection extends SectionItem {
   key: string;
-  layout: "two-column" | "centered";
+  layout: "two-column" | "centered" | "widget";
 }
 
 /** The numbered text blocks of a page (keys 'text-N'), sorted by N. */
@@ -40,6 +40,7 @@ export function normalizeSections(sections: PageDocument["sections"]): Normalize
   if (!sections) return [];
   if (Array.isArray(sections)) {
     return sections.map((item, index) => {
+      if (item.widget) return { widget: item.widget, key: `item-${index}`, layout: "widget" };
       const twoColumn = Boolean(item.image && item.content);
       const hasButton = Boolean(item.button && item.buttonLink);
       return {
@@ -73,6 +74,14 @@ export function normalizeSections(sections: PageDocument["sections"]): Normalize
         buttonLink: link || undefined,
       };
     });
+}
+
+/**
+ * Whether a page document places the widget among its sections.
+ * @example pageHasWidget({ sections: [{ widget: "garden-design-form" }] }, "garden-design-form") // true
+ */
+export function pageHasWidget(doc: PageDocument, widget: PageWidget): boolean {
+  return Array.isArray(doc.sections) && doc.sections.some((item) => item.widget === widget);
 }
 
 /** True when a page document has nothing to show. */

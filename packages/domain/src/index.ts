@@ -9,6 +9,8 @@ export * from "./checkout-schema.ts";
 export * from "./content.ts";
 export * from "./content-schema.ts";
 export * from "./errors.ts";
+export * from "./garden-design.ts";
+export * from "./garden-design-schema.ts";
 export * from "./lru.ts";
 export * from "./money.ts";
 export * from "./money-schema.ts";

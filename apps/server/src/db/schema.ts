@@ -1,4 +1,4 @@
-import type { CheckoutSettings, TaxLine } from "@storefront/domain";
+import type { CheckoutSettings, GardenDesignRequest, TaxLine } from "@storefront/domain";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -509,3 +509,20 @@ export const paymentEvents = pgTable("payment_events", {
   type: text("type").notNull(),
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Garden design requests (POST /pbn/layouts): `data` is the request as sent, after validation
+ * (the domain's GardenDesignRequest). Read newest first per store by the store's admins.
+ */
+export const designRequests = pgTable(
+  "design_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    data: jsonb("data").$type<GardenDesignRequest>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("design_requests_store_created").on(t.storeId, t.createdAt)],
+);

@@ -10,6 +10,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Where a reply goes when it is not the sender (a visitor who wrote to the store). */
+  replyTo?: string;
 }
 
 /** Sends the store's mail: over SMTP when SMTP_URL is set, else into the `outbox` table. */
@@ -29,8 +31,8 @@ export class SmtpMailer implements Mailer {
     this.#transport = nodemailer.createTransport(url);
   }
 
-  async send({ to, subject, text, html }: MailMessage): Promise<void> {
-    await this.#transport.sendMail({ from: this.from, to, subject, text, html });
+  async send({ to, subject, text, html, replyTo }: MailMessage): Promise<void> {
+    await this.#transport.sendMail({ from: this.from, to, subject, text, html, replyTo });
   }
 
   async close(): Promise<void> {
@@ -40,7 +42,8 @@ export class SmtpMailer implements Mailer {
 
 /**
  * Without SMTP: the message is stored in `outbox` (where a developer reads it) and one log line
- * says so. The log names the message, never its body: a body may hold a reset link.
+ * says so. The log names the message, never its body: a body may hold a reset link. A reply-to
+ * address is not kept: the messages that set one also name the address in their text.
  */
 export class OutboxMailer implements Mailer {
   constructor(

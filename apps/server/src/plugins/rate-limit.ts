@@ -125,7 +125,7 @@ export interface RateLimitRule {
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/** The limits of the account calls (OWASP ASVS: against guessing and mail flooding). */
+/** The limits of the calls that guess or send mail (OWASP ASVS: guessing, mail flooding). */
 export const RATE_LIMITS = {
   signInPerIp: { name: "sign-in-ip", limit: 50, windowMs: 15 * MINUTE },
   // Hits are counted before the password is checked and cleared by a success, so an account can
@@ -136,6 +136,8 @@ export const RATE_LIMITS = {
   resetPerEmail: { name: "reset-email", limit: 5, windowMs: HOUR },
   // Card testing: after 10 declined cards in an hour, an IP may not try another card.
   declinedCardsPerIp: { name: "declined-cards-ip", limit: 10, windowMs: HOUR },
+  // Each garden design request mails the store owner: a cap per IP keeps the inbox usable.
+  designRequestPerIp: { name: "design-request-ip", limit: 20, windowMs: HOUR },
 } satisfies Record<string, RateLimitRule>;
 
 /** A 429: the spec's text, and when to try again. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 
-const STORE_PATHS = ["/api/", "/data/", "/metrics/", "/v2/", "/auth/"];
+const STORE_PATHS = ["/api/", "/data/", "/metrics/", "/v2/", "/auth/", "/pbn/"];
 
 /** Resolves the request's store from its Host header before any API, data or metrics route runs. */
 export function registerStoreResolution(app: FastifyInstance): void {

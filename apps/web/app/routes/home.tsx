@@ -1,4 +1,6 @@
 import type { PageDocument, ProductCard } from "@storefront/domain";
+import { lazy, Suspense } from "react";
+import { useStoreId } from "~/features/account";
 import { ProductGrid } from "~/features/catalog";
 import { StaticPageView } from "~/features/content";
 import { useQuickView } from "~/features/quick-view";
@@ -6,6 +8,12 @@ import { apiGet } from "~/lib/api.server";
 import { sanitizePage } from "~/lib/sanitize.server";
 import { excerpt, pageMeta, rootDataOf } from "~/lib/seo";
 import type { Route } from "./+types/home";
+
+// Only stores whose home page carries the Garden Design Form load its code (about 30 KB
+// gzipped, mostly zod). The server renders it in full; the browser hydrates it once loaded.
+const GardenDesignForm = lazy(() =>
+  import("~/features/garden-design").then((m) => ({ default: m.GardenDesignForm })),
+);
 
 export function meta({ data, matches }: Route.MetaArgs) {
   const store = rootDataOf(matches)?.store;
@@ -28,10 +36,20 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const openQuickView = useQuickView((s) => s.open);
+  const storeId = useStoreId();
   const { page, products } = loaderData;
   return (
     <>
-      <StaticPageView state={{ status: "ready", name: "homepage", page }} />
+      <StaticPageView
+        state={{ status: "ready", name: "homepage", page }}
+        widgets={{
+          "garden-design-form": (
+            <Suspense fallback={null}>
+              <GardenDesignForm storeId={storeId} />
+            </Suspense>
+          ),
+        }}
+      />
       {products.length > 0 ? (
         <section className="container home-products" aria-labelledby="home-products-title">
           <h2 id="home-products-title">Shop by condition</h2>

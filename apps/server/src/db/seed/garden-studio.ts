@@ -2,8 +2,9 @@ import { DEFAULT_THEME } from "@storefront/domain";
 import type { DemoStore } from "./types.ts";
 
 /**
- * The garden design studio demo store. Its home page carries the Garden Design Form, which the
- * web app adds by code below the page content. Product images and the logo are file names from
+ * The garden design studio demo store. Its home page carries the Garden Design Form: the
+ * `garden-design-form` widget among its sections places the wizard there and enables
+ * /garden-design for this store. Product images and the logo are file names from
  * `images`; page documents and the chatbot config use the public `/media/garden-studio/…` URL.
  */
 export const gardenStudio: DemoStore = {
@@ -262,6 +263,8 @@ export const gardenStudio: DemoStore = {
       "text-1":
         "<p>Every garden is different: the way the light falls, the soil underfoot, how much time you have to care for it. At Fernwood Garden Studio we design gardens around <strong>your</strong> space and <strong>your</strong> life. Tell us about your garden below and our designers will prepare a personalised plan for you.</p>",
       sections: [
+        // The Garden Design Form, right below the introduction that asks for it.
+        { widget: "garden-design-form" },
         {
           title: "We start by listening",
           subheading: "Your space, your style",

@@ -14,7 +14,7 @@ import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import { passwordResetTokens, storeDomains, stores, users } from "../../db/schema.ts";
 import type { BackgroundTasks } from "../../lib/background.ts";
-import { escapeHtml } from "../../lib/escape-html.ts";
+import { escapeHtml } from "../../lib/html.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { consume, RATE_LIMITS, type RateLimiter, rateLimitKey } from "../../plugins/rate-limit.ts";
 import { mergeGuestCart } from "../cart/service.ts";

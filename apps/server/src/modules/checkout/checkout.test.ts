@@ -370,7 +370,11 @@ describeEachEngine("checkout API", (engine) => {
       const account = (await v.get("/api/account")).json();
       expect(account.points_balance).toBe(pointsBefore + pointsEarned(order.total));
       const history = (await v.get("/api/account/orders")).json();
-      expect(history.orders[0]).toMatchObject({ number: order.number, status: "paid" });
+      expect(history.orders[0]).toMatchObject({
+        number: order.number,
+        status: "paid",
+        itemCount: 1,
+      });
       // Its owner reads it without the key.
       expect((await v.get(`/api/orders/${order.number}`)).statusCode).toBe(200);
     });

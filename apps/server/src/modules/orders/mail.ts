@@ -2,7 +2,7 @@ import { formatMoney } from "@storefront/domain";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import { stores } from "../../db/schema.ts";
-import { escapeHtml } from "../../lib/escape-html.ts";
+import { escapeHtml } from "../../lib/html.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { storeLinkOrigin } from "../accounts/service.ts";
 import { type OrderRow, orderAccessKey, readOrderView } from "./service.ts";

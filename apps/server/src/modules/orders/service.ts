@@ -424,7 +424,8 @@ export async function accountOrders(
       currency: orders.currency,
       total: orders.total,
       pointsEarned: orders.pointsEarned,
-      itemCount: sql<number>`(select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
+      // Spelled out: inside the subquery a bare "id" would be order_lines.id.
+      itemCount: sql<number>`(select coalesce(sum(ol.quantity), 0)::int from order_lines ol where ol.order_id = "orders"."id")`,
     })
     .from(orders)
     .where(

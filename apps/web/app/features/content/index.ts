@@ -1,1 +1,1 @@
-export { type StaticPageState, StaticPageView } from "./static-page";
+export { type PageWidgets, type StaticPageState, StaticPageView } from "./static-page";

@@ -131,3 +131,31 @@ describe("static page layout", () => {
     );
   });
 });
+
+describe("page widgets", () => {
+  const page = {
+    title: "Home",
+    sections: [{ title: "Before" }, { widget: "garden-design-form" as const }, { title: "After" }],
+  };
+
+  it("render what the route gives for a widget, where the page places it", () => {
+    const { container } = render(
+      <MemoryRouter>
+        <StaticPageView
+          state={{ status: "ready", name: "homepage", page }}
+          widgets={{ "garden-design-form": <p>The wizard</p> }}
+        />
+      </MemoryRouter>,
+    );
+    const sections = [...container.querySelectorAll("section")].map((s) => s.textContent);
+    expect(sections).toEqual(["Before", "The wizard", "After"]);
+  });
+
+  it("leave nothing where the route gives no such widget", () => {
+    const { container } = renderPage({ status: "ready", name: "homepage", page });
+    expect([...container.querySelectorAll("section")].map((s) => s.textContent)).toEqual([
+      "Before",
+      "After",
+    ]);
+  });
+});

@@ -3,8 +3,10 @@ import {
   type NormalizedSection,
   normalizeSections,
   type PageDocument,
+  type PageWidget,
   textBlocks,
 } from "@storefront/domain";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Html } from "~/components/html";
 import { ResponsiveImage } from "~/components/responsive-image";
@@ -13,6 +15,9 @@ export type StaticPageState =
   | { status: "loading"; name: string }
   | { status: "error"; name: string; message: string }
   | { status: "ready"; name: string; page: PageDocument | null };
+
+/** What the route renders where a page places a widget; a widget it does not give is left out. */
+export type PageWidgets = Partial<Record<PageWidget, ReactNode>>;
 
 function SectionButton({ label, href }: { label: string; href: string }) {
   return /^[a-z]+:\/\//i.test(href) ? (
@@ -79,7 +84,13 @@ function Section({ section }: { section: NormalizedSection }) {
 }
 
 /** A content-managed page in each of its states (spec: "Static page"). */
-export function StaticPageView({ state }: { state: StaticPageState }) {
+export function StaticPageView({
+  state,
+  widgets = {},
+}: {
+  state: StaticPageState;
+  widgets?: PageWidgets;
+}) {
   if (state.status === "loading") {
     return <p className="container page-state">Loading...</p>;
   }
@@ -116,9 +127,17 @@ export function StaticPageView({ state }: { state: StaticPageState }) {
         {blocks.map((block) => (
           <Html key={block.key} className="rich-text text-block" html={block.html} />
         ))}
-        {sections.map((section) => (
-          <Section key={section.key} section={section} />
-        ))}
+        {sections.map((section) =>
+          section.layout === "widget" ? (
+            section.widget && widgets[section.widget] ? (
+              <section key={section.key} className="section section-widget">
+                {widgets[section.widget]}
+              </section>
+            ) : null
+          ) : (
+            <Section key={section.key} section={section} />
+          ),
+        )}
       </div>
     </article>
   );

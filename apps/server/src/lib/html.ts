@@ -1,4 +1,4 @@
-/** Text made safe to put between HTML tags or in a quoted attribute. */
+/** Text made safe to put into HTML (element content or a quoted attribute), e.g. in a mail. */
 export function escapeHtml(text: string): string {
   return text
     .replaceAll("&", "&amp;")

@@ -1,0 +1,1 @@
+export { GardenDesignForm } from "./garden-design-form";

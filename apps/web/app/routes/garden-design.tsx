@@ -1,0 +1,35 @@
+import { type PageDocument, pageHasWidget } from "@storefront/domain";
+import { data } from "react-router";
+import { useStoreId } from "~/features/account";
+import { GardenDesignForm } from "~/features/garden-design";
+import { apiGet } from "~/lib/api.server";
+import { pageMeta, rootDataOf } from "~/lib/seo";
+import type { Route } from "./+types/garden-design";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: "Garden Design Form",
+    description:
+      "Tell us about your garden in six short steps, and we'll prepare a personalised garden design for you.",
+    canonical: `${rootDataOf(matches)?.origin ?? ""}/garden-design`,
+    store: rootDataOf(matches)?.store,
+  });
+}
+
+/** The form has a page of its own in every store whose home page carries it; elsewhere a 404. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const home = await apiGet<PageDocument>(context, "/data/master/homepage.json");
+  if (!pageHasWidget(home, "garden-design-form")) {
+    throw data({ message: "Page not found" }, { status: 404 });
+  }
+  return null;
+}
+
+export default function GardenDesign() {
+  const storeId = useStoreId();
+  return (
+    <div className="container garden-page">
+      <GardenDesignForm storeId={storeId} titleAs="h1" />
+    </div>
+  );
+}
