@@ -14,5 +14,6 @@ export * from "./garden-design-schema.ts";
 export * from "./lru.ts";
 export * from "./money.ts";
 export * from "./money-schema.ts";
+export * from "./order.ts";
 export * from "./store.ts";
 export * from "./store-schema.ts";

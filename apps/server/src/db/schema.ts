@@ -1,4 +1,10 @@
-import type { CheckoutSettings, GardenDesignRequest, TaxLine } from "@storefront/domain";
+import type {
+  CheckoutSettings,
+  GardenDesignRequest,
+  OrderAddress,
+  OrderStatus,
+  TaxLine,
+} from "@storefront/domain";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -389,18 +395,6 @@ export const cartEvents = pgTable(
 
 /** Order numbers: one sequence for every store, so a number never repeats. */
 export const orderNumbers = pgSequence("order_numbers", { startWith: 1001 });
-
-export type OrderStatus = "awaiting_payment" | "paid" | "declined" | "expired" | "canceled";
-
-/** The shipping address as the order keeps it. */
-export interface OrderAddress {
-  line1: string;
-  line2: string;
-  city: string;
-  region: string;
-  postalCode: string;
-  country: "US" | "CA";
-}
 
 /**
  * An order: placed from a cart with its prices frozen. `awaiting_payment` holds its stock (and

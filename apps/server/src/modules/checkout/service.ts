@@ -1,5 +1,6 @@
 import {
   CHECKOUT_MESSAGES,
+  type CheckoutQuote,
   type CheckoutQuoteRequest,
   type CheckoutSettings,
   type CheckoutTotals,
@@ -7,6 +8,7 @@ import {
   commissionEarned,
   countryOfCurrency,
   DomainError,
+  type OrderView,
   type PlaceOrderRequest,
 } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
@@ -20,17 +22,10 @@ import {
   isUniqueViolation,
   type OrderDraft,
   type OrderRow,
-  type OrderView,
   orderAccessKey,
   readOrderView,
 } from "../orders/service.ts";
 import type { ChargeRequest, PaymentProvider } from "../payments/provider.ts";
-
-export interface CheckoutQuote extends CheckoutTotals {
-  itemCount: number;
-  discountCode: string | null;
-  discountPercentage: number | null;
-}
 
 async function checkoutSettings(db: Database, storeId: string): Promise<CheckoutSettings> {
   const [row] = await db

@@ -3,6 +3,10 @@ import {
   CHECKOUT_MESSAGES,
   type Currency,
   DomainError,
+  type OrderAddress,
+  type OrderStatus,
+  type OrderSummary,
+  type OrderView,
   PAYMENT_HOLD_MS,
   pointsEarned,
   type TaxLine,
@@ -11,8 +15,6 @@ import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import {
   discountCodes,
-  type OrderAddress,
-  type OrderStatus,
   orderLines,
   orders,
   paymentEvents,
@@ -298,39 +300,6 @@ export async function findOrderByKey(
   return row ?? null;
 }
 
-/** The order as its buyer reads it (GET /api/orders/{number}). */
-export interface OrderView {
-  number: number;
-  status: OrderStatus;
-  createdAt: string;
-  paidAt: string | null;
-  email: string;
-  name: string;
-  address: OrderAddress;
-  currency: Currency;
-  lines: {
-    sku: string;
-    handle: string;
-    title: string;
-    attributes: Record<string, string>;
-    imageUrl: string | null;
-    quantity: number;
-    unitPrice: number;
-    lineTotal: number;
-  }[];
-  subtotal: number;
-  discountAmount: number;
-  discountCode: string | null;
-  shippingLabel: string;
-  shippingAmount: number;
-  taxLines: TaxLine[];
-  taxAmount: number;
-  total: number;
-  payment: { provider: "test" | "stripe"; cardBrand: string | null; cardLast4: string | null };
-  pointsEarned: number;
-  failureMessage: string | null;
-}
-
 export function orderView(order: OrderRow, lines: readonly OrderLineRow[]): OrderView {
   return {
     number: order.number,
@@ -398,16 +367,6 @@ export async function findReadableOrder(
       (reader.key !== null && keyHash(reader.key) === order.accessKeyHash));
   if (!order || !allowed) throw new DomainError("not_found", ORDER_NOT_FOUND_MESSAGE);
   return readOrderView(db, order);
-}
-
-export interface OrderSummary {
-  number: number;
-  status: OrderStatus;
-  createdAt: string;
-  currency: Currency;
-  total: number;
-  itemCount: number;
-  pointsEarned: number;
 }
 
 /** A signed-in shopper's orders, newest first: paid ones and those awaiting payment. */

@@ -1,5 +1,6 @@
 import {
   CARD_MESSAGES,
+  type CheckoutQuote,
   cardBrand,
   cvcValid,
   expiryValid,
@@ -8,7 +9,7 @@ import {
   PlaceOrderSchema,
 } from "@storefront/domain";
 import { callApi, errorText } from "~/lib/api-client";
-import type { CheckoutQuote, CheckoutState } from "./checkout-store";
+import type { CheckoutState } from "./checkout-store";
 
 /** The card as typed in the test processor's fields. */
 export interface CardInput {

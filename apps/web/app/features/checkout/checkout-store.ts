@@ -1,43 +1,19 @@
 import {
   type CartView,
+  type CheckoutQuote,
   COUNTRY_NAMES,
-  type Country,
   type Currency,
   canCalculateTax,
   countryOfCurrency,
   isRegionOf,
+  type OrderAddress,
   type ShippingOption,
   type TaxLine,
 } from "@storefront/domain";
 import { createStore, type StoreApi } from "zustand/vanilla";
 
 /** The shipping address as the form holds it (PlaceOrderSchema's `address`). */
-export interface CheckoutAddress {
-  line1: string;
-  line2: string;
-  city: string;
-  region: string;
-  postalCode: string;
-  country: Country;
-}
-
-/** POST /api/checkout/quote's answer (docs: checkout contract). */
-export interface CheckoutQuote {
-  currency: Currency;
-  itemCount: number;
-  subtotal: number;
-  discountAmount: number;
-  discountCode: string | null;
-  discountPercentage: number | null;
-  shippingOptions: ShippingOption[];
-  selectedShippingOption: ShippingOption | null;
-  shipping: number;
-  isFreeShipping: boolean;
-  taxLines: TaxLine[];
-  taxAmount: number;
-  canCalculateTax: boolean;
-  total: number;
-}
+export type CheckoutAddress = OrderAddress;
 
 /** The spec's checkout state; each field is explained where it is declared. */
 export interface CheckoutState {

@@ -1,57 +1,6 @@
-import type { Country, Currency, TaxLine } from "@storefront/domain";
+import type { OrderStatus, OrderView } from "@storefront/domain";
 
-export type OrderStatus = "awaiting_payment" | "paid" | "declined" | "expired" | "canceled";
-
-/** GET /api/orders/{number}: an order as its buyer reads it. */
-export interface OrderView {
-  number: number;
-  status: OrderStatus;
-  createdAt: string;
-  paidAt: string | null;
-  email: string;
-  name: string;
-  address: {
-    line1: string;
-    line2: string;
-    city: string;
-    region: string;
-    postalCode: string;
-    country: Country;
-  };
-  currency: Currency;
-  lines: {
-    sku: string;
-    handle: string;
-    title: string;
-    attributes: Record<string, string>;
-    imageUrl: string | null;
-    quantity: number;
-    unitPrice: number;
-    lineTotal: number;
-  }[];
-  subtotal: number;
-  discountAmount: number;
-  discountCode: string | null;
-  shippingLabel: string;
-  shippingAmount: number;
-  taxLines: TaxLine[];
-  taxAmount: number;
-  total: number;
-  payment: { provider: "test" | "stripe"; cardBrand: string | null; cardLast4: string | null };
-  pointsEarned: number;
-  failureMessage: string | null;
-}
-
-/** One row of GET /api/account/orders. */
-export interface OrderSummary {
-  number: number;
-  status: OrderStatus;
-  createdAt: string;
-  currency: Currency;
-  total: number;
-  itemCount: number;
-  pointsEarned: number;
-}
+export type { OrderStatus, OrderSummary, OrderView } from "@storefront/domain";
 
 export const STATUS_LABELS: Record<OrderStatus, string> = {
   awaiting_payment: "Confirming payment",
