@@ -24,6 +24,7 @@ import {
   type OrderRow,
   orderAccessKey,
   readOrderView,
+  releaseCartOrders,
 } from "../orders/service.ts";
 import type { ChargeRequest, PaymentProvider } from "../payments/provider.ts";
 
@@ -246,12 +247,22 @@ export async function placeOrder(
 
   if (provider.confirmsLater) {
     let order: OrderRow;
+    let replaced: OrderRow[];
     try {
-      order = await db.transaction((tx) =>
-        insertOrder(tx, draft, { status: "awaiting_payment", now }),
-      );
+      ({ order, replaced } = await db.transaction(async (tx) => ({
+        // A shopper who changed the checkout pays for a new order: the cart's older, unpaid
+        // ones give their stock back now rather than when their hold expires.
+        replaced: await releaseCartOrders(tx, draft.storeId, draft.cartId, now),
+        order: await insertOrder(tx, draft, { status: "awaiting_payment", now }),
+      })));
     } catch (err) {
       return sameKeyWon(err);
+    }
+    for (const old of replaced) {
+      if (!old.paymentReference) continue;
+      await provider
+        .cancel(old.paymentReference, `order-${old.id}-cancel`)
+        .catch(() => undefined /* a payment already completed is handled by its webhook */);
     }
     const charge = await provider.charge(intentRequest(order));
     if (charge.status !== "requires_confirmation") {

@@ -288,6 +288,35 @@ export async function releaseOrder(
   return true;
 }
 
+/** Releases the cart's orders still awaiting payment (canceled); answers the ones it released. */
+export async function releaseCartOrders(
+  tx: Database,
+  storeId: string,
+  cartId: string,
+  now: Date,
+): Promise<OrderRow[]> {
+  const waiting = await tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.storeId, storeId),
+        eq(orders.cartId, cartId),
+        eq(orders.status, "awaiting_payment"),
+      ),
+    )
+    .for("update");
+  const released: OrderRow[] = [];
+  for (const order of waiting) {
+    if (
+      await releaseOrder(tx, order, "canceled", "Replaced by a newer checkout of the cart.", now)
+    ) {
+      released.push(order);
+    }
+  }
+  return released;
+}
+
 export async function findOrderByKey(
   db: Database,
   storeId: string,

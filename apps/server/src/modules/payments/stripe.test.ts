@@ -259,6 +259,35 @@ describeEachEngine("Stripe payments", (engine) => {
     expect(after.failureMessage).toBe("Your card was declined.");
   });
 
+  it("releases the cart's unpaid order when the shopper checks out again with changes", async () => {
+    const before = await stockOf("DRAMA-1");
+    const first = await placeHeld("DRAMA-1");
+    const quote = (
+      await first.v.post("/api/checkout/quote", {
+        address: { country: "US", region: "NY", postalCode: "14201" },
+        shippingOptionId: "express",
+      })
+    ).json();
+    const second = await first.v.post(
+      "/api/checkout",
+      {
+        email: "stripe-buyer@example.com",
+        name: "Stripe Buyer",
+        address: ADDRESS,
+        shippingOptionId: "express",
+        expectedTotal: quote.total,
+      },
+      { "idempotency-key": randomUUID() },
+    );
+    expect(second.statusCode, second.body).toBe(200);
+    expect((await orderOf(first.order.number)).status).toBe("canceled");
+    expect(await stockOf("DRAMA-1")).toBe(before - 1);
+    const cancel = stub.calls.find(
+      (c) => c.path === `/v1/payment_intents/${first.order.paymentReference}/cancel`,
+    );
+    expect(cancel).toBeDefined();
+  });
+
   describe("a hold not paid within 30 minutes", () => {
     it("is released: the order expires, its stock comes back and the PaymentIntent is cancelled", async () => {
       const before = await stockOf("CANTPOO-1");

@@ -78,7 +78,8 @@ export function usePlaceOrder({
           ? await stripe.confirm(outcome.clientSecret, returnUrl)
           : CHECKOUT_MESSAGES.cardUnavailable;
         if (refused) {
-          after.endAttempt();
+          // The attempt's key is kept: paying again with another card confirms the same order
+          // and PaymentIntent instead of holding the stock a second time.
           after.setError(refused);
           return;
         }
