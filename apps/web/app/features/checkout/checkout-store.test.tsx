@@ -5,6 +5,16 @@ import { addressFacts, createCheckoutStore } from "./checkout-store";
 const HOME = { line1: "12 Elm Street", line2: "", city: "Albany", country: "US" as const };
 
 describe("checkout state", () => {
+  it("starts from the cart's figures, so a server render shows the subtotal and total", () => {
+    const store = createCheckoutStore({ cart: cartOf("usd", 8590, 1000) });
+    // zustand renders its initial state on the server.
+    expect(store.getInitialState()).toMatchObject({
+      subtotal: 8590,
+      discountAmount: 1000,
+      total: 7590,
+    });
+  });
+
   it("setting submitting to true clears the submission error", () => {
     const store = createCheckoutStore();
     store.getState().setError("Your card was declined.");

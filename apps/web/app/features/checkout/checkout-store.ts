@@ -118,121 +118,130 @@ function newAttemptId(): string {
 }
 
 /**
+ * What the cart decides: its currency (and so the country), subtotal and discount. A complete
+ * address keeps its last quote's shipping and tax until the next one.
+ */
+function fromCart(state: CheckoutState, cart: CartView): Partial<CheckoutState> {
+  const country = countryOfCurrency(cart.currency);
+  const address =
+    country === state.address.country
+      ? state.address
+      : {
+          ...state.address,
+          country,
+          region: isRegionOf(country, state.address.region) ? state.address.region : "",
+        };
+  const facts = addressFacts(address);
+  const quoted = facts.canCalculateTax;
+  const discount = Math.min(cart.discount, cart.subtotal);
+  const unquoted = quoted ? {} : { ...UNQUOTED, isTaxCalculating: false };
+  const shipping = quoted ? state.shipping : 0;
+  const taxAmount = quoted ? state.taxAmount : 0;
+  return {
+    currency: cart.currency,
+    subtotal: cart.subtotal,
+    discountAmount: discount,
+    discountCode: cart.activeDiscount?.code.toUpperCase() ?? null,
+    discountPercentage: cart.activeDiscount?.discount_percentage ?? null,
+    address,
+    ...facts,
+    ...unquoted,
+    total: cart.subtotal - discount + shipping + taxAmount,
+  };
+}
+
+/**
  * One checkout's state. The page makes one per browser tab (kept across page changes, so what
  * was typed survives a trip to the cart) and one per server render, never a shared one.
  */
 export function createCheckoutStore(
   init: { cart?: CartView | null; email?: string; name?: string } = {},
 ): CheckoutStore {
-  const store = createStore<CheckoutState>()((set, get) => ({
-    currency: "usd",
-    subtotal: 0,
-    discountAmount: 0,
-    discountPercentage: null,
-    discountCode: null,
-    ...UNQUOTED,
-    total: 0,
-    sessionId: null,
-    clientSecret: null,
-    email: init.email ?? "",
-    name: init.name ?? "",
-    address: EMPTY_ADDRESS,
-    ...addressFacts(EMPTY_ADDRESS),
-    isTaxCalculating: false,
-    isSubmitting: false,
-    submissionError: null,
+  const store = createStore<CheckoutState>()((set, get) => {
+    const initial: CheckoutState = {
+      currency: "usd",
+      subtotal: 0,
+      discountAmount: 0,
+      discountPercentage: null,
+      discountCode: null,
+      ...UNQUOTED,
+      total: 0,
+      sessionId: null,
+      clientSecret: null,
+      email: init.email ?? "",
+      name: init.name ?? "",
+      address: EMPTY_ADDRESS,
+      ...addressFacts(EMPTY_ADDRESS),
+      isTaxCalculating: false,
+      isSubmitting: false,
+      submissionError: null,
 
-    syncCart(cart) {
-      const state = get();
-      const country = countryOfCurrency(cart.currency);
-      const address =
-        country === state.address.country
-          ? state.address
+      syncCart(cart) {
+        set(fromCart(get(), cart));
+      },
+      setContact(contact) {
+        set({ ...contact, sessionId: null });
+      },
+      setAddress(patch) {
+        const address = { ...get().address, ...patch };
+        const facts = addressFacts(address);
+        // A changed but still complete address keeps the last quote on screen while the next one
+        // is awaited (isTaxCalculating); an incomplete one has no shipping or tax to show.
+        const unquoted = facts.canCalculateTax
+          ? {}
           : {
-              ...state.address,
-              country,
-              region: isRegionOf(country, state.address.region) ? state.address.region : "",
+              ...UNQUOTED,
+              total: get().subtotal - get().discountAmount,
+              isTaxCalculating: false,
             };
-      const facts = addressFacts(address);
-      const quoted = facts.canCalculateTax;
-      const discount = Math.min(cart.discount, cart.subtotal);
-      const unquoted = quoted ? {} : { ...UNQUOTED, isTaxCalculating: false };
-      const shipping = quoted ? state.shipping : 0;
-      const taxAmount = quoted ? state.taxAmount : 0;
-      set({
-        currency: cart.currency,
-        subtotal: cart.subtotal,
-        discountAmount: discount,
-        discountCode: cart.activeDiscount?.code.toUpperCase() ?? null,
-        discountPercentage: cart.activeDiscount?.discount_percentage ?? null,
-        address,
-        ...facts,
-        ...unquoted,
-        // Until the next quote, shipping and tax are the last ones known for this address.
-        total: cart.subtotal - discount + shipping + taxAmount,
-      });
-    },
-    setContact(contact) {
-      set({ ...contact, sessionId: null });
-    },
-    setAddress(patch) {
-      const address = { ...get().address, ...patch };
-      const facts = addressFacts(address);
-      // A changed but still complete address keeps the last quote on screen while the next one
-      // is awaited (isTaxCalculating); an incomplete one has no shipping or tax to show.
-      const unquoted = facts.canCalculateTax
-        ? {}
-        : {
-            ...UNQUOTED,
-            total: get().subtotal - get().discountAmount,
-            isTaxCalculating: false,
-          };
-      set({ address, ...facts, ...unquoted, sessionId: null });
-    },
-    selectShippingOption(id) {
-      const option = get().shippingOptions.find((o) => o.id === id);
-      if (option) set({ selectedShippingOption: option, sessionId: null });
-    },
-    applyQuote(quote) {
-      set({
-        currency: quote.currency,
-        subtotal: quote.subtotal,
-        discountAmount: quote.discountAmount,
-        discountCode: quote.discountCode?.toUpperCase() ?? null,
-        discountPercentage: quote.discountPercentage,
-        shippingOptions: quote.shippingOptions,
-        selectedShippingOption: quote.selectedShippingOption,
-        shipping: quote.shipping,
-        isFreeShipping: quote.isFreeShipping,
-        taxLines: quote.taxLines,
-        taxAmount: quote.taxAmount,
-        total: quote.total,
-        isTaxCalculating: false,
-      });
-    },
-    setTaxCalculating(calculating) {
-      set({ isTaxCalculating: calculating });
-    },
-    setSubmitting(submitting) {
-      set(submitting ? { isSubmitting: true, submissionError: null } : { isSubmitting: false });
-    },
-    setError(message) {
-      set({ submissionError: message, isSubmitting: false });
-    },
-    beginAttempt() {
-      const kept = get().sessionId;
-      if (kept) return kept;
-      const id = newAttemptId();
-      set({ sessionId: id });
-      return id;
-    },
-    endAttempt() {
-      set({ sessionId: null, clientSecret: null });
-    },
-    setClientSecret(clientSecret) {
-      set({ clientSecret });
-    },
-  }));
-  if (init.cart) store.getState().syncCart(init.cart);
+        set({ address, ...facts, ...unquoted, sessionId: null });
+      },
+      selectShippingOption(id) {
+        const option = get().shippingOptions.find((o) => o.id === id);
+        if (option) set({ selectedShippingOption: option, sessionId: null });
+      },
+      applyQuote(quote) {
+        set({
+          currency: quote.currency,
+          subtotal: quote.subtotal,
+          discountAmount: quote.discountAmount,
+          discountCode: quote.discountCode?.toUpperCase() ?? null,
+          discountPercentage: quote.discountPercentage,
+          shippingOptions: quote.shippingOptions,
+          selectedShippingOption: quote.selectedShippingOption,
+          shipping: quote.shipping,
+          isFreeShipping: quote.isFreeShipping,
+          taxLines: quote.taxLines,
+          taxAmount: quote.taxAmount,
+          total: quote.total,
+          isTaxCalculating: false,
+        });
+      },
+      setTaxCalculating(calculating) {
+        set({ isTaxCalculating: calculating });
+      },
+      setSubmitting(submitting) {
+        set(submitting ? { isSubmitting: true, submissionError: null } : { isSubmitting: false });
+      },
+      setError(message) {
+        set({ submissionError: message, isSubmitting: false });
+      },
+      beginAttempt() {
+        const kept = get().sessionId;
+        if (kept) return kept;
+        const id = newAttemptId();
+        set({ sessionId: id });
+        return id;
+      },
+      endAttempt() {
+        set({ sessionId: null, clientSecret: null });
+      },
+      setClientSecret(clientSecret) {
+        set({ clientSecret });
+      },
+    };
+    // The cart's figures are part of the initial state: a server render shows the initial state.
+    return init.cart ? { ...initial, ...fromCart(initial, init.cart) } : initial;
+  });
   return store;
 }
