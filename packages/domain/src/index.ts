@@ -14,3 +14,4 @@ export * from "./money.ts";
 export * from "./money-schema.ts";
 export * from "./store.ts";
 export * from "./store-schema.ts";
+export * from "./subscription.ts";

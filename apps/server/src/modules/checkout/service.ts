@@ -8,6 +8,7 @@ import {
   countryOfCurrency,
   DomainError,
   type PlaceOrderRequest,
+  SUBSCRIPTION_MESSAGES,
 } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
@@ -25,6 +26,7 @@ import {
   readOrderView,
 } from "../orders/service.ts";
 import type { ChargeRequest, PaymentProvider } from "../payments/provider.ts";
+import { planView } from "../subscriptions/service.ts";
 
 export interface CheckoutQuote extends CheckoutTotals {
   itemCount: number;
@@ -64,9 +66,16 @@ function totalsOf(
   });
 }
 
+/**
+ * The cart to check out. A subscription is kept on an account, so a guest whose cart holds a
+ * subscription line is asked to sign in (401) before anything is quoted or charged.
+ */
 async function cartOrRefuse(db: Database, owner: CartOwner): Promise<CheckoutCart> {
   const cart = await readCheckoutCart(db, owner);
   if (!cart) throw new DomainError("conflict", CHECKOUT_MESSAGES.emptyCart);
+  if (owner.userId === null && cart.lines.some((l) => l.plan !== null)) {
+    throw new DomainError("unauthorized", SUBSCRIPTION_MESSAGES.signInToCheckout);
+  }
   return cart;
 }
 
@@ -237,6 +246,8 @@ export async function placeOrder(
       imageUrl: l.imageUrls[0] ?? null,
       quantity: l.quantity,
       unitPrice: l.price,
+      planId: l.plan?.id ?? null,
+      subscription: l.plan ? planView(l.plan) : null,
     })),
   };
 
