@@ -1,4 +1,4 @@
-import type { Country, Currency, TaxLine } from "@storefront/domain";
+import type { Country, Currency, SubscriptionPlan, TaxLine } from "@storefront/domain";
 
 export type OrderStatus = "awaiting_payment" | "paid" | "declined" | "expired" | "canceled";
 
@@ -28,6 +28,8 @@ export interface OrderView {
     quantity: number;
     unitPrice: number;
     lineTotal: number;
+    /** The plan a subscription line was bought on; null for a one-time purchase. */
+    subscription: SubscriptionPlan | null;
   }[];
   subtotal: number;
   discountAmount: number;
