@@ -26,6 +26,7 @@ import type { PaymentProvider } from "./modules/payments/provider.ts";
 import { paymentRoutes } from "./modules/payments/routes.ts";
 import { storeRoutes } from "./modules/stores/routes.ts";
 import { StoreResolver } from "./modules/stores/service.ts";
+import { subscriptionRoutes } from "./modules/subscriptions/routes.ts";
 import { registerErrorHandler } from "./plugins/errors.ts";
 import { registerOriginCheck } from "./plugins/origin-check.ts";
 import { createRateLimiter } from "./plugins/rate-limit.ts";
@@ -151,6 +152,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
   await app.register(designRequestRoutes);
+  await app.register(subscriptionRoutes);
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   app.get("/robots.txt", { schema: { hide: true } }, async (_request, reply) =>
     reply.type("text/plain").send("User-agent: *\nAllow: /\n"),

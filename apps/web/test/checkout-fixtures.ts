@@ -16,6 +16,7 @@ export function cartOf(currency: "usd" | "cad", subtotal = 7990, discount = 0): 
         image_url: null,
         attributes: { "pack size": "1" },
         total_stock: 66,
+        subscription: null,
       },
     ],
     activeDiscount: null,

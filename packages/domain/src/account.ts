@@ -79,6 +79,8 @@ export interface NotMergedLine {
   sku: string;
   title: string;
   quantity: number;
+  /** The line's plan; null for a one-time purchase. */
+  subscription: { subscription_id: string; label: string } | null;
   message: string;
 }
 

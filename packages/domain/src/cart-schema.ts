@@ -14,19 +14,47 @@ const QuantitySchema = z
   .min(1, "Quantity must be at least 1")
   .max(POPUP_MAX_QUANTITY, `Quantity must not exceed ${POPUP_MAX_QUANTITY}`);
 
-/** POST /api/cart/items: one variant and how many (the popup allows 1 to 99). */
-export const AddCartItemSchema = z.strictObject({ sku: SkuSchema, quantity: QuantitySchema });
+/** A plan's code ("monthly"), as the product answers it in `subscription_plans`. */
+const SubscriptionIdSchema = z
+  .string({ error: "subscription_id must be a plan's code" })
+  .trim()
+  .min(1, "subscription_id must be a plan's code")
+  .max(64, "subscription_id must not exceed 64 characters");
+
+/**
+ * POST /api/cart/items: one variant and how many (the popup allows 1 to 99); with
+ * `subscription_id`, a subscription line on that plan, else a one-time purchase.
+ */
+export const AddCartItemSchema = z.strictObject({
+  sku: SkuSchema,
+  quantity: QuantitySchema,
+  subscription_id: SubscriptionIdSchema.optional(),
+});
 export type AddCartItem = z.infer<typeof AddCartItemSchema>;
 
 /** PATCH /api/cart/items/{sku}. */
 export const UpdateCartItemSchema = z.strictObject({ quantity: QuantitySchema });
 
+/** ?subscription_id= of PATCH and DELETE /api/cart/items/{sku}: absent names the plain line. */
+export const CartLineQuerySchema = z.strictObject({
+  subscription_id: SubscriptionIdSchema.optional(),
+});
+
 /** POST metrics/cart-items: the whole cart as the browser holds it; prices are not trusted. */
 export const SyncCartSchema = z.strictObject({
   cartItems: z
-    .array(z.object({ sku: SkuSchema, quantity: QuantitySchema }).loose(), {
-      error: "cartItems must be a list",
-    })
+    .array(
+      z
+        .object({
+          sku: SkuSchema,
+          quantity: QuantitySchema,
+          // The spec's cart item carries its plan as { subscription_id, subscription_price };
+          // only the id is read, the price comes from the store.
+          subscription: z.object({ subscription_id: SubscriptionIdSchema }).loose().nullish(),
+        })
+        .loose(),
+      { error: "cartItems must be a list" },
+    )
     .max(MAX_CART_LINES, "Cart is full. Maximum 19 different items allowed."),
 });
 

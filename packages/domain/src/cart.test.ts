@@ -6,11 +6,13 @@ import {
   cartTotals,
   discountAmount,
   freeShippingRemaining,
+  lineKey,
   MAX_CART_LINES,
   removeItem,
   replaceItems,
   sameLine,
   statusAfterActivity,
+  stockLeftFor,
   unloadStatus,
   updateQuantity,
 } from "./cart.ts";
@@ -37,6 +39,13 @@ describe("line matching", () => {
     expect(sameLine(item("A"), sub("monthly"))).toBe(false);
     expect(sameLine(sub("monthly"), sub("monthly"))).toBe(true);
     expect(sameLine(sub("monthly"), sub("weekly"))).toBe(false);
+  });
+
+  it("gives plain and subscription lines a key that agrees with sameLine", () => {
+    const monthly = { subscription_id: "monthly", subscription_price: 900 };
+    expect(lineKey(item("A"))).toBe("A|");
+    expect(lineKey({ ...item("A"), subscription: monthly })).toBe("A|monthly");
+    expect(lineKey({ sku: "A", subscription: null })).toBe(lineKey(item("A", 5)));
   });
 
   it("matches bundles by bundle_id and the same set of skus in any order", () => {
@@ -89,6 +98,31 @@ describe("adding to the cart", () => {
     expect(addItem([], item("A", 5), 4)).toEqual({ ok: false, refusal: "out_of_stock" });
     expect(addItem(items, item("A", 1), 18)).toEqual({ ok: false, refusal: "out_of_stock" });
     expect(addItem([], item("A", 0))).toEqual({ ok: false, refusal: "invalid_quantity" });
+  });
+});
+
+describe("stock shared by a variant's lines", () => {
+  const monthly = (quantity: number): CartItem => ({
+    ...item("A", quantity, 900),
+    subscription: { subscription_id: "monthly", subscription_price: 900 },
+  });
+
+  it("leaves a line the stock that the variant's other lines do not hold", () => {
+    const items = [item("A", 3), monthly(2), item("B", 4)];
+    expect(stockLeftFor(items, item("A"), 10)).toBe(8);
+    expect(stockLeftFor(items, monthly(1), 10)).toBe(7);
+    expect(stockLeftFor(items, item("C"), 10)).toBe(10);
+  });
+
+  it("refuses a subscription line that would take the plain line's units", () => {
+    const items = ok(addItem([], item("A", 6)));
+    const sub = monthly(5);
+    expect(addItem(items, sub, stockLeftFor(items, sub, 10))).toEqual({
+      ok: false,
+      refusal: "out_of_stock",
+    });
+    const four = monthly(4);
+    expect(ok(addItem(items, four, stockLeftFor(items, four, 10)))).toHaveLength(2);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Currency } from "./money.ts";
+import type { CartLineSubscription } from "./subscription.ts";
 
 /** At most 19 distinct lines; a line's quantity is 1 to 19; the popup's selector goes 1 to 99. */
 export const MAX_CART_LINES = 19;
@@ -67,6 +68,32 @@ export function sameLine(a: CartItem, b: CartItem): boolean {
     (a.subscription === undefined) === (b.subscription === undefined) &&
     a.subscription?.subscription_id === b.subscription?.subscription_id
   );
+}
+
+/**
+ * A plain or subscription line's identity as one string, agreeing with sameLine: for maps and
+ * list keys.
+ * @example lineKey({ sku: "EAT-1", subscription: { subscription_id: "monthly" } }) // "EAT-1|monthly"
+ */
+export function lineKey(item: {
+  sku: string;
+  subscription?: { subscription_id: string } | null;
+}): string {
+  return `${item.sku}|${item.subscription?.subscription_id ?? ""}`;
+}
+
+/**
+ * The stock left for `item`'s line: `stock` less what the cart's other lines of the same sku
+ * hold, since a plain line and the subscription lines of one variant share its stock.
+ * @example stockLeftFor([{ sku: "A", quantity: 3, product_price: 1 }], subscriptionLineOfA, 10) // 7
+ */
+export function stockLeftFor(items: readonly CartItem[], item: CartItem, stock: number): number {
+  const elsewhere = items
+    .filter(
+      (line) => line.bundle_id === undefined && line.sku === item.sku && !sameLine(line, item),
+    )
+    .reduce((sum, line) => sum + line.quantity, 0);
+  return stock - elsewhere;
 }
 
 /** A line's unit price: the bundle price for a bundle, else the product (or subscription) price. */
@@ -224,6 +251,8 @@ export interface CartView {
     image_url: string | null;
     attributes: Record<string, string>;
     total_stock: number;
+    /** The line's plan, priced in the cart's currency; null for a one-time purchase. */
+    subscription: CartLineSubscription | null;
   }[];
   activeDiscount: {
     code: string;

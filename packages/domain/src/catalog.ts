@@ -1,4 +1,6 @@
+import type { Subscription } from "./cart.ts";
 import type { Currency } from "./money.ts";
+import type { SubscriptionPlan } from "./subscription.ts";
 
 export type Prices = Partial<Record<Currency, number>>;
 
@@ -10,6 +12,8 @@ export interface Variant {
   prices: Prices;
   image_urls: string[];
   total_stock: number;
+  /** The price of one delivery on each of the product's plans, in the answer's currency. */
+  subscriptions: Subscription[];
 }
 
 /** A product as the API answers it (the spec's Product entity plus handle and texts). */
@@ -24,6 +28,8 @@ export interface Product {
   product_urls: string[];
   variant_list: Record<string, string[]>;
   variants: Variant[];
+  /** The plans a shopper may subscribe to instead of buying once; empty when none. */
+  subscription_plans: SubscriptionPlan[];
 }
 
 export interface ProductCard {

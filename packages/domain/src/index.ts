@@ -17,3 +17,4 @@ export * from "./money-schema.ts";
 export * from "./order.ts";
 export * from "./store.ts";
 export * from "./store-schema.ts";
+export * from "./subscription.ts";

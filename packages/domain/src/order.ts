@@ -1,5 +1,6 @@
 import type { CheckoutTotals, Country, TaxLine } from "./checkout.ts";
 import type { Currency } from "./money.ts";
+import type { SubscriptionPlan } from "./subscription.ts";
 
 /**
  * An order's life: `awaiting_payment` holds its stock until paid or released; `paid` is final;
@@ -43,6 +44,8 @@ export interface OrderView {
     quantity: number;
     unitPrice: number;
     lineTotal: number;
+    /** The plan a subscription line was bought on; null for a one-time purchase. */
+    subscription: SubscriptionPlan | null;
   }[];
   subtotal: number;
   discountAmount: number;

@@ -3,6 +3,9 @@ import type {
   GardenDesignRequest,
   OrderAddress,
   OrderStatus,
+  SubscriptionInterval,
+  SubscriptionPlan,
+  SubscriptionStatus,
   TaxLine,
 } from "@storefront/domain";
 import { sql } from "drizzle-orm";
@@ -124,6 +127,37 @@ export const variantPrices = pgTable(
     primaryKey({ columns: [t.variantId, t.currency] }),
     check("variant_prices_amount_non_negative", sql`${t.amount} >= 0`),
     check("variant_prices_currency", sql`${t.currency} in ('usd', 'cad')`),
+  ],
+);
+
+/**
+ * The subscription plans a product offers (spec: "Subscriptions: a product may offer plans"):
+ * deliver every `interval_count` weeks or months at `discount_percentage` off each variant's
+ * price. `code` ("monthly") is the plan's `subscription_id` in the API, unique per product.
+ */
+export const subscriptionPlans = pgTable(
+  "subscription_plans",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    label: text("label").notNull(),
+    interval: text("interval").$type<SubscriptionInterval>().notNull(),
+    intervalCount: integer("interval_count").notNull().default(1),
+    discountPercentage: integer("discount_percentage").notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    unique("subscription_plans_product_code").on(t.productId, t.code),
+    index("subscription_plans_store_product").on(t.storeId, t.productId),
+    check("subscription_plans_interval", sql`${t.interval} in ('week', 'month')`),
+    check("subscription_plans_interval_count", sql`${t.intervalCount} >= 1`),
+    check("subscription_plans_discount", sql`${t.discountPercentage} between 1 and 50`),
   ],
 );
 
@@ -349,10 +383,15 @@ export const carts = pgTable(
   ],
 );
 
-/** Cart lines: quantity and order only; prices are always read from variant_prices. */
+/**
+ * Cart lines: quantity and order only; prices are always read from variant_prices (and the
+ * plan's percentage). A line is a variant bought once (`plan_id` null) or on one plan, so one
+ * cart holds at most one line per variant and plan.
+ */
 export const cartLines = pgTable(
   "cart_lines",
   {
+    id: uuid("id").primaryKey().defaultRandom(),
     cartId: uuid("cart_id")
       .notNull()
       .references(() => carts.id, { onDelete: "cascade" }),
@@ -360,12 +399,14 @@ export const cartLines = pgTable(
     variantId: uuid("variant_id")
       .notNull()
       .references(() => variants.id, { onDelete: "cascade" }),
+    planId: uuid("plan_id").references(() => subscriptionPlans.id, { onDelete: "cascade" }),
     quantity: integer("quantity").notNull(),
     position: integer("position").notNull().default(0),
     addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.cartId, t.variantId] }),
+    // NULLS NOT DISTINCT: one plain line (plan null) per variant too.
+    unique("cart_lines_cart_variant_plan").on(t.cartId, t.variantId, t.planId).nullsNotDistinct(),
     check("cart_lines_quantity", sql`${t.quantity} between 1 and 19`),
   ],
 );
@@ -488,11 +529,65 @@ export const orderLines = pgTable(
     unitPrice: integer("unit_price").notNull(),
     lineTotal: integer("line_total").notNull(),
     position: integer("position").notNull().default(0),
+    /** A subscription line's plan; its terms as they were are kept in `subscription`. */
+    planId: uuid("plan_id").references(() => subscriptionPlans.id, { onDelete: "set null" }),
+    subscription: jsonb("subscription").$type<SubscriptionPlan>(),
   },
   (t) => [
     index("order_lines_order").on(t.orderId),
     index("order_lines_store_product").on(t.storeId, t.productId),
     check("order_lines_quantity", sql`${t.quantity} >= 1`),
+  ],
+);
+
+/**
+ * A signed-in shopper's subscription, started when the order with its line is paid: what is
+ * delivered (variant, quantity, price per delivery in the order's currency), on which plan, and
+ * when it is next charged.
+ */
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    orderLineId: uuid("order_line_id")
+      .notNull()
+      .references(() => orderLines.id, { onDelete: "cascade" }),
+    variantId: uuid("variant_id").references(() => variants.id, { onDelete: "set null" }),
+    planId: uuid("plan_id").references(() => subscriptionPlans.id, { onDelete: "set null" }),
+    sku: text("sku").notNull(),
+    productTitle: text("product_title").notNull(),
+    planCode: text("plan_code").notNull(),
+    planLabel: text("plan_label").notNull(),
+    interval: text("interval").$type<SubscriptionInterval>().notNull(),
+    intervalCount: integer("interval_count").notNull(),
+    discountPercentage: integer("discount_percentage").notNull(),
+    quantity: integer("quantity").notNull(),
+    /** One delivery's unit price, minor units of `currency`. */
+    price: integer("price").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status").$type<SubscriptionStatus>().notNull().default("active"),
+    nextChargeOn: date("next_charge_on", { mode: "string" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One subscription per paid order line: completing an order twice cannot start two.
+    unique("subscriptions_order_line").on(t.orderLineId),
+    index("subscriptions_store_user").on(t.storeId, t.userId, t.createdAt),
+    check("subscriptions_interval", sql`${t.interval} in ('week', 'month')`),
+    check("subscriptions_quantity", sql`${t.quantity} >= 1 and ${t.intervalCount} >= 1`),
+    check("subscriptions_price", sql`${t.price} >= 0`),
+    check("subscriptions_currency", sql`${t.currency} in ('usd', 'cad')`),
+    // Only active until renewal charging (a later issue) brings other states.
+    check("subscriptions_status", sql`${t.status} in ('active')`),
   ],
 );
 

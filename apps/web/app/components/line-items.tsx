@@ -1,5 +1,13 @@
-import { attributeLabel, type Currency, formatMoney, optionLabel } from "@storefront/domain";
+import {
+  attributeLabel,
+  type Currency,
+  formatMoney,
+  lineKey,
+  optionLabel,
+  type SubscriptionPlan,
+} from "@storefront/domain";
 import { Link } from "react-router";
+import { PlanLabel } from "./plan-label";
 import { ResponsiveImage } from "./responsive-image";
 
 export interface LineItem {
@@ -10,14 +18,19 @@ export interface LineItem {
   attributes: Record<string, string>;
   quantity: number;
   lineTotal: number;
+  /** A subscription line's plan; null for a one-time purchase. */
+  subscription: SubscriptionPlan | null;
 }
 
-/** Read-only lines of a cart or an order: image, title, variant, quantity and line total. */
+/**
+ * Read-only lines of a cart or an order: image, title, variant, quantity, a subscription line's
+ * plan and line total.
+ */
 export function LineItems({ lines, currency }: { lines: LineItem[]; currency: Currency }) {
   return (
     <ul className="line-items">
       {lines.map((line) => (
-        <li key={line.sku} className="line-item">
+        <li key={lineKey(line)} className="line-item">
           {line.imageUrl ? (
             <ResponsiveImage
               src={line.imageUrl}
@@ -41,6 +54,7 @@ export function LineItems({ lines, currency }: { lines: LineItem[]; currency: Cu
                 `Qty ${line.quantity}`,
               ].join(" · ")}
             </span>
+            {line.subscription ? <PlanLabel plan={line.subscription} as="span" /> : null}
           </span>
           <span className="line-item-total">{formatMoney(line.lineTotal, currency)}</span>
         </li>

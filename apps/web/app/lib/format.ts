@@ -13,3 +13,10 @@ const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZ
 export function formatDate(iso: string): string {
   return dateFormat.format(new Date(iso));
 }
+
+const longDateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+
+/** The long US form of a calendar day: "December 22, 2026" from "2026-12-22". */
+export function formatLongDate(day: string): string {
+  return longDateFormat.format(new Date(`${day}T00:00:00Z`));
+}

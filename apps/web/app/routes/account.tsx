@@ -1,10 +1,11 @@
-import { formatMoney } from "@storefront/domain";
+import { formatMoney, type SubscriptionView } from "@storefront/domain";
 import { useState } from "react";
 import { data, redirect, useNavigate } from "react-router";
 import { Field, FormMessage } from "~/components/form-field";
 import { type AccountUser, AUTH_MESSAGES, useAccountStore } from "~/features/account";
 import { useCartStore } from "~/features/cart";
 import { OrderHistory, type OrderSummary } from "~/features/orders";
+import { SubscriptionList } from "~/features/subscriptions";
 import { callApi, errorText } from "~/lib/api-client";
 import { rootDataOf } from "~/lib/seo";
 import type { Route } from "./+types/account";
@@ -18,9 +19,10 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [res, ordersRes] = await Promise.all([
+  const [res, ordersRes, subscriptionsRes] = await Promise.all([
     context.api("/api/account"),
     context.api("/api/account/orders"),
+    context.api("/api/account/subscriptions"),
   ]);
   // Signed-out visitors are sent to sign in, and back here afterwards.
   if (res.status === 401) throw redirect("/account/sign-in?next=/account");
@@ -30,7 +32,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   // Order history that cannot be read says so on the page; the rest of the account still shows.
   const orders =
     ordersRes.status === 200 ? (ordersRes.body as { orders: OrderSummary[] }).orders : null;
-  return { user: res.body as AccountUser, orders };
+  const subscriptions =
+    subscriptionsRes.status === 200
+      ? (subscriptionsRes.body as { subscriptions: SubscriptionView[] }).subscriptions
+      : null;
+  return { user: res.body as AccountUser, orders, subscriptions };
 }
 
 function ProfileForm({ user, onSaved }: { user: AccountUser; onSaved(user: AccountUser): void }) {
@@ -147,6 +153,7 @@ export default function AccountPage({ loaderData, matches }: Route.ComponentProp
         </section>
       </div>
       <OrderHistory orders={loaderData.orders} />
+      <SubscriptionList subscriptions={loaderData.subscriptions} />
       <p>
         <button
           type="button"

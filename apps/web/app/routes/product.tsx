@@ -120,7 +120,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </p>
         <VariantPicker variantList={product.variant_list} selection={selection} onChange={choose} />
         <StockNote variant={variant} />
-        <AddToCart variant={variant} />
+        <AddToCart variant={variant} product={product} />
         <Html className="rich-text product-description" html={product.description_html} />
       </div>
     </div>

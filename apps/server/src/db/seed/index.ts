@@ -10,6 +10,7 @@ import {
   products,
   storeDomains,
   stores,
+  subscriptionPlans,
   users,
   variantPrices,
   variants,
@@ -103,6 +104,17 @@ async function insertStore(tx: Database, store: DemoStore): Promise<void> {
           variantId: variant.id,
           currency,
           amount,
+        })),
+      );
+    }
+    const plans = p.subscriptionPlans ?? [];
+    if (plans.length > 0) {
+      await tx.insert(subscriptionPlans).values(
+        plans.map((plan, planPosition) => ({
+          ...plan,
+          storeId: store.id,
+          productId: row.id,
+          position: planPosition,
         })),
       );
     }

@@ -1,5 +1,27 @@
 import { DEFAULT_THEME } from "@storefront/domain";
-import type { DemoStore } from "./types.ts";
+import type { DemoStore, DemoSubscriptionPlan } from "./types.ts";
+
+/**
+ * The plans of the remedies given every day for months (skin, calm, ageing, joints, urinary
+ * health): subscribe and save 10% monthly, or 5% every two months. Remedies for a passing
+ * upset (appetite, constipation, diarrhea, fungus) are sold once.
+ */
+const DAILY_REMEDY_PLANS: DemoSubscriptionPlan[] = [
+  {
+    code: "monthly",
+    label: "Deliver every month",
+    interval: "month",
+    intervalCount: 1,
+    discountPercentage: 10,
+  },
+  {
+    code: "every-2-months",
+    label: "Deliver every 2 months",
+    interval: "month",
+    intervalCount: 2,
+    discountPercentage: 5,
+  },
+];
 
 /**
  * The default demo store: herbal remedies for dogs and cats, one product per health condition.
@@ -460,6 +482,7 @@ export const petRemedies: DemoStore = {
           prices: { usd: 7195, cad: 9695 },
         },
       ],
+      subscriptionPlans: DAILY_REMEDY_PLANS,
     },
     {
       handle: "no-more-drama",
@@ -486,6 +509,7 @@ export const petRemedies: DemoStore = {
           prices: { usd: 7695, cad: 10395 },
         },
       ],
+      subscriptionPlans: DAILY_REMEDY_PLANS,
     },
     {
       handle: "eat",
@@ -590,6 +614,7 @@ export const petRemedies: DemoStore = {
           prices: { usd: 8095, cad: 10895 },
         },
       ],
+      subscriptionPlans: DAILY_REMEDY_PLANS,
     },
     {
       handle: "ouchie",
@@ -616,6 +641,7 @@ export const petRemedies: DemoStore = {
           prices: { usd: 7695, cad: 10395 },
         },
       ],
+      subscriptionPlans: DAILY_REMEDY_PLANS,
     },
     {
       handle: "pee-pee-issues",
@@ -642,6 +668,7 @@ export const petRemedies: DemoStore = {
           prices: { usd: 7195, cad: 9695 },
         },
       ],
+      subscriptionPlans: DAILY_REMEDY_PLANS,
     },
     {
       handle: "yucky-fungus",

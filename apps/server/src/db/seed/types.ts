@@ -36,6 +36,16 @@ export interface DemoVariant {
   prices: { usd: number; cad: number };
 }
 
+/** A subscription plan a product offers; `code` is its subscription_id, unique per product. */
+export interface DemoSubscriptionPlan {
+  code: string;
+  label: string;
+  interval: "week" | "month";
+  intervalCount: number;
+  /** Percent off each variant's one-time price, 1 to 50. */
+  discountPercentage: number;
+}
+
 export interface DemoProduct {
   handle: string;
   title: string;
@@ -46,6 +56,8 @@ export interface DemoProduct {
   /** Files from the store's `images`, first is the main image. */
   images: string[];
   variants: DemoVariant[];
+  /** Plans in the order the product page lists them; none: one-time purchase only. */
+  subscriptionPlans?: DemoSubscriptionPlan[];
 }
 
 export interface DemoCollection {

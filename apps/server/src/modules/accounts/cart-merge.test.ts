@@ -68,6 +68,7 @@ describeEachEngine("guest cart and account cart", (engine) => {
           sku: "DRAMA-1",
           title: await titleOf("DRAMA-1"),
           quantity: 5,
+          subscription: null,
           message: LINE_LIMIT_MESSAGE,
         },
       ],
@@ -112,7 +113,13 @@ describeEachEngine("guest cart and account cart", (engine) => {
     expect(res.json().cartMerge).toEqual({
       merged: 1,
       notMerged: [
-        { sku: "FUNGUS-1", title: await titleOf("FUNGUS-1"), quantity: 3, message: STOCK_MESSAGE },
+        {
+          sku: "FUNGUS-1",
+          title: await titleOf("FUNGUS-1"),
+          quantity: 3,
+          subscription: null,
+          message: STOCK_MESSAGE,
+        },
       ],
     });
     expect(linesOf((await v.get("/api/cart")).json())).toEqual([{ sku: "ITCHY-1", quantity: 1 }]);

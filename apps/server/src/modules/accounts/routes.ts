@@ -79,6 +79,7 @@ const SignedInSchema = z.object({
         sku: z.string(),
         title: z.string(),
         quantity: z.number().int(),
+        subscription: z.object({ subscription_id: z.string(), label: z.string() }).nullable(),
         message: z.string(),
       }),
     ),

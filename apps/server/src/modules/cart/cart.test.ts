@@ -117,6 +117,7 @@ describeEachEngine("cart API", (engine) => {
         image_url: expect.stringMatching(/^\/media\/pet-remedies\//),
         attributes: variant.attributes,
         total_stock: variant.stock,
+        subscription: null,
       },
     ]);
     expect(cart).toMatchObject({

@@ -1,5 +1,6 @@
 import {
   AddCartItemSchema,
+  CartLineQuerySchema,
   CurrencySchema,
   SetCurrencySchema,
   SyncCartSchema,
@@ -11,11 +12,13 @@ import { z } from "zod";
 import { signedInUser } from "../../plugins/auth.ts";
 import { requestCurrency, setCurrencyCookie } from "../../plugins/currency.ts";
 import { visitorSessionId, withVisitorSession } from "../../plugins/session.ts";
+import { SubscriptionPlanSchema } from "../subscriptions/routes.ts";
 import {
   addCartItem,
   type CartOwner,
   clearCart,
   getCart,
+  type LineRef,
   removeCartItem,
   replaceCart,
   setCartCurrency,
@@ -36,6 +39,9 @@ export const CartViewSchema = z.object({
       image_url: z.string().nullable(),
       attributes: z.record(z.string(), z.string()),
       total_stock: z.number().int(),
+      subscription: SubscriptionPlanSchema.extend({
+        subscription_price: z.number().int(),
+      }).nullable(),
     }),
   ),
   activeDiscount: z
@@ -57,6 +63,11 @@ export const CartViewSchema = z.object({
 
 const SkuParams = z.object({ sku: AddCartItemSchema.shape.sku });
 const cartAnswer = { 200: CartViewSchema };
+
+/** The line a PATCH or DELETE names: the sku's plain line, or its line on ?subscription_id=. */
+function lineRef(sku: string, query: { subscription_id?: string | undefined }): LineRef {
+  return { sku, subscriptionId: query.subscription_id ?? null };
+}
 
 /** A guest's cart in the request's store; a new cart starts in the visitor's currency. */
 function guestOwner(request: FastifyRequest, sessionId: string | null): CartOwner {
@@ -97,7 +108,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["cart"],
         summary:
-          "Add a variant by sku (price from the store; refused past 19 lines, 19 of one, or stock)",
+          "Add a variant by sku, once or on a plan (subscription_id: the plan's code); price from the store; refused past 19 lines, 19 of one, or stock",
         body: AddCartItemSchema,
         response: cartAnswer,
       },
@@ -111,8 +122,10 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["cart"],
-        summary: "Set a line's quantity (1 to 19, within stock)",
+        summary:
+          "Set a line's quantity (1 to 19, within stock); ?subscription_id= names a subscription line",
         params: SkuParams,
+        querystring: CartLineQuerySchema,
         body: UpdateCartItemSchema,
         response: cartAnswer,
       },
@@ -121,7 +134,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       updateCartItem(
         app.db,
         await requestCartOwner(request),
-        request.params.sku,
+        lineRef(request.params.sku, request.query),
         request.body.quantity,
       ),
   );
@@ -131,12 +144,18 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["cart"],
-        summary: "Remove a line",
+        summary: "Remove a line; ?subscription_id= names a subscription line",
         params: SkuParams,
+        querystring: CartLineQuerySchema,
         response: cartAnswer,
       },
     },
-    async (request) => removeCartItem(app.db, await requestCartOwner(request), request.params.sku),
+    async (request) =>
+      removeCartItem(
+        app.db,
+        await requestCartOwner(request),
+        lineRef(request.params.sku, request.query),
+      ),
   );
 
   app.delete(
@@ -182,14 +201,18 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["cart"],
         summary:
-          "Replace the cart with {cartItems} (only sku and quantity are read; prices come from the store)",
+          "Replace the cart with {cartItems} (only sku, quantity and subscription.subscription_id are read; prices come from the store)",
         body: SyncCartSchema,
         response: cartAnswer,
       },
     },
     async (request, reply) => {
       // Extra fields of an item (product_price, title, …) are ignored: prices come from the DB.
-      const entries = request.body.cartItems.map(({ sku, quantity }) => ({ sku, quantity }));
+      const entries = request.body.cartItems.map(({ sku, quantity, subscription }) => ({
+        sku,
+        quantity,
+        subscriptionId: subscription?.subscription_id ?? null,
+      }));
       // An empty cart needs no session; anything else opens one.
       if (entries.length === 0) {
         return replaceCart(app.db, await requestCartOwner(request), entries);

@@ -3,6 +3,7 @@ import {
   addItem,
   type CartEventType,
   type CartItem,
+  type CartMerge,
   type CartRefusal,
   type CartResult,
   type CartStatus,
@@ -12,10 +13,14 @@ import {
   DomainError,
   type ErrorCode,
   freeShippingRemaining,
+  lineKey,
   lineTotal,
   REFUSAL_MESSAGES,
   removeItem,
+  SUBSCRIPTION_MESSAGES,
   statusAfterActivity,
+  stockLeftFor,
+  subscriptionPrice,
   updateQuantity,
 } from "@storefront/domain";
 import { and, asc, eq, inArray, ne, type SQL } from "drizzle-orm";
@@ -25,6 +30,7 @@ import {
   cartLines,
   carts,
   products,
+  subscriptionPlans,
   variantPrices,
   variants,
 } from "../../db/schema.ts";
@@ -34,6 +40,7 @@ import {
   findActiveCode,
   findRedeemableCode,
 } from "../discounts/service.ts";
+import { type PlanRow, planView, readPlans } from "../subscriptions/service.ts";
 
 export const PRODUCT_NOT_FOUND_MESSAGE = "Product not found";
 export const LINE_NOT_FOUND_MESSAGE = "This item is not in your cart";
@@ -61,12 +68,18 @@ type CartRow = typeof carts.$inferSelect;
 
 /** A stored line with what the rules and the view need, priced in the cart's currency. */
 interface Line {
+  id: string;
   variantId: string;
   productId: string;
   sku: string;
   quantity: number;
   position: number;
-  /** null: the variant has no price in the cart's currency (it is not shown or sold in it). */
+  /** The plan of a subscription line; null: a one-time purchase. */
+  plan: PlanRow | null;
+  /**
+   * The unit price: the plan's price for a subscription line. null: the variant has no price in
+   * the cart's currency (it is not shown or sold in it).
+   */
   price: number | null;
   stock: number;
   handle: string;
@@ -150,6 +163,7 @@ async function lockCart(
 async function readLines(db: Database, cart: CartRow): Promise<Line[]> {
   const rows = await db
     .select({
+      id: cartLines.id,
       variantId: cartLines.variantId,
       productId: variants.productId,
       sku: variants.sku,
@@ -161,6 +175,7 @@ async function readLines(db: Database, cart: CartRow): Promise<Line[]> {
       title: products.title,
       attributes: variants.attributes,
       imageUrls: variants.imageUrls,
+      plan: subscriptionPlans,
     })
     .from(cartLines)
     .innerJoin(variants, eq(variants.id, cartLines.variantId))
@@ -169,27 +184,66 @@ async function readLines(db: Database, cart: CartRow): Promise<Line[]> {
       variantPrices,
       and(eq(variantPrices.variantId, variants.id), eq(variantPrices.currency, cart.currency)),
     )
+    .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, cartLines.planId))
     .where(and(eq(cartLines.cartId, cart.id), eq(cartLines.storeId, cart.storeId)))
     .orderBy(asc(cartLines.position), asc(cartLines.addedAt));
-  return rows;
+  return rows.map((r) => ({
+    ...r,
+    price:
+      r.price !== null && r.plan ? subscriptionPrice(r.price, r.plan.discountPercentage) : r.price,
+  }));
+}
+
+type PricedLine = Line & { price: number };
+
+/** A line as the domain's cart item: a subscription line carries its plan's code and price. */
+function itemOf(line: PricedLine): CartItem {
+  const item: CartItem = { sku: line.sku, quantity: line.quantity, product_price: line.price };
+  if (!line.plan) return item;
+  return {
+    ...item,
+    subscription: { subscription_id: line.plan.code, subscription_price: line.price },
+  };
+}
+
+/** A stored line's identity, as the domain's lineKey reads a cart item. */
+function keyOf(line: Line): string {
+  return lineKey({
+    sku: line.sku,
+    subscription: line.plan ? { subscription_id: line.plan.code } : null,
+  });
+}
+
+function pricedLines(lines: readonly Line[]): PricedLine[] {
+  return lines.flatMap((l) => (l.price === null ? [] : [{ ...l, price: l.price }]));
 }
 
 /** The lines the rules work on: priced in the cart's currency, the price read from the database. */
 function itemsOf(lines: readonly Line[]): CartItem[] {
-  return lines.flatMap((l) =>
-    l.price === null ? [] : [{ sku: l.sku, quantity: l.quantity, product_price: l.price }],
-  );
+  return pricedLines(lines).map(itemOf);
 }
 
 interface SellableVariant {
   id: string;
+  productId: string;
   sku: string;
   title: string;
   stock: number;
   price: number | null;
+  /** The product's subscription plans. */
+  plans: PlanRow[];
 }
 
-/** This store's published variants by sku, priced in `currency`; another store's sku is absent. */
+/** Which line of a variant: the plain one (`subscriptionId` null) or the one on a plan. */
+export interface LineRef {
+  sku: string;
+  subscriptionId: string | null;
+}
+
+/**
+ * This store's published variants by sku, priced in `currency`, with their products' plans;
+ * another store's sku is absent.
+ */
 async function findVariants(
   db: Database,
   storeId: string,
@@ -200,6 +254,7 @@ async function findVariants(
   const rows = await db
     .select({
       id: variants.id,
+      productId: variants.productId,
       sku: variants.sku,
       title: products.title,
       stock: variants.stock,
@@ -219,7 +274,14 @@ async function findVariants(
         inArray(variants.sku, [...new Set(skus)]),
       ),
     );
-  return new Map(rows.map((r) => [r.sku, r]));
+  const plans = await readPlans(
+    db,
+    storeId,
+    rows.map((r) => r.productId),
+  );
+  return new Map(
+    rows.map((r) => [r.sku, { ...r, plans: plans.filter((p) => p.productId === r.productId) }]),
+  );
 }
 
 function notSoldIn(variant: { sku: string; title: string }, currency: Currency): DomainError {
@@ -242,48 +304,82 @@ function sellable(
   return { ...variant, price };
 }
 
+/** The plan of `variant`'s product named by `subscriptionId` (its code); 404 when none. */
+function planOf(variant: SellableVariant, subscriptionId: string): PlanRow {
+  const plan = variant.plans.find((p) => p.code === subscriptionId);
+  if (!plan) throw new DomainError("not_found", SUBSCRIPTION_MESSAGES.planNotFound);
+  return plan;
+}
+
+/** A new cart item for a variant: bought once, or on `plan` at the plan's price. */
+function newItem(
+  variant: SellableVariant & { price: number },
+  quantity: number,
+  plan: PlanRow | null,
+): CartItem {
+  const item: CartItem = { sku: variant.sku, quantity, product_price: variant.price };
+  if (!plan) return item;
+  const price = subscriptionPrice(variant.price, plan.discountPercentage);
+  return { ...item, subscription: { subscription_id: plan.code, subscription_price: price } };
+}
+
+/**
+ * The domain's addItem with the variant's stock shared between its lines: the plain line and
+ * its subscription lines together never hold more than `stock`.
+ */
+function addWithinStock(items: readonly CartItem[], item: CartItem, stock: number): CartResult {
+  return addItem(items, item, stockLeftFor(items, item, stock));
+}
+
 /** Per-line events from the difference between the stored lines and the new ones. */
 function diffEvents(before: readonly Line[], after: readonly CartItem[]): CartEvent[] {
   const events: CartEvent[] = [];
+  const beforeByKey = new Map(before.map((l) => [keyOf(l), l]));
+  const afterKeys = new Set(after.map(lineKey));
   for (const item of after) {
-    const old = before.find((l) => l.sku === item.sku);
+    const old = beforeByKey.get(lineKey(item));
     if (!old) events.push({ type: "item_added", sku: item.sku, quantity: item.quantity });
     else if (old.quantity !== item.quantity) {
       events.push({ type: "item_quantity_updated", sku: item.sku, quantity: item.quantity });
     }
   }
   for (const old of before) {
-    if (!after.some((i) => i.sku === old.sku)) {
+    if (!afterKeys.has(keyOf(old))) {
       events.push({ type: "item_removed", sku: old.sku, quantity: old.quantity });
     }
   }
   return events;
 }
 
-/** Writes the new lines over the stored ones (order = position); `variantIds` names new skus. */
+/**
+ * Writes the new lines over the stored ones (order = position); `found` holds the variants (and
+ * plans) of lines new to the cart.
+ */
 async function saveLines(
   tx: Database,
   cart: CartRow,
   before: readonly Line[],
   after: readonly CartItem[],
-  variantIds: ReadonlyMap<string, string>,
+  found: ReadonlyMap<string, SellableVariant>,
 ): Promise<void> {
-  const kept = new Set(after.map((i) => i.sku));
-  const gone = before.filter((l) => !kept.has(l.sku)).map((l) => l.variantId);
+  const beforeByKey = new Map(before.map((l) => [keyOf(l), l]));
+  const afterKeys = new Set(after.map(lineKey));
+  const gone = before.filter((l) => !afterKeys.has(keyOf(l))).map((l) => l.id);
   if (gone.length > 0) {
     await tx
       .delete(cartLines)
-      .where(and(eq(cartLines.cartId, cart.id), inArray(cartLines.variantId, gone)));
+      .where(and(eq(cartLines.cartId, cart.id), inArray(cartLines.id, gone)));
   }
   for (const [position, item] of after.entries()) {
-    const old = before.find((l) => l.sku === item.sku);
+    const old = beforeByKey.get(lineKey(item));
     if (!old) {
-      const variantId = variantIds.get(item.sku);
-      if (!variantId) throw new Error(`No variant id for ${item.sku}`);
+      const variant = found.get(item.sku);
+      if (!variant) throw new Error(`No variant for ${item.sku}`);
       await tx.insert(cartLines).values({
         cartId: cart.id,
         storeId: cart.storeId,
-        variantId,
+        variantId: variant.id,
+        planId: item.subscription ? planOf(variant, item.subscription.subscription_id).id : null,
         quantity: item.quantity,
         position,
       });
@@ -291,7 +387,7 @@ async function saveLines(
       await tx
         .update(cartLines)
         .set({ quantity: item.quantity, position })
-        .where(and(eq(cartLines.cartId, cart.id), eq(cartLines.variantId, old.variantId)));
+        .where(and(eq(cartLines.cartId, cart.id), eq(cartLines.id, old.id)));
     }
   }
 }
@@ -317,28 +413,24 @@ async function readView(db: Database, cart: CartRow): Promise<CartView> {
     readLines(db, cart),
     cart.discountCodeId ? findActiveCode(db, cart.storeId, cart.discountCodeId) : null,
   ]);
-  const items = itemsOf(lines);
+  const priced = pricedLines(lines);
+  const items = priced.map(itemOf);
   const terms = code ? discountInCurrency(code, currency) : null;
   const totals = cartTotals(items, terms);
   return {
     currency,
-    cartItems: lines.flatMap((l) =>
-      l.price === null
-        ? []
-        : [
-            {
-              sku: l.sku,
-              quantity: l.quantity,
-              product_price: l.price,
-              line_total: lineTotal({ sku: l.sku, quantity: l.quantity, product_price: l.price }),
-              handle: l.handle,
-              title: l.title,
-              image_url: l.imageUrls[0] ?? null,
-              attributes: l.attributes,
-              total_stock: l.stock,
-            },
-          ],
-    ),
+    cartItems: priced.map((l) => ({
+      sku: l.sku,
+      quantity: l.quantity,
+      product_price: l.price,
+      line_total: lineTotal(itemOf(l)),
+      handle: l.handle,
+      title: l.title,
+      image_url: l.imageUrls[0] ?? null,
+      attributes: l.attributes,
+      total_stock: l.stock,
+      subscription: l.plan ? { ...planView(l.plan), subscription_price: l.price } : null,
+    })),
     activeDiscount:
       code && terms
         ? {
@@ -362,8 +454,8 @@ async function readView(db: Database, cart: CartRow): Promise<CartView> {
 interface CartChange {
   /** The new lines (prices from the database); omitted: the lines do not change. */
   items?: CartItem[];
-  /** Variant ids of skus new to the cart. */
-  variantIds?: ReadonlyMap<string, string>;
+  /** The variants (and plans) of lines new to the cart, by sku. */
+  variants?: ReadonlyMap<string, SellableVariant>;
   /** Events to record; omitted: one per changed line. */
   events?: CartEvent[];
   currency?: Currency;
@@ -403,7 +495,7 @@ async function writeCart(
     const state = { tx, cart, currency: asCurrency(cart.currency), lines, items: itemsOf(lines) };
     const result = await change(state);
     if (result.items) {
-      await saveLines(tx, cart, lines, result.items, result.variantIds ?? new Map());
+      await saveLines(tx, cart, lines, result.items, result.variants ?? new Map());
     }
     const events = result.events ?? (result.items ? diffEvents(lines, result.items) : []);
     if (events.length > 0) {
@@ -426,8 +518,12 @@ async function writeCart(
   });
 }
 
-function lineOf(state: CartState, sku: string): Line & { price: number } {
-  const line = state.lines.find((l) => l.sku === sku);
+function lineOf(state: CartState, ref: LineRef): PricedLine {
+  const key = lineKey({
+    sku: ref.sku,
+    subscription: ref.subscriptionId === null ? null : { subscription_id: ref.subscriptionId },
+  });
+  const line = state.lines.find((l) => keyOf(l) === key);
   if (!line || line.price === null) throw new DomainError("not_found", LINE_NOT_FOUND_MESSAGE);
   return { ...line, price: line.price };
 }
@@ -436,7 +532,7 @@ function lineOf(state: CartState, sku: string): Line & { price: number } {
 export interface CheckoutCart {
   cart: CartRow;
   currency: Currency;
-  lines: (Line & { price: number })[];
+  lines: PricedLine[];
   code: DiscountCode | null;
   subtotal: number;
   discount: number;
@@ -458,9 +554,9 @@ export async function readCheckoutCart(
     readLines(db, cart),
     cart.discountCodeId ? findActiveCode(db, cart.storeId, cart.discountCodeId) : null,
   ]);
-  const priced = lines.flatMap((l) => (l.price === null ? [] : [{ ...l, price: l.price }]));
+  const priced = pricedLines(lines);
   if (priced.length === 0) return null;
-  const totals = cartTotals(itemsOf(priced), code ? discountInCurrency(code, currency) : null);
+  const totals = cartTotals(priced.map(itemOf), code ? discountInCurrency(code, currency) : null);
   return {
     cart,
     currency,
@@ -492,21 +588,26 @@ export async function getCart(db: Database, owner: CartOwner): Promise<CartView>
   return cart ? readView(db, cart) : emptyView(owner.currency);
 }
 
-/** Adds a variant of this store at its database price; refused past the domain's limits or stock. */
+/**
+ * Adds a variant of this store at its database price, bought once or, with `subscription_id`
+ * (a plan's code), on that plan at the plan's price: two different lines. Refused past the
+ * domain's limits, or past the stock that the variant's other lines leave.
+ */
 export function addCartItem(
   db: Database,
   owner: CartOwner,
-  { sku, quantity }: AddCartItem,
+  { sku, quantity, subscription_id }: AddCartItem,
 ): Promise<CartView> {
   return writeCart(db, owner, { create: true }, async (state) => {
     const found = await findVariants(state.tx, owner.storeId, [sku], state.currency);
     const variant = sellable(found, sku, state.currency);
+    const plan = subscription_id === undefined ? null : planOf(variant, subscription_id);
     const items = accepted(
-      addItem(state.items, { sku, quantity, product_price: variant.price }, variant.stock),
+      addWithinStock(state.items, newItem(variant, quantity, plan), variant.stock),
     );
     return {
       items,
-      variantIds: new Map([[sku, variant.id]]),
+      variants: found,
       // Adding to a line that exists is still an add of `quantity`, not a quantity edit.
       events: [
         ...diffEvents(state.lines, items).filter((e) => e.sku !== sku),
@@ -524,32 +625,26 @@ const LINE_MUST_EXIST = {
   },
 };
 
-/** Sets a line's quantity (1 to 19, and stock). */
+/** Sets a line's quantity (1 to 19, and the stock the variant's other lines leave). */
 export function updateCartItem(
   db: Database,
   owner: CartOwner,
-  sku: string,
+  ref: LineRef,
   quantity: number,
 ): Promise<CartView> {
   return writeCart(db, owner, LINE_MUST_EXIST, (state) => {
-    const line = lineOf(state, sku);
-    const item = { sku, quantity: line.quantity, product_price: line.price };
-    return { items: accepted(updateQuantity(state.items, item, quantity, line.stock)) };
+    const line = lineOf(state, ref);
+    const item = itemOf(line);
+    const available = stockLeftFor(state.items, item, line.stock);
+    return { items: accepted(updateQuantity(state.items, item, quantity, available)) };
   });
 }
 
 /** Removes a line. */
-export function removeCartItem(db: Database, owner: CartOwner, sku: string): Promise<CartView> {
-  return writeCart(db, owner, LINE_MUST_EXIST, (state) => {
-    const line = lineOf(state, sku);
-    return {
-      items: removeItem(state.items, {
-        sku,
-        quantity: line.quantity,
-        product_price: line.price,
-      }),
-    };
-  });
+export function removeCartItem(db: Database, owner: CartOwner, ref: LineRef): Promise<CartView> {
+  return writeCart(db, owner, LINE_MUST_EXIST, (state) => ({
+    items: removeItem(state.items, itemOf(lineOf(state, ref))),
+  }));
 }
 
 /** Empties the cart (one cart_emptied event); the code and currency stay. */
@@ -561,14 +656,15 @@ export function clearCart(db: Database, owner: CartOwner): Promise<CartView> {
 }
 
 /**
- * Replaces the cart wholesale with `entries` (POST metrics/cart-items). Only sku and quantity are
- * read: prices come from the database, whatever the client sent. A cart that breaks the limits or
- * stock is refused as a whole with the same messages as an add.
+ * Replaces the cart wholesale with `entries` (POST metrics/cart-items). Only sku, quantity and
+ * the plan's code are read: prices come from the database, whatever the client sent. A cart that
+ * breaks the limits or stock (or names a plan the product does not offer) is refused as a whole
+ * with the same messages as an add.
  */
 export function replaceCart(
   db: Database,
   owner: CartOwner,
-  entries: readonly { sku: string; quantity: number }[],
+  entries: readonly (LineRef & { quantity: number })[],
 ): Promise<CartView> {
   return writeCart(db, owner, { create: entries.length > 0 }, async (state) => {
     const found = await findVariants(
@@ -580,17 +676,15 @@ export function replaceCart(
     // The domain's replaceItems is addItem from an empty cart without stock; folding addItem with
     // each variant's stock applies the same rules and the stock check (a repeated sku adds up).
     let items: CartItem[] = [];
-    for (const { sku, quantity } of entries) {
+    for (const { sku, subscriptionId, quantity } of entries) {
       const variant = sellable(found, sku, state.currency);
-      items = accepted(
-        addItem(items, { sku, quantity, product_price: variant.price }, variant.stock),
-      );
+      const plan = subscriptionId === null ? null : planOf(variant, subscriptionId);
+      items = accepted(addWithinStock(items, newItem(variant, quantity, plan), variant.stock));
     }
-    const variantIds = new Map([...found.values()].map((v) => [v.sku, v.id]));
     const emptied = items.length === 0 && state.lines.length > 0;
     return {
       items,
-      variantIds,
+      variants: found,
       ...(emptied ? { events: [{ type: "cart_emptied", sku: null, quantity: null }] } : {}),
     };
   });
@@ -639,12 +733,6 @@ export function setCartCurrency(
   });
 }
 
-/** What signing in did with the guest's cart (the answer's `cartMerge`). */
-export interface CartMergeResult {
-  merged: number;
-  notMerged: { sku: string; title: string; quantity: number; message: string }[];
-}
-
 /**
  * On sign-in or registration: adds each line of the guest's cart into the account's cart with the
  * domain's addItem (19 lines, 19 of one, stock), priced in the account cart's currency. A line
@@ -657,8 +745,8 @@ export async function mergeGuestCart(
   storeId: string,
   sessionId: string | null,
   userId: string,
-): Promise<CartMergeResult> {
-  const nothing: CartMergeResult = { merged: 0, notMerged: [] };
+): Promise<CartMerge> {
+  const nothing: CartMerge = { merged: 0, notMerged: [] };
   if (sessionId === null) return nothing;
   return db.transaction(async (tx) => {
     const guest = await lockCart(tx, { storeId, userId: null, sessionId }, null);
@@ -684,10 +772,18 @@ export async function mergeGuestCart(
     );
     let items = itemsOf(lines);
     const events: CartEvent[] = [];
-    const notMerged: CartMergeResult["notMerged"] = [];
+    const notMerged: CartMerge["notMerged"] = [];
     for (const line of guestLines) {
       const refused = (message: string) =>
-        notMerged.push({ sku: line.sku, title: line.title, quantity: line.quantity, message });
+        notMerged.push({
+          sku: line.sku,
+          title: line.title,
+          quantity: line.quantity,
+          subscription: line.plan
+            ? { subscription_id: line.plan.code, label: line.plan.label }
+            : null,
+          message,
+        });
       const variant = found.get(line.sku);
       if (!variant) {
         refused(PRODUCT_NOT_FOUND_MESSAGE);
@@ -697,9 +793,9 @@ export async function mergeGuestCart(
         refused(notSoldIn(variant, currency).message);
         continue;
       }
-      const result = addItem(
+      const result = addWithinStock(
         items,
-        { sku: line.sku, quantity: line.quantity, product_price: variant.price },
+        newItem({ ...variant, price: variant.price }, line.quantity, line.plan),
         variant.stock,
       );
       if (!result.ok) {
@@ -710,8 +806,7 @@ export async function mergeGuestCart(
       events.push({ type: "item_added", sku: line.sku, quantity: line.quantity });
     }
     if (events.length > 0) {
-      const variantIds = new Map([...found.values()].map((v) => [v.sku, v.id]));
-      await saveLines(tx, cart, lines, items, variantIds);
+      await saveLines(tx, cart, lines, items, found);
       await tx.insert(cartEvents).values(events.map((e) => ({ ...e, storeId, cartId: cart.id })));
     }
     await tx

@@ -4,6 +4,7 @@ import {
   LruCache,
   type Product,
   type ProductCard,
+  subscriptionPrice,
   type Variant,
 } from "@storefront/domain";
 import { and, asc, eq, inArray } from "drizzle-orm";
@@ -16,6 +17,7 @@ import {
   variantPrices,
   variants,
 } from "../../db/schema.ts";
+import { planView, readPlans } from "../subscriptions/service.ts";
 
 export interface CollectionView {
   handle: string;
@@ -135,8 +137,9 @@ async function readProduct(
       and(eq(products.storeId, storeId), eq(products.handle, handle), eq(products.published, true)),
     );
   if (!product) throw new DomainError("not_found", "Product not found");
-  // Two round trips: the images, and every variant with its prices (left join: one row per price).
-  const [images, rows] = await Promise.all([
+  // Three round trips: the images, every variant with its prices (left join: one row per
+  // price), and the subscription plans.
+  const [images, rows, plans] = await Promise.all([
     db
       .select({ url: productImages.url })
       .from(productImages)
@@ -152,6 +155,7 @@ async function readProduct(
       .leftJoin(variantPrices, eq(variantPrices.variantId, variants.id))
       .where(and(eq(variants.storeId, storeId), eq(variants.productId, product.id)))
       .orderBy(asc(variants.position)),
+    readPlans(db, storeId, [product.id]),
   ]);
   const variantRows = [...new Map(rows.map((r) => [r.variant.id, r.variant])).values()];
   const priceRows = rows.flatMap((r) =>
@@ -173,6 +177,10 @@ async function readProduct(
       prices,
       image_urls: v.imageUrls,
       total_stock: v.stock,
+      subscriptions: plans.map((plan) => ({
+        subscription_id: plan.code,
+        subscription_price: subscriptionPrice(price, plan.discountPercentage),
+      })),
     });
   }
   if (sellable.length === 0) throw new DomainError("not_found", "Product not found");
@@ -195,6 +203,7 @@ async function readProduct(
     product_urls: images.map((i) => i.url),
     variant_list: variantList,
     variants: sellable,
+    subscription_plans: plans.map(planView),
   };
 }
 

@@ -10,6 +10,7 @@ import {
   DomainError,
   type OrderView,
   type PlaceOrderRequest,
+  SUBSCRIPTION_MESSAGES,
 } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
@@ -27,6 +28,7 @@ import {
   releaseCartOrders,
 } from "../orders/service.ts";
 import type { ChargeRequest, PaymentProvider } from "../payments/provider.ts";
+import { planView } from "../subscriptions/service.ts";
 
 async function checkoutSettings(db: Database, storeId: string): Promise<CheckoutSettings> {
   const [row] = await db
@@ -60,9 +62,16 @@ function totalsOf(
   });
 }
 
+/**
+ * The cart to check out. A subscription is kept on an account, so a guest whose cart holds a
+ * subscription line is asked to sign in (401) before anything is quoted or charged.
+ */
 async function cartOrRefuse(db: Database, owner: CartOwner): Promise<CheckoutCart> {
   const cart = await readCheckoutCart(db, owner);
   if (!cart) throw new DomainError("conflict", CHECKOUT_MESSAGES.emptyCart);
+  if (owner.userId === null && cart.lines.some((l) => l.plan !== null)) {
+    throw new DomainError("unauthorized", SUBSCRIPTION_MESSAGES.signInToCheckout);
+  }
   return cart;
 }
 
@@ -233,6 +242,8 @@ export async function placeOrder(
       imageUrl: l.imageUrls[0] ?? null,
       quantity: l.quantity,
       unitPrice: l.price,
+      planId: l.plan?.id ?? null,
+      subscription: l.plan ? planView(l.plan) : null,
     })),
   };
 

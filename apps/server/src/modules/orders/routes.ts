@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser, signedInUser } from "../../plugins/auth.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
+import { SubscriptionPlanSchema } from "../subscriptions/routes.ts";
 import { accountOrders, findReadableOrder } from "./service.ts";
 
 const OrderStatusSchema = z.enum(["awaiting_payment", "paid", "declined", "expired", "canceled"]);
@@ -33,6 +34,7 @@ export const OrderViewSchema = z.object({
       quantity: z.number().int(),
       unitPrice: z.number().int(),
       lineTotal: z.number().int(),
+      subscription: SubscriptionPlanSchema.nullable(),
     }),
   ),
   subtotal: z.number().int(),

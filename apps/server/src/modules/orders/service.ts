@@ -9,6 +9,7 @@ import {
   type OrderView,
   PAYMENT_HOLD_MS,
   pointsEarned,
+  type SubscriptionPlan,
   type TaxLine,
 } from "@storefront/domain";
 import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
@@ -24,6 +25,7 @@ import {
 } from "../../db/schema.ts";
 import { markCartPurchased } from "../cart/service.ts";
 import type { PaymentEvent, PaymentProvider } from "../payments/provider.ts";
+import { startSubscriptions } from "../subscriptions/service.ts";
 
 export const ORDER_NOT_FOUND_MESSAGE = "Order not found";
 
@@ -41,6 +43,9 @@ export interface OrderLineDraft {
   imageUrl: string | null;
   quantity: number;
   unitPrice: number;
+  /** A subscription line's plan and its terms as they are now; null for a one-time purchase. */
+  planId: string | null;
+  subscription: SubscriptionPlan | null;
 }
 
 /** Everything an order is made of before it exists. */
@@ -207,8 +212,9 @@ export async function insertOrder(
 
 /**
  * Completes a paid order in the caller's transaction: the order is paid, its cart emptied and
- * marked purchased, and a signed-in buyer earns points. Guarded on the order's status, so a
- * replay completes nothing twice; answers whether this call completed it.
+ * marked purchased, and a signed-in buyer earns points and starts the subscriptions of its
+ * subscription lines. Guarded on the order's status, so a replay completes nothing twice;
+ * answers whether this call completed it.
  */
 export async function completeOrder(
   tx: Database,
@@ -243,6 +249,7 @@ export async function completeOrder(
     .returning({ id: orders.id });
   if (!paid) return false;
   if (order.cartId) await markCartPurchased(tx, order.storeId, order.cartId);
+  await startSubscriptions(tx, order, now);
   if (order.userId && points > 0) {
     await tx
       .update(users)
@@ -348,6 +355,7 @@ export function orderView(order: OrderRow, lines: readonly OrderLineRow[]): Orde
       quantity: l.quantity,
       unitPrice: l.unitPrice,
       lineTotal: l.lineTotal,
+      subscription: l.subscription,
     })),
     subtotal: order.subtotal,
     discountAmount: order.discountAmount,

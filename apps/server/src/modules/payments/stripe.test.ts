@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { isoDay, nextChargeOn } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createUser, TEST_PASSWORD, visitorWithOwnIp } from "../../../test/accounts.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
 import { Visitor } from "../../../test/visitor.ts";
 import { carts, orders, outbox, variants } from "../../db/schema.ts";
@@ -149,10 +151,16 @@ describeEachEngine("Stripe payments", (engine) => {
     return row;
   }
 
-  /** A shopper who checks out `sku`: the order awaits the browser's confirmation. */
-  async function placeHeld(sku: string) {
-    const v = new Visitor(t.app, PETS);
-    await v.post("/api/cart/items", { sku, quantity: 1 });
+  /**
+   * A shopper who checks out `sku` (on a plan with `subscription_id`): the order awaits the
+   * browser's confirmation.
+   */
+  async function placeHeld(sku: string, v = new Visitor(t.app, PETS), subscription_id?: string) {
+    await v.post("/api/cart/items", {
+      sku,
+      quantity: 1,
+      ...(subscription_id ? { subscription_id } : {}),
+    });
     const quote = (
       await v.post("/api/checkout/quote", {
         address: { country: "US", region: "NY", postalCode: "14201" },
@@ -225,6 +233,27 @@ describeEachEngine("Stripe payments", (engine) => {
     await t.app.background.idle();
     const mails = await t.database.db.select().from(outbox).where(eq(outbox.to, order.email));
     expect(mails.filter((m) => m.subject.includes(`#${order.number}`))).toHaveLength(1);
+  });
+
+  it("starts a signed-in buyer's subscription when the webhook completes the order, and only once", async () => {
+    const user = await createUser(t.database.db);
+    const v = visitorWithOwnIp(t.app);
+    await v.post("/v2/auth/login", { email: user.email, password: TEST_PASSWORD });
+    const { order } = await placeHeld("ITCHY-2", v, "every-2-months");
+    const listed = async () => (await v.get("/api/account/subscriptions")).json().subscriptions;
+    expect(await listed()).toEqual([]);
+    const hook = webhook("payment_intent.succeeded", order.paymentReference ?? "");
+    expect((await deliver(hook)).json().outcome).toBe("completed");
+    expect((await deliver(hook)).json().outcome).toBe("already_applied");
+    const paid = await orderOf(order.number);
+    expect(await listed()).toEqual([
+      expect.objectContaining({
+        sku: "ITCHY-2",
+        order_number: order.number,
+        subscription: expect.objectContaining({ subscription_id: "every-2-months" }),
+        next_charge_on: nextChargeOn(isoDay(paid.paidAt ?? new Date(0)), "month", 2),
+      }),
+    ]);
   });
 
   it("answers 400 to a webhook with a bad signature or a timestamp older than 300 s, and applies neither", async () => {

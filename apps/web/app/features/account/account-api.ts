@@ -21,11 +21,6 @@ export interface AuthStatus {
   user: AccountUser | null;
 }
 
-export interface CartMerge {
-  merged: number;
-  notMerged: { sku: string; title: string; quantity: number; message: string }[];
-}
-
 /** The spec's error texts (section 8), shown exactly. */
 export const AUTH_MESSAGES = {
   login401: "Account not found. Please check your email and password and try again.",

@@ -1,8 +1,9 @@
+import type { CartMerge } from "@storefront/domain";
 import { useState } from "react";
 import { Field, FormMessage } from "~/components/form-field";
 import { useCartStore } from "~/features/cart";
 import { callApi, errorText } from "~/lib/api-client";
-import { type AccountUser, AUTH_MESSAGES, type CartMerge, loginFailure } from "./account-api";
+import { type AccountUser, AUTH_MESSAGES, loginFailure } from "./account-api";
 import { useAccountStore } from "./account-store";
 import { useStoreId } from "./use-account";
 

@@ -11,6 +11,7 @@ const variant = (stock: number): Variant => ({
   prices: { usd: 3995 },
   image_urls: [],
   total_stock: stock,
+  subscriptions: [],
 });
 
 function answer(status: number, body: unknown) {

@@ -1,24 +1,30 @@
-import { POPUP_MAX_QUANTITY, STOCK_MESSAGE, type Variant } from "@storefront/domain";
+import { POPUP_MAX_QUANTITY, type Product, STOCK_MESSAGE, type Variant } from "@storefront/domain";
 import { useEffect, useRef, useState } from "react";
 import { QuantityStepper } from "~/components/quantity-stepper";
 import { useCartStore } from "./cart-store";
+import { PurchaseOptions } from "./purchase-options";
 
 /** How long the button stays busy after an add before `onAdded` (the popup closes) — spec: 1.5 s. */
 export const ADDED_DELAY_MS = 1_500;
 
 /**
- * Quantity (1 to 99) and the add-to-cart button, shared by the quick-view popup and the product
- * page. Disabled without a variant, while busy, or when stock is too low ('Out of Stock').
- * Refusals (stock, cart full, line limit) show inline in red.
+ * The purchase option (once, or on one of `product`'s subscription plans), quantity (1 to 99)
+ * and the add-to-cart button, shared by the quick-view popup and the product page. Disabled
+ * without a variant, while busy, or when stock is too low ('Out of Stock'). Refusals (stock,
+ * cart full, line limit) show inline in red.
  */
 export function AddToCart({
   variant,
+  product,
   onAdded,
 }: {
   variant: Variant | undefined;
+  /** The product's currency and plans; without it (or plans) the item is bought once. */
+  product?: Pick<Product, "currency" | "subscription_plans">;
   onAdded?(): void;
 }) {
   const add = useCartStore((s) => s.add);
+  const [subscriptionId, setSubscriptionId] = useState<string | null>(null);
   const [quantity, setQuantity] = useState(1);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -38,7 +44,7 @@ export function AddToCart({
     }
     setBusy(true);
     setError(null);
-    const outcome = await add(variant.sku, quantity);
+    const outcome = await add(variant.sku, quantity, subscriptionId);
     if (!outcome.ok) {
       setBusy(false);
       setError(outcome.message);
@@ -52,6 +58,19 @@ export function AddToCart({
 
   return (
     <div className="add-to-cart">
+      {product ? (
+        <PurchaseOptions
+          plans={product.subscription_plans}
+          variant={variant}
+          currency={product.currency}
+          value={subscriptionId}
+          disabled={busy}
+          onChange={(id) => {
+            setSubscriptionId(id);
+            setError(null);
+          }}
+        />
+      ) : null}
       <QuantityStepper
         label="Quantity"
         value={quantity}

@@ -2,60 +2,84 @@ import {
   attributeLabel,
   type CartView,
   formatMoney,
+  lineKey,
   MAX_LINE_QUANTITY,
   optionLabel,
 } from "@storefront/domain";
 import { Link } from "react-router";
+import { PlanLabel } from "~/components/plan-label";
 import { QuantityStepper } from "~/components/quantity-stepper";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { useCartStore } from "./cart-store";
 
-/** The cart's lines with image, variant, unit price, a quantity stepper and remove. */
+type CartLine = CartView["cartItems"][number];
+
+/** The stock a line may use: the variant's, less what its other lines (plain or on a plan) hold. */
+function stockFor(cart: CartView, line: CartLine): number {
+  const elsewhere = cart.cartItems
+    .filter((other) => other !== line && other.sku === line.sku)
+    .reduce((sum, other) => sum + other.quantity, 0);
+  return line.total_stock - elsewhere;
+}
+
+/**
+ * The cart's lines with image, variant, the plan of a subscription line, unit price, a quantity
+ * stepper and remove.
+ */
 export function CartLines({ cart, inDrawer }: { cart: CartView; inDrawer: boolean }) {
   const update = useCartStore((s) => s.update);
   const remove = useCartStore((s) => s.remove);
   return (
     <ul className="cart-lines">
-      {cart.cartItems.map((line) => (
-        <li key={line.sku} className="cart-line">
-          {line.image_url ? (
-            <ResponsiveImage
-              src={line.image_url}
-              alt=""
-              width={80}
-              height={80}
-              className="cart-line-image"
-            />
-          ) : null}
-          <div className="cart-line-body">
-            <Link to={`/products/${line.handle}`} className="cart-line-title">
-              {line.title}
-            </Link>
-            <p className="cart-line-variant">
-              {Object.entries(line.attributes)
-                .map(([name, value]) => `${attributeLabel(name)}: ${optionLabel(name, value)}`)
-                .join(" · ")}
-            </p>
-            <p className="cart-line-price">{formatMoney(line.product_price, cart.currency)} each</p>
-            <div className="cart-line-actions">
-              <QuantityStepper
-                label={`Quantity of ${line.title}`}
-                value={line.quantity}
-                max={Math.min(MAX_LINE_QUANTITY, Math.max(line.total_stock, line.quantity))}
-                onChange={(q) => void update(line.sku, q, inDrawer)}
+      {cart.cartItems.map((line) => {
+        // Two lines of one product (once and on a plan) need names of their own.
+        const lineName = line.subscription
+          ? `${line.title}, ${line.subscription.label}`
+          : line.title;
+        return (
+          <li key={lineKey(line)} className="cart-line">
+            {line.image_url ? (
+              <ResponsiveImage
+                src={line.image_url}
+                alt=""
+                width={80}
+                height={80}
+                className="cart-line-image"
               />
-              <button
-                type="button"
-                className="link-button"
-                onClick={() => void remove(line.sku, inDrawer)}
-              >
-                Remove<span className="visually-hidden"> {line.title}</span>
-              </button>
+            ) : null}
+            <div className="cart-line-body">
+              <Link to={`/products/${line.handle}`} className="cart-line-title">
+                {line.title}
+              </Link>
+              <p className="cart-line-variant">
+                {Object.entries(line.attributes)
+                  .map(([name, value]) => `${attributeLabel(name)}: ${optionLabel(name, value)}`)
+                  .join(" · ")}
+              </p>
+              {line.subscription ? <PlanLabel plan={line.subscription} /> : null}
+              <p className="cart-line-price">
+                {formatMoney(line.product_price, cart.currency)} each
+              </p>
+              <div className="cart-line-actions">
+                <QuantityStepper
+                  label={`Quantity of ${lineName}`}
+                  value={line.quantity}
+                  max={Math.min(MAX_LINE_QUANTITY, Math.max(stockFor(cart, line), line.quantity))}
+                  onChange={(q) => void update(line, q, inDrawer)}
+                />
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => void remove(line, inDrawer)}
+                >
+                  Remove<span className="visually-hidden"> {lineName}</span>
+                </button>
+              </div>
             </div>
-          </div>
-          <p className="cart-line-total">{formatMoney(line.line_total, cart.currency)}</p>
-        </li>
-      ))}
+            <p className="cart-line-total">{formatMoney(line.line_total, cart.currency)}</p>
+          </li>
+        );
+      })}
     </ul>
   );
 }

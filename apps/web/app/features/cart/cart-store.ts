@@ -1,9 +1,23 @@
-import type { CartView, Currency } from "@storefront/domain";
+import type { CartView, Currency, NotMergedLine } from "@storefront/domain";
 import { create } from "zustand";
 import { ApiError, apiRequest } from "~/lib/api-client";
 
 /** What a cart action ends with: done, or refused with a message to show inline. */
 export type CartOutcome = { ok: true } | { ok: false; message: string };
+
+/** A cart line: a sku's plain line, or its line on a plan (`subscription`). */
+export interface CartLineRef {
+  sku: string;
+  subscription: { subscription_id: string } | null;
+}
+
+/** The API path of one line: ?subscription_id= names a subscription line. */
+function linePath({ sku, subscription }: CartLineRef): string {
+  const path = `/api/cart/items/${encodeURIComponent(sku)}`;
+  return subscription
+    ? `${path}?subscription_id=${encodeURIComponent(subscription.subscription_id)}`
+    : path;
+}
 
 interface CartState {
   cart: CartView | null;
@@ -11,12 +25,13 @@ interface CartState {
   /** A message from the last failed action shown in the drawer or cart page. */
   error: string | null;
   /** Lines of a guest cart that could not join the account's cart at sign-in. */
-  notMerged: { sku: string; title: string; quantity: number; message: string }[];
+  notMerged: NotMergedLine[];
   load(): Promise<void>;
-  add(sku: string, quantity: number): Promise<CartOutcome>;
+  /** `subscriptionId`: the plan's code for a subscription line; null buys once. */
+  add(sku: string, quantity: number, subscriptionId?: string | null): Promise<CartOutcome>;
   /** `openDrawer` false where the cart is already on screen (the cart page). */
-  update(sku: string, quantity: number, openDrawer?: boolean): Promise<CartOutcome>;
-  remove(sku: string, openDrawer?: boolean): Promise<CartOutcome>;
+  update(line: CartLineRef, quantity: number, openDrawer?: boolean): Promise<CartOutcome>;
+  remove(line: CartLineRef, openDrawer?: boolean): Promise<CartOutcome>;
   clear(): Promise<CartOutcome>;
   applyCode(code: string): Promise<CartOutcome>;
   removeCode(): Promise<CartOutcome>;
@@ -62,20 +77,17 @@ export const useCartStore = create<CartState>((set) => {
         set({ error: error instanceof ApiError ? error.message : "Could not load your cart." });
       }
     },
-    add: (sku, quantity) =>
-      write("POST", "/api/cart/items", { sku, quantity }, { openDrawer: true, showError: false }),
-    update: (sku, quantity, openDrawer = true) =>
+    add: (sku, quantity, subscriptionId = null) =>
       write(
-        "PATCH",
-        `/api/cart/items/${encodeURIComponent(sku)}`,
-        { quantity },
-        { openDrawer, showError: true },
+        "POST",
+        "/api/cart/items",
+        { sku, quantity, ...(subscriptionId ? { subscription_id: subscriptionId } : {}) },
+        { openDrawer: true, showError: false },
       ),
-    remove: (sku, openDrawer = true) =>
-      write("DELETE", `/api/cart/items/${encodeURIComponent(sku)}`, undefined, {
-        openDrawer,
-        showError: true,
-      }),
+    update: (line, quantity, openDrawer = true) =>
+      write("PATCH", linePath(line), { quantity }, { openDrawer, showError: true }),
+    remove: (line, openDrawer = true) =>
+      write("DELETE", linePath(line), undefined, { openDrawer, showError: true }),
     clear: () => write("DELETE", "/api/cart", undefined, { openDrawer: false, showError: true }),
     applyCode: (code) => write("PUT", "/api/cart/discount", { code }, own),
     removeCode: () => write("DELETE", "/api/cart/discount", undefined, own),

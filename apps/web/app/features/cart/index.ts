@@ -1,3 +1,5 @@
+import "./purchase-options.css";
+
 export { AddToCart } from "./add-to-cart";
 export { CartButton } from "./cart-button";
 export { CartDrawer } from "./cart-drawer";

@@ -1,3 +1,5 @@
+import { lineKey } from "@storefront/domain";
+import { PlanLabel } from "~/components/plan-label";
 import { useCartStore } from "./cart-store";
 
 /** Lists the guest-cart lines that could not join the account's cart at sign-in, and why. */
@@ -11,8 +13,15 @@ export function NotMergedNotice() {
       </p>
       <ul>
         {lines.map((line) => (
-          <li key={line.sku}>
-            {line.title} × {line.quantity}: {line.message}
+          <li key={lineKey(line)}>
+            {line.title}
+            {line.subscription ? (
+              <>
+                {" "}
+                (<PlanLabel plan={line.subscription} as="span" />)
+              </>
+            ) : null}{" "}
+            × {line.quantity}: {line.message}
           </li>
         ))}
       </ul>

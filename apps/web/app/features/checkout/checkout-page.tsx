@@ -1,4 +1,4 @@
-import type { StoreInfo } from "@storefront/domain";
+import { type StoreInfo, SUBSCRIPTION_MESSAGES } from "@storefront/domain";
 import { Link } from "react-router";
 import { useAccountUser } from "~/features/account";
 import { useCart } from "~/features/cart";
@@ -24,6 +24,17 @@ export function CheckoutPage({
         <p>Your cart is empty, so there is nothing to check out yet.</p>
         <Link className="button" to="/">
           Continue shopping
+        </Link>
+      </div>
+    );
+  }
+  // A subscription is kept on an account: a guest signs in first (the server refuses otherwise).
+  if (!user && cart.cartItems.some((line) => line.subscription)) {
+    return (
+      <div className="cart-empty checkout-sign-in">
+        <p>{SUBSCRIPTION_MESSAGES.signInToCheckout}</p>
+        <Link className="button" to="/account/sign-in?next=/checkout">
+          Sign in to check out
         </Link>
       </div>
     );

@@ -72,6 +72,7 @@ export function OrderSummary({ cart }: { cart: CartView }) {
     attributes: l.attributes,
     quantity: l.quantity,
     lineTotal: l.line_total,
+    subscription: l.subscription,
   }));
   return (
     <section className="checkout-summary" aria-labelledby="summary-title">

@@ -31,6 +31,7 @@ const order: OrderView = {
       quantity: 2,
       unitPrice: 3495,
       lineTotal: 6990,
+      subscription: null,
     },
   ],
   subtotal: 6990,

@@ -30,7 +30,7 @@ function QuickViewBody({ product, onClose }: { product: Product; onClose(): void
           selection={selection}
           onChange={(name, value) => setSelection((s) => ({ ...s, [name]: value }))}
         />
-        <AddToCart variant={variant} onAdded={onClose} />
+        <AddToCart variant={variant} product={product} onAdded={onClose} />
         <Link className="more-details" to={`/products/${product.handle}`} onClick={onClose}>
           More details
         </Link>

@@ -1,0 +1,102 @@
+import type { CartView } from "@storefront/domain";
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { CartLines } from "./cart-lines";
+
+const line = {
+  sku: "ITCHY-1",
+  handle: "itchy-scratchy",
+  title: "Itchy Scratchy",
+  image_url: null,
+  attributes: { "pack size": "1" },
+  total_stock: 10,
+};
+const cart: CartView = {
+  currency: "usd",
+  cartItems: [
+    { ...line, quantity: 1, product_price: 3995, line_total: 3995, subscription: null },
+    {
+      ...line,
+      quantity: 2,
+      product_price: 3596,
+      line_total: 7192,
+      subscription: {
+        subscription_id: "monthly",
+        label: "Deliver every month",
+        interval: "month",
+        interval_count: 1,
+        discount_percentage: 10,
+        subscription_price: 3596,
+      },
+    },
+  ],
+  activeDiscount: null,
+  subtotal: 11187,
+  discount: 0,
+  totalCost: 11187,
+  freeShippingRemaining: 3713,
+  itemCount: 3,
+  status: "active",
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("cart lines", () => {
+  it("show a subscription line apart from the plain line of the same product, with its plan", () => {
+    render(
+      <MemoryRouter>
+        <CartLines cart={cart} inDrawer />
+      </MemoryRouter>,
+    );
+    const [plain, subscription] = screen.getAllByRole("listitem");
+    expect(plain?.textContent).not.toContain("Subscription");
+    expect(subscription?.textContent).toContain(
+      "Subscription Deliver every month · Subscribe & save 10%",
+    );
+    expect(subscription?.textContent).toContain("$35.96 each");
+  });
+
+  it("let the lines of one variant grow only into the stock the other lines leave", () => {
+    const [plain, subscription] = cart.cartItems;
+    if (!plain || !subscription) throw new Error("two lines expected");
+    render(
+      <MemoryRouter>
+        <CartLines
+          cart={{ ...cart, cartItems: [{ ...plain, quantity: 8 }, subscription] }}
+          inDrawer
+        />
+      </MemoryRouter>,
+    );
+    // 10 in stock: 8 once and 2 every month leave nothing to add to either line.
+    const plus = (name: string) =>
+      (screen.getByRole("button", { name: `Increase quantity of ${name}` }) as HTMLButtonElement)
+        .disabled;
+    expect(plus("itchy scratchy")).toBe(true);
+    expect(plus("itchy scratchy, deliver every month")).toBe(true);
+  });
+
+  it("changes and removes the subscription line by its plan", async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify(cart), { status: 200 }));
+    vi.stubGlobal("fetch", fetch);
+    render(
+      <MemoryRouter>
+        <CartLines cart={cart} inDrawer={false} />
+      </MemoryRouter>,
+    );
+    await act(async () => {
+      fireEvent.click(
+        screen.getByRole("button", { name: "Remove Itchy Scratchy, Deliver every month" }),
+      );
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Remove Itchy Scratchy" }));
+    });
+    expect(fetch.mock.calls.map((call) => (call as unknown as [string])[0])).toEqual([
+      "/api/cart/items/ITCHY-1?subscription_id=monthly",
+      "/api/cart/items/ITCHY-1",
+    ]);
+  });
+});

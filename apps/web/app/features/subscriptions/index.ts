@@ -1,0 +1,3 @@
+import "./subscriptions.css";
+
+export { SubscriptionList } from "./subscription-list";

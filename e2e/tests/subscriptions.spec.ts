@@ -1,0 +1,108 @@
+import type { Page } from "@playwright/test";
+import { expect, gotoHydrated, screenshot, test } from "./fixtures";
+
+const DRAMA = "No More Drama – Calm Support for Dogs & Cats";
+const MONTHLY = "Deliver every month";
+
+/** Today (UTC) plus one month in long US form: when a monthly plan paid today is next charged. */
+function aMonthFromToday(): string {
+  const now = new Date();
+  const [year, month] = [now.getUTCFullYear(), now.getUTCMonth() + 1];
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const day = new Date(Date.UTC(year, month, Math.min(now.getUTCDate(), lastDay)));
+  return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(day);
+}
+
+async function signInAsDemo(page: Page) {
+  await page.getByRole("button", { name: "Sign in" }).click();
+  const modal = page.getByRole("dialog", { name: "Sign in" });
+  await modal.getByLabel("Email").fill("demo@pawsome.test");
+  await modal.getByLabel("Password").fill("Willow-and-Biscuit-2026");
+  await modal.getByRole("button", { name: "Sign in" }).click();
+  await expect(modal).toBeHidden();
+  await expect(page.getByRole("link", { name: "Hi, Riley" })).toBeVisible();
+}
+
+test("the demo shopper chooses a subscription on the product page with the keyboard and sees its plan in the cart drawer", async ({
+  page,
+}, testInfo) => {
+  await gotoHydrated(page, "/products/no-more-drama");
+  await signInAsDemo(page);
+
+  // The purchase options are one radio group: the arrow keys move the choice.
+  const main = page.getByRole("main");
+  const options = main.getByRole("group", { name: "Purchase options" });
+  const once = options.getByRole("radio", { name: /One-time purchase/ });
+  const monthly = options.getByRole("radio", { name: `Subscribe & save 10% — ${MONTHLY} $38.66` });
+  await expect(once).toBeChecked();
+  await once.focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(monthly).toBeChecked();
+  await expect(monthly).toBeFocused();
+  await screenshot(page, testInfo, "purchase-options");
+
+  await main.getByRole("button", { name: "Add to cart" }).click();
+  const drawer = page.getByRole("dialog", { name: "Your cart" });
+  const line = drawer.locator(".cart-line").filter({ hasText: MONTHLY });
+  await expect(line).toHaveCount(1);
+  await expect(line).toContainText(DRAMA);
+  await expect(line).toContainText(`Subscription ${MONTHLY} · Subscribe & save 10%`);
+  await expect(line.locator(".cart-line-price")).toHaveText("$38.66 each");
+  await screenshot(page, testInfo, "cart-drawer-subscription");
+
+  // The demo account's cart is shared by the browser tests: leave it as it was.
+  await line.getByRole("button", { name: `Remove ${DRAMA}, ${MONTHLY}` }).click();
+  await expect(line).toHaveCount(0);
+});
+
+test("a guest with a subscription in the cart creates an account at checkout, pays and finds the subscription on the account page", async ({
+  page,
+}, testInfo) => {
+  await gotoHydrated(page, "/products/no-more-drama");
+  const main = page.getByRole("main");
+  await main.getByRole("radio", { name: new RegExp(MONTHLY) }).check();
+  await main.getByRole("button", { name: "Add to cart" }).click();
+  const drawer = page.getByRole("dialog", { name: "Your cart" });
+  await expect(drawer.locator(".cart-line")).toContainText(MONTHLY);
+  await drawer.getByRole("link", { name: "Checkout" }).click();
+
+  // A subscription is kept on an account: the guest is asked to sign in, and comes back.
+  await expect(page.getByRole("main")).toContainText(
+    "A subscription is kept on your account: sign in or create an account to check out.",
+  );
+  await page.getByRole("link", { name: "Sign in to check out" }).click();
+  await expect(page).toHaveURL(/\/account\/sign-in\?next=\/checkout$/);
+  await main.getByRole("button", { name: "Create an account" }).click();
+  await main.getByLabel("First name").fill("Sam");
+  await main.getByLabel("Last name").fill("Subscriber");
+  await main
+    .getByLabel("Email")
+    .fill(`subscriber-${testInfo.project.name}-${Date.now()}@example.test`);
+  await main.getByLabel(/^Password/).fill("monthly-Drops-for-Biscuit");
+  await main.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+
+  // Pay with the test card; the confirmation lists the line with its plan.
+  await main.getByLabel(/^Street address/).fill("12 Elm Street");
+  await main.getByLabel(/^City/).fill("Albany");
+  await main.getByLabel(/^State/).selectOption("NY");
+  await main.getByLabel(/^ZIP code/).fill("12207");
+  await expect(main.getByRole("radio", { name: /Standard/ })).toBeVisible();
+  await main.getByLabel(/^Card number/).fill("4242 4242 4242 4242");
+  await main.getByLabel(/^Expiry/).fill("12/34");
+  await main.getByLabel(/^CVC/).fill("123");
+  await main.getByRole("button", { name: /^Pay / }).click();
+  await expect(page).toHaveURL(/\/orders\/\d+/);
+  await expect(page.getByRole("status")).toContainText("Paid.");
+  await expect(page.locator(".line-item").filter({ hasText: DRAMA })).toContainText(MONTHLY);
+
+  await gotoHydrated(page, "/account");
+  const subscriptions = page.getByRole("region", { name: "Subscriptions" });
+  const rows = subscriptions.getByRole("listitem");
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText(DRAMA);
+  await expect(rows).toContainText(`${MONTHLY} · Subscribe & save 10%`);
+  await expect(rows).toContainText("$38.66 per delivery");
+  await expect(rows).toContainText(`Next charge ${aMonthFromToday()}`);
+  await screenshot(page, testInfo, "account-subscriptions");
+});

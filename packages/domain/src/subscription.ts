@@ -1,0 +1,104 @@
+import type { Currency } from "./money.ts";
+
+/** How often a subscription delivers: every `interval_count` weeks or months. */
+export const SUBSCRIPTION_INTERVALS = ["week", "month"] as const;
+export type SubscriptionInterval = (typeof SUBSCRIPTION_INTERVALS)[number];
+
+/** A plan's discount off the one-time price, in whole percent. */
+export const MIN_SUBSCRIPTION_DISCOUNT = 1;
+export const MAX_SUBSCRIPTION_DISCOUNT = 50;
+
+/**
+ * A plan a product offers, as the API answers it. `subscription_id` is the plan's code
+ * ("monthly"), unique per product: with the sku it names a cart line's plan.
+ */
+export interface SubscriptionPlan {
+  subscription_id: string;
+  /** What the shopper is promised, e.g. "Deliver every month". */
+  label: string;
+  interval: SubscriptionInterval;
+  interval_count: number;
+  discount_percentage: number;
+}
+
+/** A subscription line's plan as the cart answers it, priced in the cart's currency. */
+export interface CartLineSubscription extends SubscriptionPlan {
+  subscription_price: number;
+}
+
+/** Renewal charging (a later issue) brings the other states; until then every one is active. */
+export const SUBSCRIPTION_STATUSES = ["active"] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** One of a signed-in shopper's subscriptions (GET /api/account/subscriptions). */
+export interface SubscriptionView {
+  id: string;
+  status: SubscriptionStatus;
+  sku: string;
+  handle: string;
+  title: string;
+  attributes: Record<string, string>;
+  image_url: string | null;
+  quantity: number;
+  /** One delivery's unit price, minor units of `currency`. */
+  price: number;
+  currency: Currency;
+  subscription: SubscriptionPlan;
+  /** YYYY-MM-DD. */
+  next_charge_on: string;
+  order_number: number;
+  created_at: string;
+}
+
+export const SUBSCRIPTION_MESSAGES = {
+  planNotFound: "This subscription plan is not offered for this product",
+  signInToCheckout:
+    "A subscription is kept on your account: sign in or create an account to check out.",
+} as const;
+
+/**
+ * The price of one delivery on a plan: the one-time price less the plan's percentage, rounded to
+ * the nearest minor unit (half up). Integer arithmetic, so no floating-point drift.
+ * @example subscriptionPrice(3995, 10) // 3596 ($35.955 rounds up to $35.96)
+ */
+export function subscriptionPrice(priceMinor: number, discountPercentage: number): number {
+  return Math.floor((priceMinor * (100 - discountPercentage) + 50) / 100);
+}
+
+/**
+ * The offer's headline on the product page and in the cart.
+ * @example subscriptionOffer(10) // "Subscribe & save 10%"
+ */
+export function subscriptionOffer(discountPercentage: number): string {
+  return `Subscribe & save ${discountPercentage}%`;
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The UTC calendar day of a moment, as YYYY-MM-DD. */
+export function isoDay(moment: Date): string {
+  return moment.toISOString().slice(0, 10);
+}
+
+/**
+ * The day a subscription is next charged: `day` (YYYY-MM-DD) plus the plan's interval. Months
+ * keep the day of the month, or take the month's last day when it is shorter.
+ * @example nextChargeOn("2026-01-31", "month", 1) // "2026-02-28"
+ * @example nextChargeOn("2026-11-22", "week", 2) // "2026-12-06"
+ */
+export function nextChargeOn(
+  day: string,
+  interval: SubscriptionInterval,
+  intervalCount: number,
+): string {
+  const match = ISO_DATE.exec(day);
+  if (!match) throw new Error(`Not a YYYY-MM-DD date: ${day}`);
+  const [year, month, date] = [Number(match[1]), Number(match[2]) - 1, Number(match[3])];
+  if (interval === "week") {
+    return isoDay(new Date(Date.UTC(year, month, date + 7 * intervalCount)));
+  }
+  const target = month + intervalCount;
+  // Day 0 of the month after the target is the target month's last day.
+  const lastDay = new Date(Date.UTC(year, target + 1, 0)).getUTCDate();
+  return isoDay(new Date(Date.UTC(year, target, Math.min(date, lastDay))));
+}
