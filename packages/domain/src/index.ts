@@ -9,5 +9,7 @@ export * from "./errors.ts";
 export * from "./lru.ts";
 export * from "./money.ts";
 export * from "./money-schema.ts";
+export * from "./review.ts";
+export * from "./review-schema.ts";
 export * from "./store.ts";
 export * from "./store-schema.ts";
