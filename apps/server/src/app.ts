@@ -17,6 +17,7 @@ import { cartRoutes } from "./modules/cart/routes.ts";
 import { catalogRoutes } from "./modules/catalog/routes.ts";
 import { contentRoutes } from "./modules/content/routes.ts";
 import { discountRoutes } from "./modules/discounts/routes.ts";
+import { reviewRoutes } from "./modules/reviews/routes.ts";
 import { storeRoutes } from "./modules/stores/routes.ts";
 import { StoreResolver } from "./modules/stores/service.ts";
 import { registerErrorHandler } from "./plugins/errors.ts";
@@ -105,6 +106,7 @@ export async function buildApp({
         { name: "cart" },
         { name: "discounts" },
         { name: "accounts", description: "Sign-in, sign-out, registration, password reset" },
+        { name: "reviews", description: "Product reviews, helpful votes, the owner's moderation" },
       ],
     },
     transform: jsonSchemaTransform,
@@ -129,6 +131,7 @@ export async function buildApp({
   await app.register(cartRoutes);
   await app.register(discountRoutes);
   await app.register(accountRoutes);
+  await app.register(reviewRoutes);
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   app.get("/robots.txt", { schema: { hide: true } }, async (_request, reply) =>
     reply.type("text/plain").send("User-agent: *\nAllow: /\n"),
