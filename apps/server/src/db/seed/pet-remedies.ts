@@ -1,4 +1,5 @@
 import { DEFAULT_THEME } from "@storefront/domain";
+import { petReviewImages, petReviews } from "./pet-remedies-reviews.ts";
 import type { DemoStore } from "./types.ts";
 
 /**
@@ -433,6 +434,7 @@ export const petRemedies: DemoStore = {
       width: 1200,
       height: 800,
     },
+    ...petReviewImages,
   ],
   products: [
     {
@@ -1110,4 +1112,5 @@ export const petRemedies: DemoStore = {
       discountCode: "PAWSOWNER",
     },
   ],
+  reviews: petReviews,
 };
