@@ -84,6 +84,18 @@ describe("review texts", () => {
     expect(formatReviewDate("2026-01-01T00:30:00.000Z")).toBe("January 1, 2026");
   });
 
+  it("prints every day as Intl's long en-US date in UTC does", () => {
+    const intl = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date("1970-01-01"), max: new Date("2200-12-31"), noInvalidDate: true }),
+        (date) => {
+          expect(formatReviewDate(date.toISOString())).toBe(intl.format(date));
+        },
+      ),
+    );
+  });
+
   it("recommends from 4 stars up", () => {
     expect([1, 2, 3, 4, 5].map(wouldRecommend)).toEqual([false, false, false, true, true]);
   });

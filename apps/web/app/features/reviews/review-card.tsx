@@ -73,12 +73,6 @@ function HelpfulButton({
         disabled={busy}
         onClick={toggle}
       >
-        <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-          <path
-            d="M2 10h4v11H2zM8 21V10l5-7c1.2 0 2 .9 2 2v4h5.2c1.1 0 2 1 1.8 2.1l-1.5 8.3c-.2 1-1 1.6-2 1.6z"
-            fill="currentColor"
-          />
-        </svg>
         Helpful ({review.helpful_count})
       </button>
       {error ? (
@@ -150,9 +144,7 @@ export function ReviewCard({
         ) : null}
         <div className="review-footer">
           {wouldRecommend(review.review_rating) ? (
-            <span className="review-recommend">
-              <span aria-hidden="true">✓</span> Would recommend
-            </span>
+            <span className="review-recommend">Would recommend</span>
           ) : null}
           <HelpfulButton review={review} onVoted={onVoted} />
         </div>
