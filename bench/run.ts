@@ -53,6 +53,9 @@ const PATHS = {
   product: "/products/itchy-scratchy",
   collection: "/collections/liquid-dog-vitamins-supplements",
   homepageData: "/data/master/homepage.json",
+  reviews: "/api/products/itchy-scratchy/reviews",
+  // A filter, a search and a sort other than the default: a different query from the first page.
+  reviewsFiltered: "/api/products/itchy-scratchy/reviews?rating=5&q=dog&sort=helpful",
 } as const;
 
 interface LoadTarget {
@@ -72,6 +75,8 @@ const LOAD_TARGETS: LoadTarget[] = [
   { name: "product page", target: "app", path: PATHS.product },
   { name: "collection page", target: "app", path: PATHS.collection },
   { name: "homepage.json data", target: "app", path: PATHS.homepageData },
+  { name: "review listing, first page", target: "app", path: PATHS.reviews },
+  { name: "review listing, filtered", target: "app", path: PATHS.reviewsFiltered },
   // A new visitor's first add: no cookie, so each request creates a session and a cart.
   {
     name: "add to cart",

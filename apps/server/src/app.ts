@@ -24,6 +24,7 @@ import { releaseExpiredHolds } from "./modules/orders/service.ts";
 import { createPaymentProvider } from "./modules/payments/index.ts";
 import type { PaymentProvider } from "./modules/payments/provider.ts";
 import { paymentRoutes } from "./modules/payments/routes.ts";
+import { reviewRoutes } from "./modules/reviews/routes.ts";
 import { storeRoutes } from "./modules/stores/routes.ts";
 import { StoreResolver } from "./modules/stores/service.ts";
 import { subscriptionRoutes } from "./modules/subscriptions/routes.ts";
@@ -124,6 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         { name: "orders" },
         { name: "payments", description: "Payment provider webhooks" },
         { name: "design-requests", description: "Garden design requests (Garden Design Form)" },
+        { name: "reviews", description: "Product reviews, helpful votes, the owner's moderation" },
       ],
     },
     transform: jsonSchemaTransform,
@@ -153,6 +155,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentRoutes);
   await app.register(designRequestRoutes);
   await app.register(subscriptionRoutes);
+  await app.register(reviewRoutes);
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   app.get("/robots.txt", { schema: { hide: true } }, async (_request, reply) =>
     reply.type("text/plain").send("User-agent: *\nAllow: /\n"),

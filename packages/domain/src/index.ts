@@ -15,6 +15,8 @@ export * from "./lru.ts";
 export * from "./money.ts";
 export * from "./money-schema.ts";
 export * from "./order.ts";
+export * from "./review.ts";
+export * from "./review-schema.ts";
 export * from "./store.ts";
 export * from "./store-schema.ts";
 export * from "./subscription.ts";

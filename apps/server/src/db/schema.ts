@@ -615,3 +615,62 @@ export const designRequests = pgTable(
   },
   (t) => [index("design_requests_store_created").on(t.storeId, t.createdAt)],
 );
+
+/** A photo or video of a review; `url` is a store media path. */
+export type ReviewMediaItem = { type: "image" | "video"; url: string; alt: string };
+
+/**
+ * Customer reviews of a product. `review_id` is the client's id (unique per store: a resent
+ * review is the same review). `reviewer_email` is stored lower-cased and never shown publicly.
+ * `helpful_count` is the number of `review_votes` rows, kept beside the review so sorting by it
+ * needs no join; it changes only in the statement that adds or removes a vote.
+ */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    reviewId: text("review_id").notNull(),
+    rating: integer("rating").notNull(),
+    title: text("title").notNull().default(""),
+    description: text("description").notNull(),
+    reviewerName: text("reviewer_name").notNull(),
+    reviewerEmail: text("reviewer_email").notNull(),
+    profileImage: text("profile_image"),
+    media: jsonb("media").$type<ReviewMediaItem[]>().notNull().default([]),
+    ownerResponse: text("owner_response"),
+    hidden: boolean("hidden").notNull().default(false),
+    helpfulCount: integer("helpful_count").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("reviews_store_review_id").on(t.storeId, t.reviewId),
+    index("reviews_product_created").on(t.productId, t.createdAt),
+    check("reviews_rating", sql`${t.rating} between 1 and 5`),
+    check("reviews_helpful_count", sql`${t.helpfulCount} >= 0`),
+    check("reviews_email_lower_case", sql`${t.reviewerEmail} = lower(${t.reviewerEmail})`),
+  ],
+);
+
+/**
+ * One 'Helpful' vote per visitor per review. `voter` is `user:{account id}` for a signed-in
+ * shopper, else `session:{SHA-256 of the visitor's session cookie}`.
+ */
+export const reviewVotes = pgTable(
+  "review_votes",
+  {
+    reviewId: uuid("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    storeId: text("store_id").notNull(),
+    voter: text("voter").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.voter] })],
+);

@@ -1,6 +1,7 @@
-import type { FastifyInstance } from "fastify";
+import { ACCOUNT_MESSAGES, DomainError } from "@storefront/domain";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 
-const STORE_PATHS = ["/api/", "/data/", "/metrics/", "/v2/", "/auth/", "/pbn/"];
+const STORE_PATHS = ["/api/", "/data/", "/metrics/", "/v2/", "/auth/", "/pbn/", "/reviews/"];
 
 /** Resolves the request's store from its Host header before any API, data or metrics route runs. */
 export function registerStoreResolution(app: FastifyInstance): void {
@@ -10,4 +11,15 @@ export function registerStoreResolution(app: FastifyInstance): void {
       request.storeId = await app.stores.resolve(request.hostname);
     }
   });
+}
+
+/**
+ * A store_id sent with a call (the spec's clients send one) must be the store of the Host the
+ * call reached; else 400 "store_id does not match this store". Absent, the Host decides.
+ */
+export function checkStoreId(request: FastifyRequest, storeId: string | undefined): void {
+  if (storeId !== undefined && storeId !== request.storeId) {
+    const message = ACCOUNT_MESSAGES.storeMismatch;
+    throw new DomainError("invalid", message, { store_id: message });
+  }
 }

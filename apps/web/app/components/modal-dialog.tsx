@@ -2,7 +2,8 @@ import { type ReactNode, useEffect, useRef } from "react";
 
 /**
  * A modal <dialog>, open while `isOpen`: the browser traps and restores focus and closes it on
- * Escape (reported through `onClose`); a click on the backdrop closes it too. The children exist
+ * Escape (reported through `onClose`); a click on the backdrop closes it too. Opening focuses the
+ * child marked `data-autofocus`, else the first focusable one. The children exist
  * only while it is open, so hidden panels are not rendered on every page.
  */
 export function ModalDialog({
@@ -22,7 +23,12 @@ export function ModalDialog({
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (isOpen && !dialog.open) dialog.showModal();
+    if (isOpen && !dialog.open) {
+      dialog.showModal();
+      // The browser focuses the first focusable element; a child marked data-autofocus asks
+      // for the focus instead (its own effect ran before the dialog was shown, to no effect).
+      dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    }
     if (!isOpen && dialog.open) dialog.close();
   }, [isOpen]);
   return (

@@ -2,23 +2,29 @@ import {
   defaultSelection,
   matchVariant,
   type Product,
+  type ReviewPage,
   toDecimalString,
   type Variant,
 } from "@storefront/domain";
 import { useState } from "react";
-import { type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
+import {
+  type ShouldRevalidateFunctionArgs,
+  useRouteLoaderData,
+  useSearchParams,
+} from "react-router";
 import { Html } from "~/components/html";
 import { AddToCart } from "~/features/cart";
 import { Price, ProductGallery, VariantPicker } from "~/features/catalog";
+import { ReviewsWidget, reviewsJsonLd } from "~/features/reviews";
 import { apiGet } from "~/lib/api.server";
 import { sanitizeHtml } from "~/lib/sanitize.server";
-import { pageMeta, rootDataOf } from "~/lib/seo";
+import { pageMeta, type RootData, rootDataOf } from "~/lib/seo";
 import type { Route } from "./+types/product";
 
 export function meta({ data, matches }: Route.MetaArgs) {
   if (!data) return [{ title: "Product not found" }];
   const root = rootDataOf(matches);
-  const { product, canonical } = data;
+  const { product, canonical, reviews } = data;
   const origin = root?.origin ?? "";
   return [
     ...pageMeta({
@@ -49,6 +55,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
             v.total_stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
           url: `${canonical}?variant=${encodeURIComponent(v.sku)}`,
         })),
+        ...reviewsJsonLd(reviews),
       },
     },
   ];
@@ -56,11 +63,17 @@ export function meta({ data, matches }: Route.MetaArgs) {
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const handle = encodeURIComponent(params.handle);
-  const product = await apiGet<Product>(context, `/api/products/${handle}`);
+  const [product, reviewsAnswer] = await Promise.all([
+    apiGet<Product>(context, `/api/products/${handle}`),
+    context.api(`/api/products/${handle}/reviews`),
+  ]);
   const origin = new URL(request.url).origin;
   return {
     product: { ...product, description_html: sanitizeHtml(product.description_html) },
     canonical: `${origin}/products/${product.handle}`,
+    // The first page of reviews renders with the page; if it cannot be read, the page still
+    // renders and the browser asks for it.
+    reviews: reviewsAnswer.status === 200 ? (reviewsAnswer.body as ReviewPage) : null,
   };
 }
 
@@ -90,7 +103,8 @@ function StockNote({ variant }: { variant: Variant | undefined }) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product } = loaderData;
+  const { product, reviews } = loaderData;
+  const brandName = useRouteLoaderData<RootData>("root")?.store.brandName ?? "the store";
   const [searchParams, setSearchParams] = useSearchParams();
   const [selection, setSelection] = useState(() =>
     initialSelection(product, searchParams.get("variant")),
@@ -123,6 +137,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <AddToCart variant={variant} product={product} />
         <Html className="rich-text product-description" html={product.description_html} />
       </div>
+      <ReviewsWidget
+        key={product.handle}
+        handle={product.handle}
+        productName={product.product_title}
+        brandName={brandName}
+        initialPage={reviews}
+      />
     </div>
   );
 }

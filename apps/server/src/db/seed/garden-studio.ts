@@ -1,4 +1,5 @@
 import { DEFAULT_THEME } from "@storefront/domain";
+import { gardenReviewImages, gardenReviews } from "./garden-studio-reviews.ts";
 import type { DemoStore } from "./types.ts";
 
 /**
@@ -189,6 +190,7 @@ export const gardenStudio: DemoStore = {
       width: 1600,
       height: 900,
     },
+    ...gardenReviewImages,
   ],
   products: [
     {
@@ -443,4 +445,5 @@ export const gardenStudio: DemoStore = {
       discountCode: "FERNOWNER",
     },
   ],
+  reviews: gardenReviews,
 };

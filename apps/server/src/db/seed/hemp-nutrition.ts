@@ -1,4 +1,5 @@
 import { DEFAULT_THEME } from "@storefront/domain";
+import { hempReviewImages, hempReviews } from "./hemp-nutrition-reviews.ts";
 import type { DemoStore } from "./types.ts";
 
 /**
@@ -244,6 +245,7 @@ export const hempNutrition: DemoStore = {
       width: 1200,
       height: 800,
     },
+    ...hempReviewImages,
   ],
   products: [
     {
@@ -505,4 +507,5 @@ export const hempNutrition: DemoStore = {
       discountCode: "HEARTHOWNER",
     },
   ],
+  reviews: hempReviews,
 };

@@ -33,7 +33,45 @@ function textLines(lines: string[], x: number, y: number, size: number, fill: st
     .join("");
 }
 
-/** Draws one demo image as SVG: a labelled dropper bottle, a scene, a logo, a press mark. */
+/**
+ * A dog's or a cat's face in `fur` colour, centred at (cx, cy) with radius r: the pets of the
+ * shoppers' review photos and profile pictures.
+ */
+function petFace(animal: "dog" | "cat", cx: number, cy: number, r: number, fur: string): string {
+  const eyes = [-1, 1]
+    .map(
+      (side) =>
+        `<ellipse cx="${cx + side * r * 0.36}" cy="${cy - r * 0.12}" rx="${r * (animal === "cat" ? 0.13 : 0.11)}" ry="${r * 0.13}" fill="${animal === "cat" ? "#6b8e23" : "#2b2118"}"/>` +
+        `<circle cx="${cx + side * r * 0.36}" cy="${cy - r * 0.12}" r="${r * 0.05}" fill="#2b2118"/>` +
+        `<circle cx="${cx + side * r * 0.36 + r * 0.04}" cy="${cy - r * 0.17}" r="${r * 0.03}" fill="#fff"/>`,
+    )
+    .join("");
+  if (animal === "dog") {
+    return `<ellipse cx="${cx - r * 0.95}" cy="${cy + r * 0.05}" rx="${r * 0.32}" ry="${r * 0.62}" transform="rotate(18 ${cx - r * 0.95} ${cy})" fill="#2b2118" opacity="0.55"/>
+<ellipse cx="${cx + r * 0.95}" cy="${cy + r * 0.05}" rx="${r * 0.32}" ry="${r * 0.62}" transform="rotate(-18 ${cx + r * 0.95} ${cy})" fill="#2b2118" opacity="0.55"/>
+<circle cx="${cx}" cy="${cy}" r="${r}" fill="${fur}"/>
+<ellipse cx="${cx}" cy="${cy + r * 0.42}" rx="${r * 0.48}" ry="${r * 0.36}" fill="#fffaf0" opacity="0.9"/>
+${eyes}
+<ellipse cx="${cx}" cy="${cy + r * 0.27}" rx="${r * 0.17}" ry="${r * 0.12}" fill="#2b2118"/>
+<path d="M${cx - r * 0.1} ${cy + r * 0.55} Q ${cx} ${cy + r * 0.85} ${cx + r * 0.1} ${cy + r * 0.55} Z" fill="#e8788a"/>`;
+  }
+  const whiskers = [-1, 1]
+    .flatMap((side) =>
+      [-0.06, 0.06].map(
+        (dy) =>
+          `<line x1="${cx + side * r * 0.25}" y1="${cy + r * 0.38}" x2="${cx + side * r * 0.95}" y2="${cy + r * (0.3 + dy * 3)}" stroke="#2b2118" stroke-width="${r * 0.025}" opacity="0.6"/>`,
+      ),
+    )
+    .join("");
+  return `<path d="M${cx - r * 0.9} ${cy - r * 0.2} L ${cx - r * 0.75} ${cy - r * 1.15} L ${cx - r * 0.2} ${cy - r * 0.85} Z" fill="${fur}"/>
+<path d="M${cx + r * 0.9} ${cy - r * 0.2} L ${cx + r * 0.75} ${cy - r * 1.15} L ${cx + r * 0.2} ${cy - r * 0.85} Z" fill="${fur}"/>
+<circle cx="${cx}" cy="${cy}" r="${r}" fill="${fur}"/>
+${eyes}
+<path d="M${cx - r * 0.1} ${cy + r * 0.2} L ${cx + r * 0.1} ${cy + r * 0.2} L ${cx} ${cy + r * 0.32} Z" fill="#e8788a"/>
+${whiskers}`;
+}
+
+/** Draws one demo image as SVG: a labelled dropper bottle, a scene, a logo, a press mark, a pet. */
 export function drawSvg(image: DemoImage): string {
   const { width: w, height: h, primary, accent, label } = image;
   const open = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">`;
@@ -75,6 +113,24 @@ ${Array.from({ length: 9 }, (_, i) => `<circle cx="${(w / 10) * (i + 1)}" cy="${
     case "logo":
       return `${open}<rect width="${w}" height="${h}" fill="${accent}"/>
 ${textLines(wrap(label, 18), w / 2, h * 0.58, Math.round(h * 0.26), primary)}</svg>`;
+    case "dog":
+    case "cat": {
+      // A square picture is a portrait (profile picture); a wide one is a shopper's photo of
+      // the pet with its bottle.
+      const wide = w > h * 1.1;
+      const r = Math.min(w, h) * (wide ? 0.3 : 0.34);
+      const cx = wide ? w * 0.38 : w / 2;
+      const cy = h * (wide ? 0.5 : 0.56);
+      const bottle = wide
+        ? `<rect x="${w * 0.74}" y="${h * 0.42}" width="${w * 0.12}" height="${h * 0.4}" rx="${w * 0.02}" fill="#8a4b1f"/>
+<rect x="${w * 0.775}" y="${h * 0.33}" width="${w * 0.05}" height="${h * 0.1}" fill="#2b2118"/>
+<rect x="${w * 0.755}" y="${h * 0.52}" width="${w * 0.09}" height="${h * 0.16}" fill="#fffdf7"/>
+<ellipse cx="${w / 2}" cy="${h * 0.9}" rx="${w * 0.45}" ry="${h * 0.05}" fill="#000" opacity="0.08"/>`
+        : "";
+      return `${open}<rect width="${w}" height="${h}" fill="${accent}"/>
+<circle cx="${w * 0.85}" cy="${h * 0.15}" r="${Math.min(w, h) * 0.12}" fill="#fff" opacity="0.35"/>
+${petFace(image.kind, cx, cy, r, primary)}${bottle}</svg>`;
+    }
     case "press":
       return `${open}<rect width="${w}" height="${h}" fill="${accent}"/>
 ${textLines([label], w / 2, h * 0.6, Math.round(Math.min(h * 0.3, (w * 1.6) / label.length)), primary)}</svg>`;

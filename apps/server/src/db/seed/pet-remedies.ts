@@ -1,4 +1,5 @@
 import { DEFAULT_THEME } from "@storefront/domain";
+import { petReviewImages, petReviews } from "./pet-remedies-reviews.ts";
 import type { DemoStore, DemoSubscriptionPlan } from "./types.ts";
 
 /**
@@ -455,6 +456,7 @@ export const petRemedies: DemoStore = {
       width: 1200,
       height: 800,
     },
+    ...petReviewImages,
   ],
   products: [
     {
@@ -1137,4 +1139,5 @@ export const petRemedies: DemoStore = {
       discountCode: "PAWSOWNER",
     },
   ],
+  reviews: petReviews,
 };

@@ -72,7 +72,14 @@ describe("demo images", () => {
   it("exist for every image a demo product, page or logo refers to", () => {
     for (const store of DEMO_STORES) {
       const files = new Set(store.images.map((i) => i.file));
-      const refs = [store.logo, ...store.products.flatMap((p) => p.images)];
+      const refs = [
+        store.logo,
+        ...store.products.flatMap((p) => p.images),
+        ...(store.reviews ?? []).flatMap((r) => [
+          ...(r.photos ?? []),
+          ...(r.profileImage ? [r.profileImage] : []),
+        ]),
+      ];
       for (const page of Object.values(store.pages)) {
         const json = JSON.stringify(page);
         for (const m of json.matchAll(/\/media\/[^/]+\/([^"?]+)/g)) if (m[1]) refs.push(m[1]);

@@ -17,8 +17,9 @@ export interface DemoImage {
   file: string;
   /** bottle: a dropper bottle with a label; scene: a soft illustrated landscape or garden;
    *  logo: the brand name set in type; press: a grey publication name for the press strip;
-   *  pattern: an abstract botanical pattern. */
-  kind: "bottle" | "scene" | "logo" | "press" | "pattern";
+   *  pattern: an abstract botanical pattern; dog, cat: a pet's face (square: a profile picture;
+   *  wide: a shopper's review photo of the pet beside its bottle), `primary` is the fur. */
+  kind: "bottle" | "scene" | "logo" | "press" | "pattern" | "dog" | "cat";
   /** The text drawn on the image (bottle label, logo or publication name); also the alt text. */
   label: string;
   /** Main and accent colours, CSS hex. */
@@ -102,6 +103,27 @@ export interface DemoAccount {
   commissionAmount?: number;
 }
 
+/**
+ * A shopper's review of a demo product. Reviewers' addresses are on example.com; no demo review
+ * is verified (only a paid order makes a buyer verified).
+ */
+export interface DemoReview {
+  handle: string;
+  rating: 1 | 2 | 3 | 4 | 5;
+  title?: string;
+  description: string;
+  name: string;
+  email: string;
+  /** How long before the first start it was written: dates stay recent whenever the demo loads. */
+  daysAgo: number;
+  /** A file from the store's `images` (square dog or cat). */
+  profileImage?: string;
+  /** Files from the store's `images`; their labels are the alt texts. */
+  photos?: string[];
+  ownerResponse?: string;
+  helpful?: number;
+}
+
 export interface DemoStore {
   id: string;
   /** Hosts (without port) that resolve to this store. */
@@ -130,4 +152,5 @@ export interface DemoStore {
   chatbot: Record<string, unknown>;
   discountCodes?: DemoDiscountCode[];
   accounts?: DemoAccount[];
+  reviews?: DemoReview[];
 }

@@ -23,6 +23,7 @@ import {
 } from "../../plugins/auth.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
 import { clearVisitorSession, visitorSessionId } from "../../plugins/session.ts";
+import { checkStoreId } from "../../plugins/store.ts";
 import { isCommonPassword } from "./passwords.ts";
 import {
   accountUserView,
@@ -87,13 +88,6 @@ const SignedInSchema = z.object({
 });
 const SuccessSchema = z.object({ success: z.literal(true) });
 
-/** A store_id sent with a call must be the store of the Host the call reached. */
-function checkStore(request: FastifyRequest, storeId: string | undefined): void {
-  if (storeId !== undefined && storeId !== request.storeId) {
-    throw new DomainError("invalid", M.storeMismatch, { store_id: M.storeMismatch });
-  }
-}
-
 function signInContext(request: FastifyRequest): SignInContext {
   return {
     storeId: request.storeId,
@@ -127,7 +121,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      checkStore(request, request.body.store_id);
+      checkStoreId(request, request.body.store_id);
       const result = await signIn(deps, signInContext(request), request.body);
       return answerSignedIn(request, reply, result);
     },
@@ -144,7 +138,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      checkStore(request, request.body.store_id);
+      checkStoreId(request, request.body.store_id);
       const result = await register(deps, signInContext(request), request.body);
       reply.status(201);
       return answerSignedIn(request, reply, result);
@@ -164,7 +158,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      checkStore(request, request.query.store_id);
+      checkStoreId(request, request.query.store_id);
       const user = await signedInUser(request);
       // A cookie whose session has ended (or belongs to another store) is of no further use.
       if (!user && request.cookies[AUTH_COOKIE] !== undefined) clearAuthCookie(request, reply);
@@ -199,7 +193,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        checkStore(request, request.body?.store_id);
+        checkStoreId(request, request.body?.store_id);
         const token = authToken(request);
         if (token) await endSession(app.db, token);
         clearAuthCookie(request, reply);
@@ -221,7 +215,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      checkStore(request, request.body.store_id);
+      checkStoreId(request, request.body.store_id);
       await requestPasswordReset(
         { ...deps, mailer: app.mailer, background: app.background, log: request.log },
         {
@@ -246,7 +240,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      checkStore(request, request.body.store_id);
+      checkStoreId(request, request.body.store_id);
       await resetPassword(deps, request.storeId, request.body);
       if (authToken(request)) clearAuthCookie(request, reply);
       return { success: true as const };

@@ -1,7 +1,6 @@
 import {
   type Currency,
   DomainError,
-  LruCache,
   type Product,
   type ProductCard,
   subscriptionPrice,
@@ -17,6 +16,7 @@ import {
   variantPrices,
   variants,
 } from "../../db/schema.ts";
+import { AnswerCache } from "../../lib/answer-cache.ts";
 import { planView, readPlans } from "../subscriptions/service.ts";
 
 export interface CollectionView {
@@ -211,25 +211,15 @@ async function readProduct(
 // CATALOG_TTL_MS per instance. Stock shown on a page may lag by that much; a purchase always
 // checks stock in the database inside its transaction.
 const CATALOG_TTL_MS = 2_000;
-const caches = new WeakMap<Database, LruCache<string, Promise<unknown>>>();
+const catalogAnswers = new AnswerCache(1_000, CATALOG_TTL_MS);
 
 function cached<T>(db: Database, key: string, read: () => Promise<T>): Promise<T> {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new LruCache<string, Promise<unknown>>(1_000, CATALOG_TTL_MS);
-    caches.set(db, cache);
-  }
-  const hit = cache.get(key) as Promise<T> | undefined;
-  if (hit) return hit;
-  const pending = read();
-  // A failure (a 404 included) is not remembered.
-  pending.catch(() => cache.delete(key));
-  return cache.set(key, pending) as Promise<T>;
+  return catalogAnswers.get(db, key, read);
 }
 
 /** Forgets every cached catalogue answer of this database (after a catalogue or stock change). */
 export function invalidateCatalog(db: Database): void {
-  caches.get(db)?.clear();
+  catalogAnswers.clear(db);
 }
 
 export function listProducts(db: Database, storeId: string, currency: Currency) {

@@ -1,0 +1,228 @@
+import {
+  AddReviewSchema,
+  OwnerReviewListQuerySchema,
+  ProductHandleSchema,
+  ReviewIdSchema,
+  ReviewListQuerySchema,
+  ReviewStoreQuerySchema,
+  UpdateReviewSchema,
+} from "@storefront/domain";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireAdmin, signedInUser } from "../../plugins/auth.ts";
+import { visitorSessionId, withVisitorSession } from "../../plugins/session.ts";
+import { checkStoreId } from "../../plugins/store.ts";
+import {
+  addReview,
+  listProductReviews,
+  listStoreReviews,
+  setHelpfulVote,
+  updateReview,
+  voterKey,
+} from "./service.ts";
+
+const MediaSchema = z.object({
+  type: z.enum(["image", "video"]),
+  url: z.string(),
+  alt: z.string(),
+});
+
+/** A review as anyone may read it: no email, no hidden state (response schemas drop the rest). */
+const ReviewSchema = z.object({
+  review_id: z.string(),
+  review_rating: z.number().int(),
+  review_date: z.string(),
+  review_title: z.string(),
+  review_description: z.string(),
+  reviewer_name: z.string(),
+  profile_image: z.string().nullable(),
+  product_name: z.string(),
+  owner_response: z.string().nullable(),
+  verified: z.boolean(),
+  helpful_count: z.number().int(),
+  media: z.array(MediaSchema),
+  voted: z.boolean(),
+});
+
+const ReviewPageSchema = z.object({
+  handle: z.string(),
+  product_name: z.string(),
+  summary: z.object({
+    average: z.number(),
+    count: z.number().int(),
+    distribution: z.array(
+      z.object({ stars: z.number().int(), count: z.number().int(), percent: z.number().int() }),
+    ),
+  }),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  has_more: z.boolean(),
+  reviews: z.array(ReviewSchema),
+});
+
+const OwnerReviewSchema = ReviewSchema.omit({ voted: true }).extend({
+  product_handle: z.string(),
+  reviewer_email: z.string(),
+  hidden: z.boolean(),
+});
+
+const ReviewAnswerSchema = z.object({ review: ReviewSchema });
+const HelpfulSchema = z.object({ helpful_count: z.number().int(), voted: z.boolean() });
+const ReviewParams = z.object({ review_id: ReviewIdSchema });
+
+/** The voter of a request that only reads: the account, else the session it already has. */
+async function currentVoter(request: FastifyRequest): Promise<string | null> {
+  const user = await signedInUser(request);
+  return voterKey({ userId: user?.id ?? null, sessionId: visitorSessionId(request) });
+}
+
+/** Admin routes refuse a visitor (401) or a shopper (403) before they look at the input. */
+async function adminOnly(request: FastifyRequest): Promise<void> {
+  await requireAdmin(request);
+}
+
+export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.db, limiter: app.rateLimiter };
+
+  app.post(
+    "/reviews/addReview",
+    {
+      schema: {
+        tags: ["reviews"],
+        summary:
+          "Publish a review (spec); 201, or 200 with the stored review when review_id was sent before",
+        querystring: ReviewStoreQuerySchema,
+        body: AddReviewSchema,
+        response: { 200: ReviewAnswerSchema, 201: ReviewAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      checkStoreId(request, request.query.store_id);
+      const { review, created } = await addReview(
+        deps,
+        { storeId: request.storeId, ip: request.ip },
+        request.body,
+      );
+      reply.status(created ? 201 : 200);
+      return { review };
+    },
+  );
+
+  app.get(
+    "/api/products/:handle/reviews",
+    {
+      schema: {
+        tags: ["reviews"],
+        summary:
+          "A page of 25 of a product's reviews (sort, rating, photos, q), with its average, count and share per star",
+        params: z.object({ handle: ProductHandleSchema }),
+        querystring: ReviewListQuerySchema,
+        response: { 200: ReviewPageSchema },
+      },
+    },
+    async (request) =>
+      listProductReviews(
+        app.db,
+        request.storeId,
+        request.params.handle,
+        request.query,
+        await currentVoter(request),
+      ),
+  );
+
+  /** A guest's first vote opens a visitor session (cookie), which then identifies the voter. */
+  async function vote(request: FastifyRequest, reply: FastifyReply, reviewId: string) {
+    const user = await signedInUser(request);
+    const context = { storeId: request.storeId, ip: request.ip };
+    if (user) {
+      const voter = voterKey({ userId: user.id, sessionId: null });
+      return setHelpfulVote(deps, { ...context, voter }, reviewId, true);
+    }
+    return withVisitorSession(request, reply, (sessionId) =>
+      setHelpfulVote(
+        deps,
+        { ...context, voter: voterKey({ userId: null, sessionId }) },
+        reviewId,
+        true,
+      ),
+    );
+  }
+
+  app.post(
+    "/api/reviews/:review_id/helpful",
+    {
+      schema: {
+        tags: ["reviews"],
+        summary: "Mark a review helpful: one vote per visitor (account, else session cookie)",
+        params: ReviewParams,
+        response: { 200: HelpfulSchema },
+      },
+    },
+    async (request, reply) => vote(request, reply, request.params.review_id),
+  );
+
+  app.delete(
+    "/api/reviews/:review_id/helpful",
+    {
+      schema: {
+        tags: ["reviews"],
+        summary: "Take back the visitor's helpful vote",
+        params: ReviewParams,
+        response: { 200: HelpfulSchema },
+      },
+    },
+    async (request) =>
+      setHelpfulVote(
+        deps,
+        { storeId: request.storeId, ip: request.ip, voter: await currentVoter(request) },
+        request.params.review_id,
+        false,
+      ),
+  );
+
+  app.get(
+    "/api/admin/reviews",
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ["reviews"],
+        summary:
+          "Store admins: every review, hidden ones and reviewers' emails included, newest first",
+        querystring: OwnerReviewListQuerySchema,
+        response: {
+          200: z.object({
+            total: z.number().int(),
+            page: z.number().int(),
+            page_size: z.number().int(),
+            has_more: z.boolean(),
+            reviews: z.array(OwnerReviewSchema),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return listStoreReviews(app.db, request.storeId, request.query);
+    },
+  );
+
+  app.patch(
+    "/api/admin/reviews/:review_id",
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ["reviews"],
+        summary: "Store admins: hide or show a review, write or remove the owner response",
+        params: ReviewParams,
+        body: UpdateReviewSchema,
+        response: { 200: OwnerReviewSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return updateReview(app.db, request.storeId, request.params.review_id, request.body);
+    },
+  );
+};

@@ -1,0 +1,474 @@
+import { createHash } from "node:crypto";
+import {
+  type AddReviewInput,
+  DomainError,
+  REVIEW_MESSAGES as M,
+  type OwnerReview,
+  REVIEW_PAGE_SIZE,
+  type Review,
+  type ReviewFilters,
+  type ReviewPage,
+  type ReviewSort,
+  type ReviewSummary,
+  reviewSummary,
+  type UpdateReviewInput,
+} from "@storefront/domain";
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { Database } from "../../db/index.ts";
+import { orderLines, orders, products, reviews, reviewVotes } from "../../db/schema.ts";
+import { AnswerCache } from "../../lib/answer-cache.ts";
+import { consume, type RateLimiter, type RateLimitRule } from "../../plugins/rate-limit.ts";
+
+type ReviewRow = typeof reviews.$inferSelect;
+
+const HOUR = 60 * 60 * 1000;
+
+/** Against spam and vote stuffing; generous for a person, tight for a script. */
+export const REVIEW_RATE_LIMITS = {
+  addPerIp: { name: "review-ip", limit: 20, windowMs: HOUR },
+  helpfulPerIp: { name: "review-helpful-ip", limit: 300, windowMs: HOUR },
+} satisfies Record<string, RateLimitRule>;
+
+export interface ReviewDeps {
+  db: Database;
+  limiter: RateLimiter;
+}
+
+// A product page asks for its first page on every view: the answer (without the visitor's own
+// votes) is reused for 2 s per instance, like the catalogue, and forgotten on every review write.
+const REVIEW_TTL_MS = 2_000;
+const reviewAnswers = new AnswerCache(1_000, REVIEW_TTL_MS);
+
+// ---------------------------------------------------------------------------------------------
+// Who votes, who is verified
+
+/**
+ * The identity of one visitor's 'Helpful' votes: the signed-in account, else the visitor's session
+ * cookie (hashed, so the table holds nothing a cookie could be forged from); null: nobody yet.
+ */
+export function voterKey(who: { userId: string | null; sessionId: string | null }): string | null {
+  if (who.userId) return `user:${who.userId}`;
+  if (who.sessionId) {
+    return `session:${createHash("sha256").update(who.sessionId).digest("base64url")}`;
+  }
+  return null;
+}
+
+/**
+ * The reviews (by row id) whose reviewer's email has a paid order of this store containing the
+ * reviewed product: the 'Verified Buyer' badge. This is the one place that decides it, in one
+ * query (order emails and reviewer emails are both stored lower-cased).
+ */
+export async function verifiedReviewIds(
+  db: Database,
+  storeId: string,
+  rows: readonly Pick<ReviewRow, "id" | "productId" | "reviewerEmail">[],
+): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const found = await db
+    .selectDistinct({ id: reviews.id })
+    .from(reviews)
+    .innerJoin(
+      orders,
+      and(
+        eq(orders.storeId, storeId),
+        eq(orders.status, "paid"),
+        eq(orders.email, reviews.reviewerEmail),
+      ),
+    )
+    .innerJoin(
+      orderLines,
+      and(eq(orderLines.orderId, orders.id), eq(orderLines.productId, reviews.productId)),
+    )
+    .where(
+      and(
+        eq(reviews.storeId, storeId),
+        inArray(
+          reviews.id,
+          rows.map((r) => r.id),
+        ),
+      ),
+    );
+  return new Set(found.map((r) => r.id));
+}
+
+async function votedReviewIds(
+  db: Database,
+  voter: string | null,
+  rows: readonly ReviewRow[],
+): Promise<Set<string>> {
+  if (voter === null || rows.length === 0) return new Set();
+  const voted = await db
+    .select({ reviewId: reviewVotes.reviewId })
+    .from(reviewVotes)
+    .where(
+      and(
+        eq(reviewVotes.voter, voter),
+        inArray(
+          reviewVotes.reviewId,
+          rows.map((r) => r.id),
+        ),
+      ),
+    );
+  return new Set(voted.map((v) => v.reviewId));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Views
+
+/** The public view: never the reviewer's email, never the hidden state. */
+function publicView(
+  row: ReviewRow,
+  productName: string,
+  verified: boolean,
+  voted: boolean,
+): Review {
+  return {
+    review_id: row.reviewId,
+    review_rating: row.rating,
+    review_date: row.createdAt.toISOString(),
+    review_title: row.title,
+    review_description: row.description,
+    reviewer_name: row.reviewerName,
+    profile_image: row.profileImage,
+    product_name: productName,
+    owner_response: row.ownerResponse,
+    verified,
+    helpful_count: row.helpfulCount,
+    media: row.media,
+    voted,
+  };
+}
+
+function ownerView(
+  row: ReviewRow,
+  product: { handle: string; title: string },
+  verified: boolean,
+): OwnerReview {
+  const { voted: _voted, ...view } = publicView(row, product.title, verified, false);
+  return {
+    ...view,
+    product_handle: product.handle,
+    reviewer_email: row.reviewerEmail,
+    hidden: row.hidden,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Queries
+
+interface ProductRef {
+  id: string;
+  handle: string;
+  title: string;
+}
+
+async function findProduct(db: Database, storeId: string, handle: string): Promise<ProductRef> {
+  const [product] = await db
+    .select({ id: products.id, handle: products.handle, title: products.title })
+    .from(products)
+    .where(
+      and(eq(products.storeId, storeId), eq(products.handle, handle), eq(products.published, true)),
+    );
+  if (!product) throw new DomainError("not_found", M.productNotFound);
+  return product;
+}
+
+/** `%text%` for ILIKE, with the pattern characters of the text taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function filterConditions(filters: ReviewFilters): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.rating !== null) conditions.push(eq(reviews.rating, filters.rating));
+  if (filters.photos) conditions.push(sql`jsonb_array_length(${reviews.media}) > 0`);
+  if (filters.q !== "") {
+    const pattern = containsPattern(filters.q);
+    const match = or(
+      ilike(reviews.description, pattern),
+      ilike(reviews.title, pattern),
+      ilike(reviews.reviewerName, pattern),
+    );
+    if (match) conditions.push(match);
+  }
+  return conditions;
+}
+
+/** The list's order; every order ends newest first, then by id, so pages never overlap. */
+function sortOrder(sort: ReviewSort): SQL[] {
+  const newestFirst = [desc(reviews.createdAt), desc(reviews.id)];
+  switch (sort) {
+    case "latest":
+      return newestFirst;
+    case "oldest":
+      return [asc(reviews.createdAt), asc(reviews.id)];
+    case "highest":
+      return [desc(reviews.rating), ...newestFirst];
+    case "lowest":
+      return [asc(reviews.rating), ...newestFirst];
+    case "helpful":
+      return [desc(reviews.helpfulCount), ...newestFirst];
+  }
+}
+
+const countAll = sql<number>`count(*)::int`;
+
+interface PublicPage {
+  product: ProductRef;
+  summary: ReviewSummary;
+  total: number;
+  rows: ReviewRow[];
+  verified: Set<string>;
+}
+
+async function readPublicPage(
+  db: Database,
+  storeId: string,
+  handle: string,
+  query: ReviewFilters & { page: number },
+): Promise<PublicPage> {
+  const product = await findProduct(db, storeId, handle);
+  const visible = [
+    eq(reviews.storeId, storeId),
+    eq(reviews.productId, product.id),
+    eq(reviews.hidden, false),
+  ];
+  const filters = filterConditions(query);
+  const [perStar, filteredCount, rows] = await Promise.all([
+    db
+      .select({ rating: reviews.rating, n: countAll })
+      .from(reviews)
+      .where(and(...visible))
+      .groupBy(reviews.rating),
+    filters.length === 0
+      ? Promise.resolve(null)
+      : db
+          .select({ n: countAll })
+          .from(reviews)
+          .where(and(...visible, ...filters)),
+    db
+      .select()
+      .from(reviews)
+      .where(and(...visible, ...filters))
+      .orderBy(...sortOrder(query.sort))
+      .limit(REVIEW_PAGE_SIZE)
+      .offset((query.page - 1) * REVIEW_PAGE_SIZE),
+  ]);
+  const summary = reviewSummary(Object.fromEntries(perStar.map((r) => [r.rating, r.n])));
+  const total = filteredCount === null ? summary.count : (filteredCount[0]?.n ?? 0);
+  return { product, summary, total, rows, verified: await verifiedReviewIds(db, storeId, rows) };
+}
+
+/**
+ * One page (25) of a product's visible reviews in the given order and filters, with the
+ * aggregates of all its visible reviews, and which of them the voter has marked helpful.
+ */
+export async function listProductReviews(
+  db: Database,
+  storeId: string,
+  handle: string,
+  query: ReviewFilters & { page: number },
+  voter: string | null,
+): Promise<ReviewPage> {
+  const key = [storeId, handle, query.sort, query.rating, query.photos, query.page, query.q].join(
+    "\u0000",
+  );
+  const page = await reviewAnswers.get(db, key, () => readPublicPage(db, storeId, handle, query));
+  const voted = await votedReviewIds(db, voter, page.rows);
+  return {
+    handle: page.product.handle,
+    product_name: page.product.title,
+    summary: page.summary,
+    total: page.total,
+    page: query.page,
+    page_size: REVIEW_PAGE_SIZE,
+    has_more: query.page * REVIEW_PAGE_SIZE < page.total,
+    reviews: page.rows.map((row) =>
+      publicView(row, page.product.title, page.verified.has(row.id), voted.has(row.id)),
+    ),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes
+
+/**
+ * Publishes a review at once (DECISIONS.md). Idempotent on review_id: the same review sent again
+ * answers the stored one (`created: false`); another review under a used id is a conflict.
+ */
+export async function addReview(
+  deps: ReviewDeps,
+  context: { storeId: string; ip: string },
+  input: AddReviewInput,
+): Promise<{ review: Review; created: boolean }> {
+  const { db } = deps;
+  await consume(deps.limiter, context.storeId, REVIEW_RATE_LIMITS.addPerIp, context.ip);
+  const product = await findProduct(db, context.storeId, input.handle);
+  const [inserted] = await db
+    .insert(reviews)
+    .values({
+      storeId: context.storeId,
+      productId: product.id,
+      reviewId: input.review_id,
+      rating: input.review_rating,
+      title: input.review_title,
+      description: input.review_description,
+      reviewerName: input.reviewer_name,
+      reviewerEmail: input.reviewer_email,
+    })
+    .onConflictDoNothing({ target: [reviews.storeId, reviews.reviewId] })
+    .returning();
+  let row = inserted;
+  if (row) {
+    reviewAnswers.clear(db);
+  } else {
+    [row] = await db
+      .select()
+      .from(reviews)
+      .where(and(eq(reviews.storeId, context.storeId), eq(reviews.reviewId, input.review_id)));
+    const sameReview =
+      row !== undefined &&
+      row.productId === product.id &&
+      row.reviewerEmail === input.reviewer_email &&
+      row.rating === input.review_rating &&
+      row.description === input.review_description;
+    if (!row || !sameReview) {
+      throw new DomainError("conflict", M.reviewIdTaken, { review_id: M.reviewIdTaken });
+    }
+  }
+  const verified = await verifiedReviewIds(db, context.storeId, [row]);
+  return {
+    review: publicView(row, product.title, verified.has(row.id), false),
+    created: inserted !== undefined,
+  };
+}
+
+/**
+ * Marks a visible review helpful for one voter, or takes the mark back: one vote per voter per
+ * review (the primary key), and the count changes only in the statement that follows a real
+ * change, so repeats and races never count twice.
+ */
+export async function setHelpfulVote(
+  deps: ReviewDeps,
+  context: { storeId: string; ip: string; voter: string | null },
+  reviewId: string,
+  helpful: boolean,
+): Promise<{ helpful_count: number; voted: boolean }> {
+  const { db } = deps;
+  const { storeId, voter } = context;
+  await consume(deps.limiter, storeId, REVIEW_RATE_LIMITS.helpfulPerIp, context.ip);
+  const result = await db.transaction(async (tx) => {
+    const [review] = await tx
+      .select({ id: reviews.id, helpfulCount: reviews.helpfulCount })
+      .from(reviews)
+      .innerJoin(products, eq(products.id, reviews.productId))
+      .where(
+        and(
+          eq(reviews.storeId, storeId),
+          eq(reviews.reviewId, reviewId),
+          eq(reviews.hidden, false),
+          eq(products.published, true),
+        ),
+      );
+    if (!review) throw new DomainError("not_found", M.reviewNotFound);
+    if (voter === null) return { helpful_count: review.helpfulCount, voted: false };
+    const changed = helpful
+      ? await tx
+          .insert(reviewVotes)
+          .values({ reviewId: review.id, storeId, voter })
+          .onConflictDoNothing()
+          .returning({ voter: reviewVotes.voter })
+      : await tx
+          .delete(reviewVotes)
+          .where(and(eq(reviewVotes.reviewId, review.id), eq(reviewVotes.voter, voter)))
+          .returning({ voter: reviewVotes.voter });
+    if (changed.length === 0) return { helpful_count: review.helpfulCount, voted: helpful };
+    const [updated] = await tx
+      .update(reviews)
+      .set({ helpfulCount: sql`${reviews.helpfulCount} + ${helpful ? 1 : -1}` })
+      .where(eq(reviews.id, review.id))
+      .returning({ helpfulCount: reviews.helpfulCount });
+    return { helpful_count: updated?.helpfulCount ?? review.helpfulCount, voted: helpful };
+  });
+  reviewAnswers.clear(db);
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The store owner's side
+
+export interface OwnerReviewPage {
+  total: number;
+  page: number;
+  page_size: number;
+  has_more: boolean;
+  reviews: OwnerReview[];
+}
+
+/** Every review of the store (hidden ones too), newest first, optionally of one product. */
+export async function listStoreReviews(
+  db: Database,
+  storeId: string,
+  query: { handle?: string | undefined; page: number },
+): Promise<OwnerReviewPage> {
+  const conditions = [eq(reviews.storeId, storeId)];
+  if (query.handle !== undefined) {
+    const product = await findProduct(db, storeId, query.handle);
+    conditions.push(eq(reviews.productId, product.id));
+  }
+  const [[counted], rows] = await Promise.all([
+    db
+      .select({ n: countAll })
+      .from(reviews)
+      .where(and(...conditions)),
+    db
+      .select({ review: reviews, handle: products.handle, title: products.title })
+      .from(reviews)
+      .innerJoin(products, eq(products.id, reviews.productId))
+      .where(and(...conditions))
+      .orderBy(...sortOrder("latest"))
+      .limit(REVIEW_PAGE_SIZE)
+      .offset((query.page - 1) * REVIEW_PAGE_SIZE),
+  ]);
+  const total = counted?.n ?? 0;
+  const verified = await verifiedReviewIds(
+    db,
+    storeId,
+    rows.map((r) => r.review),
+  );
+  return {
+    total,
+    page: query.page,
+    page_size: REVIEW_PAGE_SIZE,
+    has_more: query.page * REVIEW_PAGE_SIZE < total,
+    reviews: rows.map((r) => ownerView(r.review, r, verified.has(r.review.id))),
+  };
+}
+
+/** Hides or shows a review, and writes or removes the store's response to it. */
+export async function updateReview(
+  db: Database,
+  storeId: string,
+  reviewId: string,
+  patch: UpdateReviewInput,
+): Promise<OwnerReview> {
+  const [row] = await db
+    .update(reviews)
+    .set({
+      ...(patch.hidden !== undefined ? { hidden: patch.hidden } : {}),
+      ...(patch.owner_response !== undefined ? { ownerResponse: patch.owner_response } : {}),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(reviews.storeId, storeId), eq(reviews.reviewId, reviewId)))
+    .returning();
+  if (!row) throw new DomainError("not_found", M.reviewNotFound);
+  reviewAnswers.clear(db);
+  const [product] = await db
+    .select({ handle: products.handle, title: products.title })
+    .from(products)
+    .where(eq(products.id, row.productId));
+  if (!product) throw new DomainError("not_found", M.productNotFound);
+  const verified = await verifiedReviewIds(db, storeId, [row]);
+  return ownerView(row, product, verified.has(row.id));
+}

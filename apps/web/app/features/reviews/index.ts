@@ -1,0 +1,2 @@
+export { reviewsJsonLd } from "./reviews-json-ld";
+export { ReviewsWidget } from "./reviews-widget";

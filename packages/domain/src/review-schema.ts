@@ -1,0 +1,120 @@
+import { z } from "zod";
+import { EmailSchema, StoreIdSchema } from "./account-schema.ts";
+import {
+  DEFAULT_REVIEW_SORT,
+  REVIEW_MESSAGES as M,
+  OWNER_RESPONSE_MAX_LENGTH,
+  REVIEW_DESCRIPTION_MAX_LENGTH,
+  REVIEW_ID_MAX_LENGTH,
+  REVIEW_NAME_MAX_LENGTH,
+  REVIEW_RATING_MAX,
+  REVIEW_RATING_MIN,
+  REVIEW_SEARCH_MAX_LENGTH,
+  REVIEW_SORTS,
+  REVIEW_TITLE_MAX_LENGTH,
+} from "./review.ts";
+
+/** A product handle as URLs carry it. */
+export const ProductHandleSchema = z
+  .string({ error: M.handleInvalid })
+  .max(200, M.handleInvalid)
+  .regex(/^[a-z0-9][a-z0-9-]*$/, M.handleInvalid);
+
+/**
+ * The client's id of a review (the spec's client sends a timestamp string; a number is taken as
+ * its digits). Letters, digits and `._:-` only, so it is safe in a URL path.
+ */
+export const ReviewIdSchema = z
+  .union([z.string(), z.number().int().nonnegative()], { error: M.reviewIdInvalid })
+  .transform(String)
+  .pipe(
+    z
+      .string()
+      .trim()
+      .min(1, M.reviewIdInvalid)
+      .max(REVIEW_ID_MAX_LENGTH, M.reviewIdInvalid)
+      .regex(/^[A-Za-z0-9._:-]+$/, M.reviewIdInvalid),
+  );
+
+export const ReviewRatingSchema = z
+  .number({ error: M.ratingRequired })
+  .int(M.ratingRequired)
+  .min(REVIEW_RATING_MIN, M.ratingRequired)
+  .max(REVIEW_RATING_MAX, M.ratingRequired);
+
+/** POST /reviews/addReview (spec section 3, "Review submission"). */
+export const AddReviewSchema = z.strictObject({
+  handle: ProductHandleSchema,
+  review_id: ReviewIdSchema,
+  review_rating: ReviewRatingSchema,
+  reviewer_name: z
+    .string({ error: M.nameRequired })
+    .trim()
+    .min(1, M.nameRequired)
+    .max(REVIEW_NAME_MAX_LENGTH, M.nameTooLong),
+  review_description: z
+    .string({ error: M.descriptionRequired })
+    .trim()
+    .min(1, M.descriptionRequired)
+    .max(REVIEW_DESCRIPTION_MAX_LENGTH, M.descriptionTooLong),
+  // The spec's dialog always sends "".
+  review_title: z
+    .string({ error: M.titleTooLong })
+    .trim()
+    .max(REVIEW_TITLE_MAX_LENGTH, M.titleTooLong)
+    .optional()
+    .default(""),
+  reviewer_email: EmailSchema,
+});
+export type AddReviewInput = z.infer<typeof AddReviewSchema>;
+
+/** ?store_id= of the spec's call: optional, and when sent it must be the Host's store. */
+export const ReviewStoreQuerySchema = z.strictObject({ store_id: StoreIdSchema.optional() });
+
+const BooleanQuery = z
+  .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+  .transform((value) => value === "true" || value === "1");
+
+/** GET /api/products/{handle}/reviews: order, filters and page (25 per page). */
+export const ReviewListQuerySchema = z.strictObject({
+  sort: z
+    .enum(REVIEW_SORTS, { error: `sort must be one of ${REVIEW_SORTS.join(", ")}` })
+    .default(DEFAULT_REVIEW_SORT),
+  rating: z
+    .enum(["all", "1", "2", "3", "4", "5"], { error: "rating must be all or 1 to 5" })
+    .default("all")
+    .transform((value) => (value === "all" ? null : Number(value))),
+  photos: BooleanQuery.default(false),
+  q: z.string().trim().max(REVIEW_SEARCH_MAX_LENGTH, M.searchTooLong).default(""),
+  page: z.coerce
+    .number({ error: "page must be a whole number from 1" })
+    .int("page must be a whole number from 1")
+    .min(1, "page must be a whole number from 1")
+    .max(100_000, "page must be a whole number from 1")
+    .default(1),
+});
+export type ReviewListQuery = z.infer<typeof ReviewListQuerySchema>;
+
+/** GET /api/admin/reviews: every review of the store, hidden ones too, newest first. */
+export const OwnerReviewListQuerySchema = z.strictObject({
+  handle: ProductHandleSchema.optional(),
+  page: ReviewListQuerySchema.shape.page,
+});
+
+/** PATCH /api/admin/reviews/{review_id}: hide or show a review, write or remove the response. */
+export const UpdateReviewSchema = z
+  .strictObject({
+    hidden: z.boolean({ error: "hidden must be true or false" }).optional(),
+    // "" or null removes the response.
+    owner_response: z
+      .string({ error: M.ownerResponseTooLong })
+      .trim()
+      .max(OWNER_RESPONSE_MAX_LENGTH, M.ownerResponseTooLong)
+      .nullable()
+      .optional()
+      .transform((value) => (value === "" ? null : value)),
+  })
+  .refine((patch) => patch.hidden !== undefined || patch.owner_response !== undefined, {
+    message: M.nothingToChange,
+  });
+export type UpdateReviewInput = z.infer<typeof UpdateReviewSchema>;
