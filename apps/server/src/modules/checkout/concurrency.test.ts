@@ -100,7 +100,7 @@ describeEachEngine("checkout under concurrency", (engine) => {
     }
   }, 180_000);
 
-  it("redeems a code with max_redemptions 5 exactly 5 times when 40 shoppers pay with it at once", async () => {
+  it("redeems a code with max_redemptions 5 exactly 5 times when 200 shoppers pay with it at once", async () => {
     await t.database.db.insert(discountCodes).values({
       storeId: STORE,
       code: "limit5",
@@ -108,7 +108,7 @@ describeEachEngine("checkout under concurrency", (engine) => {
       maxRedemptions: 5,
     });
     await setStock("DRAMA-2", 500);
-    const { list, total } = await shoppers(40, "DRAMA-2", "LIMIT5");
+    const { list, total } = await shoppers(200, "DRAMA-2", "LIMIT5");
     const answers = await Promise.all(list.map((v) => checkout(v, total, "limit5@example.com")));
     expect(answers.filter((a) => a.statusCode >= 500)).toEqual([]);
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(5);
@@ -135,9 +135,11 @@ describeEachEngine("checkout under concurrency", (engine) => {
     counting = false;
     expect(res.statusCode, res.body).toBe(200);
     await t.app.background.idle();
-    // Reported, not judged: the figure goes into the benchmark notes.
-    console.info(`[${engine}] one order placement ran ${statements.length} SQL statements`);
-    expect(statements.length).toBeGreaterThan(0);
-    expect(statements.length).toBeLessThanOrEqual(40);
+    // Reported, not judged. BEGIN and COMMIT are not counted; the confirmation mail's reads may
+    // start while the answer leaves and then appear too.
+    const counted = statements.filter((q) => !/^(begin|commit)$/i.test(q.trim()));
+    console.info(`[${engine}] one order placement ran ${counted.length} SQL statements`);
+    expect(counted.length).toBeGreaterThan(0);
+    expect(counted.length).toBeLessThanOrEqual(40);
   });
 });
