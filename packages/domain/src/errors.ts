@@ -8,6 +8,7 @@ export const ERROR_CODES = [
   "forbidden",
   "rate_limited",
   "payment_declined",
+  "unavailable",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

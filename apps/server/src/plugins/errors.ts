@@ -12,6 +12,7 @@ const STATUS: Record<ErrorCode, number> = {
   conflict: 409,
   out_of_stock: 409,
   rate_limited: 429,
+  unavailable: 503,
 };
 
 export interface ErrorBody {

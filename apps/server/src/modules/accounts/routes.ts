@@ -13,6 +13,7 @@ import {
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { requestOrigin } from "../../lib/origin.ts";
 import {
   AUTH_COOKIE,
   authToken,
@@ -222,7 +223,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           storeId: request.storeId,
           ip: request.ip,
           email: request.body.email,
-          origin: new URL(`${request.protocol}://${request.host}`),
+          origin: requestOrigin(request),
         },
       );
       return { success: true as const, message: M.resetRequested };

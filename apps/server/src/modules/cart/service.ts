@@ -23,7 +23,7 @@ import {
   subscriptionPrice,
   updateQuantity,
 } from "@storefront/domain";
-import { and, asc, eq, inArray, ne, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import {
   cartEvents,
@@ -567,18 +567,31 @@ export async function readCheckoutCart(
   };
 }
 
-/** Checkout's last step: the paid cart is emptied and marked purchased; the next add opens a new one. */
+/**
+ * Checkout's last step: the order's lines leave the cart. The cart is then purchased (the next
+ * add opens a new one), unless the shopper added something while the payment was under way: those
+ * lines stay, in a cart that stays open.
+ */
 export async function markCartPurchased(
   tx: Database,
   storeId: string,
   cartId: string,
+  orderId: string,
 ): Promise<void> {
-  await tx
-    .delete(cartLines)
-    .where(and(eq(cartLines.cartId, cartId), eq(cartLines.storeId, storeId)));
+  await tx.execute(sql`
+    delete from cart_lines cl
+    where cl.cart_id = ${cartId} and cl.store_id = ${storeId}
+      and exists (
+        select 1 from order_lines ol
+        where ol.order_id = ${orderId} and ol.variant_id = cl.variant_id
+          and ol.plan_id is not distinct from cl.plan_id
+      )`);
   await tx
     .update(carts)
-    .set({ status: "purchased", updatedAt: new Date() })
+    .set({
+      status: sql`case when exists (select 1 from cart_lines where cart_id = ${cartId}) then 'active' else 'purchased' end`,
+      updatedAt: new Date(),
+    })
     .where(and(eq(carts.id, cartId), eq(carts.storeId, storeId)));
 }
 

@@ -340,6 +340,64 @@ describeEachEngine("checkout API", (engine) => {
     });
   });
 
+  describe("attempts that must not pay twice or wrongly", () => {
+    it("refuses to reuse a refunded charge: the same key after an out-of-stock refusal must start again", async () => {
+      const v = await shopper({ "PEEPEE-1": 1 });
+      const key = randomUUID();
+      await t.database.db
+        .update(variants)
+        .set({ stock: 0 })
+        .where(and(eq(variants.storeId, STORE), eq(variants.sku, "PEEPEE-1")));
+      expect((await pay(v, { key })).statusCode).toBe(409);
+      await t.database.db
+        .update(variants)
+        .set({ stock: 50 })
+        .where(and(eq(variants.storeId, STORE), eq(variants.sku, "PEEPEE-1")));
+      const retried = await pay(v, { key });
+      expect(retried.statusCode).toBe(409);
+      expect(retried.json().error.message).toBe(CHECKOUT_MESSAGES.attemptEnded);
+      expect((await pay(v)).statusCode).toBe(200);
+    });
+
+    it("pays one cart once when two tabs pay it at the same time with different keys", async () => {
+      const v = await shopper({ "ITCHY-2": 1 });
+      const q = await quote(v);
+      const body = {
+        email: "two-tabs@example.com",
+        name: "Two Tabs",
+        address: NY,
+        shippingOptionId: "standard",
+        expectedTotal: q.total,
+        card: GOOD_CARD,
+      };
+      const before = processor.charges.size;
+      const answers = await Promise.all([
+        v.post("/api/checkout", body, { "idempotency-key": randomUUID() }),
+        v.post("/api/checkout", body, { "idempotency-key": randomUUID() }),
+      ]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+      const kept = [...processor.charges.values()].slice(before).filter((c) => !c.refunded);
+      expect(kept).toHaveLength(1);
+    });
+
+    it("refuses a guest who uses their own personal code with their own email", async () => {
+      const v = await shopper({ "EAT-1": 1 });
+      expect((await v.put("/api/cart/discount", { code: "RILEYPAWS" })).statusCode).toBe(200);
+      const res = await pay(v, { email: "demo@pawsome.test" });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.message).toBe(CHECKOUT_MESSAGES.ownCode);
+    });
+
+    it("answers a request with a malformed Host without a 500", async () => {
+      const res = await t.app.inject({
+        method: "GET",
+        url: "/api/store",
+        headers: { host: "pets.localhost:99999" },
+      });
+      expect(res.statusCode).toBeLessThan(500);
+    });
+  });
+
   describe("orders after payment", () => {
     it("shows the order to its key holder and to no one else", async () => {
       const v = await shopper({ "EAT-1": 1 });

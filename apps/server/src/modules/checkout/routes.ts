@@ -7,6 +7,7 @@ import {
 } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { requestOrigin } from "../../lib/origin.ts";
 import { RATE_LIMITS, rateLimitKey, refuseWhenLimited } from "../../plugins/rate-limit.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
 import { requestCartOwner } from "../cart/routes.ts";
@@ -78,13 +79,14 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const origin = new URL(`${request.protocol}://${request.host}`);
+      const origin = requestOrigin(request);
       const declines = RATE_LIMITS.declinedCardsPerIp;
       await refuseWhenLimited(app.rateLimiter, request.storeId, declines, request.ip);
       return placeOrder(
         {
           db: app.db,
           provider: app.payments,
+          onProviderError: (err) => request.log.error({ err }, "payment provider call failed"),
           onPaid: (order) =>
             app.background.run("order confirmation mail", () =>
               sendOrderConfirmation(app.db, app.mailer, order, origin),

@@ -14,7 +14,13 @@ import {
 } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
-import { orders as ordersTable, stores, users } from "../../db/schema.ts";
+import {
+  carts as cartsTable,
+  orders as ordersTable,
+  paymentEvents,
+  stores,
+  users,
+} from "../../db/schema.ts";
 import { type CartOwner, type CheckoutCart, readCheckoutCart } from "../cart/service.ts";
 import {
   completeOrder,
@@ -108,23 +114,70 @@ export interface CheckoutDeps {
   provider: PaymentProvider;
   /** Runs after the answer: the confirmation email. */
   onPaid(order: OrderRow): void;
+  /** A provider call failed (network, outage, keys): for the log; the shopper gets a 503. */
+  onProviderError?(err: unknown): void;
   now?: () => Date;
+}
+
+/**
+ * Calls the payment provider. Its own failures (network, outage, a key it refuses) reach the
+ * shopper as 503 "Card payment is unavailable…", never with the provider's text or status.
+ */
+async function viaProvider<T>(deps: CheckoutDeps, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof DomainError) throw err;
+    deps.onProviderError?.(err);
+    throw new DomainError("unavailable", CHECKOUT_MESSAGES.cardUnavailable);
+  }
+}
+
+/** Whether the order was placed by this visitor: the same account, else the same guest session. */
+async function placedBy(db: Database, order: OrderRow, owner: CartOwner): Promise<boolean> {
+  if (order.userId !== null || owner.userId !== null) return order.userId === owner.userId;
+  if (!order.cartId || !owner.sessionId) return false;
+  const [cart] = await db
+    .select({ sessionId: cartsTable.sessionId })
+    .from(cartsTable)
+    .where(eq(cartsTable.id, order.cartId));
+  return cart?.sessionId === owner.sessionId;
+}
+
+/**
+ * Stores the PaymentIntent on an order still awaiting payment. When the order was released
+ * meanwhile (replaced by a newer checkout, expired), the intent is cancelled and the shopper told.
+ */
+async function attachPayment(
+  deps: CheckoutDeps,
+  order: OrderRow,
+  reference: string,
+): Promise<OrderRow> {
+  const [attached] = await deps.db
+    .update(ordersTable)
+    .set({ paymentReference: reference })
+    .where(and(eq(ordersTable.id, order.id), eq(ordersTable.status, "awaiting_payment")))
+    .returning();
+  if (attached) return attached;
+  await viaProvider(deps, () => deps.provider.cancel(reference, `order-${order.id}-cancel`));
+  throw new DomainError("conflict", CHECKOUT_MESSAGES.replaced);
 }
 
 async function affiliateCommission(
   db: Database,
   cart: CheckoutCart,
-  buyerId: string | null,
+  buyer: { userId: string | null; email: string },
 ): Promise<{ affiliateUserId: string | null; commissionAmount: number }> {
   const affiliateId = cart.code?.affiliateUserId ?? null;
   if (!affiliateId) return { affiliateUserId: null, commissionAmount: 0 };
-  if (affiliateId === buyerId) {
-    throw new DomainError("conflict", "Your personal code is for the friends you share it with");
-  }
   const [affiliate] = await db
-    .select({ percentage: users.commissionPercentage })
+    .select({ percentage: users.commissionPercentage, email: users.email })
     .from(users)
     .where(and(eq(users.id, affiliateId), eq(users.storeId, cart.cart.storeId)));
+  // Its owner cannot use a personal code, signed in or checking out as a guest with their email.
+  if (affiliateId === buyer.userId || affiliate?.email === buyer.email.toLowerCase()) {
+    throw new DomainError("conflict", CHECKOUT_MESSAGES.ownCode);
+  }
   const percentage = affiliate?.percentage ?? 0;
   return {
     affiliateUserId: affiliateId,
@@ -132,31 +185,62 @@ async function affiliateCommission(
   };
 }
 
-/** The answer for an order that exists already (a retried or doubled request). */
+/**
+ * The answer for an order that exists already (a retried or doubled request of the visitor who
+ * placed it). An order awaiting payment asks the provider again with the order's fixed key, which
+ * answers the same PaymentIntent, and stores it if the first request could not.
+ */
 async function answerFor(
   deps: CheckoutDeps,
   order: OrderRow,
   idempotencyKey: string,
+  owner: CartOwner,
 ): Promise<PlaceOrderResult> {
-  const view = await readOrderView(deps.db, order);
+  if (!(await placedBy(deps.db, order, owner))) {
+    throw new DomainError("conflict", CHECKOUT_MESSAGES.keyInUse);
+  }
   const accessKey = orderAccessKey(order.id, idempotencyKey);
-  if (order.status === "paid") return { status: "paid", order: view, accessKey };
-  if (order.status === "awaiting_payment" && order.paymentReference) {
-    // The provider answers a repeated key with the same payment and its client secret.
-    const charge = await deps.provider.charge(intentRequest(order));
+  if (order.status === "paid") {
+    return { status: "paid", order: await readOrderView(deps.db, order), accessKey };
+  }
+  if (order.status === "awaiting_payment" && deps.provider.confirmsLater) {
+    const charge = await viaProvider(deps, () => deps.provider.charge(intentRequest(order)));
     if (charge.status === "requires_confirmation") {
+      const held = order.paymentReference
+        ? order
+        : await attachPayment(deps, order, charge.reference);
       return {
         status: "awaiting_payment",
-        order: view,
+        order: await readOrderView(deps.db, held),
         accessKey,
         clientSecret: charge.clientSecret,
       };
     }
   }
-  throw new DomainError(
-    "conflict",
-    order.failureMessage ?? "This checkout has ended. Please review your cart and try again.",
-  );
+  throw new DomainError("conflict", order.failureMessage ?? CHECKOUT_MESSAGES.attemptEnded);
+}
+
+/** The cart, locked for the order's transaction, must still be the one that was priced. */
+async function lockUnchangedCart(tx: Database, owner: CartOwner, priced: CheckoutCart) {
+  const now = await readCheckoutCart(tx, owner, true);
+  const shape = (c: CheckoutCart) =>
+    // The code's id, not its amount: a code used up meanwhile is refused by its own guard, with
+    // its own message.
+    `${c.cart.id}|${c.code?.id ?? ""}|${c.lines
+      .map((l) => `${l.variantId}:${l.plan?.id ?? ""}:${l.quantity}:${l.price}`)
+      .join(",")}`;
+  if (!now || shape(now) !== shape(priced)) {
+    throw new DomainError("conflict", CHECKOUT_MESSAGES.cartChanged);
+  }
+}
+
+/** Whether the charge under this key was refunded after its order could not be placed. */
+async function chargeRefunded(db: Database, chargeKey: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: paymentEvents.id })
+    .from(paymentEvents)
+    .where(eq(paymentEvents.id, `refunded:${chargeKey}`));
+  return row !== undefined;
 }
 
 /** The payment for an order held for the browser to confirm (Stripe). */
@@ -191,7 +275,7 @@ export async function placeOrder(
   const { db, provider } = deps;
   const now = deps.now?.() ?? new Date();
   const earlier = await findOrderByKey(db, owner.storeId, idempotencyKey);
-  if (earlier) return answerFor(deps, earlier, idempotencyKey);
+  if (earlier) return answerFor(deps, earlier, idempotencyKey, owner);
 
   const [cart, settings] = await Promise.all([
     cartOrRefuse(db, owner),
@@ -224,7 +308,7 @@ export async function placeOrder(
     discountAmount: totals.discountAmount,
     discountCodeId: cart.code?.id ?? null,
     discountCode: cart.code?.code.toUpperCase() ?? null,
-    ...(await affiliateCommission(db, cart, owner.userId)),
+    ...(await affiliateCommission(db, cart, { userId: owner.userId, email: input.email })),
     shippingOptionId: shipping.id,
     shippingLabel: shipping.label,
     shippingAmount: totals.shipping,
@@ -253,56 +337,63 @@ export async function placeOrder(
       ? await findOrderByKey(db, owner.storeId, idempotencyKey)
       : null;
     if (!winner) throw err;
-    return answerFor(deps, winner, idempotencyKey);
+    return answerFor(deps, winner, idempotencyKey, owner);
   };
 
   if (provider.confirmsLater) {
-    let order: OrderRow;
-    let replaced: OrderRow[];
-    try {
-      ({ order, replaced } = await db.transaction(async (tx) => ({
-        // A shopper who changed the checkout pays for a new order: the cart's older, unpaid
-        // ones give their stock back now rather than when their hold expires.
-        replaced: await releaseCartOrders(tx, draft.storeId, draft.cartId, now),
-        order: await insertOrder(tx, draft, { status: "awaiting_payment", now }),
-      })));
-    } catch (err) {
-      return sameKeyWon(err);
-    }
+    // A shopper who changed the checkout pays for a new order: the cart's older, unpaid ones give
+    // their stock back first (their own transaction, so no two stock updates wait on each other).
+    const replaced = await db.transaction((tx) =>
+      releaseCartOrders(tx, draft.storeId, draft.cartId, now),
+    );
     for (const old of replaced) {
       if (!old.paymentReference) continue;
       await provider
         .cancel(old.paymentReference, `order-${old.id}-cancel`)
-        .catch(() => undefined /* a payment already completed is handled by its webhook */);
+        .catch(() => undefined /* a payment already completed is refunded by its webhook */);
     }
-    const charge = await provider.charge(intentRequest(order));
+    let order: OrderRow;
+    try {
+      order = await db.transaction(async (tx) => {
+        await lockUnchangedCart(tx, owner, cart);
+        return insertOrder(tx, draft, { status: "awaiting_payment", now });
+      });
+    } catch (err) {
+      return sameKeyWon(err);
+    }
+    // A failure here leaves the order held without a payment: retrying with the same key asks
+    // again under the order's fixed key, and the sweeper releases it after 30 minutes otherwise.
+    const charge = await viaProvider(deps, () => provider.charge(intentRequest(order)));
     if (charge.status !== "requires_confirmation") {
       throw new Error(`${provider.name} answered ${charge.status} to a payment to confirm`);
     }
-    const [withReference] = await db
-      .update(ordersTable)
-      .set({ paymentReference: charge.reference })
-      .where(eq(ordersTable.id, order.id))
-      .returning();
+    const held = await attachPayment(deps, order, charge.reference);
     return {
       status: "awaiting_payment",
-      order: await readOrderView(db, withReference ?? order),
+      order: await readOrderView(db, held),
       accessKey: orderAccessKey(order.id, idempotencyKey),
       clientSecret: charge.clientSecret,
     };
   }
 
-  const chargeKey = `checkout-${owner.storeId}-${idempotencyKey}`;
-  const charge = await provider.charge({
-    storeId: owner.storeId,
-    orderId: null,
-    description: `Order from ${input.email}`,
-    amount: totals.total,
-    currency: cart.currency,
-    email: input.email,
-    idempotencyKey: chargeKey,
-    card: input.card,
-  });
+  // One charge per attempt and amount; a charge refunded after a failed placement is never used
+  // again (a retry of that attempt must start a new one).
+  const chargeKey = `checkout-${owner.storeId}-${idempotencyKey}-${totals.total}`;
+  if (await chargeRefunded(db, chargeKey)) {
+    throw new DomainError("conflict", CHECKOUT_MESSAGES.attemptEnded);
+  }
+  const charge = await viaProvider(deps, () =>
+    provider.charge({
+      storeId: owner.storeId,
+      orderId: null,
+      description: `Order from ${input.email}`,
+      amount: totals.total,
+      currency: cart.currency,
+      email: input.email,
+      idempotencyKey: chargeKey,
+      card: input.card,
+    }),
+  );
   if (charge.status === "declined") throw new DomainError("payment_declined", charge.message);
   if (charge.status !== "succeeded") {
     throw new Error(`${provider.name} answered ${charge.status} to a payment made now`);
@@ -310,13 +401,20 @@ export async function placeOrder(
   let order: OrderRow;
   try {
     order = await db.transaction(async (tx) => {
+      await lockUnchangedCart(tx, owner, cart);
       const row = await insertOrder(tx, draft, { status: "awaiting_payment", now });
       await completeOrder(tx, row, charge, now);
       return { ...row, status: "paid" as const, paidAt: now };
     });
   } catch (err) {
-    if (isUniqueViolation(err)) return sameKeyWon(err);
-    await provider.refund(charge.reference, `${chargeKey}-refund`);
+    // A concurrent request of the same attempt placed the order with this very charge.
+    const winner = await findOrderByKey(db, owner.storeId, idempotencyKey);
+    if (winner) return answerFor(deps, winner, idempotencyKey, owner);
+    await viaProvider(deps, () => provider.refund(charge.reference, `${chargeKey}-refund`));
+    await db
+      .insert(paymentEvents)
+      .values({ id: `refunded:${chargeKey}`, provider: provider.name, type: "refund" })
+      .onConflictDoNothing();
     throw err;
   }
   const accessKey = orderAccessKey(order.id, idempotencyKey);

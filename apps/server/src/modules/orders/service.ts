@@ -12,7 +12,7 @@ import {
   type SubscriptionPlan,
   type TaxLine,
 } from "@storefront/domain";
-import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import {
   discountCodes,
@@ -110,6 +110,9 @@ export function isUniqueViolation(err: unknown): boolean {
 async function takeStock(tx: Database, storeId: string, lines: readonly OrderLineDraft[]) {
   const sorted = [...lines].sort((a, b) => a.variantId.localeCompare(b.variantId));
   for (const line of sorted) {
+    // A line whose variant was deleted since the order was placed has no stock to take.
+    if (!line.variantId)
+      throw new DomainError("out_of_stock", CHECKOUT_MESSAGES.outOfStock(line.title, 0));
     const [taken] = await tx
       .update(variants)
       .set({ stock: sql`${variants.stock} - ${line.quantity}` })
@@ -248,7 +251,7 @@ export async function completeOrder(
     .where(and(eq(orders.id, order.id), inArray(orders.status, ["awaiting_payment"])))
     .returning({ id: orders.id });
   if (!paid) return false;
-  if (order.cartId) await markCartPurchased(tx, order.storeId, order.cartId);
+  if (order.cartId) await markCartPurchased(tx, order.storeId, order.cartId, order.id);
   await startSubscriptions(tx, order, now);
   if (order.userId && points > 0) {
     await tx
@@ -481,11 +484,45 @@ export type PaymentEventOutcome =
   | "unknown_order"
   | "ignored";
 
+/** The order a payment belongs to: by its reference, else by the order id in its metadata. */
+async function orderOfPayment(
+  tx: Database,
+  provider: PaymentProvider,
+  event: Exclude<PaymentEvent, { type: "ignored" }>,
+): Promise<OrderRow | undefined> {
+  const [byReference] = await tx
+    .select()
+    .from(orders)
+    .where(
+      and(eq(orders.paymentProvider, provider.name), eq(orders.paymentReference, event.reference)),
+    )
+    .for("update");
+  if (byReference || event.type !== "payment_succeeded" || !event.orderId || !event.storeId) {
+    return byReference;
+  }
+  // The PaymentIntent exists but its reference was never stored on the order (the request that
+  // made it failed after Stripe answered): the metadata names the order.
+  const [claimed] = await tx
+    .update(orders)
+    .set({ paymentReference: event.reference })
+    .where(
+      and(
+        eq(orders.id, event.orderId),
+        eq(orders.storeId, event.storeId),
+        eq(orders.paymentProvider, provider.name),
+        isNull(orders.paymentReference),
+      ),
+    )
+    .returning();
+  return claimed;
+}
+
 /**
  * Applies a verified payment webhook once: the event id is recorded in the same transaction, so
- * a replay applies nothing. A success completes the order; if its hold had expired, the stock is
- * taken again, and when it is gone the order is canceled and the payment refunded: an order is
- * never confirmed for stock that is gone.
+ * a replay applies nothing. A success completes the order awaiting it. A success for an order
+ * whose hold expired takes the stock again; when the stock is gone, or the order was replaced or
+ * canceled, the order is not confirmed and the payment is refunded. An event for an order this
+ * server does not know is not recorded, so the provider's retry can still apply it.
  */
 export async function applyPaymentEvent(
   db: Database,
@@ -495,23 +532,14 @@ export async function applyPaymentEvent(
 ): Promise<{ outcome: PaymentEventOutcome; order: OrderRow | null }> {
   if (event.type === "ignored") return { outcome: "ignored", order: null };
   const result = await db.transaction(async (tx) => {
+    const order = await orderOfPayment(tx, provider, event);
+    if (!order) return { outcome: "unknown_order" as const, order: null, refund: false };
     const [fresh] = await tx
       .insert(paymentEvents)
       .values({ id: event.id, provider: provider.name, type: event.type })
       .onConflictDoNothing()
       .returning({ id: paymentEvents.id });
     if (!fresh) return { outcome: "already_applied" as const, order: null, refund: false };
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(
-        and(
-          eq(orders.paymentProvider, provider.name),
-          eq(orders.paymentReference, event.reference),
-        ),
-      )
-      .for("update");
-    if (!order) return { outcome: "unknown_order" as const, order: null, refund: false };
     if (event.type === "payment_failed") {
       await tx
         .update(orders)
@@ -524,47 +552,65 @@ export async function applyPaymentEvent(
       cardBrand: event.cardBrand,
       cardLast4: event.cardLast4,
     };
-    if (order.status === "paid")
+    if (order.status === "paid") {
       return { outcome: "already_applied" as const, order, refund: false };
+    }
     if (order.status === "awaiting_payment") {
       await completeOrder(tx, order, payment, now);
       return { outcome: "completed" as const, order, refund: false };
     }
-    // The hold was released (expired or declined) before the money arrived: take the stock again.
-    const retaken = await tx
-      .transaction(async (inner) => {
-        await inner
-          .update(orders)
-          .set({ status: "awaiting_payment" })
-          .where(eq(orders.id, order.id));
-        const lines = await inner.select().from(orderLines).where(eq(orderLines.orderId, order.id));
-        await takeStock(
-          inner,
-          order.storeId,
-          lines.map((l) => ({ ...l, variantId: l.variantId ?? "", productId: l.productId ?? "" })),
-        );
-        if (order.discountCodeId) await redeemCode(inner, order.storeId, order.discountCodeId);
-        await completeOrder(inner, order, payment, now);
-        return true;
-      })
-      .catch((err: unknown) => {
-        if (err instanceof DomainError) return false;
-        throw err;
-      });
+    // The hold expired before the money arrived: take the stock again if it is still there.
+    const retaken =
+      order.status === "expired" &&
+      (await tx
+        .transaction(async (inner) => {
+          await inner
+            .update(orders)
+            .set({ status: "awaiting_payment" })
+            .where(eq(orders.id, order.id));
+          const lines = await inner
+            .select()
+            .from(orderLines)
+            .where(eq(orderLines.orderId, order.id));
+          await takeStock(
+            inner,
+            order.storeId,
+            lines.map((l) => ({
+              ...l,
+              variantId: l.variantId ?? "",
+              productId: l.productId ?? "",
+            })),
+          );
+          if (order.discountCodeId) await redeemCode(inner, order.storeId, order.discountCodeId);
+          await completeOrder(inner, order, payment, now);
+          return true;
+        })
+        .catch((err: unknown) => {
+          if (err instanceof DomainError) return false;
+          throw err;
+        }));
     if (retaken) return { outcome: "completed" as const, order, refund: false };
     await tx
       .update(orders)
       .set({
         status: "canceled",
         failureMessage:
-          "The items were no longer in stock when the payment arrived; it was refunded.",
+          order.status === "expired"
+            ? "The items were no longer in stock when the payment arrived; it was refunded."
+            : (order.failureMessage ?? "The order had been canceled; the payment was refunded."),
         updatedAt: now,
       })
       .where(eq(orders.id, order.id));
     return { outcome: "refunded_no_stock" as const, order, refund: true };
   });
   if (result.refund && result.order) {
-    await provider.refund(event.reference, `order-${result.order.id}-refund`);
+    try {
+      await provider.refund(event.reference, `order-${result.order.id}-refund`);
+    } catch (err) {
+      // Forget the event so the provider's retry refunds again (same idempotency key).
+      await db.delete(paymentEvents).where(eq(paymentEvents.id, event.id));
+      throw err;
+    }
   }
   return { outcome: result.outcome, order: result.order };
 }

@@ -1,6 +1,7 @@
 import { DomainError } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { requestOrigin } from "../../lib/origin.ts";
 import { sendOrderConfirmation } from "../orders/mail.ts";
 import { applyPaymentEvent } from "../orders/service.ts";
 import { WebhookVerificationError } from "./provider.ts";
@@ -38,7 +39,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const { outcome, order } = await applyPaymentEvent(app.db, app.payments, event, new Date());
       request.log.info({ event: event.id, outcome, order: order?.number }, "payment webhook");
       if (outcome === "completed" && order) {
-        const origin = new URL(`${request.protocol}://${request.host}`);
+        const origin = requestOrigin(request);
         app.background.run("order confirmation mail", () =>
           sendOrderConfirmation(app.db, app.mailer, order, origin),
         );

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { isoDay, nextChargeOn } from "@storefront/domain";
+import { CHECKOUT_MESSAGES, isoDay, nextChargeOn } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -36,6 +36,7 @@ interface StubCall {
  */
 async function stripeStub() {
   const calls: StubCall[] = [];
+  const failNext = { intents: 0, refunds: 0 };
   const intents = new Map<string, Record<string, unknown>>();
   const server = http.createServer((req, res) => {
     let raw = "";
@@ -52,10 +53,22 @@ async function stripeStub() {
         idempotencyKey: typeof key === "string" ? key : undefined,
         body,
       });
+      const failing = (kind: keyof typeof failNext) => {
+        if (failNext[kind] < 1) return false;
+        failNext[kind] -= 1;
+        return true;
+      };
       const answer = (status: number, json: unknown) => {
         res.writeHead(status, { "content-type": "application/json", "request-id": "req_stub" });
         res.end(JSON.stringify(json));
       };
+      if (
+        req.method === "POST" &&
+        path.startsWith("/v1/") &&
+        failing(path.includes("refunds") ? "refunds" : "intents")
+      ) {
+        return answer(500, { error: { type: "api_error", message: "Stripe is down" } });
+      }
       if (req.method === "POST" && path === "/v1/payment_intents") {
         const id = `pi_${randomUUID().replaceAll("-", "")}`;
         const intent = {
@@ -88,6 +101,8 @@ async function stripeStub() {
   return {
     url: new URL(`http://127.0.0.1:${port}`),
     calls,
+    /** How many of the next calls of each kind answer 500 (the SDK tries each call 3 times). */
+    failNext,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -256,6 +271,15 @@ describeEachEngine("Stripe payments", (engine) => {
     ]);
   });
 
+  it("keeps what the shopper added to the cart while the payment was under way", async () => {
+    const { v, order } = await placeHeld("DRAMA-2");
+    await v.post("/api/cart/items", { sku: "EAT-2", quantity: 1 });
+    const res = await deliver(webhook("payment_intent.succeeded", order.paymentReference ?? ""));
+    expect(res.json().outcome).toBe("completed");
+    const cart = (await v.get("/api/cart")).json();
+    expect(cart.cartItems.map((i: { sku: string }) => i.sku)).toEqual(["EAT-2"]);
+  });
+
   it("answers 400 to a webhook with a bad signature or a timestamp older than 300 s, and applies neither", async () => {
     const { order } = await placeHeld("EAT-1");
     const forged = webhook("payment_intent.succeeded", order.paymentReference ?? "");
@@ -317,6 +341,61 @@ describeEachEngine("Stripe payments", (engine) => {
     expect(cancel).toBeDefined();
   });
 
+  it("answers 503 when Stripe cannot be reached, and the same Idempotency-Key then gets the order's payment", async () => {
+    const v = new Visitor(t.app, PETS);
+    await v.post("/api/cart/items", { sku: "YOUNG-1", quantity: 1 });
+    const address = { country: "US", region: "NY", postalCode: "14201" };
+    const quote = (await v.post("/api/checkout/quote", { address })).json();
+    const body = {
+      email: "retry@example.com",
+      name: "Retry Buyer",
+      address: ADDRESS,
+      shippingOptionId: "standard",
+      expectedTotal: quote.total,
+    };
+    const key = randomUUID();
+    stub.failNext.intents = 3;
+    const down = await v.post("/api/checkout", body, { "idempotency-key": key });
+    expect(down.statusCode).toBe(503);
+    expect(down.json().error.message).toBe(CHECKOUT_MESSAGES.cardUnavailable);
+    const again = await v.post("/api/checkout", body, { "idempotency-key": key });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().clientSecret).toMatch(/_secret_stub$/);
+    const order = await orderOf(again.json().order.number);
+    expect(order.paymentReference).toMatch(/^pi_/);
+  });
+
+  it("does not answer another visitor's Idempotency-Key with that visitor's order", async () => {
+    const { answer } = await placeHeld("EAT-1");
+    const key = stub.calls.find((c) => c.path === "/v1/payment_intents")?.idempotencyKey;
+    expect(key).toBeDefined();
+    const [row] = await t.database.db
+      .select({ key: orders.idempotencyKey })
+      .from(orders)
+      .where(eq(orders.number, answer.order.number));
+    const stranger = new Visitor(t.app, PETS);
+    await stranger.post("/api/cart/items", { sku: "EAT-1", quantity: 1 });
+    const res = await stranger.post(
+      "/api/checkout",
+      {
+        email: "stranger@example.com",
+        name: "Stranger",
+        address: ADDRESS,
+        shippingOptionId: "standard",
+        expectedTotal: 1,
+      },
+      { "idempotency-key": row?.key ?? "" },
+    );
+    expect(res.statusCode).toBe(409);
+    expect(res.body).not.toContain("stripe-buyer@example.com");
+  });
+
+  it("does not record a webhook for a payment it does not know, so Stripe's retry can still apply it", async () => {
+    const hook = webhook("payment_intent.succeeded", "pi_unknown_to_this_server");
+    expect((await deliver(hook)).json().outcome).toBe("unknown_order");
+    expect((await deliver(hook)).json().outcome).toBe("unknown_order");
+  });
+
   describe("a hold not paid within 30 minutes", () => {
     it("is released: the order expires, its stock comes back and the PaymentIntent is cancelled", async () => {
       const before = await stockOf("CANTPOO-1");
@@ -347,6 +426,70 @@ describeEachEngine("Stripe payments", (engine) => {
       expect(res.json().outcome).toBe("completed");
       expect((await orderOf(order.number)).status).toBe("paid");
       expect(await stockOf("PEEPEE-1")).toBe(before - 1);
+    });
+
+    it("refunds a late payment whose refund failed at first when Stripe retries the webhook", async () => {
+      const { order } = await placeHeld("OUCHIE-1");
+      await releaseExpiredHolds(
+        t.database.db,
+        t.app.payments,
+        new Date(Date.now() + 31 * 60_000),
+        console,
+      );
+      await t.database.db
+        .update(variants)
+        .set({ stock: 0 })
+        .where(and(eq(variants.storeId, STORE), eq(variants.sku, "OUCHIE-1")));
+      const hook = webhook("payment_intent.succeeded", order.paymentReference ?? "");
+      stub.failNext.refunds = 3;
+      expect((await deliver(hook)).statusCode).toBe(500);
+      const retried = await deliver(hook);
+      expect(retried.json().outcome).toBe("refunded_no_stock");
+      const refunds = stub.calls.filter((c) => c.path === "/v1/refunds");
+      expect(refunds.at(-1)?.idempotencyKey).toBe(`order-${order.id}-refund`);
+      expect((await orderOf(order.number)).status).toBe("canceled");
+    });
+
+    it("refunds, and does not answer 500 to, a late payment whose product was deleted", async () => {
+      const { order } = await placeHeld("FUNGUS-2");
+      await releaseExpiredHolds(
+        t.database.db,
+        t.app.payments,
+        new Date(Date.now() + 31 * 60_000),
+        console,
+      );
+      await t.database.db
+        .delete(variants)
+        .where(and(eq(variants.storeId, STORE), eq(variants.sku, "FUNGUS-2")));
+      const res = await deliver(webhook("payment_intent.succeeded", order.paymentReference ?? ""));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().outcome).toBe("refunded_no_stock");
+    });
+
+    it("refunds a payment for an order a newer checkout replaced, rather than completing both", async () => {
+      const first = await placeHeld("PEEPEE-2");
+      const again = await first.v.post("/api/checkout/quote", {
+        address: { country: "US", region: "NY", postalCode: "14201" },
+        shippingOptionId: "express",
+      });
+      const second = await first.v.post(
+        "/api/checkout",
+        {
+          email: "stripe-buyer@example.com",
+          name: "Stripe Buyer",
+          address: ADDRESS,
+          shippingOptionId: "express",
+          expectedTotal: again.json().total,
+        },
+        { "idempotency-key": randomUUID() },
+      );
+      expect(second.statusCode).toBe(200);
+      const res = await deliver(
+        webhook("payment_intent.succeeded", first.order.paymentReference ?? ""),
+      );
+      expect(res.json().outcome).toBe("refunded_no_stock");
+      expect((await orderOf(first.order.number)).status).toBe("canceled");
+      expect((await orderOf(second.json().order.number)).status).toBe("awaiting_payment");
     });
 
     it("is never confirmed for stock that is gone: the order is canceled and the payment refunded", async () => {

@@ -23,6 +23,17 @@ const DECLINES: Record<string, { code: string; message: string }> = {
   },
 };
 
+/** Keeps at most this many answers and charges, the oldest forgotten first (a long-running store). */
+const KEPT = 10_000;
+
+function remember<V>(map: Map<string, V>, key: string, value: V): void {
+  map.set(key, value);
+  if (map.size > KEPT) {
+    const oldest = map.keys().next().value;
+    if (oldest !== undefined) map.delete(oldest);
+  }
+}
+
 export interface TestCharge {
   reference: string;
   amount: number;
@@ -46,7 +57,7 @@ export class TestCardProcessor implements PaymentProvider {
     const earlier = this.#answers.get(request.idempotencyKey);
     if (earlier) return earlier;
     const answer = this.#decide(request);
-    this.#answers.set(request.idempotencyKey, answer);
+    remember(this.#answers, request.idempotencyKey, answer);
     return answer;
   }
 
@@ -58,7 +69,7 @@ export class TestCardProcessor implements PaymentProvider {
     const decline = DECLINES[digits];
     if (decline) return { status: "declined", ...decline };
     const reference = `test_ch_${randomBytes(12).toString("hex")}`;
-    this.charges.set(reference, {
+    remember(this.charges, reference, {
       reference,
       amount: request.amount,
       currency: request.currency,

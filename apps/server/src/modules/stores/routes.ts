@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requestOrigin } from "../../lib/origin.ts";
 import { getStoreInfo } from "./service.ts";
 
 export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -6,7 +7,7 @@ export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/store",
     { schema: { tags: ["stores"], summary: "Store information, theme and global content" } },
     async (request) => {
-      const origin = new URL(`${request.protocol}://${request.host}`);
+      const origin = requestOrigin(request);
       const info = await getStoreInfo(app.db, request.storeId, origin);
       // The browser's payment form follows the server's payment provider: Stripe's key when the
       // server has Stripe's keys, else null (the built-in test processor).
