@@ -1,29 +1,12 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import { mailDir } from "../playwright.config";
 import { expect, gotoHydrated, screenshot, test } from "./fixtures";
+import { lastMailTo } from "./mail";
 
 // Chromium logs every 4xx answer to fetch as a console error; the second test is declined on
 // purpose (402).
 test.use({
   allowedConsoleErrors: [[{ text: /status of 402/, path: "/api/checkout" }], { scope: "test" }],
 });
-
-/** The newest mail sent to `to`, as raw text (quoted-printable soft breaks joined). */
-function lastMailTo(to: string): string | null {
-  if (!fs.existsSync(mailDir)) return null;
-  const files = fs
-    .readdirSync(mailDir)
-    .filter((f) => f.endsWith(`-${to}.eml`))
-    .sort((a, b) => Number.parseInt(b, 10) - Number.parseInt(a, 10));
-  const file = files[0];
-  if (!file) return null;
-  return fs
-    .readFileSync(path.join(mailDir, file), "utf8")
-    .replace(/=\r?\n/g, "")
-    .replace(/=3D/g, "=");
-}
 
 /** Adds one of the product page's default pack to the cart and closes the drawer. */
 async function addToCart(page: Page, handle: string, title: RegExp) {

@@ -4,6 +4,7 @@ import { mailDir } from "../playwright.config";
 
 /** The newest mail sent to `to`, as raw text (quoted-printable soft breaks joined). */
 export function lastMailTo(to: string): string | null {
+  if (!fs.existsSync(mailDir)) return null;
   const files = fs
     .readdirSync(mailDir)
     .filter((f) => f.endsWith(`-${to}.eml`))

@@ -1,5 +1,5 @@
 import { type Currency, type Discount, DomainError } from "@storefront/domain";
-import { and, eq } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import { discountCodes, users } from "../../db/schema.ts";
 
@@ -25,41 +25,30 @@ export function discountInCurrency(code: DiscountCode, currency: Currency): Disc
   };
 }
 
+/** The store's active code matching `which` (its id or its lower-case code), if any. */
+async function activeCode(
+  db: Database,
+  storeId: string,
+  which: SQL,
+): Promise<DiscountCode | undefined> {
+  const [row] = await db
+    .select()
+    .from(discountCodes)
+    .where(and(eq(discountCodes.storeId, storeId), which, eq(discountCodes.active, true)));
+  return row;
+}
+
 /** The store's active code by id (a cart's applied code); null when gone or switched off. */
 export async function findActiveCode(
   db: Database,
   storeId: string,
   id: string,
 ): Promise<DiscountCode | null> {
-  const [row] = await db
-    .select()
-    .from(discountCodes)
-    .where(
-      and(
-        eq(discountCodes.storeId, storeId),
-        eq(discountCodes.id, id),
-        eq(discountCodes.active, true),
-      ),
-    );
-  return row ?? null;
+  return (await activeCode(db, storeId, eq(discountCodes.id, id))) ?? null;
 }
 
-async function findCodeRow(
-  db: Database,
-  storeId: string,
-  code: string,
-): Promise<DiscountCode | undefined> {
-  const [row] = await db
-    .select()
-    .from(discountCodes)
-    .where(
-      and(
-        eq(discountCodes.storeId, storeId),
-        eq(discountCodes.code, code),
-        eq(discountCodes.active, true),
-      ),
-    );
-  return row;
+function findCodeRow(db: Database, storeId: string, code: string) {
+  return activeCode(db, storeId, eq(discountCodes.code, code));
 }
 
 /**

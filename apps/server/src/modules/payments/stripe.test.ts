@@ -160,6 +160,23 @@ describeEachEngine("Stripe payments", (engine) => {
     return row?.stock ?? -1;
   }
 
+  /** Releases every hold as the sweeper would 31 minutes from now. */
+  function expireHolds() {
+    return releaseExpiredHolds(
+      t.database.db,
+      t.app.payments,
+      new Date(Date.now() + 31 * 60_000),
+      console,
+    );
+  }
+
+  async function setStock(sku: string, stock: number) {
+    await t.database.db
+      .update(variants)
+      .set({ stock })
+      .where(and(eq(variants.storeId, STORE), eq(variants.sku, sku)));
+  }
+
   async function orderOf(number: number) {
     const [row] = await t.database.db.select().from(orders).where(eq(orders.number, number));
     if (!row) throw new Error(`no order ${number}`);
@@ -170,28 +187,34 @@ describeEachEngine("Stripe payments", (engine) => {
    * A shopper who checks out `sku` (on a plan with `subscription_id`): the order awaits the
    * browser's confirmation.
    */
+  /** Quotes the visitor's cart shipped with `shippingOptionId` and pays the quoted total. */
+  async function checkOut(v: Visitor, shippingOptionId: "standard" | "express") {
+    const quote = (
+      await v.post("/api/checkout/quote", {
+        address: { country: "US", region: "NY", postalCode: "14201" },
+        shippingOptionId,
+      })
+    ).json();
+    return v.post(
+      "/api/checkout",
+      {
+        email: "stripe-buyer@example.com",
+        name: "Stripe Buyer",
+        address: ADDRESS,
+        shippingOptionId,
+        expectedTotal: quote.total,
+      },
+      { "idempotency-key": randomUUID() },
+    );
+  }
+
   async function placeHeld(sku: string, v = new Visitor(t.app, PETS), subscription_id?: string) {
     await v.post("/api/cart/items", {
       sku,
       quantity: 1,
       ...(subscription_id ? { subscription_id } : {}),
     });
-    const quote = (
-      await v.post("/api/checkout/quote", {
-        address: { country: "US", region: "NY", postalCode: "14201" },
-      })
-    ).json();
-    const res = await v.post(
-      "/api/checkout",
-      {
-        email: "stripe-buyer@example.com",
-        name: "Stripe Buyer",
-        address: ADDRESS,
-        shippingOptionId: "standard",
-        expectedTotal: quote.total,
-      },
-      { "idempotency-key": randomUUID() },
-    );
+    const res = await checkOut(v, "standard");
     expect(res.statusCode, res.body).toBe(200);
     const order = await orderOf(res.json().order.number);
     return { v, answer: res.json(), order };
@@ -315,23 +338,7 @@ describeEachEngine("Stripe payments", (engine) => {
   it("releases the cart's unpaid order when the shopper checks out again with changes", async () => {
     const before = await stockOf("DRAMA-1");
     const first = await placeHeld("DRAMA-1");
-    const quote = (
-      await first.v.post("/api/checkout/quote", {
-        address: { country: "US", region: "NY", postalCode: "14201" },
-        shippingOptionId: "express",
-      })
-    ).json();
-    const second = await first.v.post(
-      "/api/checkout",
-      {
-        email: "stripe-buyer@example.com",
-        name: "Stripe Buyer",
-        address: ADDRESS,
-        shippingOptionId: "express",
-        expectedTotal: quote.total,
-      },
-      { "idempotency-key": randomUUID() },
-    );
+    const second = await checkOut(first.v, "express");
     expect(second.statusCode, second.body).toBe(200);
     expect((await orderOf(first.order.number)).status).toBe("canceled");
     expect(await stockOf("DRAMA-1")).toBe(before - 1);
@@ -416,12 +423,7 @@ describeEachEngine("Stripe payments", (engine) => {
     it("is completed by a late payment when the stock is still there", async () => {
       const before = await stockOf("PEEPEE-1");
       const { order } = await placeHeld("PEEPEE-1");
-      await releaseExpiredHolds(
-        t.database.db,
-        t.app.payments,
-        new Date(Date.now() + 31 * 60_000),
-        console,
-      );
+      await expireHolds();
       const res = await deliver(webhook("payment_intent.succeeded", order.paymentReference ?? ""));
       expect(res.json().outcome).toBe("completed");
       expect((await orderOf(order.number)).status).toBe("paid");
@@ -430,16 +432,8 @@ describeEachEngine("Stripe payments", (engine) => {
 
     it("refunds a late payment whose refund failed at first when Stripe retries the webhook", async () => {
       const { order } = await placeHeld("OUCHIE-1");
-      await releaseExpiredHolds(
-        t.database.db,
-        t.app.payments,
-        new Date(Date.now() + 31 * 60_000),
-        console,
-      );
-      await t.database.db
-        .update(variants)
-        .set({ stock: 0 })
-        .where(and(eq(variants.storeId, STORE), eq(variants.sku, "OUCHIE-1")));
+      await expireHolds();
+      await setStock("OUCHIE-1", 0);
       const hook = webhook("payment_intent.succeeded", order.paymentReference ?? "");
       stub.failNext.refunds = 3;
       expect((await deliver(hook)).statusCode).toBe(500);
@@ -452,12 +446,7 @@ describeEachEngine("Stripe payments", (engine) => {
 
     it("refunds, and does not answer 500 to, a late payment whose product was deleted", async () => {
       const { order } = await placeHeld("FUNGUS-2");
-      await releaseExpiredHolds(
-        t.database.db,
-        t.app.payments,
-        new Date(Date.now() + 31 * 60_000),
-        console,
-      );
+      await expireHolds();
       await t.database.db
         .delete(variants)
         .where(and(eq(variants.storeId, STORE), eq(variants.sku, "FUNGUS-2")));
@@ -468,21 +457,7 @@ describeEachEngine("Stripe payments", (engine) => {
 
     it("refunds a payment for an order a newer checkout replaced, rather than completing both", async () => {
       const first = await placeHeld("PEEPEE-2");
-      const again = await first.v.post("/api/checkout/quote", {
-        address: { country: "US", region: "NY", postalCode: "14201" },
-        shippingOptionId: "express",
-      });
-      const second = await first.v.post(
-        "/api/checkout",
-        {
-          email: "stripe-buyer@example.com",
-          name: "Stripe Buyer",
-          address: ADDRESS,
-          shippingOptionId: "express",
-          expectedTotal: again.json().total,
-        },
-        { "idempotency-key": randomUUID() },
-      );
+      const second = await checkOut(first.v, "express");
       expect(second.statusCode).toBe(200);
       const res = await deliver(
         webhook("payment_intent.succeeded", first.order.paymentReference ?? ""),
@@ -494,16 +469,8 @@ describeEachEngine("Stripe payments", (engine) => {
 
     it("is never confirmed for stock that is gone: the order is canceled and the payment refunded", async () => {
       const { order } = await placeHeld("ITCHY-1");
-      await releaseExpiredHolds(
-        t.database.db,
-        t.app.payments,
-        new Date(Date.now() + 31 * 60_000),
-        console,
-      );
-      await t.database.db
-        .update(variants)
-        .set({ stock: 0 })
-        .where(and(eq(variants.storeId, STORE), eq(variants.sku, "ITCHY-1")));
+      await expireHolds();
+      await setStock("ITCHY-1", 0);
       const res = await deliver(webhook("payment_intent.succeeded", order.paymentReference ?? ""));
       expect(res.json().outcome).toBe("refunded_no_stock");
       expect((await orderOf(order.number)).status).toBe("canceled");
