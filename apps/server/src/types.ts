@@ -2,9 +2,9 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/index.ts";
 import type { BackgroundTasks } from "./lib/background.ts";
 import type { Mailer } from "./lib/mailer.ts";
+import type { RateLimiter } from "./lib/rate-limit.ts";
 import type { PaymentProvider } from "./modules/payments/provider.ts";
 import type { StoreResolver } from "./modules/stores/service.ts";
-import type { RateLimiter } from "./plugins/rate-limit.ts";
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -1,5 +1,7 @@
 import type {
+  CartStatus,
   CheckoutSettings,
+  Currency,
   GardenDesignRequest,
   OrderAddress,
   OrderStatus,
@@ -7,6 +9,7 @@ import type {
   SubscriptionPlan,
   SubscriptionStatus,
   TaxLine,
+  UserType,
 } from "@storefront/domain";
 import { sql } from "drizzle-orm";
 import {
@@ -35,12 +38,11 @@ export const stores = pgTable("stores", {
   logo: text("logo").notNull(),
   brandDescription: text("brand_description").notNull(),
   stripeId: text("stripe_id"),
-  stripePublishableKey: text("stripe_publishable_key"),
   /** Flat-rate shipping per country and tax rates per region (the domain's CheckoutSettings). */
   checkoutSettings: jsonb("checkout_settings").$type<CheckoutSettings>().notNull(),
   /** Where the store's own notifications go (new orders, garden design requests). */
   ownerEmail: text("owner_email").notNull(),
-  defaultCurrency: text("default_currency").notNull().default("usd"),
+  defaultCurrency: text("default_currency").$type<Currency>().notNull().default("usd"),
   theme: jsonb("theme").notNull(),
   navbar: jsonb("navbar").notNull(),
   footer: jsonb("footer").notNull(),
@@ -120,7 +122,7 @@ export const variantPrices = pgTable(
     variantId: uuid("variant_id")
       .notNull()
       .references(() => variants.id, { onDelete: "cascade" }),
-    currency: text("currency").notNull(),
+    currency: text("currency").$type<Currency>().notNull(),
     amount: integer("amount").notNull(),
   },
   (t) => [
@@ -263,7 +265,7 @@ export const users = pgTable(
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
     birthday: date("birthday", { mode: "string" }),
-    userType: text("user_type").notNull().default("customer"),
+    userType: text("user_type").$type<UserType>().notNull().default("customer"),
     pointsBalance: integer("points_balance").notNull().default(0),
     discountCode: text("discount_code").notNull(),
     discountPercentage: integer("discount_percentage").notNull().default(10),
@@ -362,11 +364,11 @@ export const carts = pgTable(
       .references(() => stores.id, { onDelete: "cascade" }),
     sessionId: text("session_id"),
     userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
-    currency: text("currency").notNull().default("usd"),
+    currency: text("currency").$type<Currency>().notNull().default("usd"),
     discountCodeId: uuid("discount_code_id").references(() => discountCodes.id, {
       onDelete: "set null",
     }),
-    status: text("status").notNull().default("empty"),
+    status: text("status").$type<CartStatus>().notNull().default("empty"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -456,7 +458,7 @@ export const orders = pgTable(
     email: text("email").notNull(),
     name: text("name").notNull(),
     address: jsonb("address").$type<OrderAddress>().notNull(),
-    currency: text("currency").notNull(),
+    currency: text("currency").$type<Currency>().notNull(),
     subtotal: integer("subtotal").notNull(),
     discountAmount: integer("discount_amount").notNull().default(0),
     discountCodeId: uuid("discount_code_id").references(() => discountCodes.id, {
@@ -573,7 +575,7 @@ export const subscriptions = pgTable(
     quantity: integer("quantity").notNull(),
     /** One delivery's unit price, minor units of `currency`. */
     price: integer("price").notNull(),
-    currency: text("currency").notNull(),
+    currency: text("currency").$type<Currency>().notNull(),
     status: text("status").$type<SubscriptionStatus>().notNull().default("active"),
     nextChargeOn: date("next_charge_on", { mode: "string" }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from "fastify";
+import type { Logger } from "./logger.ts";
 
 /**
  * Work that runs after the answer has gone (sending mail), so an answer's timing does not tell
@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from "fastify";
 export class BackgroundTasks {
   readonly #pending = new Set<Promise<void>>();
 
-  constructor(private readonly log: FastifyBaseLogger) {}
+  constructor(private readonly log: Logger) {}
 
   run(name: string, task: () => Promise<void>): void {
     const pending: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))

@@ -1,7 +1,7 @@
-import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Database } from "../db/index.ts";
 import { outbox } from "../db/schema.ts";
+import type { Logger } from "./logger.ts";
 
 /** One message from a store to one address. */
 export interface MailMessage {
@@ -49,7 +49,7 @@ export class OutboxMailer implements Mailer {
   constructor(
     private readonly db: Database,
     private readonly from: string,
-    private readonly log: FastifyBaseLogger,
+    private readonly log: Logger,
   ) {}
 
   async send({ storeId, to, subject, text, html }: MailMessage): Promise<void> {
@@ -69,7 +69,7 @@ export class OutboxMailer implements Mailer {
 export function createMailer(
   config: { smtpUrl: string | null; mailFrom: string },
   db: Database,
-  log: FastifyBaseLogger,
+  log: Logger,
 ): Mailer {
   return config.smtpUrl
     ? new SmtpMailer(config.smtpUrl, config.mailFrom)

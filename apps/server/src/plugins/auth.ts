@@ -1,7 +1,8 @@
 import { ACCOUNT_MESSAGES, DomainError } from "@storefront/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { TOKEN_SHAPE } from "../lib/tokens.ts";
 import { findSessionUser, type UserRow } from "../modules/accounts/sessions.ts";
-import { TOKEN_SHAPE } from "../modules/accounts/tokens.ts";
+import { cookieOptions } from "./cookies.ts";
 
 /**
  * The signed-in session's cookie. Apart from the guest cart's `sf_session`: this one is worth an
@@ -53,20 +54,9 @@ export async function requireAdmin(request: FastifyRequest): Promise<UserRow> {
 
 /** HttpOnly (no script reads it), SameSite=Lax, Secure whenever the visitor came over https. */
 export function setAuthCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
-  reply.setCookie(AUTH_COOKIE, token, {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: request.protocol === "https",
-    maxAge: AUTH_MAX_AGE_S,
-  });
+  reply.setCookie(AUTH_COOKIE, token, cookieOptions(request, { maxAgeS: AUTH_MAX_AGE_S }));
 }
 
 export function clearAuthCookie(request: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(AUTH_COOKIE, {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: request.protocol === "https",
-  });
+  reply.clearCookie(AUTH_COOKIE, cookieOptions(request));
 }

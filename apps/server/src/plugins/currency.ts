@@ -1,5 +1,6 @@
 import { type Currency, CurrencySchema } from "@storefront/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { cookieOptions } from "./cookies.ts";
 
 export const CURRENCY_COOKIE = "currency";
 const CURRENCY_MAX_AGE_S = 365 * 24 * 60 * 60;
@@ -58,11 +59,9 @@ export function setCurrencyCookie(
   reply: FastifyReply,
   currency: Currency,
 ): void {
-  reply.setCookie(CURRENCY_COOKIE, currency, {
-    httpOnly: false,
-    sameSite: "lax",
-    path: "/",
-    secure: request.protocol === "https",
-    maxAge: CURRENCY_MAX_AGE_S,
-  });
+  reply.setCookie(
+    CURRENCY_COOKIE,
+    currency,
+    cookieOptions(request, { readableByPage: true, maxAgeS: CURRENCY_MAX_AGE_S }),
+  );
 }

@@ -1,7 +1,7 @@
 import { DomainError, type ErrorCode } from "@storefront/domain";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { RateLimitedError } from "./rate-limit.ts";
+import { RateLimitedError } from "../lib/rate-limit.ts";
 
 const STATUS: Record<ErrorCode, number> = {
   invalid: 400,

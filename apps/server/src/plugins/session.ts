@@ -1,11 +1,10 @@
-import { randomBytes } from "node:crypto";
 import fastifyCookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { newToken, TOKEN_SHAPE } from "../lib/tokens.ts";
+import { clearCookie, cookieOptions } from "./cookies.ts";
 
 export const SESSION_COOKIE = "sf_session";
 const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
-// 32 random bytes in base64url: 43 characters, no padding.
-const SESSION_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 /** Cookie parsing for every request (the visitor session and the currency choice). */
 export async function registerSession(app: FastifyInstance): Promise<void> {
@@ -15,11 +14,11 @@ export async function registerSession(app: FastifyInstance): Promise<void> {
 /** The visitor's session id from its cookie; a missing or malformed cookie is no session. */
 export function visitorSessionId(request: FastifyRequest): string | null {
   const value = request.cookies[SESSION_COOKIE];
-  return value !== undefined && SESSION_SHAPE.test(value) ? value : null;
+  return value !== undefined && TOKEN_SHAPE.test(value) ? value : null;
 }
 
 export function newSessionId(): string {
-  return randomBytes(32).toString("base64url");
+  return newToken();
 }
 
 /**
@@ -34,23 +33,15 @@ export async function withVisitorSession<T>(
 ): Promise<T> {
   const sessionId = visitorSessionId(request) ?? newSessionId();
   const result = await write(sessionId);
-  reply.setCookie(SESSION_COOKIE, sessionId, {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: request.protocol === "https",
-    maxAge: SESSION_MAX_AGE_S,
-  });
+  reply.setCookie(
+    SESSION_COOKIE,
+    sessionId,
+    cookieOptions(request, { maxAgeS: SESSION_MAX_AGE_S }),
+  );
   return result;
 }
 
 /** Forgets the guest session (its cart has just joined the account's, or the visitor left). */
 export function clearVisitorSession(request: FastifyRequest, reply: FastifyReply): void {
-  if (request.cookies[SESSION_COOKIE] === undefined) return;
-  reply.clearCookie(SESSION_COOKIE, {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: request.protocol === "https",
-  });
+  clearCookie(request, reply, SESSION_COOKIE);
 }

@@ -1,3 +1,4 @@
+import type { Currency } from "@storefront/domain";
 import { sql } from "drizzle-orm";
 import { passwords } from "../../modules/accounts/passwords.ts";
 import { saveDocument } from "../../modules/content/service.ts";
@@ -100,7 +101,7 @@ async function insertStore(tx: Database, store: DemoStore): Promise<void> {
         .returning({ id: variants.id });
       if (!variant) throw new Error(`Could not insert variant ${v.sku}`);
       await tx.insert(variantPrices).values(
-        Object.entries(v.prices).map(([currency, amount]) => ({
+        (Object.entries(v.prices) as [Currency, number][]).map(([currency, amount]) => ({
           storeId: store.id,
           variantId: variant.id,
           currency,

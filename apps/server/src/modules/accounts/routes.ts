@@ -13,7 +13,6 @@ import {
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requestOrigin } from "../../lib/origin.ts";
 import {
   AUTH_COOKIE,
   authToken,
@@ -22,6 +21,7 @@ import {
   setAuthCookie,
   signedInUser,
 } from "../../plugins/auth.ts";
+import { requestOrigin } from "../../plugins/origin.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
 import { clearVisitorSession, visitorSessionId } from "../../plugins/session.ts";
 import { checkStoreId } from "../../plugins/store.ts";

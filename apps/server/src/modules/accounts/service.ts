@@ -7,29 +7,25 @@ import {
   ACCOUNT_MESSAGES as M,
   type RegisterInput,
   type UpdateAccountInput,
-  USER_TYPES,
-  type UserType,
 } from "@storefront/domain";
-import { and, asc, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
-import { passwordResetTokens, storeDomains, stores, users } from "../../db/schema.ts";
+import { passwordResetTokens, stores, users } from "../../db/schema.ts";
 import type { BackgroundTasks } from "../../lib/background.ts";
+import { violatedUnique } from "../../lib/db-errors.ts";
 import { escapeHtml } from "../../lib/html.ts";
 import type { Mailer } from "../../lib/mailer.ts";
-import { consume, RATE_LIMITS, type RateLimiter, rateLimitKey } from "../../plugins/rate-limit.ts";
+import { consume, RATE_LIMITS, type RateLimiter, rateLimitKey } from "../../lib/rate-limit.ts";
+import { newToken, tokenHash } from "../../lib/tokens.ts";
 import { mergeGuestCart } from "../cart/service.ts";
+import { storeLinkOrigin } from "../stores/service.ts";
 import { dummyHash, passwords } from "./passwords.ts";
 import { endAllSessions, startSession, type UserRow } from "./sessions.ts";
-import { newToken, tokenHash } from "./tokens.ts";
 
 /** A reset link works for one hour, once. */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** Where the web app takes a new password. */
 export const RESET_PATH = "/account/reset-password";
-
-function userType(value: string): UserType {
-  return (USER_TYPES as readonly string[]).includes(value) ? (value as UserType) : "customer";
-}
 
 /** The user as sign-in and registration answer it; never the hash. */
 export function loginUserView(row: UserRow): LoginUser {
@@ -39,7 +35,7 @@ export function loginUserView(row: UserRow): LoginUser {
     firstName: row.firstName,
     lastName: row.lastName,
     customerId: row.id,
-    userType: userType(row.userType),
+    userType: row.userType,
     points_balance: row.pointsBalance,
     birthday: row.birthday,
     discountCode: row.discountCode,
@@ -55,7 +51,7 @@ export function accountUserView(row: UserRow): AccountUser {
     email: row.email,
     first_name: row.firstName,
     last_name: row.lastName,
-    userType: userType(row.userType),
+    userType: row.userType,
     points_balance: row.pointsBalance,
     birthday: row.birthday,
     discountCode: row.discountCode,
@@ -64,16 +60,6 @@ export function accountUserView(row: UserRow): AccountUser {
     commission_amount: row.commissionAmount,
     events_triggered: row.eventsTriggered,
   };
-}
-
-/** The unique constraint a database error violated, or null for any other error. */
-function violatedUnique(error: unknown): string | null {
-  // Drizzle wraps the driver's error in `cause`; node-postgres and PGlite both carry the code.
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === "23505") return typeof constraint === "string" ? constraint : "";
-  }
-  return null;
 }
 
 async function findUserByEmail(
@@ -217,36 +203,6 @@ export async function updateAccount(
     .returning();
   if (!row) throw new DomainError("unauthorized", M.signInRequired);
   return accountUserView(row);
-}
-
-function isLoopback(hostname: string): boolean {
-  return (
-    hostname === "localhost" ||
-    hostname.endsWith(".localhost") ||
-    hostname === "127.0.0.1" ||
-    hostname === "[::1]"
-  );
-}
-
-/**
- * The origin a link in the store's mail (reset link, order link) points at: the request's own, when its host is one of the store's
- * domains (or this machine). A forged Host must not receive someone's token, so any other host
- * gives the store's first domain instead, and a store without domains gets no link (null).
- */
-export async function storeLinkOrigin(
-  db: Database,
-  storeId: string,
-  requestOrigin: URL,
-): Promise<string | null> {
-  if (isLoopback(requestOrigin.hostname)) return requestOrigin.origin;
-  const domains = await db
-    .select({ host: storeDomains.host })
-    .from(storeDomains)
-    .where(eq(storeDomains.storeId, storeId))
-    .orderBy(asc(storeDomains.host));
-  if (domains.some((d) => d.host === requestOrigin.hostname)) return requestOrigin.origin;
-  const [first] = domains;
-  return first ? `${requestOrigin.protocol}//${first.host}` : null;
 }
 
 async function sendResetMail(

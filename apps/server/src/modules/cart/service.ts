@@ -6,7 +6,6 @@ import {
   type CartMerge,
   type CartRefusal,
   type CartResult,
-  type CartStatus,
   type CartView,
   type Currency,
   cartTotals,
@@ -109,14 +108,6 @@ function refuse(refusal: CartRefusal): never {
 function accepted(result: CartResult): CartItem[] {
   if (!result.ok) refuse(result.refusal);
   return result.items;
-}
-
-function asCurrency(value: string): Currency {
-  return value === "cad" ? "cad" : "usd";
-}
-
-function asStatus(value: string): CartStatus {
-  return value === "active" || value === "abandoned" || value === "purchased" ? value : "empty";
 }
 
 /** The owner's open (not purchased) cart in this store, if any. */
@@ -408,7 +399,7 @@ function emptyView(currency: Currency): CartView {
 }
 
 async function readView(db: Database, cart: CartRow): Promise<CartView> {
-  const currency = asCurrency(cart.currency);
+  const currency = cart.currency;
   const [lines, code] = await Promise.all([
     readLines(db, cart),
     cart.discountCodeId ? findActiveCode(db, cart.storeId, cart.discountCodeId) : null,
@@ -446,7 +437,7 @@ async function readView(db: Database, cart: CartRow): Promise<CartView> {
     totalCost: totals.total,
     freeShippingRemaining: freeShippingRemaining(totals.total, currency),
     itemCount: items.reduce((sum, i) => sum + i.quantity, 0),
-    status: asStatus(cart.status),
+    status: cart.status,
   };
 }
 
@@ -492,7 +483,7 @@ async function writeCart(
     const cart = await lockCart(tx, owner, options.create ? owner.currency : null);
     if (!cart) return absent();
     const lines = await readLines(tx, cart);
-    const state = { tx, cart, currency: asCurrency(cart.currency), lines, items: itemsOf(lines) };
+    const state = { tx, cart, currency: cart.currency, lines, items: itemsOf(lines) };
     const result = await change(state);
     if (result.items) {
       await saveLines(tx, cart, lines, result.items, result.variants ?? new Map());
@@ -506,7 +497,7 @@ async function writeCart(
     const [updated] = await tx
       .update(carts)
       .set({
-        status: statusAfterActivity(asStatus(cart.status)),
+        status: statusAfterActivity(cart.status),
         updatedAt: new Date(),
         ...(result.currency ? { currency: result.currency } : {}),
         ...(result.discountCodeId !== undefined ? { discountCodeId: result.discountCodeId } : {}),
@@ -549,7 +540,7 @@ export async function readCheckoutCart(
 ): Promise<CheckoutCart | null> {
   const cart = lock ? await lockCart(db, owner, null) : await findOpenCart(db, owner);
   if (!cart) return null;
-  const currency = asCurrency(cart.currency);
+  const currency = cart.currency;
   const [lines, code] = await Promise.all([
     readLines(db, cart),
     cart.discountCodeId ? findActiveCode(db, cart.storeId, cart.discountCodeId) : null,
@@ -769,13 +760,9 @@ export async function mergeGuestCart(
       await tx.delete(carts).where(eq(carts.id, guest.id));
       return nothing;
     }
-    const cart = await lockCart(
-      tx,
-      { storeId, userId, sessionId: null },
-      asCurrency(guest.currency),
-    );
+    const cart = await lockCart(tx, { storeId, userId, sessionId: null }, guest.currency);
     if (!cart) throw new Error("The account's cart could not be opened");
-    const currency = asCurrency(cart.currency);
+    const currency = cart.currency;
     const lines = await readLines(tx, cart);
     const found = await findVariants(
       tx,
@@ -825,7 +812,7 @@ export async function mergeGuestCart(
     await tx
       .update(carts)
       .set({
-        status: events.length > 0 ? statusAfterActivity(asStatus(cart.status)) : cart.status,
+        status: events.length > 0 ? statusAfterActivity(cart.status) : cart.status,
         updatedAt: new Date(),
         discountCodeId: cart.discountCodeId ?? guest.discountCodeId,
       })

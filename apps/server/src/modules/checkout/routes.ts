@@ -7,8 +7,8 @@ import {
 } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requestOrigin } from "../../lib/origin.ts";
-import { RATE_LIMITS, rateLimitKey, refuseWhenLimited } from "../../plugins/rate-limit.ts";
+import { RATE_LIMITS, rateLimitKey, refuseWhenLimited } from "../../lib/rate-limit.ts";
+import { requestOrigin } from "../../plugins/origin.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
 import { requestCartOwner } from "../cart/routes.ts";
 import { sendOrderConfirmation } from "../orders/mail.ts";

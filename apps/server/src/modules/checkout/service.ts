@@ -21,12 +21,12 @@ import {
   stores,
   users,
 } from "../../db/schema.ts";
+import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { type CartOwner, type CheckoutCart, readCheckoutCart } from "../cart/service.ts";
 import {
   completeOrder,
   findOrderByKey,
   insertOrder,
-  isUniqueViolation,
   type OrderDraft,
   type OrderRow,
   orderAccessKey,
@@ -250,7 +250,7 @@ function intentRequest(order: OrderRow): ChargeRequest {
     orderId: order.id,
     description: `Order ${order.number}`,
     amount: order.total,
-    currency: order.currency === "cad" ? "cad" : "usd",
+    currency: order.currency,
     email: order.email,
     idempotencyKey: `order-${order.id}-intent`,
   };

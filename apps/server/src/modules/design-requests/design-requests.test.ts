@@ -2,6 +2,7 @@ import {
   ACCOUNT_MESSAGES,
   type GardenDesignRequest,
   GARDEN_MESSAGES as M,
+  type UserType,
 } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -63,7 +64,7 @@ describeEachEngine("garden design requests API", (engine) => {
   const visitor = (host = GARDEN) => visitorWithOwnIp(t.app, host);
   const submit = (v: Visitor, body: unknown) => v.post("/pbn/layouts", body);
 
-  async function signedInAdmin(storeId: string, host: string, userType = "admin") {
+  async function signedInAdmin(storeId: string, host: string, userType: UserType = "admin") {
     const user = await createUser(t.database.db, { storeId, userType });
     const v = visitorWithOwnIp(t.app, host);
     const res = await v.post("/v2/auth/login", { email: user.email, password: TEST_PASSWORD });

@@ -1,12 +1,12 @@
 import { type GardenDesignRequest, gardenDesignSummary } from "@storefront/domain";
 import { desc, eq } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/index.ts";
 import { designRequests, stores } from "../../db/schema.ts";
 import type { BackgroundTasks } from "../../lib/background.ts";
 import { escapeHtml } from "../../lib/html.ts";
+import type { Logger } from "../../lib/logger.ts";
 import type { Mailer, MailMessage } from "../../lib/mailer.ts";
-import { consume, RATE_LIMITS, type RateLimiter } from "../../plugins/rate-limit.ts";
+import { consume, RATE_LIMITS, type RateLimiter } from "../../lib/rate-limit.ts";
 
 /** A stored garden design request as the API answers it. */
 export interface StoredDesignRequest {
@@ -22,7 +22,7 @@ export interface DesignRequestDeps {
   mailer: Mailer;
   background: BackgroundTasks;
   limiter: RateLimiter;
-  log: FastifyBaseLogger;
+  log: Logger;
 }
 
 function stored(row: typeof designRequests.$inferSelect): StoredDesignRequest {

@@ -4,7 +4,7 @@ import type { Database } from "../../db/index.ts";
 import { stores } from "../../db/schema.ts";
 import { escapeHtml } from "../../lib/html.ts";
 import type { Mailer } from "../../lib/mailer.ts";
-import { storeLinkOrigin } from "../accounts/service.ts";
+import { storeLinkOrigin } from "../stores/service.ts";
 import { type OrderRow, orderAccessKey, readOrderView } from "./service.ts";
 
 /** The page a buyer reads an order on; the key lets a guest in. */

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomUUID } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
 import {
   CHECKOUT_MESSAGES,
   type Currency,
@@ -23,6 +23,7 @@ import {
   users,
   variants,
 } from "../../db/schema.ts";
+import { tokenHash } from "../../lib/tokens.ts";
 import { markCartPurchased } from "../cart/service.ts";
 import type { PaymentEvent, PaymentProvider } from "../payments/provider.ts";
 import { startSubscriptions } from "../subscriptions/service.ts";
@@ -87,20 +88,6 @@ export interface PaymentDone {
  */
 export function orderAccessKey(orderId: string, idempotencyKey: string): string {
   return createHmac("sha256", idempotencyKey).update(`order-access:${orderId}`).digest("base64url");
-}
-
-function keyHash(key: string): string {
-  return createHash("sha256").update(key).digest("hex");
-}
-
-/** True when the error is PostgreSQL's unique violation (PGlite and node-postgres alike). */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e instanceof Error || (e && typeof e === "object"); ) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-    e = (e as { cause?: unknown }).cause;
-    if (!e) break;
-  }
-  return false;
 }
 
 /**
@@ -194,7 +181,7 @@ export async function insertOrder(
       ...order,
       id,
       status: initial.status,
-      accessKeyHash: keyHash(orderAccessKey(id, draft.idempotencyKey)),
+      accessKeyHash: tokenHash(orderAccessKey(id, draft.idempotencyKey)),
       holdExpiresAt: new Date(initial.now.getTime() + PAYMENT_HOLD_MS),
     })
     .returning();
@@ -348,7 +335,7 @@ export function orderView(order: OrderRow, lines: readonly OrderLineRow[]): Orde
     email: order.email,
     name: order.name,
     address: order.address,
-    currency: order.currency === "cad" ? "cad" : "usd",
+    currency: order.currency,
     lines: lines.map((l) => ({
       sku: l.sku,
       handle: l.handle,
@@ -404,7 +391,7 @@ export async function findReadableOrder(
   const allowed =
     order &&
     ((reader.userId !== null && order.userId === reader.userId) ||
-      (reader.key !== null && keyHash(reader.key) === order.accessKeyHash));
+      (reader.key !== null && tokenHash(reader.key) === order.accessKeyHash));
   if (!order || !allowed) throw new DomainError("not_found", ORDER_NOT_FOUND_MESSAGE);
   return readOrderView(db, order);
 }
@@ -438,7 +425,7 @@ export async function accountOrders(
   return rows.map((r) => ({
     ...r,
     createdAt: r.createdAt.toISOString(),
-    currency: r.currency === "cad" ? "cad" : "usd",
+    currency: r.currency,
   }));
 }
 

@@ -1,7 +1,7 @@
 import { DomainError } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requestOrigin } from "../../lib/origin.ts";
+import { requestOrigin } from "../../plugins/origin.ts";
 import { sendOrderConfirmation } from "../orders/mail.ts";
 import { applyPaymentEvent } from "../orders/service.ts";
 import { WebhookVerificationError } from "./provider.ts";

@@ -17,7 +17,7 @@ import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-o
 import type { Database } from "../../db/index.ts";
 import { orderLines, orders, products, reviews, reviewVotes } from "../../db/schema.ts";
 import { AnswerCache } from "../../lib/answer-cache.ts";
-import { consume, type RateLimiter, type RateLimitRule } from "../../plugins/rate-limit.ts";
+import { consume, type RateLimiter, type RateLimitRule } from "../../lib/rate-limit.ts";
 
 type ReviewRow = typeof reviews.$inferSelect;
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requestOrigin } from "../../lib/origin.ts";
+import { requestOrigin } from "../../plugins/origin.ts";
 import { getStoreInfo } from "./service.ts";
 
 export const storeRoutes: FastifyPluginAsyncZod = async (app) => {

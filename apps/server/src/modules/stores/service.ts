@@ -65,16 +65,19 @@ async function storeLinkResolver(db: Database, origin: URL) {
   };
 }
 
+/** The stored store; the route adds the payment provider's publishable key. */
+export type StoreRecord = Omit<StoreInfo, "stripe_publishable_key">;
+
 // Every page reads its store; store settings change rarely, so an answer is reused for a few
 // seconds per instance (an edit shows within STORE_INFO_TTL_MS on every instance).
 const STORE_INFO_TTL_MS = 5_000;
-const storeInfoCaches = new WeakMap<Database, LruCache<string, Promise<StoreInfo>>>();
+const storeInfoCaches = new WeakMap<Database, LruCache<string, Promise<StoreRecord>>>();
 
 /** Store information and global content, with sister-store links for this request's origin. */
-export function getStoreInfo(db: Database, storeId: string, origin: URL): Promise<StoreInfo> {
+export function getStoreInfo(db: Database, storeId: string, origin: URL): Promise<StoreRecord> {
   let cache = storeInfoCaches.get(db);
   if (!cache) {
-    cache = new LruCache<string, Promise<StoreInfo>>(200, STORE_INFO_TTL_MS);
+    cache = new LruCache<string, Promise<StoreRecord>>(200, STORE_INFO_TTL_MS);
     storeInfoCaches.set(db, cache);
   }
   const key = `${storeId} ${origin.origin}`;
@@ -86,7 +89,7 @@ export function getStoreInfo(db: Database, storeId: string, origin: URL): Promis
   return cache.set(key, pending);
 }
 
-async function readStoreInfo(db: Database, storeId: string, origin: URL): Promise<StoreInfo> {
+async function readStoreInfo(db: Database, storeId: string, origin: URL): Promise<StoreRecord> {
   const [row] = await db.select().from(stores).where(eq(stores.id, storeId));
   if (!row) throw new DomainError("not_found", "Store not found");
   const resolveLink = await storeLinkResolver(db, origin);
@@ -97,8 +100,7 @@ async function readStoreInfo(db: Database, storeId: string, origin: URL): Promis
     logo: row.logo,
     brandDescription: row.brandDescription,
     stripeId: row.stripeId,
-    stripe_publishable_key: row.stripePublishableKey,
-    defaultCurrency: row.defaultCurrency === "cad" ? "cad" : "usd",
+    defaultCurrency: row.defaultCurrency,
     theme: ThemeSchema.parse(row.theme),
     Navbar: NavbarSchema.parse(row.navbar),
     Footer: FooterSchema.parse(row.footer),
@@ -111,4 +113,34 @@ async function readStoreInfo(db: Database, storeId: string, origin: URL): Promis
     },
     TopPageCallout: row.topPageCallout ? PressStripSchema.parse(row.topPageCallout) : null,
   };
+}
+
+function isLoopback(hostname: string): boolean {
+  return (
+    hostname === "localhost" ||
+    hostname.endsWith(".localhost") ||
+    hostname === "127.0.0.1" ||
+    hostname === "[::1]"
+  );
+}
+
+/**
+ * The origin a link in the store's mail (reset link, order link) points at: the request's own, when its host is one of the store's
+ * domains (or this machine). A forged Host must not receive someone's token, so any other host
+ * gives the store's first domain instead, and a store without domains gets no link (null).
+ */
+export async function storeLinkOrigin(
+  db: Database,
+  storeId: string,
+  requestOrigin: URL,
+): Promise<string | null> {
+  if (isLoopback(requestOrigin.hostname)) return requestOrigin.origin;
+  const domains = await db
+    .select({ host: storeDomains.host })
+    .from(storeDomains)
+    .where(eq(storeDomains.storeId, storeId))
+    .orderBy(asc(storeDomains.host));
+  if (domains.some((d) => d.host === requestOrigin.hostname)) return requestOrigin.origin;
+  const [first] = domains;
+  return first ? `${requestOrigin.protocol}//${first.host}` : null;
 }

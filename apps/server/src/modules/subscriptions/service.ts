@@ -1,4 +1,5 @@
 import {
+  type Currency,
   isoDay,
   nextChargeOn,
   type SubscriptionPlan,
@@ -48,7 +49,7 @@ export async function readPlans(
  */
 export async function startSubscriptions(
   tx: Database,
-  order: { id: string; storeId: string; userId: string | null; currency: string },
+  order: { id: string; storeId: string; userId: string | null; currency: Currency },
   paidAt: Date,
 ): Promise<void> {
   if (!order.userId) return;
@@ -117,7 +118,7 @@ export async function accountSubscriptions(
     image_url: imageUrl,
     quantity: s.quantity,
     price: s.price,
-    currency: s.currency === "cad" ? "cad" : "usd",
+    currency: s.currency,
     subscription: {
       subscription_id: s.planCode,
       label: s.planLabel,
