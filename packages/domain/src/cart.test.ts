@@ -124,6 +124,16 @@ describe("stock shared by a variant's lines", () => {
     const four = monthly(4);
     expect(ok(addItem(items, four, stockLeftFor(items, four, 10)))).toHaveLength(2);
   });
+
+  it("reads the cart's answer too, whose plain lines say `subscription: null`", () => {
+    const plain = { sku: "A", quantity: 3, subscription: null };
+    const onPlan = { sku: "A", quantity: 2, subscription: { subscription_id: "monthly" } };
+    const other = { sku: "B", quantity: 4, subscription: null };
+    const lines = [plain, onPlan, other];
+    expect(stockLeftFor(lines, plain, 10)).toBe(8);
+    expect(stockLeftFor(lines, onPlan, 10)).toBe(7);
+    expect(stockLeftFor(lines, other, 4)).toBe(4);
+  });
 });
 
 describe("changing lines", () => {
