@@ -178,16 +178,6 @@ export function removeItem(items: readonly CartItem[], item: CartItem): CartItem
   return items.filter((line) => !sameLine(line, item));
 }
 
-/** Replaces the cart wholesale, refusing a cart that breaks the limits. */
-export function replaceItems(items: readonly CartItem[]): CartResult {
-  let result: CartResult = { ok: true, items: [] };
-  for (const item of items) {
-    if (!result.ok) return result;
-    result = addItem(result.items, item);
-  }
-  return result;
-}
-
 export function subtotal(items: readonly CartItem[]): number {
   return items.reduce((sum, item) => sum + lineTotal(item), 0);
 }
@@ -247,11 +237,6 @@ export type CartEventType =
 /** The status after a cart event or a page visit: anything but a purchased cart becomes active. */
 export function statusAfterActivity(status: CartStatus): CartStatus {
   return status === "purchased" ? status : "active";
-}
-
-/** The status sent on page unload: 'abandoned' when the cart has items, else 'empty'. */
-export function unloadStatus(items: readonly CartItem[]): CartStatus {
-  return items.length > 0 ? "abandoned" : "empty";
 }
 
 /** The cart as the API answers it (GET /api/cart and every cart write). */
