@@ -1,8 +1,7 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Field } from "~/components/form-field";
-import { AUTH_MESSAGES, useStoreId } from "~/features/account";
-import { callApi, errorText } from "~/lib/api-client";
+import { AUTH_MESSAGES, resetFailureDetail, resetPassword, useStoreId } from "~/features/account";
 import { rootDataOf } from "~/lib/seo";
 import type { Route } from "./+types/account-reset-password";
 
@@ -52,13 +51,10 @@ export default function ResetPasswordPage() {
             setError({ title: "The two passwords do not match.", detail: null });
             return;
           }
-          const res = await callApi("POST", "/auth/reset_password", {
-            newPassword: password,
-            token,
-            store_id: storeId,
-          });
-          if (res.status !== 200) {
-            setError({ title: AUTH_MESSAGES.resetFailed, detail: errorText(res.body) });
+          try {
+            await resetPassword(password, token, storeId);
+          } catch (failure) {
+            setError({ title: AUTH_MESSAGES.resetFailed, detail: resetFailureDetail(failure) });
             return;
           }
           setDone(true);

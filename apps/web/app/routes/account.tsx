@@ -2,11 +2,17 @@ import { formatMoney, type SubscriptionView } from "@storefront/domain";
 import { useState } from "react";
 import { data, redirect, useNavigate } from "react-router";
 import { Field, FormMessage } from "~/components/form-field";
-import { type AccountUser, AUTH_MESSAGES, useAccountStore } from "~/features/account";
+import {
+  type AccountUser,
+  AUTH_MESSAGES,
+  profileFailure,
+  signOut,
+  updateProfile,
+  useAccountStore,
+} from "~/features/account";
 import { useCartStore } from "~/features/cart";
 import { OrderHistory, type OrderSummary } from "~/features/orders";
 import { SubscriptionList } from "~/features/subscriptions";
-import { callApi, errorText } from "~/lib/api-client";
 import { rootDataOf } from "~/lib/seo";
 import type { Route } from "./+types/account";
 
@@ -53,19 +59,14 @@ function ProfileForm({ user, onSaved }: { user: AccountUser; onSaved(user: Accou
       className="auth-form"
       onSubmit={async (event) => {
         event.preventDefault();
-        const res = await callApi("PATCH", "/api/account", {
-          first_name: form.first_name,
-          last_name: form.last_name,
-          birthday: form.birthday || null,
-        });
-        if (res.status !== 200) {
-          setMessage({
-            error: true,
-            text: errorText(res.body) ?? "Your details could not be saved.",
-          });
+        let saved: AccountUser;
+        try {
+          saved = await updateProfile(form);
+        } catch (failure) {
+          setMessage({ error: true, text: profileFailure(failure) });
           return;
         }
-        onSaved(res.body as unknown as AccountUser);
+        onSaved(saved);
         setMessage({ error: false, text: "Your details are saved." });
       }}
     >
@@ -159,8 +160,9 @@ export default function AccountPage({ loaderData, matches }: Route.ComponentProp
           type="button"
           className="button button-secondary"
           onClick={async () => {
-            const res = await callApi("POST", "/auth/logout");
-            if (res.status !== 200) {
+            try {
+              await signOut();
+            } catch {
               setLogoutError(AUTH_MESSAGES.logoutFailed);
               return;
             }

@@ -1,9 +1,16 @@
-import type { CartMerge } from "@storefront/domain";
 import { useState } from "react";
 import { Field, FormMessage } from "~/components/form-field";
 import { useCartStore } from "~/features/cart";
-import { callApi, errorText } from "~/lib/api-client";
-import { type AccountUser, AUTH_MESSAGES, loginFailure } from "./account-api";
+import {
+  fetchSignedInUser,
+  loginFailure,
+  register,
+  registerFailure,
+  requestPasswordReset,
+  resetRequestFailure,
+  type SignInAnswer,
+  signIn,
+} from "./account-api";
 import { useAccountStore } from "./account-store";
 import { useStoreId } from "./use-account";
 
@@ -11,13 +18,12 @@ import { useStoreId } from "./use-account";
 function useSignedIn() {
   const setUser = useAccountStore((s) => s.setUser);
   const loadCart = useCartStore((s) => s.load);
-  return async (body: Record<string, unknown> | null) => {
+  return async (answer: SignInAnswer | null) => {
     // The status call answers the user in the shape the screens read (section 7).
-    const status = await callApi("GET", "/v2/auth/status");
-    setUser((status.body?.user as AccountUser | null | undefined) ?? null);
+    setUser(await fetchSignedInUser());
     await loadCart();
     // Lines of the guest cart that could not join the account's cart are reported, not dropped.
-    const notMerged = (body?.cartMerge as CartMerge | undefined)?.notMerged ?? [];
+    const notMerged = answer?.cartMerge?.notMerged ?? [];
     useCartStore.setState({ notMerged, drawerOpen: notMerged.length > 0 });
   };
 }
@@ -35,14 +41,17 @@ export function SignInForm({ onDone }: { onDone(): void }) {
       onSubmit={async (event) => {
         event.preventDefault();
         setBusy(true);
-        const res = await callApi("POST", "/v2/auth/login", { email, password, store_id: storeId });
-        setBusy(false);
-        if (res.status !== 200) {
-          setError(loginFailure(res.status, res.body));
+        let answer: SignInAnswer | null;
+        try {
+          answer = await signIn({ email, password }, storeId);
+        } catch (failure) {
+          setBusy(false);
+          setError(loginFailure(failure));
           return;
         }
+        setBusy(false);
         setError(null);
-        await signedIn(res.body);
+        await signedIn(answer);
         onDone();
       }}
     >
@@ -90,23 +99,17 @@ export function RegisterForm({ onDone }: { onDone(): void }) {
       onSubmit={async (event) => {
         event.preventDefault();
         setBusy(true);
-        const { birthday, ...rest } = form;
-        const res = await callApi("POST", "/v2/auth/register", {
-          ...rest,
-          ...(birthday ? { birthday } : {}),
-          store_id: storeId,
-        });
-        setBusy(false);
-        if (res.status !== 201 && res.status !== 200) {
-          setError(
-            res.status >= 500 || res.status === 0
-              ? AUTH_MESSAGES.login500
-              : (errorText(res.body) ?? "Registration failed"),
-          );
+        let answer: SignInAnswer | null;
+        try {
+          answer = await register(form, storeId);
+        } catch (failure) {
+          setBusy(false);
+          setError(registerFailure(failure));
           return;
         }
+        setBusy(false);
         setError(null);
-        await signedIn(res.body);
+        await signedIn(answer);
         onDone();
       }}
     >
@@ -170,24 +173,15 @@ export function ForgotPasswordForm() {
       onSubmit={async (event) => {
         event.preventDefault();
         setBusy(true);
-        const res = await callApi("POST", "/auth/request_password_reset", {
-          email,
-          store_id: storeId,
-        });
-        setBusy(false);
-        if (res.status === 429) {
-          setError(AUTH_MESSAGES.tooMany);
-          setInfo(null);
-        } else if (res.status !== 200) {
-          setError(AUTH_MESSAGES.resetRequestFailed);
-          setInfo(null);
-        } else {
+        try {
+          const sent = await requestPasswordReset(email, storeId);
+          setBusy(false);
           setError(null);
-          setInfo(
-            typeof res.body?.message === "string"
-              ? res.body.message
-              : "Check your email for a link.",
-          );
+          setInfo(sent);
+        } catch (failure) {
+          setBusy(false);
+          setError(resetRequestFailure(failure));
+          setInfo(null);
         }
       }}
     >

@@ -13,7 +13,7 @@ import {
 import { type FormEvent, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { type ToastMessage, ToastRegion } from "~/components/toast";
-import { callApi } from "~/lib/api-client";
+import { sendGardenDesign } from "./garden-design-api";
 import { GARDEN_STEPS, type StepProps } from "./garden-steps";
 
 let toastSerial = 0;
@@ -87,11 +87,9 @@ export function GardenDesignForm({
     const result = gardenDesignRequest(values);
     if (!result.ok) return showErrors(result.step, result.errors);
     setStatus("pending");
-    const res = await callApi("POST", "/pbn/layouts", {
-      layoutData: result.request,
-      store_id: storeId,
-    });
-    if (res.status < 200 || res.status > 299) {
+    try {
+      await sendGardenDesign(result.request, storeId);
+    } catch {
       // Whatever went wrong, the visitor keeps every value and can try again.
       setStatus("idle");
       setToast(toastOf("error", M.failed, M.failedText));
