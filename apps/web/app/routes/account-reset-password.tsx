@@ -3,6 +3,7 @@ import { Link, useSearchParams } from "react-router";
 import { Field } from "~/components/form-field";
 import { AUTH_MESSAGES, resetFailureDetail, resetPassword, useStoreId } from "~/features/account";
 import { rootDataOf } from "~/lib/seo";
+import { useFormFields } from "~/lib/use-form-fields";
 import type { Route } from "./+types/account-reset-password";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -19,8 +20,8 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const storeId = useStoreId();
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
+  const form = useFormFields({ newPassword: "", confirmPassword: "" });
+  const { newPassword: password, confirmPassword: confirm } = form.values;
   const [error, setError] = useState<{ title: string; detail: string | null } | null>(null);
   const [done, setDone] = useState(false);
 
@@ -63,20 +64,16 @@ export default function ResetPasswordPage() {
         <Field
           label="New password (at least 8 characters)"
           type="password"
-          name="newPassword"
           autoComplete="new-password"
           minLength={8}
-          value={password}
-          onChange={setPassword}
+          {...form.bind("newPassword")}
         />
         <Field
           label="Repeat the new password"
           type="password"
-          name="confirmPassword"
           autoComplete="new-password"
           minLength={8}
-          value={confirm}
-          onChange={setConfirm}
+          {...form.bind("confirmPassword")}
         />
         {error ? (
           <div role="alert">

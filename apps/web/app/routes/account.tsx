@@ -14,6 +14,7 @@ import { useCartStore } from "~/features/cart";
 import { OrderHistory, type OrderSummary } from "~/features/orders";
 import { SubscriptionList } from "~/features/subscriptions";
 import { rootDataOf } from "~/lib/seo";
+import { useFormFields } from "~/lib/use-form-fields";
 import type { Route } from "./+types/account";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -46,14 +47,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 function ProfileForm({ user, onSaved }: { user: AccountUser; onSaved(user: AccountUser): void }) {
-  const [form, setForm] = useState({
+  const form = useFormFields({
     first_name: user.first_name,
     last_name: user.last_name,
     birthday: user.birthday ?? "",
   });
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
-  const field = (name: keyof typeof form) => (value: string) =>
-    setForm((f) => ({ ...f, [name]: value }));
   return (
     <form
       className="auth-form"
@@ -61,7 +60,7 @@ function ProfileForm({ user, onSaved }: { user: AccountUser; onSaved(user: Accou
         event.preventDefault();
         let saved: AccountUser;
         try {
-          saved = await updateProfile(form);
+          saved = await updateProfile(form.values);
         } catch (failure) {
           setMessage({ error: true, text: profileFailure(failure) });
           return;
@@ -70,28 +69,14 @@ function ProfileForm({ user, onSaved }: { user: AccountUser; onSaved(user: Accou
         setMessage({ error: false, text: "Your details are saved." });
       }}
     >
-      <Field
-        label="First name"
-        name="first_name"
-        autoComplete="given-name"
-        value={form.first_name}
-        onChange={field("first_name")}
-      />
-      <Field
-        label="Last name"
-        name="last_name"
-        autoComplete="family-name"
-        value={form.last_name}
-        onChange={field("last_name")}
-      />
+      <Field label="First name" autoComplete="given-name" {...form.bind("first_name")} />
+      <Field label="Last name" autoComplete="family-name" {...form.bind("last_name")} />
       <Field
         label="Birthday"
         type="date"
-        name="birthday"
         autoComplete="bday"
         required={false}
-        value={form.birthday}
-        onChange={field("birthday")}
+        {...form.bind("birthday")}
       />
       <FormMessage
         error={message?.error ? message.text : null}

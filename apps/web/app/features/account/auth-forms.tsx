@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Field, FormMessage } from "~/components/form-field";
 import { useCartStore } from "~/features/cart";
+import { useFormFields } from "~/lib/use-form-fields";
 import {
   fetchSignedInUser,
   loginFailure,
@@ -31,8 +32,7 @@ function useSignedIn() {
 export function SignInForm({ onDone }: { onDone(): void }) {
   const storeId = useStoreId();
   const signedIn = useSignedIn();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
+  const form = useFormFields({ email: "", password: "" });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   return (
@@ -43,7 +43,7 @@ export function SignInForm({ onDone }: { onDone(): void }) {
         setBusy(true);
         let answer: SignInAnswer | null;
         try {
-          answer = await signIn({ email, password }, storeId);
+          answer = await signIn(form.values, storeId);
         } catch (failure) {
           setBusy(false);
           setError(loginFailure(failure));
@@ -55,21 +55,12 @@ export function SignInForm({ onDone }: { onDone(): void }) {
         onDone();
       }}
     >
-      <Field
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        value={email}
-        onChange={setEmail}
-      />
+      <Field label="Email" type="email" autoComplete="email" {...form.bind("email")} />
       <Field
         label="Password"
         type="password"
-        name="password"
         autoComplete="current-password"
-        value={password}
-        onChange={setPassword}
+        {...form.bind("password")}
       />
       <FormMessage error={error} />
       <button type="submit" className="button" disabled={busy}>
@@ -82,7 +73,7 @@ export function SignInForm({ onDone }: { onDone(): void }) {
 export function RegisterForm({ onDone }: { onDone(): void }) {
   const storeId = useStoreId();
   const signedIn = useSignedIn();
-  const [form, setForm] = useState({
+  const form = useFormFields({
     first_name: "",
     last_name: "",
     email: "",
@@ -91,8 +82,6 @@ export function RegisterForm({ onDone }: { onDone(): void }) {
   });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const field = (name: keyof typeof form) => (value: string) =>
-    setForm((f) => ({ ...f, [name]: value }));
   return (
     <form
       className="auth-form"
@@ -101,7 +90,7 @@ export function RegisterForm({ onDone }: { onDone(): void }) {
         setBusy(true);
         let answer: SignInAnswer | null;
         try {
-          answer = await register(form, storeId);
+          answer = await register(form.values, storeId);
         } catch (failure) {
           setBusy(false);
           setError(registerFailure(failure));
@@ -113,45 +102,22 @@ export function RegisterForm({ onDone }: { onDone(): void }) {
         onDone();
       }}
     >
-      <Field
-        label="First name"
-        name="first_name"
-        autoComplete="given-name"
-        value={form.first_name}
-        onChange={field("first_name")}
-      />
-      <Field
-        label="Last name"
-        name="last_name"
-        autoComplete="family-name"
-        value={form.last_name}
-        onChange={field("last_name")}
-      />
-      <Field
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        value={form.email}
-        onChange={field("email")}
-      />
+      <Field label="First name" autoComplete="given-name" {...form.bind("first_name")} />
+      <Field label="Last name" autoComplete="family-name" {...form.bind("last_name")} />
+      <Field label="Email" type="email" autoComplete="email" {...form.bind("email")} />
       <Field
         label="Password (at least 8 characters)"
         type="password"
-        name="password"
         autoComplete="new-password"
         minLength={8}
-        value={form.password}
-        onChange={field("password")}
+        {...form.bind("password")}
       />
       <Field
         label="Birthday"
         type="date"
-        name="birthday"
         autoComplete="bday"
         required={false}
-        value={form.birthday}
-        onChange={field("birthday")}
+        {...form.bind("birthday")}
       />
       <FormMessage error={error} />
       <button type="submit" className="button" disabled={busy}>
@@ -163,7 +129,7 @@ export function RegisterForm({ onDone }: { onDone(): void }) {
 
 export function ForgotPasswordForm() {
   const storeId = useStoreId();
-  const [email, setEmail] = useState("");
+  const form = useFormFields({ email: "" });
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -174,7 +140,7 @@ export function ForgotPasswordForm() {
         event.preventDefault();
         setBusy(true);
         try {
-          const sent = await requestPasswordReset(email, storeId);
+          const sent = await requestPasswordReset(form.values.email, storeId);
           setBusy(false);
           setError(null);
           setInfo(sent);
@@ -185,14 +151,7 @@ export function ForgotPasswordForm() {
         }
       }}
     >
-      <Field
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        value={email}
-        onChange={setEmail}
-      />
+      <Field label="Email" type="email" autoComplete="email" {...form.bind("email")} />
       <FormMessage error={error} info={info} />
       <button type="submit" className="button" disabled={busy}>
         {busy ? "Sending…" : "Send reset link"}
