@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 
 /** A form's messages by field name (or by the server's dotted path, `address.postalCode`). */
 export type FieldErrors = Partial<Record<string, string>>;
@@ -27,7 +27,7 @@ export interface FormFields<V extends object> {
   errors: FieldErrors;
   /** Sets one value as typing does (the message rule below applies). */
   setValue<K extends keyof V & string>(name: K, value: V[K]): void;
-  /** Puts the form back to these values (messages stay as they are). */
+  /** Puts the form back to these values (messages stay as they are); not with `values`. */
   setValues(values: V): void;
   /** Shows exactly these messages (the domain's schema said so, or the server did). */
   setErrors(errors: FieldErrors): void;
@@ -61,9 +61,6 @@ export function useFormFields<V extends object>(
   const [ownValues, setOwnValues] = useState<V>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const values = options.values ?? ownValues;
-  // Reads during one event see the values and messages it changed (two fields in one handler).
-  const latest = useRef({ values, errors });
-  latest.current = { values, errors };
 
   function clearError(name: string) {
     setErrors((e) => {
@@ -74,23 +71,21 @@ export function useFormFields<V extends object>(
   }
 
   function setValue<K extends keyof V & string>(name: K, value: V[K]) {
-    const next = { ...latest.current.values, [name]: value } as V;
-    latest.current.values = next;
     if (options.onValue) options.onValue(name, value);
-    else setOwnValues(next);
+    else setOwnValues((v) => ({ ...v, [name]: value }));
     const { check } = options;
     if (!check) {
       clearError(name);
       return;
     }
-    const shown = Object.keys(latest.current.errors);
+    const shown = Object.keys(errors);
     if (shown.length === 0) return;
-    const now = check(next);
-    const followed = Object.fromEntries(
-      shown.map((f) => [f, now[f]]).filter((entry): entry is [string, string] => !!entry[1]),
+    const now = check({ ...values, [name]: value });
+    setErrors(
+      Object.fromEntries(
+        shown.map((f) => [f, now[f]]).filter((entry): entry is [string, string] => !!entry[1]),
+      ),
     );
-    latest.current.errors = followed;
-    setErrors(followed);
   }
 
   function bind<K extends keyof V & string>(name: K): FieldBinding<V[K]> {
@@ -111,14 +106,8 @@ export function useFormFields<V extends object>(
     values,
     errors,
     setValue,
-    setValues(next) {
-      latest.current.values = next;
-      setOwnValues(next);
-    },
-    setErrors(next) {
-      latest.current.errors = next;
-      setErrors(next);
-    },
+    setValues: setOwnValues,
+    setErrors,
     setError(name, message) {
       setErrors((e) => ({ ...e, [name]: message }));
     },

@@ -158,19 +158,24 @@ export const NETWORK_MESSAGE =
   "We couldn't reach the store. Check your connection and press Pay again: you will not be charged twice.";
 const FAILED_MESSAGE = "Something went wrong. Please try again.";
 
+/** What POST /api/checkout answers, as far as the page reads it. */
+interface PlaceOrderAnswer {
+  status: string;
+  order: { number: number };
+  accessKey: string;
+  clientSecret?: string;
+}
+
 /** POST /api/checkout with the attempt's Idempotency-Key. */
 export async function placeOrder(
   body: PlaceOrderRequest,
   idempotencyKey: string,
 ): Promise<PlaceOrderOutcome> {
-  let answer: {
-    status: string;
-    order: { number: number };
-    accessKey: string;
-    clientSecret?: string;
-  } | null;
+  let answer: PlaceOrderAnswer | null;
   try {
-    answer = await apiRequest("POST", "/api/checkout", body, { "Idempotency-Key": idempotencyKey });
+    answer = await apiRequest<PlaceOrderAnswer | null>("POST", "/api/checkout", body, {
+      "Idempotency-Key": idempotencyKey,
+    });
   } catch (error) {
     return placeOrderFailure(error instanceof ApiError ? error : new ApiError(0));
   }
