@@ -55,17 +55,28 @@ function sameSkus(a: readonly string[] = [], b: readonly string[] = []): boolean
 }
 
 /**
+ * What names a cart line: a CartItem, or a line of the cart's answer (CartView), whose plain
+ * lines carry `subscription: null` where a CartItem leaves it out.
+ */
+export interface LineIdentity {
+  sku: string;
+  bundle_id?: string;
+  skus_selected?: string[];
+  subscription?: { subscription_id: string } | null;
+}
+
+/**
  * Whether two items are the same cart line: a bundle by bundle_id and the same set of selected
  * skus in any order; a plain item by sku, subscription presence and subscription id.
  * @example sameLine({ sku: "A", quantity: 1, product_price: 5 }, { sku: "A", quantity: 3, product_price: 5 }) // true
  */
-export function sameLine(a: CartItem, b: CartItem): boolean {
+export function sameLine(a: LineIdentity, b: LineIdentity): boolean {
   if (a.bundle_id !== undefined || b.bundle_id !== undefined) {
     return a.bundle_id === b.bundle_id && sameSkus(a.skus_selected, b.skus_selected);
   }
   return (
     a.sku === b.sku &&
-    (a.subscription === undefined) === (b.subscription === undefined) &&
+    (a.subscription == null) === (b.subscription == null) &&
     a.subscription?.subscription_id === b.subscription?.subscription_id
   );
 }
@@ -84,10 +95,15 @@ export function lineKey(item: {
 
 /**
  * The stock left for `item`'s line: `stock` less what the cart's other lines of the same sku
- * hold, since a plain line and the subscription lines of one variant share its stock.
+ * hold, since a plain line and the subscription lines of one variant share its stock. Works on
+ * the server's cart items and on the lines of the cart's answer (the cart page's steppers).
  * @example stockLeftFor([{ sku: "A", quantity: 3, product_price: 1 }], subscriptionLineOfA, 10) // 7
  */
-export function stockLeftFor(items: readonly CartItem[], item: CartItem, stock: number): number {
+export function stockLeftFor(
+  items: readonly (LineIdentity & { quantity: number })[],
+  item: LineIdentity,
+  stock: number,
+): number {
   const elsewhere = items
     .filter(
       (line) => line.bundle_id === undefined && line.sku === item.sku && !sameLine(line, item),
@@ -162,16 +178,6 @@ export function removeItem(items: readonly CartItem[], item: CartItem): CartItem
   return items.filter((line) => !sameLine(line, item));
 }
 
-/** Replaces the cart wholesale, refusing a cart that breaks the limits. */
-export function replaceItems(items: readonly CartItem[]): CartResult {
-  let result: CartResult = { ok: true, items: [] };
-  for (const item of items) {
-    if (!result.ok) return result;
-    result = addItem(result.items, item);
-  }
-  return result;
-}
-
 export function subtotal(items: readonly CartItem[]): number {
   return items.reduce((sum, item) => sum + lineTotal(item), 0);
 }
@@ -231,11 +237,6 @@ export type CartEventType =
 /** The status after a cart event or a page visit: anything but a purchased cart becomes active. */
 export function statusAfterActivity(status: CartStatus): CartStatus {
   return status === "purchased" ? status : "active";
-}
-
-/** The status sent on page unload: 'abandoned' when the cart has items, else 'empty'. */
-export function unloadStatus(items: readonly CartItem[]): CartStatus {
-  return items.length > 0 ? "abandoned" : "empty";
 }
 
 /** The cart as the API answers it (GET /api/cart and every cart write). */

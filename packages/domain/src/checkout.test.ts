@@ -4,6 +4,7 @@ import { cardBrand, cvcValid, expiryValid, luhnValid } from "./card.ts";
 import {
   type CheckoutSettings,
   canCalculateTax,
+  checkoutTotal,
   checkoutTotals,
   commissionEarned,
   isPostalCodeOf,
@@ -215,5 +216,32 @@ describe("rewards", () => {
   it("pays commission as a percentage of the goods after discount, rounded down", () => {
     expect(commissionEarned(9_999, 10)).toBe(999);
     expect(commissionEarned(0, 10)).toBe(0);
+  });
+});
+
+describe("the total paid", () => {
+  it.each([
+    // subtotal, discount, shipping, tax, discount applied, total
+    [10_000, 1_000, 795, 392, 1_000, 10_187],
+    [10_000, 0, 0, 0, 0, 10_000],
+    [5_000, 8_000, 795, 0, 5_000, 795], // the discount stops at the subtotal
+    [5_000, -100, 0, 0, 0, 5_000], // a negative discount counts as none
+  ])("%i less %i plus %i and %i", (subtotal, discount, shipping, taxAmount, off, total) => {
+    expect(checkoutTotal({ subtotal, discount, shipping, taxAmount })).toEqual({
+      discountAmount: off,
+      total,
+    });
+  });
+
+  it("is the total checkoutTotals answers", () => {
+    const t = usd(20_000, 2_500, "express");
+    expect(
+      checkoutTotal({
+        subtotal: t.subtotal,
+        discount: t.discountAmount,
+        shipping: t.shipping,
+        taxAmount: t.taxAmount,
+      }).total,
+    ).toBe(t.total);
   });
 });

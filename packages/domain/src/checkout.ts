@@ -252,14 +252,34 @@ export interface CheckoutTotals {
 }
 
 /**
+ * What the shopper pays: subtotal − discount + shipping + tax, the discount never below 0 nor
+ * above the subtotal. checkoutTotals adds up its own figures with it; the checkout page adds the
+ * cart's figures to the last quote's shipping and tax with it while the next quote is awaited.
+ * @example checkoutTotal({ subtotal: 10000, discount: 1000, shipping: 795, taxAmount: 392 }) // { discountAmount: 1000, total: 10187 }
+ */
+export function checkoutTotal(parts: {
+  subtotal: number;
+  discount: number;
+  shipping: number;
+  taxAmount: number;
+}): { discountAmount: number; total: number } {
+  const discountAmount = Math.min(Math.max(0, parts.discount), parts.subtotal);
+  return {
+    discountAmount,
+    total: parts.subtotal - discountAmount + parts.shipping + parts.taxAmount,
+  };
+}
+
+/**
  * The totals of an order, shared by the checkout page (to show) and the server (to charge):
  * subtotal − discount + shipping + tax. Shipping and tax need the address's country, region and
  * postal code; the order's country must be the currency's.
  */
 export function checkoutTotals(input: CheckoutTotalsInput): CheckoutTotals {
   const { currency, subtotal, settings, address } = input;
-  const discountAmount = Math.min(Math.max(0, input.discount), subtotal);
-  const afterDiscount = subtotal - discountAmount;
+  const goods = checkoutTotal({ subtotal, discount: input.discount, shipping: 0, taxAmount: 0 });
+  const { discountAmount } = goods;
+  const afterDiscount = goods.total;
   if (!address || countryOfCurrency(currency) !== address.country) {
     return {
       currency,
@@ -291,7 +311,7 @@ export function checkoutTotals(input: CheckoutTotalsInput): CheckoutTotals {
     taxLines: lines,
     taxAmount,
     canCalculateTax: true,
-    total: afterDiscount + shipping + taxAmount,
+    total: checkoutTotal({ subtotal, discount: discountAmount, shipping, taxAmount }).total,
   };
 }
 

@@ -1,6 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { nextChargeOn, subscriptionOffer, subscriptionPrice } from "./subscription.ts";
+import {
+  nextChargeOn,
+  subscriptionNeedsAccount,
+  subscriptionOffer,
+  subscriptionPrice,
+} from "./subscription.ts";
 
 describe("subscription price", () => {
   it.each([
@@ -54,5 +59,20 @@ describe("next charge date", () => {
 
   it("refuses a day that is not YYYY-MM-DD", () => {
     expect(() => nextChargeOn("22/11/2026", "month", 1)).toThrow("Not a YYYY-MM-DD date");
+  });
+});
+
+describe("a subscription needs an account", () => {
+  const plain = { subscription: null };
+  const onPlan = { subscription: { subscription_id: "monthly" } };
+
+  it("stops a guest whose cart holds a subscription line", () => {
+    expect(subscriptionNeedsAccount([plain, onPlan], false)).toBe(true);
+  });
+
+  it("lets a signed-in shopper, or a guest buying once, check out", () => {
+    expect(subscriptionNeedsAccount([plain, onPlan], true)).toBe(false);
+    expect(subscriptionNeedsAccount([plain], false)).toBe(false);
+    expect(subscriptionNeedsAccount([], false)).toBe(false);
   });
 });

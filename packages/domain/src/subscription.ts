@@ -57,6 +57,21 @@ export const SUBSCRIPTION_MESSAGES = {
 } as const;
 
 /**
+ * Whether checkout must wait for the shopper to sign in: a subscription is kept on an account,
+ * so a guest whose cart holds a subscription line signs in (or registers) first. One rule for
+ * the checkout page (which shows the sign-in link) and the server (which answers 401). A line is
+ * on a plan when its `subscription` is set (a CartItem's, or a CartView line's non-null one).
+ * @example subscriptionNeedsAccount([{ subscription: { subscription_id: "monthly" } }], false) // true
+ * @example subscriptionNeedsAccount([{ subscription: null }], false) // false
+ */
+export function subscriptionNeedsAccount(
+  lines: readonly { subscription?: object | null }[],
+  signedIn: boolean,
+): boolean {
+  return !signedIn && lines.some((line) => line.subscription != null);
+}
+
+/**
  * The price of one delivery on a plan: the one-time price less the plan's percentage, rounded to
  * the nearest minor unit (half up). Integer arithmetic, so no floating-point drift.
  * @example subscriptionPrice(3995, 10) // 3596 ($35.955 rounds up to $35.96)

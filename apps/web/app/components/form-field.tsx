@@ -1,10 +1,13 @@
 import { type HTMLAttributes, useId } from "react";
+import { errorIdOf } from "~/lib/use-form-fields";
 
 /**
  * A labelled input; a required one says so with " *" after its label. An `error` shows under it
- * in red and marks the input invalid (aria-invalid, aria-describedby).
+ * in red and marks the input invalid (aria-invalid, aria-describedby). A form binds it with
+ * `{...form.bind(name)}` (lib/use-form-fields), which gives its id, name, value, onChange and error.
  */
 export function Field({
+  id: boundId,
   label,
   type = "text",
   name,
@@ -19,6 +22,7 @@ export function Field({
   onChange,
   onBlur,
 }: {
+  id?: string;
   label: string;
   type?: string;
   name: string;
@@ -33,8 +37,9 @@ export function Field({
   onChange(value: string): void;
   onBlur?(): void;
 }) {
-  const id = useId();
-  const errorId = `${id}-error`;
+  const ownId = useId();
+  const id = boundId ?? ownId;
+  const errorId = errorIdOf(id);
   return (
     <div className="form-field">
       <label htmlFor={id}>
@@ -84,6 +89,7 @@ export function FormMessage({ error, info }: { error: string | null; info?: stri
 
 /** A labelled select with a "Choose…" first option and an optional error under it. */
 export function SelectField({
+  id: boundId,
   label,
   name,
   autoComplete,
@@ -94,6 +100,7 @@ export function SelectField({
   value,
   onChange,
 }: {
+  id?: string;
   label: string;
   name: string;
   autoComplete: string;
@@ -105,8 +112,9 @@ export function SelectField({
   value: string;
   onChange(value: string): void;
 }) {
-  const id = useId();
-  const errorId = `${id}-error`;
+  const ownId = useId();
+  const id = boundId ?? ownId;
+  const errorId = errorIdOf(id);
   return (
     <div className="form-field">
       <label htmlFor={id}>{label} *</label>

@@ -1,38 +1,27 @@
 /** The API as the browser calls it: same origin, cookies sent, JSON both ways. */
+
+/** The answer's JSON object, if it had one. */
+export type ApiBody = Record<string, unknown> | null;
+
+const NETWORK_MESSAGE = "We couldn't reach the store. Check your connection and try again.";
+const FAILED_MESSAGE = "Something went wrong. Please try again.";
+
+/**
+ * A call that did not succeed: `status` 0 when the network failed, else the answer's status, with
+ * the answer's parsed `body` and its own text (`serverMessage`, null when it said none) for
+ * callers whose messages depend on them (sign-in's 401, the card's 402, refused fields).
+ */
 export class ApiError extends Error {
+  readonly serverMessage: string | null;
+
   constructor(
     readonly status: number,
-    message: string,
+    readonly body: ApiBody = null,
   ) {
-    super(message);
+    const serverMessage = errorText(body);
+    super(status === 0 ? NETWORK_MESSAGE : (serverMessage ?? FAILED_MESSAGE));
     this.name = "ApiError";
-  }
-}
-
-/** One call, answered with its status (0 when the network failed) and JSON body, if any. */
-export async function callApi(
-  method: string,
-  path: string,
-  body?: unknown,
-  extraHeaders?: Record<string, string>,
-): Promise<{ status: number; body: Record<string, unknown> | null }> {
-  try {
-    const res = await fetch(path, {
-      method,
-      credentials: "same-origin",
-      // A body-less request sends no JSON content type (the server refuses an empty JSON body).
-      headers: {
-        ...(body === undefined
-          ? { accept: "application/json" }
-          : { "content-type": "application/json", accept: "application/json" }),
-        ...extraHeaders,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await res.json().catch(() => null)) as Record<string, unknown> | null;
-    return { status: res.status, body: json };
-  } catch {
-    return { status: 0, body: null };
+    this.serverMessage = serverMessage;
   }
 }
 
@@ -40,7 +29,7 @@ export async function callApi(
  * The message an error answer carries, for a person: a field's own message when the input was
  * refused ("Password must be at least 8 characters"), else `error.message`, else `error` text.
  */
-export function errorText(body: Record<string, unknown> | null): string | null {
+function errorText(body: ApiBody): string | null {
   const error = body?.error;
   if (
     error &&
@@ -66,17 +55,39 @@ export function errorText(body: Record<string, unknown> | null): string | null {
   return null;
 }
 
-/** Calls the API and answers its JSON, or throws an ApiError with the API's message. */
-export async function apiRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await callApi(method, path, body);
-  if (res.status === 0) {
-    throw new ApiError(0, "We couldn't reach the store. Check your connection and try again.");
+/**
+ * Calls the API and answers its JSON; any other outcome throws an ApiError (status 0 when the
+ * network failed), whose message is the API's own or a general one.
+ */
+export async function apiRequest<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  extraHeaders?: Record<string, string>,
+): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      credentials: "same-origin",
+      // A body-less request sends no JSON content type (the server refuses an empty JSON body).
+      headers: {
+        ...(body === undefined
+          ? { accept: "application/json" }
+          : { "content-type": "application/json", accept: "application/json" }),
+        ...extraHeaders,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0);
   }
-  if (res.status < 200 || res.status > 299) {
-    throw new ApiError(
-      res.status,
-      errorText(res.body) ?? "Something went wrong. Please try again.",
-    );
+  let json: ApiBody;
+  try {
+    json = (await res.json()) as ApiBody;
+  } catch {
+    json = null;
   }
-  return res.body as T;
+  if (res.status < 200 || res.status > 299) throw new ApiError(res.status, json);
+  return json as T;
 }

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Field } from "~/components/form-field";
-import { AUTH_MESSAGES, useStoreId } from "~/features/account";
-import { callApi, errorText } from "~/lib/api-client";
+import { AUTH_MESSAGES, resetFailureDetail, resetPassword, useStoreId } from "~/features/account";
 import { rootDataOf } from "~/lib/seo";
+import { useFormFields } from "~/lib/use-form-fields";
 import type { Route } from "./+types/account-reset-password";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -20,8 +20,8 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const storeId = useStoreId();
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
+  const form = useFormFields({ newPassword: "", confirmPassword: "" });
+  const { newPassword: password, confirmPassword: confirm } = form.values;
   const [error, setError] = useState<{ title: string; detail: string | null } | null>(null);
   const [done, setDone] = useState(false);
 
@@ -52,13 +52,10 @@ export default function ResetPasswordPage() {
             setError({ title: "The two passwords do not match.", detail: null });
             return;
           }
-          const res = await callApi("POST", "/auth/reset_password", {
-            newPassword: password,
-            token,
-            store_id: storeId,
-          });
-          if (res.status !== 200) {
-            setError({ title: AUTH_MESSAGES.resetFailed, detail: errorText(res.body) });
+          try {
+            await resetPassword(password, token, storeId);
+          } catch (failure) {
+            setError({ title: AUTH_MESSAGES.resetFailed, detail: resetFailureDetail(failure) });
             return;
           }
           setDone(true);
@@ -67,20 +64,16 @@ export default function ResetPasswordPage() {
         <Field
           label="New password (at least 8 characters)"
           type="password"
-          name="newPassword"
           autoComplete="new-password"
           minLength={8}
-          value={password}
-          onChange={setPassword}
+          {...form.bind("newPassword")}
         />
         <Field
           label="Repeat the new password"
           type="password"
-          name="confirmPassword"
           autoComplete="new-password"
           minLength={8}
-          value={confirm}
-          onChange={setConfirm}
+          {...form.bind("confirmPassword")}
         />
         {error ? (
           <div role="alert">

@@ -2,12 +2,19 @@ import { formatMoney, type SubscriptionView } from "@storefront/domain";
 import { useState } from "react";
 import { data, redirect, useNavigate } from "react-router";
 import { Field, FormMessage } from "~/components/form-field";
-import { type AccountUser, AUTH_MESSAGES, useAccountStore } from "~/features/account";
+import {
+  type AccountUser,
+  AUTH_MESSAGES,
+  profileFailure,
+  signOut,
+  updateProfile,
+  useAccountStore,
+} from "~/features/account";
 import { useCartStore } from "~/features/cart";
 import { OrderHistory, type OrderSummary } from "~/features/orders";
 import { SubscriptionList } from "~/features/subscriptions";
-import { callApi, errorText } from "~/lib/api-client";
 import { rootDataOf } from "~/lib/seo";
+import { useFormFields } from "~/lib/use-form-fields";
 import type { Route } from "./+types/account";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -40,57 +47,36 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 function ProfileForm({ user, onSaved }: { user: AccountUser; onSaved(user: AccountUser): void }) {
-  const [form, setForm] = useState({
+  const form = useFormFields({
     first_name: user.first_name,
     last_name: user.last_name,
     birthday: user.birthday ?? "",
   });
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
-  const field = (name: keyof typeof form) => (value: string) =>
-    setForm((f) => ({ ...f, [name]: value }));
   return (
     <form
       className="auth-form"
       onSubmit={async (event) => {
         event.preventDefault();
-        const res = await callApi("PATCH", "/api/account", {
-          first_name: form.first_name,
-          last_name: form.last_name,
-          birthday: form.birthday || null,
-        });
-        if (res.status !== 200) {
-          setMessage({
-            error: true,
-            text: errorText(res.body) ?? "Your details could not be saved.",
-          });
+        let saved: AccountUser;
+        try {
+          saved = await updateProfile(form.values);
+        } catch (failure) {
+          setMessage({ error: true, text: profileFailure(failure) });
           return;
         }
-        onSaved(res.body as unknown as AccountUser);
+        onSaved(saved);
         setMessage({ error: false, text: "Your details are saved." });
       }}
     >
-      <Field
-        label="First name"
-        name="first_name"
-        autoComplete="given-name"
-        value={form.first_name}
-        onChange={field("first_name")}
-      />
-      <Field
-        label="Last name"
-        name="last_name"
-        autoComplete="family-name"
-        value={form.last_name}
-        onChange={field("last_name")}
-      />
+      <Field label="First name" autoComplete="given-name" {...form.bind("first_name")} />
+      <Field label="Last name" autoComplete="family-name" {...form.bind("last_name")} />
       <Field
         label="Birthday"
         type="date"
-        name="birthday"
         autoComplete="bday"
         required={false}
-        value={form.birthday}
-        onChange={field("birthday")}
+        {...form.bind("birthday")}
       />
       <FormMessage
         error={message?.error ? message.text : null}
@@ -159,8 +145,9 @@ export default function AccountPage({ loaderData, matches }: Route.ComponentProp
           type="button"
           className="button button-secondary"
           onClick={async () => {
-            const res = await callApi("POST", "/auth/logout");
-            if (res.status !== 200) {
+            try {
+              await signOut();
+            } catch {
               setLogoutError(AUTH_MESSAGES.logoutFailed);
               return;
             }

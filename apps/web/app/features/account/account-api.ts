@@ -1,4 +1,5 @@
-import { errorText } from "~/lib/api-client";
+import type { CartMerge } from "@storefront/domain";
+import { ApiError, apiRequest } from "~/lib/api-client";
 
 /** The user as GET /v2/auth/status and /api/account answer it (spec section 7). */
 export interface AccountUser {
@@ -32,9 +33,130 @@ export const AUTH_MESSAGES = {
   resetFailed: "Reset password failed",
 } as const;
 
+/** The status a failed call ended with: 0 (no answer) when it is not an ApiError. */
+function statusOf(error: unknown): number {
+  return error instanceof ApiError ? error.status : 0;
+}
+
+/** The API's own text of a failed call, if it gave one. */
+function serverText(error: unknown): string | null {
+  return error instanceof ApiError ? error.serverMessage : null;
+}
+
 /** Sign-in failures in the spec's words: 401, 500, else the server's text or 'Login failed'. */
-export function loginFailure(status: number, body: Record<string, unknown> | null): string {
+export function loginFailure(error: unknown): string {
+  const status = statusOf(error);
   if (status === 401) return AUTH_MESSAGES.login401;
   if (status >= 500 || status === 0) return AUTH_MESSAGES.login500;
-  return errorText(body) ?? AUTH_MESSAGES.loginFailed;
+  return serverText(error) ?? AUTH_MESSAGES.loginFailed;
+}
+
+/** Registration failures: a server failure as sign-in's, else the server's text. */
+export function registerFailure(error: unknown): string {
+  const status = statusOf(error);
+  if (status >= 500 || status === 0) return AUTH_MESSAGES.login500;
+  return serverText(error) ?? "Registration failed";
+}
+
+/** Password-reset request failures: 429 in the spec's words, else the spec's general text. */
+export function resetRequestFailure(error: unknown): string {
+  return statusOf(error) === 429 ? AUTH_MESSAGES.tooMany : AUTH_MESSAGES.resetRequestFailed;
+}
+
+/** What sign-in and registration answer besides the session: guest lines that did not join. */
+export interface SignInAnswer {
+  cartMerge?: CartMerge;
+}
+
+/** GET /v2/auth/status: the signed-in user, or null (also when the call failed). */
+export async function fetchSignedInUser(): Promise<AccountUser | null> {
+  try {
+    const status = await apiRequest<Partial<AuthStatus> | null>("GET", "/v2/auth/status");
+    return status?.user ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** POST /v2/auth/login; throws an ApiError (see loginFailure). */
+export async function signIn(
+  credentials: { email: string; password: string },
+  storeId: string,
+): Promise<SignInAnswer | null> {
+  return apiRequest<SignInAnswer | null>("POST", "/v2/auth/login", {
+    ...credentials,
+    store_id: storeId,
+  });
+}
+
+export interface Registration {
+  first_name: string;
+  last_name: string;
+  email: string;
+  password: string;
+  /** YYYY-MM-DD, or "" when not given (then not sent). */
+  birthday: string;
+}
+
+/** POST /v2/auth/register; throws an ApiError (see registerFailure). */
+export async function register(
+  registration: Registration,
+  storeId: string,
+): Promise<SignInAnswer | null> {
+  const { birthday, ...rest } = registration;
+  return apiRequest<SignInAnswer | null>("POST", "/v2/auth/register", {
+    ...rest,
+    ...(birthday ? { birthday } : {}),
+    store_id: storeId,
+  });
+}
+
+/** POST /auth/request_password_reset: the server's confirmation text to show. */
+export async function requestPasswordReset(email: string, storeId: string): Promise<string> {
+  const answer = await apiRequest<Record<string, unknown> | null>(
+    "POST",
+    "/auth/request_password_reset",
+    { email, store_id: storeId },
+  );
+  return typeof answer?.message === "string" ? answer.message : "Check your email for a link.";
+}
+
+/** POST /auth/reset_password with the token from the reset email. */
+export async function resetPassword(
+  newPassword: string,
+  token: string,
+  storeId: string,
+): Promise<void> {
+  await apiRequest("POST", "/auth/reset_password", { newPassword, token, store_id: storeId });
+}
+
+/** Why a password reset failed in the server's words, if it said (shown under the spec's title). */
+export function resetFailureDetail(error: unknown): string | null {
+  return serverText(error);
+}
+
+export interface ProfileChanges {
+  first_name: string;
+  last_name: string;
+  /** YYYY-MM-DD, or "" to clear it. */
+  birthday: string;
+}
+
+/** PATCH /api/account: the saved user. */
+export function updateProfile(changes: ProfileChanges): Promise<AccountUser> {
+  return apiRequest<AccountUser>("PATCH", "/api/account", {
+    first_name: changes.first_name,
+    last_name: changes.last_name,
+    birthday: changes.birthday || null,
+  });
+}
+
+/** Why the profile was not saved: the server's text, else a general one. */
+export function profileFailure(error: unknown): string {
+  return serverText(error) ?? "Your details could not be saved.";
+}
+
+/** POST /auth/logout. */
+export async function signOut(): Promise<void> {
+  await apiRequest("POST", "/auth/logout");
 }

@@ -1,9 +1,17 @@
-import type { CartMerge } from "@storefront/domain";
 import { useState } from "react";
 import { Field, FormMessage } from "~/components/form-field";
 import { useCartStore } from "~/features/cart";
-import { callApi, errorText } from "~/lib/api-client";
-import { type AccountUser, AUTH_MESSAGES, loginFailure } from "./account-api";
+import { useFormFields } from "~/lib/use-form-fields";
+import {
+  fetchSignedInUser,
+  loginFailure,
+  register,
+  registerFailure,
+  requestPasswordReset,
+  resetRequestFailure,
+  type SignInAnswer,
+  signIn,
+} from "./account-api";
 import { useAccountStore } from "./account-store";
 import { useStoreId } from "./use-account";
 
@@ -11,13 +19,12 @@ import { useStoreId } from "./use-account";
 function useSignedIn() {
   const setUser = useAccountStore((s) => s.setUser);
   const loadCart = useCartStore((s) => s.load);
-  return async (body: Record<string, unknown> | null) => {
+  return async (answer: SignInAnswer | null) => {
     // The status call answers the user in the shape the screens read (section 7).
-    const status = await callApi("GET", "/v2/auth/status");
-    setUser((status.body?.user as AccountUser | null | undefined) ?? null);
+    setUser(await fetchSignedInUser());
     await loadCart();
     // Lines of the guest cart that could not join the account's cart are reported, not dropped.
-    const notMerged = (body?.cartMerge as CartMerge | undefined)?.notMerged ?? [];
+    const notMerged = answer?.cartMerge?.notMerged ?? [];
     useCartStore.setState({ notMerged, drawerOpen: notMerged.length > 0 });
   };
 }
@@ -25,8 +32,7 @@ function useSignedIn() {
 export function SignInForm({ onDone }: { onDone(): void }) {
   const storeId = useStoreId();
   const signedIn = useSignedIn();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
+  const form = useFormFields({ email: "", password: "" });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   return (
@@ -35,32 +41,26 @@ export function SignInForm({ onDone }: { onDone(): void }) {
       onSubmit={async (event) => {
         event.preventDefault();
         setBusy(true);
-        const res = await callApi("POST", "/v2/auth/login", { email, password, store_id: storeId });
-        setBusy(false);
-        if (res.status !== 200) {
-          setError(loginFailure(res.status, res.body));
+        let answer: SignInAnswer | null;
+        try {
+          answer = await signIn(form.values, storeId);
+        } catch (failure) {
+          setBusy(false);
+          setError(loginFailure(failure));
           return;
         }
+        setBusy(false);
         setError(null);
-        await signedIn(res.body);
+        await signedIn(answer);
         onDone();
       }}
     >
-      <Field
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        value={email}
-        onChange={setEmail}
-      />
+      <Field label="Email" type="email" autoComplete="email" {...form.bind("email")} />
       <Field
         label="Password"
         type="password"
-        name="password"
         autoComplete="current-password"
-        value={password}
-        onChange={setPassword}
+        {...form.bind("password")}
       />
       <FormMessage error={error} />
       <button type="submit" className="button" disabled={busy}>
@@ -73,7 +73,7 @@ export function SignInForm({ onDone }: { onDone(): void }) {
 export function RegisterForm({ onDone }: { onDone(): void }) {
   const storeId = useStoreId();
   const signedIn = useSignedIn();
-  const [form, setForm] = useState({
+  const form = useFormFields({
     first_name: "",
     last_name: "",
     email: "",
@@ -82,73 +82,42 @@ export function RegisterForm({ onDone }: { onDone(): void }) {
   });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const field = (name: keyof typeof form) => (value: string) =>
-    setForm((f) => ({ ...f, [name]: value }));
   return (
     <form
       className="auth-form"
       onSubmit={async (event) => {
         event.preventDefault();
         setBusy(true);
-        const { birthday, ...rest } = form;
-        const res = await callApi("POST", "/v2/auth/register", {
-          ...rest,
-          ...(birthday ? { birthday } : {}),
-          store_id: storeId,
-        });
-        setBusy(false);
-        if (res.status !== 201 && res.status !== 200) {
-          setError(
-            res.status >= 500 || res.status === 0
-              ? AUTH_MESSAGES.login500
-              : (errorText(res.body) ?? "Registration failed"),
-          );
+        let answer: SignInAnswer | null;
+        try {
+          answer = await register(form.values, storeId);
+        } catch (failure) {
+          setBusy(false);
+          setError(registerFailure(failure));
           return;
         }
+        setBusy(false);
         setError(null);
-        await signedIn(res.body);
+        await signedIn(answer);
         onDone();
       }}
     >
-      <Field
-        label="First name"
-        name="first_name"
-        autoComplete="given-name"
-        value={form.first_name}
-        onChange={field("first_name")}
-      />
-      <Field
-        label="Last name"
-        name="last_name"
-        autoComplete="family-name"
-        value={form.last_name}
-        onChange={field("last_name")}
-      />
-      <Field
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        value={form.email}
-        onChange={field("email")}
-      />
+      <Field label="First name" autoComplete="given-name" {...form.bind("first_name")} />
+      <Field label="Last name" autoComplete="family-name" {...form.bind("last_name")} />
+      <Field label="Email" type="email" autoComplete="email" {...form.bind("email")} />
       <Field
         label="Password (at least 8 characters)"
         type="password"
-        name="password"
         autoComplete="new-password"
         minLength={8}
-        value={form.password}
-        onChange={field("password")}
+        {...form.bind("password")}
       />
       <Field
         label="Birthday"
         type="date"
-        name="birthday"
         autoComplete="bday"
         required={false}
-        value={form.birthday}
-        onChange={field("birthday")}
+        {...form.bind("birthday")}
       />
       <FormMessage error={error} />
       <button type="submit" className="button" disabled={busy}>
@@ -160,7 +129,7 @@ export function RegisterForm({ onDone }: { onDone(): void }) {
 
 export function ForgotPasswordForm() {
   const storeId = useStoreId();
-  const [email, setEmail] = useState("");
+  const form = useFormFields({ email: "" });
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -170,35 +139,19 @@ export function ForgotPasswordForm() {
       onSubmit={async (event) => {
         event.preventDefault();
         setBusy(true);
-        const res = await callApi("POST", "/auth/request_password_reset", {
-          email,
-          store_id: storeId,
-        });
-        setBusy(false);
-        if (res.status === 429) {
-          setError(AUTH_MESSAGES.tooMany);
-          setInfo(null);
-        } else if (res.status !== 200) {
-          setError(AUTH_MESSAGES.resetRequestFailed);
-          setInfo(null);
-        } else {
+        try {
+          const sent = await requestPasswordReset(form.values.email, storeId);
+          setBusy(false);
           setError(null);
-          setInfo(
-            typeof res.body?.message === "string"
-              ? res.body.message
-              : "Check your email for a link.",
-          );
+          setInfo(sent);
+        } catch (failure) {
+          setBusy(false);
+          setError(resetRequestFailure(failure));
+          setInfo(null);
         }
       }}
     >
-      <Field
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        value={email}
-        onChange={setEmail}
-      />
+      <Field label="Email" type="email" autoComplete="email" {...form.bind("email")} />
       <FormMessage error={error} info={info} />
       <button type="submit" className="button" disabled={busy}>
         {busy ? "Sending…" : "Send reset link"}

@@ -1,4 +1,14 @@
-export { type AccountUser, AUTH_MESSAGES, type AuthStatus } from "./account-api";
+export {
+  type AccountUser,
+  AUTH_MESSAGES,
+  type AuthStatus,
+  type ProfileChanges,
+  profileFailure,
+  resetFailureDetail,
+  resetPassword,
+  signOut,
+  updateProfile,
+} from "./account-api";
 export { AccountButton } from "./account-button";
 export { AccountModal } from "./account-modal";
 export { type AccountView, useAccountStore } from "./account-store";

@@ -5,22 +5,13 @@ import {
   lineKey,
   MAX_LINE_QUANTITY,
   optionLabel,
+  stockLeftFor,
 } from "@storefront/domain";
 import { Link } from "react-router";
 import { PlanLabel } from "~/components/plan-label";
 import { QuantityStepper } from "~/components/quantity-stepper";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { useCartStore } from "./cart-store";
-
-type CartLine = CartView["cartItems"][number];
-
-/** The stock a line may use: the variant's, less what its other lines (plain or on a plan) hold. */
-function stockFor(cart: CartView, line: CartLine): number {
-  const elsewhere = cart.cartItems
-    .filter((other) => other !== line && other.sku === line.sku)
-    .reduce((sum, other) => sum + other.quantity, 0);
-  return line.total_stock - elsewhere;
-}
 
 /**
  * The cart's lines with image, variant, the plan of a subscription line, unit price, a quantity
@@ -64,7 +55,11 @@ export function CartLines({ cart, inDrawer }: { cart: CartView; inDrawer: boolea
                 <QuantityStepper
                   label={`Quantity of ${lineName}`}
                   value={line.quantity}
-                  max={Math.min(MAX_LINE_QUANTITY, Math.max(stockFor(cart, line), line.quantity))}
+                  max={Math.min(
+                    MAX_LINE_QUANTITY,
+                    // The variant's stock is shared with its other lines (plain or on a plan).
+                    Math.max(stockLeftFor(cart.cartItems, line, line.total_stock), line.quantity),
+                  )}
                   onChange={(q) => void update(line, q, inDrawer)}
                 />
                 <button

@@ -1,23 +1,20 @@
 import type { CartView, Currency, NotMergedLine } from "@storefront/domain";
 import { create } from "zustand";
-import { ApiError, apiRequest } from "~/lib/api-client";
+import { ApiError } from "~/lib/api-client";
+import {
+  addCartItem,
+  applyDiscountCode,
+  type CartLineRef,
+  clearCart,
+  fetchCart,
+  removeCartLine,
+  removeDiscountCode,
+  setCartCurrency,
+  updateCartLine,
+} from "./cart-api";
 
 /** What a cart action ends with: done, or refused with a message to show inline. */
 export type CartOutcome = { ok: true } | { ok: false; message: string };
-
-/** A cart line: a sku's plain line, or its line on a plan (`subscription`). */
-export interface CartLineRef {
-  sku: string;
-  subscription: { subscription_id: string } | null;
-}
-
-/** The API path of one line: ?subscription_id= names a subscription line. */
-function linePath({ sku, subscription }: CartLineRef): string {
-  const path = `/api/cart/items/${encodeURIComponent(sku)}`;
-  return subscription
-    ? `${path}?subscription_id=${encodeURIComponent(subscription.subscription_id)}`
-    : path;
-}
 
 interface CartState {
   cart: CartView | null;
@@ -49,13 +46,11 @@ export const useCartStore = create<CartState>((set) => {
    * have no message spot of their own); the popup and the code form show theirs next to them.
    */
   async function write(
-    method: string,
-    path: string,
-    body: unknown,
+    call: Promise<CartView>,
     options: { openDrawer: boolean; showError: boolean },
   ): Promise<CartOutcome> {
     try {
-      const cart = await apiRequest<CartView>(method, path, body);
+      const cart = await call;
       set((state) => ({ cart, error: null, drawerOpen: options.openDrawer || state.drawerOpen }));
       return { ok: true };
     } catch (error) {
@@ -72,26 +67,21 @@ export const useCartStore = create<CartState>((set) => {
     notMerged: [],
     async load() {
       try {
-        set({ cart: await apiRequest<CartView>("GET", "/api/cart") });
+        set({ cart: await fetchCart() });
       } catch (error) {
         set({ error: error instanceof ApiError ? error.message : "Could not load your cart." });
       }
     },
     add: (sku, quantity, subscriptionId = null) =>
-      write(
-        "POST",
-        "/api/cart/items",
-        { sku, quantity, ...(subscriptionId ? { subscription_id: subscriptionId } : {}) },
-        { openDrawer: true, showError: false },
-      ),
+      write(addCartItem(sku, quantity, subscriptionId), { openDrawer: true, showError: false }),
     update: (line, quantity, openDrawer = true) =>
-      write("PATCH", linePath(line), { quantity }, { openDrawer, showError: true }),
+      write(updateCartLine(line, quantity), { openDrawer, showError: true }),
     remove: (line, openDrawer = true) =>
-      write("DELETE", linePath(line), undefined, { openDrawer, showError: true }),
-    clear: () => write("DELETE", "/api/cart", undefined, { openDrawer: false, showError: true }),
-    applyCode: (code) => write("PUT", "/api/cart/discount", { code }, own),
-    removeCode: () => write("DELETE", "/api/cart/discount", undefined, own),
-    setCurrency: (currency) => write("PUT", "/api/cart/currency", { currency }, own),
+      write(removeCartLine(line), { openDrawer, showError: true }),
+    clear: () => write(clearCart(), { openDrawer: false, showError: true }),
+    applyCode: (code) => write(applyDiscountCode(code), own),
+    removeCode: () => write(removeDiscountCode(), own),
+    setCurrency: (currency) => write(setCartCurrency(currency), own),
     setDrawerOpen: (open) => set({ drawerOpen: open, error: null }),
   };
 });

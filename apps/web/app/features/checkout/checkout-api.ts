@@ -8,7 +8,7 @@ import {
   type PlaceOrderRequest,
   PlaceOrderSchema,
 } from "@storefront/domain";
-import { callApi, errorText } from "~/lib/api-client";
+import { type ApiBody, ApiError, apiRequest } from "~/lib/api-client";
 import type { CheckoutState } from "./checkout-store";
 
 /** The card as typed in the test processor's fields. */
@@ -20,7 +20,7 @@ export interface CardInput {
 }
 
 /** The `error.code` of an error answer (`payment_declined`, `conflict`, …), if any. */
-function errorCode(body: Record<string, unknown> | null): string | null {
+function errorCode(body: ApiBody): string | null {
   const error = body?.error;
   return error && typeof error === "object" && "code" in error && typeof error.code === "string"
     ? error.code
@@ -28,7 +28,7 @@ function errorCode(body: Record<string, unknown> | null): string | null {
 }
 
 /** The refused fields of an error answer by dotted path (`address.postalCode`), if any. */
-function errorFields(body: Record<string, unknown> | null): Record<string, string> {
+function errorFields(body: ApiBody): Record<string, string> {
   const error = body?.error;
   if (!error || typeof error !== "object" || !("fields" in error)) return {};
   const fields = error.fields;
@@ -119,17 +119,25 @@ export async function fetchQuote(
   state: Pick<CheckoutState, "address" | "selectedShippingOption">,
 ): Promise<QuoteOutcome> {
   const { country, region, postalCode } = state.address;
-  const res = await callApi("POST", "/api/checkout/quote", {
-    address: { country, region, postalCode },
-    ...(state.selectedShippingOption ? { shippingOptionId: state.selectedShippingOption.id } : {}),
-  });
-  if (res.status === 200) return { ok: true, quote: res.body as unknown as CheckoutQuote };
-  return {
-    ok: false,
-    status: res.status,
-    message:
-      res.status === 0 ? QUOTE_FAILED_MESSAGE : (errorText(res.body) ?? QUOTE_FAILED_MESSAGE),
-  };
+  try {
+    const quote = await apiRequest<CheckoutQuote>("POST", "/api/checkout/quote", {
+      address: { country, region, postalCode },
+      ...(state.selectedShippingOption
+        ? { shippingOptionId: state.selectedShippingOption.id }
+        : {}),
+    });
+    return { ok: true, quote };
+  } catch (error) {
+    const failure = error instanceof ApiError ? error : new ApiError(0);
+    return {
+      ok: false,
+      status: failure.status,
+      message:
+        failure.status === 0
+          ? QUOTE_FAILED_MESSAGE
+          : (failure.serverMessage ?? QUOTE_FAILED_MESSAGE),
+    };
+  }
 }
 
 /** What POST /api/checkout ended with, in the terms the page acts on. */
@@ -150,37 +158,49 @@ export const NETWORK_MESSAGE =
   "We couldn't reach the store. Check your connection and press Pay again: you will not be charged twice.";
 const FAILED_MESSAGE = "Something went wrong. Please try again.";
 
+/** What POST /api/checkout answers, as far as the page reads it. */
+interface PlaceOrderAnswer {
+  status: string;
+  order: { number: number };
+  accessKey: string;
+  clientSecret?: string;
+}
+
 /** POST /api/checkout with the attempt's Idempotency-Key. */
 export async function placeOrder(
   body: PlaceOrderRequest,
   idempotencyKey: string,
 ): Promise<PlaceOrderOutcome> {
-  const res = await callApi("POST", "/api/checkout", body, { "Idempotency-Key": idempotencyKey });
-  const message = errorText(res.body) ?? FAILED_MESSAGE;
-  if (res.status === 200 && res.body) {
-    const answer = res.body as {
-      status: string;
-      order: { number: number };
-      accessKey: string;
-      clientSecret?: string;
-    };
-    if (answer.status === "awaiting_payment" && answer.clientSecret) {
-      return {
-        kind: "awaiting_payment",
-        number: answer.order.number,
-        accessKey: answer.accessKey,
-        clientSecret: answer.clientSecret,
-      };
-    }
-    return { kind: "paid", number: answer.order.number, accessKey: answer.accessKey };
+  let answer: PlaceOrderAnswer | null;
+  try {
+    answer = await apiRequest<PlaceOrderAnswer | null>("POST", "/api/checkout", body, {
+      "Idempotency-Key": idempotencyKey,
+    });
+  } catch (error) {
+    return placeOrderFailure(error instanceof ApiError ? error : new ApiError(0));
   }
-  if (res.status === 0) return { kind: "retry", message: NETWORK_MESSAGE };
-  if (res.status === 402 || errorCode(res.body) === "payment_declined") {
+  if (!answer) return { kind: "refused", message: FAILED_MESSAGE };
+  if (answer.status === "awaiting_payment" && answer.clientSecret) {
+    return {
+      kind: "awaiting_payment",
+      number: answer.order.number,
+      accessKey: answer.accessKey,
+      clientSecret: answer.clientSecret,
+    };
+  }
+  return { kind: "paid", number: answer.order.number, accessKey: answer.accessKey };
+}
+
+/** A refused or unanswered order in the terms the page acts on. */
+function placeOrderFailure({ status, body, serverMessage }: ApiError): PlaceOrderOutcome {
+  const message = serverMessage ?? FAILED_MESSAGE;
+  if (status === 0) return { kind: "retry", message: NETWORK_MESSAGE };
+  if (status === 402 || errorCode(body) === "payment_declined") {
     return { kind: "declined", message };
   }
-  if (res.status === 409) return { kind: "changed", message };
-  if (res.status === 400) return { kind: "invalid", message, fields: errorFields(res.body) };
-  if (res.status >= 500) return { kind: "retry", message: FAILED_MESSAGE };
+  if (status === 409) return { kind: "changed", message };
+  if (status === 400) return { kind: "invalid", message, fields: errorFields(body) };
+  if (status >= 500) return { kind: "retry", message: FAILED_MESSAGE };
   return { kind: "refused", message };
 }
 

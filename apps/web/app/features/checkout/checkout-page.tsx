@@ -1,4 +1,8 @@
-import { type StoreInfo, SUBSCRIPTION_MESSAGES } from "@storefront/domain";
+import {
+  type StoreInfo,
+  SUBSCRIPTION_MESSAGES,
+  subscriptionNeedsAccount,
+} from "@storefront/domain";
 import { Link } from "react-router";
 import { useAccountUser } from "~/features/account";
 import { useCart } from "~/features/cart";
@@ -29,7 +33,7 @@ export function CheckoutPage({
     );
   }
   // A subscription is kept on an account: a guest signs in first (the server refuses otherwise).
-  if (!user && cart.cartItems.some((line) => line.subscription)) {
+  if (subscriptionNeedsAccount(cart.cartItems, user !== null)) {
     return (
       <div className="cart-empty checkout-sign-in">
         <p>{SUBSCRIPTION_MESSAGES.signInToCheckout}</p>

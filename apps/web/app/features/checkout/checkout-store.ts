@@ -4,6 +4,7 @@ import {
   COUNTRY_NAMES,
   type Currency,
   canCalculateTax,
+  checkoutTotal,
   countryOfCurrency,
   isRegionOf,
   type OrderAddress,
@@ -133,20 +134,23 @@ function fromCart(state: CheckoutState, cart: CartView): Partial<CheckoutState> 
         };
   const facts = addressFacts(address);
   const quoted = facts.canCalculateTax;
-  const discount = Math.min(cart.discount, cart.subtotal);
   const unquoted = quoted ? {} : { ...UNQUOTED, isTaxCalculating: false };
-  const shipping = quoted ? state.shipping : 0;
-  const taxAmount = quoted ? state.taxAmount : 0;
+  const { discountAmount, total } = checkoutTotal({
+    subtotal: cart.subtotal,
+    discount: cart.discount,
+    shipping: quoted ? state.shipping : 0,
+    taxAmount: quoted ? state.taxAmount : 0,
+  });
   return {
     currency: cart.currency,
     subtotal: cart.subtotal,
-    discountAmount: discount,
+    discountAmount,
     discountCode: cart.activeDiscount?.code.toUpperCase() ?? null,
     discountPercentage: cart.activeDiscount?.discount_percentage ?? null,
     address,
     ...facts,
     ...unquoted,
-    total: cart.subtotal - discount + shipping + taxAmount,
+    total,
   };
 }
 
@@ -191,7 +195,12 @@ export function createCheckoutStore(
           ? {}
           : {
               ...UNQUOTED,
-              total: get().subtotal - get().discountAmount,
+              total: checkoutTotal({
+                subtotal: get().subtotal,
+                discount: get().discountAmount,
+                shipping: 0,
+                taxAmount: 0,
+              }).total,
               isTaxCalculating: false,
             };
         set({ address, ...facts, ...unquoted, sessionId: null });

@@ -1,6 +1,7 @@
 import { CHECKOUT_MESSAGES, type StoreInfo } from "@storefront/domain";
 import type { Appearance } from "@stripe/stripe-js";
 import { type ComponentProps, lazy, Suspense, useEffect, useMemo, useState } from "react";
+import type { FieldErrors } from "~/lib/use-form-fields";
 import type { CardInput } from "./checkout-api";
 import { useCheckout } from "./checkout-context";
 import type { PaymentReadiness } from "./payment";
@@ -55,7 +56,7 @@ export function PaymentSection({
   readiness: PaymentReadiness;
   onReadiness(readiness: PaymentReadiness): void;
   card: CardInput;
-  cardErrors: Record<string, string>;
+  cardErrors: FieldErrors;
   onCardChange(card: CardInput): void;
   onCardBlur(field: keyof CardInput): void;
 }) {

@@ -1,5 +1,6 @@
 import { cardBrand, cardDigits } from "@storefront/domain";
 import { Field } from "~/components/form-field";
+import type { FieldErrors } from "~/lib/use-form-fields";
 import type { CardInput } from "./checkout-api";
 import { formatCardNumber, formatExpiry } from "./payment";
 
@@ -14,7 +15,7 @@ export function TestCardFields({
   onBlur,
 }: {
   card: CardInput;
-  errors: Record<string, string>;
+  errors: FieldErrors;
   onChange(card: CardInput): void;
   onBlur(field: keyof CardInput): void;
 }) {

@@ -13,8 +13,9 @@ import {
 import { type FormEvent, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { type ToastMessage, ToastRegion } from "~/components/toast";
-import { callApi } from "~/lib/api-client";
-import { GARDEN_STEPS, type StepProps } from "./garden-steps";
+import { useFormFields } from "~/lib/use-form-fields";
+import { sendGardenDesign } from "./garden-design-api";
+import { GARDEN_STEPS } from "./garden-steps";
 
 let toastSerial = 0;
 function toastOf(tone: ToastMessage["tone"], title: string, text: string): ToastMessage {
@@ -43,26 +44,18 @@ export function GardenDesignForm({
   const stepTitleRef = useRef<HTMLHeadingElement>(null);
   const thanksRef = useRef<HTMLHeadingElement>(null);
   const [step, setStep] = useState(0);
-  const [values, setValues] = useState<GardenDesignFormValues>(EMPTY_GARDEN_FORM);
-  const [errors, setErrors] = useState<GardenFieldErrors>({});
+  // A message already shown follows the value (it changes or goes); no new ones while typing.
+  const form = useFormFields<GardenDesignFormValues>(EMPTY_GARDEN_FORM, {
+    check: (next) => gardenStepErrors(step, next),
+  });
+  const { values } = form;
   const [status, setStatus] = useState<"idle" | "pending" | "success">("idle");
   const [toast, setToast] = useState<ToastMessage | null>(null);
   const pending = status === "pending";
 
-  const set: StepProps["set"] = (field, value) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    // A message already shown follows the value (it changes or goes); no new ones while typing.
-    const shown = Object.keys(errors) as (keyof GardenFieldErrors)[];
-    if (shown.length > 0) {
-      const now = gardenStepErrors(step, next);
-      setErrors(Object.fromEntries(shown.map((f) => [f, now[f]]).filter(([, m]) => m)));
-    }
-  };
-
   function goTo(nextStep: number) {
     flushSync(() => {
-      setErrors({});
+      form.setErrors({});
       setStep(nextStep);
     });
     stepTitleRef.current?.focus();
@@ -71,7 +64,7 @@ export function GardenDesignForm({
   function showErrors(atStep: number, found: GardenFieldErrors) {
     flushSync(() => {
       setStep(atStep);
-      setErrors(found);
+      form.setErrors(found);
     });
     const first = Object.keys(found)[0];
     formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
@@ -87,19 +80,17 @@ export function GardenDesignForm({
     const result = gardenDesignRequest(values);
     if (!result.ok) return showErrors(result.step, result.errors);
     setStatus("pending");
-    const res = await callApi("POST", "/pbn/layouts", {
-      layoutData: result.request,
-      store_id: storeId,
-    });
-    if (res.status < 200 || res.status > 299) {
+    try {
+      await sendGardenDesign(result.request, storeId);
+    } catch {
       // Whatever went wrong, the visitor keeps every value and can try again.
       setStatus("idle");
       setToast(toastOf("error", M.failed, M.failedText));
       return;
     }
     flushSync(() => {
-      setValues(EMPTY_GARDEN_FORM);
-      setErrors({});
+      form.setValues(EMPTY_GARDEN_FORM);
+      form.setErrors({});
       setStep(0);
       setStatus("success");
       setToast(toastOf("success", M.submitted, M.submittedText));
@@ -172,12 +163,7 @@ export function GardenDesignForm({
               : "Review and submit your design form"}
           </p>
           <div className="garden-step">
-            <Step
-              values={values}
-              errors={errors}
-              set={set}
-              headingTag={StepTitle === "h2" ? "h3" : "h4"}
-            />
+            <Step values={values} bind={form.bind} headingTag={StepTitle === "h2" ? "h3" : "h4"} />
           </div>
           <div className="garden-actions">
             {step > 0 ? (

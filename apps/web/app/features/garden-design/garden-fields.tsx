@@ -1,4 +1,5 @@
 import { type HTMLAttributes, useId } from "react";
+import { errorIdOf } from "~/lib/use-form-fields";
 
 /** The ids a control's aria-describedby names: its hint and its message, when shown. */
 function describedBy(hintId: string, errorId: string, hint?: string, error?: string) {
@@ -24,6 +25,7 @@ function FieldError({ id, error }: { id: string; error?: string }) {
 
 /** A labelled text input (or text area) with its hint and its message under it. */
 export function TextField({
+  id: boundId,
   name,
   label,
   value,
@@ -37,6 +39,7 @@ export function TextField({
   inputMode,
   placeholder,
 }: {
+  id?: string;
   name: string;
   label: string;
   value: string;
@@ -50,9 +53,10 @@ export function TextField({
   inputMode?: HTMLAttributes<HTMLInputElement>["inputMode"];
   placeholder?: string;
 }) {
-  const id = useId();
+  const ownId = useId();
+  const id = boundId ?? ownId;
   const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
+  const errorId = errorIdOf(id);
   const common = {
     id,
     name,
@@ -86,6 +90,7 @@ export function TextField({
 }
 
 type ChoiceProps = {
+  id?: string;
   name: string;
   legend: string;
   options: readonly { value: string; label: string }[];
@@ -100,9 +105,10 @@ type ChoiceProps = {
 /** A group of radio buttons (one choice) or check boxes (several), under a legend. */
 export function ChoiceGroup(props: ChoiceProps) {
   const { name, legend, options, required = false, hint, error } = props;
-  const id = useId();
+  const ownId = useId();
+  const id = props.id ?? ownId;
   const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
+  const errorId = errorIdOf(id);
   const checked = (value: string) =>
     props.multiple ? props.value.includes(value) : props.value === value;
   const toggle = (value: string, on: boolean) => {

@@ -1,7 +1,6 @@
 import {
   GARDEN_STYLE_OPTIONS,
   type GardenDesignFormValues,
-  type GardenFieldErrors,
   gardenDesignRequest,
   gardenDesignSummary,
   gardenDimensions,
@@ -13,12 +12,12 @@ import {
   SUNLIGHT_OPTIONS,
   SYMMETRY_OPTIONS,
 } from "@storefront/domain";
+import type { FormFields } from "~/lib/use-form-fields";
 import { ChoiceGroup, TextField } from "./garden-fields";
 
 export interface StepProps {
   values: GardenDesignFormValues;
-  errors: GardenFieldErrors;
-  set<K extends keyof GardenDesignFormValues>(field: K, value: GardenDesignFormValues[K]): void;
+  bind: FormFields<GardenDesignFormValues>["bind"];
   /** The level of a heading inside a step (one below the step's title). */
   headingTag: "h3" | "h4";
 }
@@ -26,74 +25,35 @@ export interface StepProps {
 const choices = (values: readonly string[]) =>
   values.map((value) => ({ value, label: gardenOptionLabel(value) }));
 
-function PersonalInformation({ values, errors, set }: StepProps) {
+function PersonalInformation({ bind }: StepProps) {
   return (
     <>
-      <TextField
-        name="name"
-        label={L.name}
-        required
-        autoComplete="name"
-        value={values.name}
-        error={errors.name}
-        onChange={(v) => set("name", v)}
-      />
-      <TextField
-        name="email"
-        label={L.email}
-        type="email"
-        required
-        autoComplete="email"
-        value={values.email}
-        error={errors.email}
-        onChange={(v) => set("email", v)}
-      />
+      <TextField label={L.name} required autoComplete="name" {...bind("name")} />
+      <TextField label={L.email} type="email" required autoComplete="email" {...bind("email")} />
     </>
   );
 }
 
-function LocationAndSpace({ values, errors, set }: StepProps) {
+function LocationAndSpace({ values, bind }: StepProps) {
   const dimensions = gardenDimensions(values.length, values.width);
   return (
     <>
       <TextField
-        name="zipCode"
         label={L.zipCode}
         hint="Optional. 5 digits, or 5+4 (10001-1234)."
         autoComplete="postal-code"
         inputMode="numeric"
-        value={values.zipCode}
-        error={errors.zipCode}
-        onChange={(v) => set("zipCode", v)}
+        {...bind("zipCode")}
       />
       <TextField
-        name="where"
         label={L.where}
         required
         placeholder="e.g., Backyard, front yard, balcony"
-        value={values.where}
-        error={errors.where}
-        onChange={(v) => set("where", v)}
+        {...bind("where")}
       />
       <div className="garden-dimensions">
-        <TextField
-          name="length"
-          label="Length (feet)"
-          required
-          inputMode="decimal"
-          value={values.length}
-          error={errors.length}
-          onChange={(v) => set("length", v)}
-        />
-        <TextField
-          name="width"
-          label="Width (feet)"
-          required
-          inputMode="decimal"
-          value={values.width}
-          error={errors.width}
-          onChange={(v) => set("width", v)}
-        />
+        <TextField label="Length (feet)" required inputMode="decimal" {...bind("length")} />
+        <TextField label="Width (feet)" required inputMode="decimal" {...bind("width")} />
       </div>
       <p className="garden-preview" aria-live="polite">
         <strong>Preview:</strong>{" "}
@@ -103,97 +63,69 @@ function LocationAndSpace({ values, errors, set }: StepProps) {
   );
 }
 
-function EnvironmentalConditions({ values, errors, set }: StepProps) {
+function EnvironmentalConditions({ bind }: StepProps) {
   return (
     <>
       <ChoiceGroup
-        name="sunlight_hours"
         legend={L.sunlight_hours}
         hint="How much direct sun does the garden get on a typical day?"
         required
         options={choices(SUNLIGHT_OPTIONS)}
-        value={values.sunlight_hours}
-        error={errors.sunlight_hours}
-        onChange={(v) => set("sunlight_hours", v)}
+        {...bind("sunlight_hours")}
       />
       <ChoiceGroup
-        name="maintenance_level"
         legend={L.maintenance_level}
         hint="How much time would you like to spend caring for it?"
         required
         options={choices(MAINTENANCE_OPTIONS)}
-        value={values.maintenance_level}
-        error={errors.maintenance_level}
-        onChange={(v) => set("maintenance_level", v)}
+        {...bind("maintenance_level")}
       />
     </>
   );
 }
 
-function DesignPreferences({ values, errors, set }: StepProps) {
+function DesignPreferences({ values, bind }: StepProps) {
   return (
     <>
       <ChoiceGroup
         multiple
-        name="garden_style"
         legend={L.garden_style}
         hint="Choose all that apply."
         required
         options={choices([...GARDEN_STYLE_OPTIONS, OTHER_STYLE])}
-        value={values.garden_style}
-        error={errors.garden_style}
-        onChange={(v) => set("garden_style", v)}
+        {...bind("garden_style")}
       />
       {values.garden_style.includes(OTHER_STYLE) ? (
-        <TextField
-          name="other_style"
-          label="Describe your preferred style"
-          required
-          value={values.other_style}
-          error={errors.other_style}
-          onChange={(v) => set("other_style", v)}
-        />
+        <TextField label="Describe your preferred style" required {...bind("other_style")} />
       ) : null}
       <ChoiceGroup
-        name="layout_shape"
         legend={L.layout_shape}
         options={choices(LAYOUT_SHAPE_OPTIONS)}
-        value={values.layout_shape}
-        error={errors.layout_shape}
-        onChange={(v) => set("layout_shape", v)}
+        {...bind("layout_shape")}
       />
       <ChoiceGroup
-        name="symmetry_preference"
         legend={L.symmetry_preference}
         options={choices(SYMMETRY_OPTIONS)}
-        value={values.symmetry_preference}
-        error={errors.symmetry_preference}
-        onChange={(v) => set("symmetry_preference", v)}
+        {...bind("symmetry_preference")}
       />
     </>
   );
 }
 
-function ColorAndPlantPreferences({ values, errors, set }: StepProps) {
+function ColorAndPlantPreferences({ bind }: StepProps) {
   return (
     <>
       <TextField
         multiline
-        name="color_preferences"
         label={L.color_preferences}
         hint="Colours you love, or would rather not see. Up to 500 characters."
-        value={values.color_preferences}
-        error={errors.color_preferences}
-        onChange={(v) => set("color_preferences", v)}
+        {...bind("color_preferences")}
       />
       <TextField
         multiline
-        name="plant_preferences"
         label={L.plant_preferences}
         hint="Favourite plants, plants to avoid, edibles, natives… Up to 500 characters."
-        value={values.plant_preferences}
-        error={errors.plant_preferences}
-        onChange={(v) => set("plant_preferences", v)}
+        {...bind("plant_preferences")}
       />
     </>
   );

@@ -4,8 +4,9 @@ import { Link } from "react-router";
 import { ModalDialog } from "~/components/modal-dialog";
 import { AddToCart } from "~/features/cart";
 import { VariantPicker } from "~/features/catalog";
-import { ApiError, apiRequest } from "~/lib/api-client";
+import { ApiError } from "~/lib/api-client";
 import { Carousel } from "./carousel";
+import { fetchProduct } from "./quick-view-api";
 import { useQuickView } from "./quick-view-store";
 
 type Load =
@@ -51,7 +52,7 @@ export function QuickViewDialog() {
     if (!isOpen || !selectedProduct) return;
     let cancelled = false;
     setLoad({ state: "loading" });
-    apiRequest<Product>("GET", `/api/products/${encodeURIComponent(selectedProduct)}`)
+    fetchProduct(selectedProduct)
       .then((product) => !cancelled && setLoad({ state: "ready", product }))
       .catch((error: unknown) => {
         if (cancelled) return;
