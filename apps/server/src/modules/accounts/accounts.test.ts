@@ -5,15 +5,17 @@ import {
   argon2Parameters,
   createUser,
   DEMO,
+  expectError,
   HEMP,
   HEMP_STORE,
+  outboxTo,
   PET_STORE,
   PETS,
   sha256,
   TEST_PASSWORD,
   uniqueEmail,
   visitorWithOwnIp,
-} from "../../../test/accounts.ts";
+} from "../../../test/fixtures.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
 import type { Visitor } from "../../../test/visitor.ts";
 import { outbox, passwordResetTokens, sessions, users } from "../../db/schema.ts";
@@ -34,16 +36,6 @@ describeEachEngine("accounts API", (engine) => {
 
   const visitor = (host = PETS, headers: Record<string, string> = {}) =>
     visitorWithOwnIp(t.app, host, headers);
-
-  function expectError(
-    res: { statusCode: number; json(): unknown },
-    status: number,
-    code: string,
-    message: string,
-  ) {
-    expect(res.statusCode, JSON.stringify(res.json())).toBe(status);
-    expect(res.json()).toMatchObject({ error: { code, message } });
-  }
 
   const signIn = (v: Visitor, email: string, password = TEST_PASSWORD) =>
     v.post("/v2/auth/login", { email, password, store_id: PET_STORE });
@@ -559,7 +551,7 @@ describeEachEngine("accounts API", (engine) => {
     const user = await createUser(t.database.db);
     await visitor().post("/auth/request_password_reset", { email: user.email });
     await t.app.background.idle();
-    const [mail] = await t.database.db.select().from(outbox).where(eq(outbox.to, user.email));
+    const [mail] = await outboxTo(t.database.db, user.email);
     const token = /token=([A-Za-z0-9_-]{43})/.exec(mail?.text ?? "")?.[1] ?? "";
     expect(token).not.toBe("");
     await t.database.db
@@ -580,7 +572,7 @@ describeEachEngine("accounts API", (engine) => {
     // A reset token of one store does nothing on another store's host.
     await visitor().post("/auth/request_password_reset", { email: user.email });
     await t.app.background.idle();
-    const mails = await t.database.db.select().from(outbox).where(eq(outbox.to, user.email));
+    const mails = await outboxTo(t.database.db, user.email);
     const fresh = /token=([A-Za-z0-9_-]{43})/.exec(mails.at(-1)?.text ?? "")?.[1] ?? "";
     expectError(
       await visitor(HEMP).post("/auth/reset_password", {
@@ -619,7 +611,7 @@ describeEachEngine("accounts API", (engine) => {
       remoteAddress: "10.99.0.1",
     });
     await t.app.background.idle();
-    const [mail] = await t.database.db.select().from(outbox).where(eq(outbox.to, user.email));
+    const [mail] = await outboxTo(t.database.db, user.email);
     expect(mail?.text).toContain("http://pets.localhost/account/reset-password?token=");
     expect(mail?.text).not.toContain("evil.example");
   });
@@ -695,9 +687,7 @@ describeEachEngine("accounts API", (engine) => {
       },
     });
     await t.app.background.idle();
-    expect(await t.database.db.select().from(outbox).where(eq(outbox.to, user.email))).toHaveLength(
-      5,
-    );
+    expect(await outboxTo(t.database.db, user.email)).toHaveLength(5);
 
     const v = visitor();
     for (let i = 0; i < 20; i++) {

@@ -4,10 +4,11 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   createUser,
   PET_STORE,
+  setStock,
   TEST_PASSWORD,
   uniqueEmail,
   visitorWithOwnIp,
-} from "../../../test/accounts.ts";
+} from "../../../test/fixtures.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
 import type { Visitor } from "../../../test/visitor.ts";
 import { carts, products, variants } from "../../db/schema.ts";
@@ -105,10 +106,7 @@ describeEachEngine("guest cart and account cart", (engine) => {
     await v.post("/api/cart/items", { sku: "FUNGUS-1", quantity: 3 });
     await v.post("/api/cart/items", { sku: "ITCHY-1", quantity: 1 });
     // Stock falls while the guest shops.
-    await t.database.db
-      .update(variants)
-      .set({ stock: 2 })
-      .where(and(eq(variants.storeId, PET_STORE), eq(variants.sku, "FUNGUS-1")));
+    await setStock(t.database.db, "FUNGUS-1", 2);
     const res = await signIn(v, user.email);
     expect(res.json().cartMerge).toEqual({
       merged: 1,

@@ -1,19 +1,15 @@
 import {
   CART_FULL_MESSAGE,
-  type Currency,
   LINE_LIMIT_MESSAGE,
   REFUSAL_MESSAGES,
   STOCK_MESSAGE,
 } from "@storefront/domain";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { expectError, HEMP, PET_STORE, PETS, priceOf, setStock } from "../../../test/fixtures.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
 import { Visitor } from "../../../test/visitor.ts";
 import { cartEvents, carts, products, variantPrices, variants } from "../../db/schema.ts";
-
-const PETS = "pets.localhost";
-const HEMP = "hemp.localhost";
-const PET_STORE = "pet-remedies";
 
 describeEachEngine("cart API", (engine) => {
   let t: TestApp;
@@ -35,16 +31,6 @@ describeEachEngine("cart API", (engine) => {
     return row;
   }
 
-  async function priceOf(sku: string, currency: Currency): Promise<number> {
-    const variant = await variantOf(sku);
-    const [row] = await t.database.db
-      .select({ amount: variantPrices.amount })
-      .from(variantPrices)
-      .where(and(eq(variantPrices.variantId, variant.id), eq(variantPrices.currency, currency)));
-    if (!row) throw new Error(`no ${currency} price for ${sku}`);
-    return row.amount;
-  }
-
   async function cartRowOf(v: Visitor, storeId = PET_STORE) {
     const sessionId = v.cookies.get("sf_session");
     if (!sessionId) return undefined;
@@ -57,16 +43,6 @@ describeEachEngine("cart API", (engine) => {
 
   async function countCarts(): Promise<number> {
     return (await t.database.db.select({ id: carts.id }).from(carts)).length;
-  }
-
-  function expectError(
-    res: { statusCode: number; json(): unknown },
-    status: number,
-    code: string,
-    message: string,
-  ) {
-    expect(res.statusCode).toBe(status);
-    expect(res.json()).toMatchObject({ error: { code, message } });
   }
 
   it("answers an empty cart to a new visitor without setting a cookie or storing anything", async () => {
@@ -103,7 +79,7 @@ describeEachEngine("cart API", (engine) => {
     expect(session?.secure).toBeUndefined();
     expect(session?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-    const price = await priceOf("ITCHY-1", "usd");
+    const price = await priceOf(t.database.db, "ITCHY-1", "usd");
     const variant = await variantOf("ITCHY-1");
     const cart = res.json();
     expect(cart.cartItems).toEqual([
@@ -147,8 +123,8 @@ describeEachEngine("cart API", (engine) => {
       ],
     });
     expect(res.statusCode).toBe(200);
-    const drama = await priceOf("DRAMA-1", "usd");
-    const eat = await priceOf("EAT-2", "usd");
+    const drama = await priceOf(t.database.db, "DRAMA-1", "usd");
+    const eat = await priceOf(t.database.db, "EAT-2", "usd");
     const cart = res.json();
     expect(
       cart.cartItems.map((i: { sku: string; quantity: number; product_price: number }) => [
@@ -308,10 +284,7 @@ describeEachEngine("cart API", (engine) => {
     expectError(none, 409, "out_of_stock", STOCK_MESSAGE);
     expect(none.headers["set-cookie"]).toBeUndefined();
 
-    await t.database.db
-      .update(variants)
-      .set({ stock: 5 })
-      .where(and(eq(variants.storeId, PET_STORE), eq(variants.sku, "FUNGUS-2")));
+    await setStock(t.database.db, "FUNGUS-2", 5);
     expect((await variantOf("FUNGUS-2")).stock).toBe(5);
     expectError(
       await v.post("/api/cart/items", { sku: "FUNGUS-2", quantity: 6 }),
@@ -543,8 +516,8 @@ describeEachEngine("cart API", (engine) => {
     await v.post("/api/cart/items", { sku: "EAT-2", quantity: 1 });
     const res = await v.put("/api/cart/currency", { currency: "cad" });
     expect(res.statusCode).toBe(200);
-    const itchy = await priceOf("ITCHY-1", "cad");
-    const eat = await priceOf("EAT-2", "cad");
+    const itchy = await priceOf(t.database.db, "ITCHY-1", "cad");
+    const eat = await priceOf(t.database.db, "EAT-2", "cad");
     expect(res.json()).toMatchObject({
       currency: "cad",
       subtotal: 2 * itchy + eat,
@@ -566,7 +539,9 @@ describeEachEngine("cart API", (engine) => {
     expect((await v.get("/api/cart")).json().currency).toBe("cad");
     // A new add is priced in the cart's currency.
     const added = await v.post("/api/cart/items", { sku: "YOUNG-1", quantity: 1 });
-    expect(added.json().cartItems[2].product_price).toBe(await priceOf("YOUNG-1", "cad"));
+    expect(added.json().cartItems[2].product_price).toBe(
+      await priceOf(t.database.db, "YOUNG-1", "cad"),
+    );
 
     // Without a cart the choice is remembered and nothing is stored.
     const before = await countCarts();
@@ -607,7 +582,7 @@ describeEachEngine("cart API", (engine) => {
     const canadian = visitor(PETS, { "accept-language": "en-CA" });
     const added = await canadian.post("/api/cart/items", { sku: "ITCHY-1", quantity: 1 });
     expect(added.json().currency).toBe("cad");
-    expect(added.json().subtotal).toBe(await priceOf("ITCHY-1", "cad"));
+    expect(added.json().subtotal).toBe(await priceOf(t.database.db, "ITCHY-1", "cad"));
 
     // The shopper's choice (cookie) wins over the language; an invalid cookie is ignored.
     const chose = visitor(PETS, { "accept-language": "en-CA" });
@@ -624,7 +599,9 @@ describeEachEngine("cart API", (engine) => {
     const cad = await v.get("/api/products/itchy-scratchy");
     expect(cad.statusCode).toBe(200);
     expect(cad.json().currency).toBe("cad");
-    expect(cad.json().variants[0].product_price).toBe(await priceOf("ITCHY-1", "cad"));
+    expect(cad.json().variants[0].product_price).toBe(
+      await priceOf(t.database.db, "ITCHY-1", "cad"),
+    );
     expect((await v.get("/api/products/itchy-scratchy?currency=usd")).json().currency).toBe("usd");
     expect((await v.get("/api/products")).json().products[0].currency).toBe("cad");
     const canadian = visitor(PETS, { "accept-language": "en-CA" });

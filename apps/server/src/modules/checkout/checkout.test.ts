@@ -2,23 +2,23 @@ import { randomUUID } from "node:crypto";
 import { CHECKOUT_MESSAGES, pointsEarned } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  DECLINED_CARD,
+  GOOD_CARD,
+  HEMP,
+  NO_FUNDS_CARD,
+  NY_ADDRESS,
+  outboxTo,
+  PET_STORE,
+  PETS,
+  quoteAddress,
+  setStock,
+  stockOf,
+} from "../../../test/fixtures.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
 import { Visitor } from "../../../test/visitor.ts";
-import { carts, discountCodes, orders, outbox, users, variants } from "../../db/schema.ts";
+import { carts, discountCodes, orders, users } from "../../db/schema.ts";
 import { TestCardProcessor } from "../payments/test-processor.ts";
-
-const PETS = "pets.localhost";
-const HEMP = "hemp.localhost";
-const STORE = "pet-remedies";
-const GOOD_CARD = { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2034, cvc: "123" };
-const DECLINED_CARD = { ...GOOD_CARD, number: "4000 0000 0000 0002" };
-const NY = {
-  line1: "1 Main St",
-  city: "New York",
-  region: "NY",
-  postalCode: "10001",
-  country: "US",
-};
 
 describeEachEngine("checkout API", (engine) => {
   let t: TestApp;
@@ -30,15 +30,6 @@ describeEachEngine("checkout API", (engine) => {
 
   const visitor = (host = PETS) => new Visitor(t.app, host);
 
-  async function stockOf(sku: string): Promise<number> {
-    const [row] = await t.database.db
-      .select({ stock: variants.stock })
-      .from(variants)
-      .where(and(eq(variants.storeId, STORE), eq(variants.sku, sku)));
-    if (!row) throw new Error(`no variant ${sku}`);
-    return row.stock;
-  }
-
   /** A visitor with these skus in the cart. */
   async function shopper(skus: Record<string, number>, host = PETS): Promise<Visitor> {
     const v = visitor(host);
@@ -49,9 +40,9 @@ describeEachEngine("checkout API", (engine) => {
     return v;
   }
 
-  async function quote(v: Visitor, address = NY, shippingOptionId?: string) {
+  async function quote(v: Visitor, address = NY_ADDRESS, shippingOptionId?: string) {
     const res = await v.post("/api/checkout/quote", {
-      address: { country: address.country, region: address.region, postalCode: address.postalCode },
+      address: quoteAddress(address),
       ...(shippingOptionId ? { shippingOptionId } : {}),
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -69,7 +60,7 @@ describeEachEngine("checkout API", (engine) => {
       {
         email: options.email ?? "buyer@example.com",
         name: "Jamie Buyer",
-        address: NY,
+        address: NY_ADDRESS,
         shippingOptionId: q.selectedShippingOption.id,
         expectedTotal: options.total ?? q.total,
         card: options.card ?? GOOD_CARD,
@@ -103,7 +94,7 @@ describeEachEngine("checkout API", (engine) => {
       expect(q.shipping).toBe(795);
       expect(q.taxAmount).toBe(Math.round(((q.subtotal + 795) * 4000) / 100_000));
       expect(q.total).toBe(q.subtotal + 795 + q.taxAmount);
-      const express = await quote(v, NY, "express");
+      const express = await quote(v, NY_ADDRESS, "express");
       expect(express.shipping).toBe(1_995);
     });
 
@@ -139,7 +130,7 @@ describeEachEngine("checkout API", (engine) => {
 
   describe("paying", () => {
     it("pays with 4242 4242 4242 4242: one paid order, stock taken, cart emptied and purchased, mail sent", async () => {
-      const before = await stockOf("DRAMA-1");
+      const before = await stockOf(t.database.db, "DRAMA-1");
       const v = await shopper({ "DRAMA-1": 2, "EAT-1": 1 });
       const res = await pay(v);
       expect(res.statusCode, res.body).toBe(200);
@@ -151,7 +142,7 @@ describeEachEngine("checkout API", (engine) => {
         payment: { provider: "test", cardBrand: "visa", cardLast4: "4242" },
       });
       expect(body.order.lines).toHaveLength(2);
-      expect(await stockOf("DRAMA-1")).toBe(before - 2);
+      expect(await stockOf(t.database.db, "DRAMA-1")).toBe(before - 2);
 
       const cart = await v.get("/api/cart");
       expect(cart.json().cartItems).toEqual([]);
@@ -162,10 +153,7 @@ describeEachEngine("checkout API", (engine) => {
       expect(cartRow?.status).toBe("purchased");
 
       await t.app.background.idle();
-      const mail = await t.database.db
-        .select()
-        .from(outbox)
-        .where(eq(outbox.to, "buyer@example.com"));
+      const mail = await outboxTo(t.database.db, "buyer@example.com");
       const confirmation = mail.find((m) => m.subject.includes(`#${body.order.number}`));
       expect(confirmation?.text).toContain(`/orders/${body.order.number}?key=`);
     });
@@ -180,7 +168,7 @@ describeEachEngine("checkout API", (engine) => {
         {
           email: "buyer@example.com",
           name: "Jamie Buyer",
-          address: NY,
+          address: NY_ADDRESS,
           shippingOptionId: "standard",
           expectedTotal: first.json().order.total,
           card: GOOD_CARD,
@@ -200,7 +188,7 @@ describeEachEngine("checkout API", (engine) => {
       const body = {
         email: "double@example.com",
         name: "Double Click",
-        address: NY,
+        address: NY_ADDRESS,
         shippingOptionId: "standard",
         expectedTotal: q.total,
         card: GOOD_CARD,
@@ -221,7 +209,7 @@ describeEachEngine("checkout API", (engine) => {
     });
 
     it("declines 4000 0000 0000 0002 with the processor's reason, leaving no order and no stock change; a good card then pays", async () => {
-      const before = await stockOf("YOUNG-1");
+      const before = await stockOf(t.database.db, "YOUNG-1");
       const v = await shopper({ "YOUNG-1": 1 });
       const declined = await pay(v, { card: DECLINED_CARD, email: "declined@example.com" });
       expect(declined.statusCode).toBe(402);
@@ -229,7 +217,7 @@ describeEachEngine("checkout API", (engine) => {
         code: "payment_declined",
         message: "Your card was declined.",
       });
-      expect(await stockOf("YOUNG-1")).toBe(before);
+      expect(await stockOf(t.database.db, "YOUNG-1")).toBe(before);
       const none = await t.database.db
         .select()
         .from(orders)
@@ -239,7 +227,7 @@ describeEachEngine("checkout API", (engine) => {
 
       const retry = await pay(v, { email: "declined@example.com" });
       expect(retry.statusCode, retry.body).toBe(200);
-      expect(await stockOf("YOUNG-1")).toBe(before - 1);
+      expect(await stockOf(t.database.db, "YOUNG-1")).toBe(before - 1);
     });
 
     it("stops an address that had 10 cards declined within the hour from trying an 11th (card testing)", async () => {
@@ -258,7 +246,7 @@ describeEachEngine("checkout API", (engine) => {
 
     it("reports insufficient funds for 4000 0000 0000 9995", async () => {
       const v = await shopper({ "EAT-1": 1 });
-      const res = await pay(v, { card: { ...GOOD_CARD, number: "4000000000009995" } });
+      const res = await pay(v, { card: NO_FUNDS_CARD });
       expect(res.statusCode).toBe(402);
       expect(res.json().error.message).toBe("Your card has insufficient funds.");
     });
@@ -277,7 +265,7 @@ describeEachEngine("checkout API", (engine) => {
       const q = await quote(v);
       const body = {
         name: "No Email",
-        address: NY,
+        address: NY_ADDRESS,
         shippingOptionId: "standard",
         expectedTotal: q.total,
         card: GOOD_CARD,
@@ -314,7 +302,7 @@ describeEachEngine("checkout API", (engine) => {
         {
           email: "gone@example.com",
           name: "Expired Session",
-          address: NY,
+          address: NY_ADDRESS,
           shippingOptionId: "standard",
           expectedTotal: 1_000,
           card: GOOD_CARD,
@@ -327,10 +315,7 @@ describeEachEngine("checkout API", (engine) => {
 
     it("refuses the order, naming the product, when its last unit went first; the charge is refunded", async () => {
       const v = await shopper({ "POOPOO-1": 1 });
-      await t.database.db
-        .update(variants)
-        .set({ stock: 0 })
-        .where(and(eq(variants.storeId, STORE), eq(variants.sku, "POOPOO-1")));
+      await setStock(t.database.db, "POOPOO-1", 0);
       const res = await pay(v);
       expect(res.statusCode).toBe(409);
       expect(res.json().error.code).toBe("out_of_stock");
@@ -344,15 +329,9 @@ describeEachEngine("checkout API", (engine) => {
     it("refuses to reuse a refunded charge: the same key after an out-of-stock refusal must start again", async () => {
       const v = await shopper({ "PEEPEE-1": 1 });
       const key = randomUUID();
-      await t.database.db
-        .update(variants)
-        .set({ stock: 0 })
-        .where(and(eq(variants.storeId, STORE), eq(variants.sku, "PEEPEE-1")));
+      await setStock(t.database.db, "PEEPEE-1", 0);
       expect((await pay(v, { key })).statusCode).toBe(409);
-      await t.database.db
-        .update(variants)
-        .set({ stock: 50 })
-        .where(and(eq(variants.storeId, STORE), eq(variants.sku, "PEEPEE-1")));
+      await setStock(t.database.db, "PEEPEE-1", 50);
       const retried = await pay(v, { key });
       expect(retried.statusCode).toBe(409);
       expect(retried.json().error.message).toBe(CHECKOUT_MESSAGES.attemptEnded);
@@ -365,7 +344,7 @@ describeEachEngine("checkout API", (engine) => {
       const body = {
         email: "two-tabs@example.com",
         name: "Two Tabs",
-        address: NY,
+        address: NY_ADDRESS,
         shippingOptionId: "standard",
         expectedTotal: q.total,
         card: GOOD_CARD,
@@ -441,7 +420,7 @@ describeEachEngine("checkout API", (engine) => {
       const [riley] = await t.database.db
         .select()
         .from(users)
-        .where(and(eq(users.storeId, STORE), eq(users.email, "demo@pawsome.test")));
+        .where(and(eq(users.storeId, PET_STORE), eq(users.email, "demo@pawsome.test")));
       const v = await shopper({ "EAT-1": 2 });
       const applied = await v.put("/api/cart/discount", { code: "rileypaws" });
       expect(applied.statusCode, applied.body).toBe(200);
@@ -464,7 +443,7 @@ describeEachEngine("checkout API", (engine) => {
       const [before] = await t.database.db
         .select()
         .from(discountCodes)
-        .where(and(eq(discountCodes.storeId, STORE), eq(discountCodes.code, "save10")));
+        .where(and(eq(discountCodes.storeId, PET_STORE), eq(discountCodes.code, "save10")));
       const v = await shopper({ "EAT-1": 2 });
       await v.put("/api/cart/discount", { code: "SAVE10" });
       expect((await pay(v)).statusCode).toBe(200);

@@ -6,21 +6,20 @@ import {
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  createUser,
+  GARDEN,
+  GARDEN_STORE,
   HEMP,
   HEMP_STORE,
   PET_STORE,
   PETS,
-  TEST_PASSWORD,
+  signedInVisitor,
   visitorWithOwnIp,
-} from "../../../test/accounts.ts";
+} from "../../../test/fixtures.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
 import { parseMail, startSmtpServer } from "../../../test/smtp.ts";
 import type { Visitor } from "../../../test/visitor.ts";
 import { designRequests, outbox } from "../../db/schema.ts";
 
-const GARDEN = "garden.localhost";
-const GARDEN_STORE = "garden-studio";
 const OWNER = "studio@fernwood.test";
 
 /** What the wizard sends for a filled-in form. */
@@ -41,7 +40,8 @@ const layoutData: GardenDesignRequest = {
   plant_preferences: "No roses, please",
 };
 
-function expectError(
+/** The validation error: exactly `{ error: { code: "invalid", message, fields? } }`. */
+function expectInvalid(
   res: { statusCode: number; json(): unknown },
   status: number,
   message: string,
@@ -64,11 +64,7 @@ describeEachEngine("garden design requests API", (engine) => {
   const submit = (v: Visitor, body: unknown) => v.post("/pbn/layouts", body);
 
   async function signedInAdmin(storeId: string, host: string, userType = "admin") {
-    const user = await createUser(t.database.db, { storeId, userType });
-    const v = visitorWithOwnIp(t.app, host);
-    const res = await v.post("/v2/auth/login", { email: user.email, password: TEST_PASSWORD });
-    expect(res.statusCode).toBe(200);
-    return v;
+    return (await signedInVisitor(t.app, t.database.db, { storeId, userType }, host)).v;
   }
 
   it("stores a valid request, answers it with its id, and mails it to the store owner", async () => {
@@ -116,7 +112,7 @@ describeEachEngine("garden design requests API", (engine) => {
       store_id: GARDEN_STORE,
     });
     // The width is required: nothing is stored.
-    expectError(res, 400, "layoutData.width: Width is required", {
+    expectInvalid(res, 400, "layoutData.width: Width is required", {
       "layoutData.width": "Width is required",
     });
 
@@ -175,7 +171,9 @@ describeEachEngine("garden design requests API", (engine) => {
       layoutData: { ...layoutData, [field]: value },
       store_id: GARDEN_STORE,
     });
-    expectError(res, 400, `layoutData.${field}: ${message}`, { [`layoutData.${field}`]: message });
+    expectInvalid(res, 400, `layoutData.${field}: ${message}`, {
+      [`layoutData.${field}`]: message,
+    });
     expect(await t.database.db.$count(designRequests)).toBe(before);
   });
 
@@ -184,16 +182,16 @@ describeEachEngine("garden design requests API", (engine) => {
       layoutData: { ...layoutData, garden_style: ["Clean and simple", "other"] },
       store_id: GARDEN_STORE,
     });
-    expectError(res, 400, `layoutData.garden_style.1: ${M.otherRequired}`, {
+    expectInvalid(res, 400, `layoutData.garden_style.1: ${M.otherRequired}`, {
       "layoutData.garden_style.1": M.otherRequired,
     });
   });
 
   it("refuses a request without store_id or layoutData, or with fields it does not know", async () => {
-    expectError(await submit(visitor(), { layoutData }), 400, `store_id: ${M.storeIdRequired}`, {
+    expectInvalid(await submit(visitor(), { layoutData }), 400, `store_id: ${M.storeIdRequired}`, {
       store_id: M.storeIdRequired,
     });
-    expectError(
+    expectInvalid(
       await submit(visitor(), { store_id: GARDEN_STORE }),
       400,
       `layoutData: ${M.layoutDataRequired}`,
@@ -209,7 +207,7 @@ describeEachEngine("garden design requests API", (engine) => {
   it("refuses another store's id and an unknown one: the Host decides the store", async () => {
     const mismatch = ACCOUNT_MESSAGES.storeMismatch;
     for (const storeId of [HEMP_STORE, "no-such-store"]) {
-      expectError(await submit(visitor(), { layoutData, store_id: storeId }), 400, mismatch, {
+      expectInvalid(await submit(visitor(), { layoutData, store_id: storeId }), 400, mismatch, {
         store_id: mismatch,
       });
     }

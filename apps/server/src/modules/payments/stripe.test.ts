@@ -5,22 +5,24 @@ import { CHECKOUT_MESSAGES, isoDay, nextChargeOn } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createUser, TEST_PASSWORD, visitorWithOwnIp } from "../../../test/accounts.ts";
+import {
+  createUser,
+  NY_ADDRESS,
+  outboxTo,
+  PET_STORE,
+  PETS,
+  quoteAddress,
+  setStock,
+  stockOf,
+  TEST_PASSWORD,
+  visitorWithOwnIp,
+} from "../../../test/fixtures.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
 import { Visitor } from "../../../test/visitor.ts";
-import { carts, orders, outbox, variants } from "../../db/schema.ts";
+import { carts, orders, variants } from "../../db/schema.ts";
 import { releaseExpiredHolds } from "../orders/service.ts";
 
-const PETS = "pets.localhost";
-const STORE = "pet-remedies";
 const WEBHOOK_SECRET = "whsec_localtestsecret";
-const ADDRESS = {
-  line1: "9 Elm St",
-  city: "Buffalo",
-  region: "NY",
-  postalCode: "14201",
-  country: "US",
-};
 const signer = new Stripe("sk_test_signer");
 
 interface StubCall {
@@ -152,14 +154,6 @@ describeEachEngine("Stripe payments", (engine) => {
     stub.calls.length = 0;
   });
 
-  async function stockOf(sku: string) {
-    const [row] = await t.database.db
-      .select({ stock: variants.stock })
-      .from(variants)
-      .where(and(eq(variants.storeId, STORE), eq(variants.sku, sku)));
-    return row?.stock ?? -1;
-  }
-
   /** Releases every hold as the sweeper would 31 minutes from now. */
   function expireHolds() {
     return releaseExpiredHolds(
@@ -170,28 +164,17 @@ describeEachEngine("Stripe payments", (engine) => {
     );
   }
 
-  async function setStock(sku: string, stock: number) {
-    await t.database.db
-      .update(variants)
-      .set({ stock })
-      .where(and(eq(variants.storeId, STORE), eq(variants.sku, sku)));
-  }
-
   async function orderOf(number: number) {
     const [row] = await t.database.db.select().from(orders).where(eq(orders.number, number));
     if (!row) throw new Error(`no order ${number}`);
     return row;
   }
 
-  /**
-   * A shopper who checks out `sku` (on a plan with `subscription_id`): the order awaits the
-   * browser's confirmation.
-   */
   /** Quotes the visitor's cart shipped with `shippingOptionId` and pays the quoted total. */
   async function checkOut(v: Visitor, shippingOptionId: "standard" | "express") {
     const quote = (
       await v.post("/api/checkout/quote", {
-        address: { country: "US", region: "NY", postalCode: "14201" },
+        address: quoteAddress(),
         shippingOptionId,
       })
     ).json();
@@ -200,7 +183,7 @@ describeEachEngine("Stripe payments", (engine) => {
       {
         email: "stripe-buyer@example.com",
         name: "Stripe Buyer",
-        address: ADDRESS,
+        address: NY_ADDRESS,
         shippingOptionId,
         expectedTotal: quote.total,
       },
@@ -208,6 +191,10 @@ describeEachEngine("Stripe payments", (engine) => {
     );
   }
 
+  /**
+   * A shopper who checks out `sku` (on a plan with `subscription_id`): the order awaits the
+   * browser's confirmation.
+   */
   async function placeHeld(sku: string, v = new Visitor(t.app, PETS), subscription_id?: string) {
     await v.post("/api/cart/items", {
       sku,
@@ -235,11 +222,11 @@ describeEachEngine("Stripe payments", (engine) => {
   });
 
   it("holds the stock and answers the PaymentIntent's client secret; the SDK call carries an idempotency key", async () => {
-    const before = await stockOf("FUNGUS-1");
+    const before = await stockOf(t.database.db, "FUNGUS-1");
     const { answer, order } = await placeHeld("FUNGUS-1");
     expect(answer.status).toBe("awaiting_payment");
     expect(answer.clientSecret).toMatch(/^pi_\w+_secret_stub$/);
-    expect(await stockOf("FUNGUS-1")).toBe(before - 1);
+    expect(await stockOf(t.database.db, "FUNGUS-1")).toBe(before - 1);
     expect(order.status).toBe("awaiting_payment");
     const create = stub.calls.find((c) => c.path === "/v1/payment_intents");
     expect(create?.idempotencyKey).toBe(`order-${order.id}-intent`);
@@ -269,7 +256,7 @@ describeEachEngine("Stripe payments", (engine) => {
       .where(eq(carts.id, order.cartId ?? ""));
     expect(cart?.status).toBe("purchased");
     await t.app.background.idle();
-    const mails = await t.database.db.select().from(outbox).where(eq(outbox.to, order.email));
+    const mails = await outboxTo(t.database.db, order.email);
     expect(mails.filter((m) => m.subject.includes(`#${order.number}`))).toHaveLength(1);
   });
 
@@ -336,12 +323,12 @@ describeEachEngine("Stripe payments", (engine) => {
   });
 
   it("releases the cart's unpaid order when the shopper checks out again with changes", async () => {
-    const before = await stockOf("DRAMA-1");
+    const before = await stockOf(t.database.db, "DRAMA-1");
     const first = await placeHeld("DRAMA-1");
     const second = await checkOut(first.v, "express");
     expect(second.statusCode, second.body).toBe(200);
     expect((await orderOf(first.order.number)).status).toBe("canceled");
-    expect(await stockOf("DRAMA-1")).toBe(before - 1);
+    expect(await stockOf(t.database.db, "DRAMA-1")).toBe(before - 1);
     const cancel = stub.calls.find(
       (c) => c.path === `/v1/payment_intents/${first.order.paymentReference}/cancel`,
     );
@@ -351,12 +338,12 @@ describeEachEngine("Stripe payments", (engine) => {
   it("answers 503 when Stripe cannot be reached, and the same Idempotency-Key then gets the order's payment", async () => {
     const v = new Visitor(t.app, PETS);
     await v.post("/api/cart/items", { sku: "YOUNG-1", quantity: 1 });
-    const address = { country: "US", region: "NY", postalCode: "14201" };
+    const address = quoteAddress();
     const quote = (await v.post("/api/checkout/quote", { address })).json();
     const body = {
       email: "retry@example.com",
       name: "Retry Buyer",
-      address: ADDRESS,
+      address: NY_ADDRESS,
       shippingOptionId: "standard",
       expectedTotal: quote.total,
     };
@@ -387,7 +374,7 @@ describeEachEngine("Stripe payments", (engine) => {
       {
         email: "stranger@example.com",
         name: "Stranger",
-        address: ADDRESS,
+        address: NY_ADDRESS,
         shippingOptionId: "standard",
         expectedTotal: 1,
       },
@@ -405,15 +392,15 @@ describeEachEngine("Stripe payments", (engine) => {
 
   describe("a hold not paid within 30 minutes", () => {
     it("is released: the order expires, its stock comes back and the PaymentIntent is cancelled", async () => {
-      const before = await stockOf("CANTPOO-1");
+      const before = await stockOf(t.database.db, "CANTPOO-1");
       const { order } = await placeHeld("CANTPOO-1");
-      expect(await stockOf("CANTPOO-1")).toBe(before - 1);
+      expect(await stockOf(t.database.db, "CANTPOO-1")).toBe(before - 1);
       const later = new Date(Date.now() + 31 * 60 * 1000);
       expect(
         await releaseExpiredHolds(t.database.db, t.app.payments, later, console),
       ).toBeGreaterThan(0);
       expect((await orderOf(order.number)).status).toBe("expired");
-      expect(await stockOf("CANTPOO-1")).toBe(before);
+      expect(await stockOf(t.database.db, "CANTPOO-1")).toBe(before);
       const cancel = stub.calls.find(
         (c) => c.path === `/v1/payment_intents/${order.paymentReference}/cancel`,
       );
@@ -421,19 +408,19 @@ describeEachEngine("Stripe payments", (engine) => {
     });
 
     it("is completed by a late payment when the stock is still there", async () => {
-      const before = await stockOf("PEEPEE-1");
+      const before = await stockOf(t.database.db, "PEEPEE-1");
       const { order } = await placeHeld("PEEPEE-1");
       await expireHolds();
       const res = await deliver(webhook("payment_intent.succeeded", order.paymentReference ?? ""));
       expect(res.json().outcome).toBe("completed");
       expect((await orderOf(order.number)).status).toBe("paid");
-      expect(await stockOf("PEEPEE-1")).toBe(before - 1);
+      expect(await stockOf(t.database.db, "PEEPEE-1")).toBe(before - 1);
     });
 
     it("refunds a late payment whose refund failed at first when Stripe retries the webhook", async () => {
       const { order } = await placeHeld("OUCHIE-1");
       await expireHolds();
-      await setStock("OUCHIE-1", 0);
+      await setStock(t.database.db, "OUCHIE-1", 0);
       const hook = webhook("payment_intent.succeeded", order.paymentReference ?? "");
       stub.failNext.refunds = 3;
       expect((await deliver(hook)).statusCode).toBe(500);
@@ -449,7 +436,7 @@ describeEachEngine("Stripe payments", (engine) => {
       await expireHolds();
       await t.database.db
         .delete(variants)
-        .where(and(eq(variants.storeId, STORE), eq(variants.sku, "FUNGUS-2")));
+        .where(and(eq(variants.storeId, PET_STORE), eq(variants.sku, "FUNGUS-2")));
       const res = await deliver(webhook("payment_intent.succeeded", order.paymentReference ?? ""));
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().outcome).toBe("refunded_no_stock");
@@ -470,11 +457,11 @@ describeEachEngine("Stripe payments", (engine) => {
     it("is never confirmed for stock that is gone: the order is canceled and the payment refunded", async () => {
       const { order } = await placeHeld("ITCHY-1");
       await expireHolds();
-      await setStock("ITCHY-1", 0);
+      await setStock(t.database.db, "ITCHY-1", 0);
       const res = await deliver(webhook("payment_intent.succeeded", order.paymentReference ?? ""));
       expect(res.json().outcome).toBe("refunded_no_stock");
       expect((await orderOf(order.number)).status).toBe("canceled");
-      expect(await stockOf("ITCHY-1")).toBe(0);
+      expect(await stockOf(t.database.db, "ITCHY-1")).toBe(0);
       const refund = stub.calls.find((c) => c.path === "/v1/refunds");
       expect(refund?.body.get("payment_intent")).toBe(order.paymentReference);
       expect(refund?.idempotencyKey).toBe(`order-${order.id}-refund`);

@@ -3,13 +3,18 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createUser,
+  expectError,
+  GOOD_CARD,
   HEMP,
   HEMP_STORE,
+  NY_ADDRESS,
   PET_STORE,
   PETS,
+  quoteAddress,
+  signedInVisitor,
   TEST_PASSWORD,
   visitorWithOwnIp,
-} from "../../../test/accounts.ts";
+} from "../../../test/fixtures.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
 import type { Visitor } from "../../../test/visitor.ts";
 import { products, reviews, reviewVotes } from "../../db/schema.ts";
@@ -109,22 +114,8 @@ describeEachEngine("reviews API", (engine) => {
     };
   }
 
-  function expectError(
-    res: { statusCode: number; json(): unknown },
-    status: number,
-    code: string,
-    message: string,
-  ) {
-    expect(res.statusCode, JSON.stringify(res.json())).toBe(status);
-    expect(res.json()).toMatchObject({ error: { code, message } });
-  }
-
   async function admin(storeId = PET_STORE, host = PETS) {
-    const user = await createUser(t.database.db, { storeId, userType: "admin" });
-    const v = visitorWithOwnIp(t.app, host);
-    const res = await v.post("/v2/auth/login", { email: user.email, password: TEST_PASSWORD });
-    expect(res.statusCode, res.body).toBe(200);
-    return v;
+    return (await signedInVisitor(t.app, t.database.db, { storeId, userType: "admin" }, host)).v;
   }
 
   describe("writing a review", () => {
@@ -735,17 +726,17 @@ describeEachEngine("reviews API", (engine) => {
       expect(
         (await buyer.post("/api/cart/items", { sku: "FUNGUS-1", quantity: 1 })).statusCode,
       ).toBe(200);
-      const address = { country: "US", region: "NY", postalCode: "10001" };
+      const address = quoteAddress();
       const quote = (await buyer.post("/api/checkout/quote", { address })).json();
       const paid = await buyer.post(
         "/api/checkout",
         {
           email: "Verified.Buyer@example.com",
           name: "Vera Buyer",
-          address: { ...address, line1: "1 Main St", city: "New York" },
+          address: NY_ADDRESS,
           shippingOptionId: "standard",
           expectedTotal: quote.total,
-          card: { number: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123" },
+          card: GOOD_CARD,
         },
         { "idempotency-key": `verified-${Date.now()}-${serial}` },
       );

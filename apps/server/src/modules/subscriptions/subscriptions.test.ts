@@ -6,22 +6,23 @@ import {
   STOCK_MESSAGE,
   SUBSCRIPTION_MESSAGES,
 } from "@storefront/domain";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createUser, PET_STORE, TEST_PASSWORD, visitorWithOwnIp } from "../../../test/accounts.ts";
+import {
+  createUser,
+  GOOD_CARD,
+  NY_ADDRESS,
+  PET_STORE,
+  quoteAddress,
+  setStock,
+  signedInVisitor,
+  TEST_PASSWORD,
+  visitorWithOwnIp,
+} from "../../../test/fixtures.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
 import type { Visitor } from "../../../test/visitor.ts";
 import { subscriptions, variants } from "../../db/schema.ts";
 import { TestCardProcessor } from "../payments/test-processor.ts";
-
-const GOOD_CARD = { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2034, cvc: "123" };
-const NY = {
-  line1: "1 Main St",
-  city: "New York",
-  region: "NY",
-  postalCode: "10001",
-  country: "US",
-};
 
 // ITCHY-1 costs $39.95 / CA$53.95 once. "monthly" takes 10% off, "every-2-months" 5%, rounded to
 // the nearest cent: $35.955 → $35.96, $37.9525 → $37.95, CA$48.555 → CA$48.56.
@@ -61,14 +62,7 @@ describeEachEngine("subscriptions", (engine) => {
   const visitor = () => visitorWithOwnIp(t.app);
 
   async function signedIn(): Promise<{ v: Visitor; userId: string }> {
-    const user = await createUser(t.database.db);
-    const v = visitor();
-    const res = await v.post("/v2/auth/login", {
-      email: user.email,
-      password: TEST_PASSWORD,
-      store_id: PET_STORE,
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    const { v, user } = await signedInVisitor(t.app, t.database.db);
     return { v, userId: user.id };
   }
 
@@ -80,17 +74,10 @@ describeEachEngine("subscriptions", (engine) => {
     });
   }
 
-  async function setStock(sku: string, stock: number) {
-    await t.database.db
-      .update(variants)
-      .set({ stock })
-      .where(and(eq(variants.storeId, PET_STORE), eq(variants.sku, sku)));
-  }
-
   /** Quotes the cart to New York and pays the quoted total with the test card. */
   async function checkout(v: Visitor) {
     const quote = await v.post("/api/checkout/quote", {
-      address: { country: "US", region: "NY", postalCode: "10001" },
+      address: quoteAddress(),
     });
     if (quote.statusCode !== 200) return quote;
     return v.post(
@@ -98,7 +85,7 @@ describeEachEngine("subscriptions", (engine) => {
       {
         email: "subscriber@example.com",
         name: "Sam Subscriber",
-        address: NY,
+        address: NY_ADDRESS,
         shippingOptionId: quote.json().selectedShippingOption.id,
         expectedTotal: quote.json().total,
         card: GOOD_CARD,
@@ -234,7 +221,7 @@ describeEachEngine("subscriptions", (engine) => {
     });
 
     it("shares a variant's stock between its plain and subscription lines", async () => {
-      await setStock("OUCHIE-2", 10);
+      await setStock(t.database.db, "OUCHIE-2", 10);
       const v = visitor();
       expect((await add(v, "OUCHIE-2", 6)).statusCode).toBe(200);
       expect((await add(v, "OUCHIE-2", 4, "monthly")).statusCode).toBe(200);
@@ -376,7 +363,7 @@ describeEachEngine("subscriptions", (engine) => {
         {
           email: "guest@example.com",
           name: "Guest",
-          address: NY,
+          address: NY_ADDRESS,
           shippingOptionId: "standard",
           expectedTotal: 1,
           card: GOOD_CARD,
