@@ -216,178 +216,189 @@ describeEachEngine("Stripe payments", (engine) => {
     });
   }
 
-  it("gives the browser Stripe's publishable key", async () => {
-    const store = await new Visitor(t.app, PETS).get("/api/store");
-    expect(store.json().stripe_publishable_key).toBe("pk_test_local");
-  });
-
-  it("holds the stock and answers the PaymentIntent's client secret; the SDK call carries an idempotency key", async () => {
-    const before = await stockOf(t.database.db, "FUNGUS-1");
-    const { answer, order } = await placeHeld("FUNGUS-1");
-    expect(answer.status).toBe("awaiting_payment");
-    expect(answer.clientSecret).toMatch(/^pi_\w+_secret_stub$/);
-    expect(await stockOf(t.database.db, "FUNGUS-1")).toBe(before - 1);
-    expect(order.status).toBe("awaiting_payment");
-    const create = stub.calls.find((c) => c.path === "/v1/payment_intents");
-    expect(create?.idempotencyKey).toBe(`order-${order.id}-intent`);
-    expect(create?.body.get("amount")).toBe(String(order.total));
-    expect(create?.body.get("metadata[order_id]")).toBe(order.id);
-  });
-
-  it("completes the order from the verified webhook, once however often it is replayed", async () => {
-    const { order } = await placeHeld("EAT-1");
-    const hook = webhook("payment_intent.succeeded", order.paymentReference ?? "");
-    const first = await deliver(hook);
-    expect(first.statusCode, first.body).toBe(200);
-    expect(first.json().outcome).toBe("completed");
-    for (let i = 0; i < 5; i += 1) {
-      const replay = await deliver(hook);
-      expect(replay.statusCode).toBe(200);
-      expect(replay.json().outcome).toBe("already_applied");
-    }
-    // A second, distinct success event for the same payment changes nothing either.
-    const again = await deliver(webhook("payment_intent.succeeded", order.paymentReference ?? ""));
-    expect(again.json().outcome).toBe("already_applied");
-    const paid = await orderOf(order.number);
-    expect(paid.status).toBe("paid");
-    const [cart] = await t.database.db
-      .select()
-      .from(carts)
-      .where(eq(carts.id, order.cartId ?? ""));
-    expect(cart?.status).toBe("purchased");
-    await t.app.background.idle();
-    const mails = await outboxTo(t.database.db, order.email);
-    expect(mails.filter((m) => m.subject.includes(`#${order.number}`))).toHaveLength(1);
-  });
-
-  it("starts a signed-in buyer's subscription when the webhook completes the order, and only once", async () => {
-    const user = await createUser(t.database.db);
-    const v = visitorWithOwnIp(t.app);
-    await v.post("/v2/auth/login", { email: user.email, password: TEST_PASSWORD });
-    const { order } = await placeHeld("ITCHY-2", v, "every-2-months");
-    const listed = async () => (await v.get("/api/account/subscriptions")).json().subscriptions;
-    expect(await listed()).toEqual([]);
-    const hook = webhook("payment_intent.succeeded", order.paymentReference ?? "");
-    expect((await deliver(hook)).json().outcome).toBe("completed");
-    expect((await deliver(hook)).json().outcome).toBe("already_applied");
-    const paid = await orderOf(order.number);
-    expect(await listed()).toEqual([
-      expect.objectContaining({
-        sku: "ITCHY-2",
-        order_number: order.number,
-        subscription: expect.objectContaining({ subscription_id: "every-2-months" }),
-        next_charge_on: nextChargeOn(isoDay(paid.paidAt ?? new Date(0)), "month", 2),
-      }),
-    ]);
-  });
-
-  it("keeps what the shopper added to the cart while the payment was under way", async () => {
-    const { v, order } = await placeHeld("DRAMA-2");
-    await v.post("/api/cart/items", { sku: "EAT-2", quantity: 1 });
-    const res = await deliver(webhook("payment_intent.succeeded", order.paymentReference ?? ""));
-    expect(res.json().outcome).toBe("completed");
-    const cart = (await v.get("/api/cart")).json();
-    expect(cart.cartItems.map((i: { sku: string }) => i.sku)).toEqual(["EAT-2"]);
-  });
-
-  it("answers 400 to a webhook with a bad signature or a timestamp older than 300 s, and applies neither", async () => {
-    const { order } = await placeHeld("EAT-1");
-    const forged = webhook("payment_intent.succeeded", order.paymentReference ?? "");
-    const bad = await deliver({ ...forged, signature: forged.signature.replace(/v1=\w/, "v1=0") });
-    expect(bad.statusCode).toBe(400);
-    const stale = webhook(
-      "payment_intent.succeeded",
-      order.paymentReference ?? "",
-      Math.floor(Date.now() / 1000) - 301,
-    );
-    expect((await deliver(stale)).statusCode).toBe(400);
-    const unsigned = await t.app.inject({
-      method: "POST",
-      url: "/api/payments/stripe/webhook",
-      headers: { "content-type": "application/json" },
-      payload: forged.payload,
+  describe("GET /api/store", () => {
+    it("gives the browser Stripe's publishable key", async () => {
+      const store = await new Visitor(t.app, PETS).get("/api/store");
+      expect(store.json().stripe_publishable_key).toBe("pk_test_local");
     });
-    expect(unsigned.statusCode).toBe(400);
-    expect((await orderOf(order.number)).status).toBe("awaiting_payment");
   });
 
-  it("keeps the hold after a failed attempt (the shopper may try another card) and records the reason", async () => {
-    const { order } = await placeHeld("EAT-1");
-    const res = await deliver(
-      webhook("payment_intent.payment_failed", order.paymentReference ?? ""),
-    );
-    expect(res.json().outcome).toBe("recorded_failure");
-    const after = await orderOf(order.number);
-    expect(after.status).toBe("awaiting_payment");
-    expect(after.failureMessage).toBe("Your card was declined.");
-  });
+  describe("POST /api/checkout", () => {
+    it("holds the stock and answers the client secret of a PaymentIntent made with an idempotency key", async () => {
+      const before = await stockOf(t.database.db, "FUNGUS-1");
+      const { answer, order } = await placeHeld("FUNGUS-1");
+      expect(answer.status).toBe("awaiting_payment");
+      expect(answer.clientSecret).toMatch(/^pi_\w+_secret_stub$/);
+      expect(await stockOf(t.database.db, "FUNGUS-1")).toBe(before - 1);
+      expect(order.status).toBe("awaiting_payment");
+      const create = stub.calls.find((c) => c.path === "/v1/payment_intents");
+      expect(create?.idempotencyKey).toBe(`order-${order.id}-intent`);
+      expect(create?.body.get("amount")).toBe(String(order.total));
+      expect(create?.body.get("metadata[order_id]")).toBe(order.id);
+    });
 
-  it("releases the cart's unpaid order when the shopper checks out again with changes", async () => {
-    const before = await stockOf(t.database.db, "DRAMA-1");
-    const first = await placeHeld("DRAMA-1");
-    const second = await checkOut(first.v, "express");
-    expect(second.statusCode, second.body).toBe(200);
-    expect((await orderOf(first.order.number)).status).toBe("canceled");
-    expect(await stockOf(t.database.db, "DRAMA-1")).toBe(before - 1);
-    const cancel = stub.calls.find(
-      (c) => c.path === `/v1/payment_intents/${first.order.paymentReference}/cancel`,
-    );
-    expect(cancel).toBeDefined();
-  });
+    it("releases the cart's unpaid order when the shopper checks out again with changes", async () => {
+      const before = await stockOf(t.database.db, "DRAMA-1");
+      const first = await placeHeld("DRAMA-1");
+      const second = await checkOut(first.v, "express");
+      expect(second.statusCode, second.body).toBe(200);
+      expect((await orderOf(first.order.number)).status).toBe("canceled");
+      expect(await stockOf(t.database.db, "DRAMA-1")).toBe(before - 1);
+      const cancel = stub.calls.find(
+        (c) => c.path === `/v1/payment_intents/${first.order.paymentReference}/cancel`,
+      );
+      expect(cancel).toBeDefined();
+    });
 
-  it("answers 503 when Stripe cannot be reached, and the same Idempotency-Key then gets the order's payment", async () => {
-    const v = new Visitor(t.app, PETS);
-    await v.post("/api/cart/items", { sku: "YOUNG-1", quantity: 1 });
-    const address = quoteAddress();
-    const quote = (await v.post("/api/checkout/quote", { address })).json();
-    const body = {
-      email: "retry@example.com",
-      name: "Retry Buyer",
-      address: NY_ADDRESS,
-      shippingOptionId: "standard",
-      expectedTotal: quote.total,
-    };
-    const key = randomUUID();
-    stub.failNext.intents = 3;
-    const down = await v.post("/api/checkout", body, { "idempotency-key": key });
-    expect(down.statusCode).toBe(503);
-    expect(down.json().error.message).toBe(CHECKOUT_MESSAGES.cardUnavailable);
-    const again = await v.post("/api/checkout", body, { "idempotency-key": key });
-    expect(again.statusCode, again.body).toBe(200);
-    expect(again.json().clientSecret).toMatch(/_secret_stub$/);
-    const order = await orderOf(again.json().order.number);
-    expect(order.paymentReference).toMatch(/^pi_/);
-  });
-
-  it("does not answer another visitor's Idempotency-Key with that visitor's order", async () => {
-    const { answer } = await placeHeld("EAT-1");
-    const key = stub.calls.find((c) => c.path === "/v1/payment_intents")?.idempotencyKey;
-    expect(key).toBeDefined();
-    const [row] = await t.database.db
-      .select({ key: orders.idempotencyKey })
-      .from(orders)
-      .where(eq(orders.number, answer.order.number));
-    const stranger = new Visitor(t.app, PETS);
-    await stranger.post("/api/cart/items", { sku: "EAT-1", quantity: 1 });
-    const res = await stranger.post(
-      "/api/checkout",
-      {
-        email: "stranger@example.com",
-        name: "Stranger",
+    it("answers 503 when Stripe cannot be reached, and the same Idempotency-Key later gets the order's payment", async () => {
+      const v = new Visitor(t.app, PETS);
+      await v.post("/api/cart/items", { sku: "YOUNG-1", quantity: 1 });
+      const address = quoteAddress();
+      const quote = (await v.post("/api/checkout/quote", { address })).json();
+      const body = {
+        email: "retry@example.com",
+        name: "Retry Buyer",
         address: NY_ADDRESS,
         shippingOptionId: "standard",
-        expectedTotal: 1,
-      },
-      { "idempotency-key": row?.key ?? "" },
-    );
-    expect(res.statusCode).toBe(409);
-    expect(res.body).not.toContain("stripe-buyer@example.com");
+        expectedTotal: quote.total,
+      };
+      const key = randomUUID();
+      stub.failNext.intents = 3;
+      const down = await v.post("/api/checkout", body, { "idempotency-key": key });
+      expect(down.statusCode).toBe(503);
+      expect(down.json().error.message).toBe(CHECKOUT_MESSAGES.cardUnavailable);
+      const again = await v.post("/api/checkout", body, { "idempotency-key": key });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json().clientSecret).toMatch(/_secret_stub$/);
+      const order = await orderOf(again.json().order.number);
+      expect(order.paymentReference).toMatch(/^pi_/);
+    });
+
+    it("does not answer another visitor's Idempotency-Key with that visitor's order", async () => {
+      const { answer } = await placeHeld("EAT-1");
+      const key = stub.calls.find((c) => c.path === "/v1/payment_intents")?.idempotencyKey;
+      expect(key).toBeDefined();
+      const [row] = await t.database.db
+        .select({ key: orders.idempotencyKey })
+        .from(orders)
+        .where(eq(orders.number, answer.order.number));
+      const stranger = new Visitor(t.app, PETS);
+      await stranger.post("/api/cart/items", { sku: "EAT-1", quantity: 1 });
+      const res = await stranger.post(
+        "/api/checkout",
+        {
+          email: "stranger@example.com",
+          name: "Stranger",
+          address: NY_ADDRESS,
+          shippingOptionId: "standard",
+          expectedTotal: 1,
+        },
+        { "idempotency-key": row?.key ?? "" },
+      );
+      expect(res.statusCode).toBe(409);
+      expect(res.body).not.toContain("stripe-buyer@example.com");
+    });
   });
 
-  it("does not record a webhook for a payment it does not know, so Stripe's retry can still apply it", async () => {
-    const hook = webhook("payment_intent.succeeded", "pi_unknown_to_this_server");
-    expect((await deliver(hook)).json().outcome).toBe("unknown_order");
-    expect((await deliver(hook)).json().outcome).toBe("unknown_order");
+  describe("POST /api/payments/stripe/webhook", () => {
+    it("completes the order once, however often the verified webhook is replayed", async () => {
+      const { order } = await placeHeld("EAT-1");
+      const hook = webhook("payment_intent.succeeded", order.paymentReference ?? "");
+      const first = await deliver(hook);
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json().outcome).toBe("completed");
+      for (let i = 0; i < 5; i += 1) {
+        const replay = await deliver(hook);
+        expect(replay.statusCode).toBe(200);
+        expect(replay.json().outcome).toBe("already_applied");
+      }
+      // A second, distinct success event for the same payment changes nothing either.
+      const again = await deliver(
+        webhook("payment_intent.succeeded", order.paymentReference ?? ""),
+      );
+      expect(again.json().outcome).toBe("already_applied");
+      const paid = await orderOf(order.number);
+      expect(paid.status).toBe("paid");
+      const [cart] = await t.database.db
+        .select()
+        .from(carts)
+        .where(eq(carts.id, order.cartId ?? ""));
+      expect(cart?.status).toBe("purchased");
+      await t.app.background.idle();
+      const mails = await outboxTo(t.database.db, order.email);
+      expect(mails.filter((m) => m.subject.includes(`#${order.number}`))).toHaveLength(1);
+    });
+
+    it("starts a signed-in buyer's subscription once when it completes the order", async () => {
+      const user = await createUser(t.database.db);
+      const v = visitorWithOwnIp(t.app);
+      await v.post("/v2/auth/login", { email: user.email, password: TEST_PASSWORD });
+      const { order } = await placeHeld("ITCHY-2", v, "every-2-months");
+      const listed = async () => (await v.get("/api/account/subscriptions")).json().subscriptions;
+      expect(await listed()).toEqual([]);
+      const hook = webhook("payment_intent.succeeded", order.paymentReference ?? "");
+      expect((await deliver(hook)).json().outcome).toBe("completed");
+      expect((await deliver(hook)).json().outcome).toBe("already_applied");
+      const paid = await orderOf(order.number);
+      expect(await listed()).toEqual([
+        expect.objectContaining({
+          sku: "ITCHY-2",
+          order_number: order.number,
+          subscription: expect.objectContaining({ subscription_id: "every-2-months" }),
+          next_charge_on: nextChargeOn(isoDay(paid.paidAt ?? new Date(0)), "month", 2),
+        }),
+      ]);
+    });
+
+    it("keeps in the cart what the shopper added while the payment was under way", async () => {
+      const { v, order } = await placeHeld("DRAMA-2");
+      await v.post("/api/cart/items", { sku: "EAT-2", quantity: 1 });
+      const res = await deliver(webhook("payment_intent.succeeded", order.paymentReference ?? ""));
+      expect(res.json().outcome).toBe("completed");
+      const cart = (await v.get("/api/cart")).json();
+      expect(cart.cartItems.map((i: { sku: string }) => i.sku)).toEqual(["EAT-2"]);
+    });
+
+    it("refuses with 400, and applies neither, a webhook with a bad signature or a timestamp older than 300 s", async () => {
+      const { order } = await placeHeld("EAT-1");
+      const forged = webhook("payment_intent.succeeded", order.paymentReference ?? "");
+      const bad = await deliver({
+        ...forged,
+        signature: forged.signature.replace(/v1=\w/, "v1=0"),
+      });
+      expect(bad.statusCode).toBe(400);
+      const stale = webhook(
+        "payment_intent.succeeded",
+        order.paymentReference ?? "",
+        Math.floor(Date.now() / 1000) - 301,
+      );
+      expect((await deliver(stale)).statusCode).toBe(400);
+      const unsigned = await t.app.inject({
+        method: "POST",
+        url: "/api/payments/stripe/webhook",
+        headers: { "content-type": "application/json" },
+        payload: forged.payload,
+      });
+      expect(unsigned.statusCode).toBe(400);
+      expect((await orderOf(order.number)).status).toBe("awaiting_payment");
+    });
+
+    it("keeps the hold after a failed attempt, so the shopper may try another card, and records the reason", async () => {
+      const { order } = await placeHeld("EAT-1");
+      const res = await deliver(
+        webhook("payment_intent.payment_failed", order.paymentReference ?? ""),
+      );
+      expect(res.json().outcome).toBe("recorded_failure");
+      const after = await orderOf(order.number);
+      expect(after.status).toBe("awaiting_payment");
+      expect(after.failureMessage).toBe("Your card was declined.");
+    });
+
+    it("does not record an event for an unknown PaymentIntent, so Stripe's retry can still apply it", async () => {
+      const hook = webhook("payment_intent.succeeded", "pi_unknown_to_this_server");
+      expect((await deliver(hook)).json().outcome).toBe("unknown_order");
+      expect((await deliver(hook)).json().outcome).toBe("unknown_order");
+    });
   });
 
   describe("a hold not paid within 30 minutes", () => {
