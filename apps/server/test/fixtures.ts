@@ -101,6 +101,11 @@ export async function createUser(
   return row;
 }
 
+/** Signs the visitor in (the Host decides the store). */
+export function signIn(v: Visitor, email: string, password = TEST_PASSWORD) {
+  return v.post("/v2/auth/login", { email, password });
+}
+
 /** A visitor (own IP) signed in to a fresh account made with `createUser(values)`. */
 export async function signedInVisitor(
   app: FastifyInstance,
@@ -110,7 +115,7 @@ export async function signedInVisitor(
 ): Promise<{ v: Visitor; user: typeof users.$inferSelect }> {
   const user = await createUser(db, values);
   const v = visitorWithOwnIp(app, host);
-  const res = await v.post("/v2/auth/login", { email: user.email, password: TEST_PASSWORD });
+  const res = await signIn(v, user.email);
   expect(res.statusCode, res.body).toBe(200);
   return { v, user };
 }

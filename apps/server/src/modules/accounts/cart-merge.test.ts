@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   createUser,
   PET_STORE,
+  PETS,
   setStock,
   TEST_PASSWORD,
   uniqueEmail,
@@ -124,7 +125,7 @@ describeEachEngine("guest cart and account cart", (engine) => {
   });
 
   it("merges on registration too, keeping the guest cart's currency and code", async () => {
-    const v = visitorWithOwnIp(t.app, "pets.localhost", { "accept-language": "en-CA" });
+    const v = visitorWithOwnIp(t.app, PETS, { "accept-language": "en-CA" });
     await v.post("/api/cart/items", { sku: "EAT-2", quantity: 2 });
     await v.put("/api/cart/discount", { code: "SAVE10" });
     const res = await v.post("/v2/auth/register", {

@@ -6,7 +6,15 @@ import {
 } from "@storefront/domain";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectError, HEMP, PET_STORE, PETS, priceOf, setStock } from "../../../test/fixtures.ts";
+import {
+  expectError,
+  HEMP,
+  HEMP_STORE,
+  PET_STORE,
+  PETS,
+  priceOf,
+  setStock,
+} from "../../../test/fixtures.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
 import { Visitor } from "../../../test/visitor.ts";
 import { cartEvents, carts, products, variantPrices, variants } from "../../db/schema.ts";
@@ -89,7 +97,7 @@ describeEachEngine("cart API", (engine) => {
       expect(
         (await alice.get("/api/cart")).json().cartItems.map((i: { sku: string }) => i.sku),
       ).toEqual(["PEEPEE-1"]);
-      const hempCart = await cartRowOf(aliceOnHemp, "hemp-nutrition");
+      const hempCart = await cartRowOf(aliceOnHemp, HEMP_STORE);
       const petCart = await cartRowOf(alice);
       expect(hempCart?.id).toBeDefined();
       expect(hempCart?.id).not.toBe(petCart?.id);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { HEMP, PETS } from "../../../test/fixtures.ts";
+import { HEMP, PET_STORE, PETS } from "../../../test/fixtures.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
 import { getDocument, saveDocument } from "./service.ts";
 
@@ -69,12 +69,12 @@ describeEachEngine("content documents at /data/...", (engine) => {
   });
 
   it("sanitises content HTML when a page is saved", async () => {
-    await saveDocument(t.database.db, "pet-remedies", "master", "xss-test", {
+    await saveDocument(t.database.db, PET_STORE, "master", "xss-test", {
       title: 'Hi<img src="x" onerror="alert(1)">',
       "text-1": '<p>ok</p><script>alert(1)</script><a href="javascript:alert(1)">x</a>',
       sections: [{ title: "s", content: '<p onclick="alert(1)">c</p>' }],
     });
-    const doc = await getDocument(t.database.db, "pet-remedies", "master", "xss-test");
+    const doc = await getDocument(t.database.db, PET_STORE, "master", "xss-test");
     const text = JSON.stringify(doc);
     expect(text).not.toMatch(/onerror|<script|javascript:|onclick/);
     expect(doc["text-1"]).toContain("<p>ok</p>");
@@ -82,7 +82,7 @@ describeEachEngine("content documents at /data/...", (engine) => {
 
   it("refuses to save a page document of the wrong shape", async () => {
     await expect(
-      saveDocument(t.database.db, "pet-remedies", "master", "bad", { textAlign: "sideways" }),
+      saveDocument(t.database.db, PET_STORE, "master", "bad", { textAlign: "sideways" }),
     ).rejects.toMatchObject({ code: "invalid" });
   });
 });

@@ -13,8 +13,8 @@ import {
   PETS,
   quoteAddress,
   setStock,
+  signIn,
   stockOf,
-  TEST_PASSWORD,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
@@ -332,7 +332,7 @@ describeEachEngine("Stripe payments", (engine) => {
     it("starts a signed-in buyer's subscription once when it completes the order", async () => {
       const user = await createUser(t.database.db);
       const v = visitorWithOwnIp(t.app);
-      await v.post("/v2/auth/login", { email: user.email, password: TEST_PASSWORD });
+      await signIn(v, user.email);
       const { order } = await placeHeld("ITCHY-2", v, "every-2-months");
       const listed = async () => (await v.get("/api/account/subscriptions")).json().subscriptions;
       expect(await listed()).toEqual([]);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createUser,
   expectError,
+  GARDEN,
   GOOD_CARD,
   HEMP,
   HEMP_STORE,
@@ -12,7 +13,7 @@ import {
   PETS,
   quoteAddress,
   signedInVisitor,
-  TEST_PASSWORD,
+  signIn,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
@@ -559,7 +560,7 @@ describeEachEngine("reviews API", (engine) => {
       const user = await createUser(t.database.db);
       const browsers = [visitor(), visitor()];
       for (const b of browsers) {
-        const res = await b.post("/v2/auth/login", { email: user.email, password: TEST_PASSWORD });
+        const res = await signIn(b, user.email);
         expect(res.statusCode).toBe(200);
       }
       expect(
@@ -660,7 +661,7 @@ describeEachEngine("reviews API", (engine) => {
       expect((await visitor().get("/api/admin/reviews")).statusCode).toBe(401);
       const shopper = visitor();
       const user = await createUser(t.database.db);
-      await shopper.post("/v2/auth/login", { email: user.email, password: TEST_PASSWORD });
+      await signIn(shopper, user.email);
       expect((await shopper.patch(path, { hidden: true })).statusCode).toBe(403);
       expect((await shopper.get("/api/admin/reviews")).statusCode).toBe(403);
       expect((await list(p.handle)).summary.count).toBe(1);
@@ -799,7 +800,7 @@ describeEachEngine("reviews API", (engine) => {
     });
 
     it("leaves the Seasonal Planting Plan without reviews (the empty state)", async () => {
-      const page = await list("seasonal-planting-plan", "", visitor("garden.localhost"));
+      const page = await list("seasonal-planting-plan", "", visitor(GARDEN));
       expect(page.summary.count).toBe(0);
     });
   });

@@ -16,7 +16,7 @@ import {
   quoteAddress,
   setStock,
   signedInVisitor,
-  TEST_PASSWORD,
+  signIn,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
@@ -322,14 +322,14 @@ describeEachEngine("subscriptions", (engine) => {
       it("keeps a guest's subscription lines when the guest signs in", async () => {
         const user = await createUser(t.database.db);
         const earlier = visitor();
-        await earlier.post("/v2/auth/login", { email: user.email, password: TEST_PASSWORD });
+        await signIn(earlier, user.email);
         await add(earlier, "YOUNG-1", 1, "monthly");
 
         const v = visitor();
         await add(v, "YOUNG-1", 2, "monthly");
         await add(v, "YOUNG-1", 1);
         await add(v, "PEEPEE-1", 1, "every-2-months");
-        const res = await v.post("/v2/auth/login", { email: user.email, password: TEST_PASSWORD });
+        const res = await signIn(v, user.email);
         expect(res.json().cartMerge).toEqual({ merged: 3, notMerged: [] });
         expect(linesOf((await v.get("/api/cart")).json())).toEqual([
           { sku: "YOUNG-1", quantity: 3, plan: "monthly" },
@@ -341,12 +341,12 @@ describeEachEngine("subscriptions", (engine) => {
       it("reports a guest subscription line that cannot join, naming its plan", async () => {
         const user = await createUser(t.database.db);
         const earlier = visitor();
-        await earlier.post("/v2/auth/login", { email: user.email, password: TEST_PASSWORD });
+        await signIn(earlier, user.email);
         await add(earlier, "DRAMA-2", 15, "monthly");
 
         const v = visitor();
         await add(v, "DRAMA-2", 5, "monthly");
-        const res = await v.post("/v2/auth/login", { email: user.email, password: TEST_PASSWORD });
+        const res = await signIn(v, user.email);
         expect(res.json().cartMerge.notMerged).toEqual([
           {
             sku: "DRAMA-2",
