@@ -12,9 +12,7 @@ import { loadDemoStores } from "../src/db/seed/index.ts";
 export type Engine = "pglite" | "postgres";
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. */
-export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL
-  ? ["pglite", "postgres"]
-  : ["pglite"];
+const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 
 /** Runs a suite once per database engine, naming the engine in the suite title. */
 export function describeEachEngine(title: string, suite: (engine: Engine) => void): void {

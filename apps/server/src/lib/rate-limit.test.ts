@@ -8,7 +8,7 @@ import {
   TEST_PASSWORD,
   uniqueEmail,
   visitorWithOwnIp,
-} from "../../test/accounts.ts";
+} from "../../test/fixtures.ts";
 import { openTestDatabase, type TestDatabase, testConfig } from "../../test/helper.ts";
 import { redisAnswers, TEST_REDIS_URL, testRedisPrefix } from "../../test/redis.ts";
 import { buildApp } from "../app.ts";

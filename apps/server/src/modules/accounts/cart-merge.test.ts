@@ -4,10 +4,12 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   createUser,
   PET_STORE,
+  PETS,
+  setStock,
   TEST_PASSWORD,
   uniqueEmail,
   visitorWithOwnIp,
-} from "../../../test/accounts.ts";
+} from "../../../test/fixtures.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
 import type { Visitor } from "../../../test/visitor.ts";
 import { carts, products, variants } from "../../db/schema.ts";
@@ -105,10 +107,7 @@ describeEachEngine("guest cart and account cart", (engine) => {
     await v.post("/api/cart/items", { sku: "FUNGUS-1", quantity: 3 });
     await v.post("/api/cart/items", { sku: "ITCHY-1", quantity: 1 });
     // Stock falls while the guest shops.
-    await t.database.db
-      .update(variants)
-      .set({ stock: 2 })
-      .where(and(eq(variants.storeId, PET_STORE), eq(variants.sku, "FUNGUS-1")));
+    await setStock(t.database.db, "FUNGUS-1", 2);
     const res = await signIn(v, user.email);
     expect(res.json().cartMerge).toEqual({
       merged: 1,
@@ -126,7 +125,7 @@ describeEachEngine("guest cart and account cart", (engine) => {
   });
 
   it("merges on registration too, keeping the guest cart's currency and code", async () => {
-    const v = visitorWithOwnIp(t.app, "pets.localhost", { "accept-language": "en-CA" });
+    const v = visitorWithOwnIp(t.app, PETS, { "accept-language": "en-CA" });
     await v.post("/api/cart/items", { sku: "EAT-2", quantity: 2 });
     await v.put("/api/cart/discount", { code: "SAVE10" });
     const res = await v.post("/v2/auth/register", {

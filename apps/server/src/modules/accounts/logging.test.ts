@@ -1,13 +1,11 @@
 import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PETS, uniqueEmail, visitorWithOwnIp } from "../../../test/accounts.ts";
+import { outboxTo, PETS, uniqueEmail, visitorWithOwnIp } from "../../../test/fixtures.ts";
 import { openTestDatabase, type TestDatabase, testConfig } from "../../../test/helper.ts";
 import { buildApp } from "../../app.ts";
-import { outbox } from "../../db/schema.ts";
 import { loadDemoStores } from "../../db/seed/index.ts";
 
 describe("logs", () => {
@@ -69,7 +67,7 @@ describe("logs", () => {
     await v.get("/v2/auth/status");
     await v.post("/auth/request_password_reset", { email });
     await app.background.idle();
-    const [mail] = await database.db.select().from(outbox).where(eq(outbox.to, email));
+    const [mail] = await outboxTo(database.db, email);
     const token = /token=([A-Za-z0-9_-]{43})/.exec(mail?.text ?? "")?.[1] ?? "";
     expect(token).not.toBe("");
     expect((await v.post("/auth/reset_password", { newPassword, token })).statusCode).toBe(200);

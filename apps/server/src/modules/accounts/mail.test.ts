@@ -1,16 +1,15 @@
 import { ACCOUNT_MESSAGES as M } from "@storefront/domain";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   createUser,
+  outboxTo,
   PET_STORE,
   PETS,
-  TEST_PASSWORD,
+  signIn,
   visitorWithOwnIp,
-} from "../../../test/accounts.ts";
+} from "../../../test/fixtures.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
 import { parseMail, startSmtpServer } from "../../../test/smtp.ts";
-import { outbox } from "../../db/schema.ts";
 import { SmtpMailer } from "../../lib/mailer.ts";
 
 describeEachEngine("password reset mail over SMTP", (engine) => {
@@ -69,12 +68,10 @@ describeEachEngine("password reset mail over SMTP", (engine) => {
     });
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json().user.email).toBe(user.email);
-    expect(
-      (await v.post("/v2/auth/login", { email: user.email, password: TEST_PASSWORD })).statusCode,
-    ).toBe(401);
+    expect((await signIn(v, user.email)).statusCode).toBe(401);
 
     // With SMTP set, nothing goes to the outbox table.
-    expect(await t.database.db.select().from(outbox).where(eq(outbox.to, user.email))).toEqual([]);
+    expect(await outboxTo(t.database.db, user.email)).toEqual([]);
     // And an email without an account receives nothing.
     await v.post("/auth/request_password_reset", { email: "nobody@example.com" });
     await t.app.background.idle();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { HEMP, PETS } from "../../../test/fixtures.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
 
 const PET_HANDLES = [
@@ -12,8 +13,6 @@ const PET_HANDLES = [
   "pee-pee-issues",
   "yucky-fungus",
 ];
-const PETS = { host: "pets.localhost" };
-const HEMP = { host: "hemp.localhost" };
 
 describeEachEngine("catalog API", (engine) => {
   let t: TestApp;
@@ -23,14 +22,17 @@ describeEachEngine("catalog API", (engine) => {
   afterAll(() => t.close());
 
   it("lists the nine condition products of the pet store", async () => {
-    const res = await t.app.inject({ url: "/api/products", headers: PETS });
+    const res = await t.app.inject({ url: "/api/products", headers: { host: PETS } });
     expect(res.statusCode).toBe(200);
     const handles = res.json().products.map((p: { handle: string }) => p.handle);
     expect(handles.sort()).toEqual([...PET_HANDLES].sort());
   });
 
   it("answers a product with a 'pack size' of 1 and 2, stock and USD prices in cents", async () => {
-    const res = await t.app.inject({ url: "/api/products/itchy-scratchy", headers: PETS });
+    const res = await t.app.inject({
+      url: "/api/products/itchy-scratchy",
+      headers: { host: PETS },
+    });
     expect(res.statusCode).toBe(200);
     const product = res.json();
     expect(product.variant_list).toEqual({ "pack size": ["1", "2"] });
@@ -48,14 +50,20 @@ describeEachEngine("catalog API", (engine) => {
   });
 
   it("prices a product in CAD when asked", async () => {
-    const res = await t.app.inject({ url: "/api/products/eat?currency=cad", headers: PETS });
+    const res = await t.app.inject({
+      url: "/api/products/eat?currency=cad",
+      headers: { host: PETS },
+    });
     const product = res.json();
     expect(product.currency).toBe("cad");
     for (const v of product.variants) expect(v.product_price).toBe(v.prices.cad);
   });
 
   it("refuses an unknown currency with a 400 that says what is wrong", async () => {
-    const res = await t.app.inject({ url: "/api/products/eat?currency=eur", headers: PETS });
+    const res = await t.app.inject({
+      url: "/api/products/eat?currency=eur",
+      headers: { host: PETS },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({
       code: "invalid",
@@ -64,10 +72,13 @@ describeEachEngine("catalog API", (engine) => {
   });
 
   it("refuses a malformed handle with 400 and answers an unknown one with 404", async () => {
-    const bad = await t.app.inject({ url: "/api/products/Bad%20Handle", headers: PETS });
+    const bad = await t.app.inject({ url: "/api/products/Bad%20Handle", headers: { host: PETS } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.code).toBe("invalid");
-    const unknown = await t.app.inject({ url: "/api/products/no-such-thing", headers: PETS });
+    const unknown = await t.app.inject({
+      url: "/api/products/no-such-thing",
+      headers: { host: PETS },
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ error: { code: "not_found", message: "Product not found" } });
   });
@@ -75,34 +86,34 @@ describeEachEngine("catalog API", (engine) => {
   it("answers the All Products collection with the nine products", async () => {
     const res = await t.app.inject({
       url: "/api/collections/liquid-dog-vitamins-supplements",
-      headers: PETS,
+      headers: { host: PETS },
     });
     expect(res.statusCode).toBe(200);
     const collection = res.json();
     expect(collection.title).toBe("All Products");
     expect(collection.products).toHaveLength(9);
-    const missing = await t.app.inject({ url: "/api/collections/nope", headers: PETS });
+    const missing = await t.app.inject({ url: "/api/collections/nope", headers: { host: PETS } });
     expect(missing.statusCode).toBe(404);
   });
 
   it("never shows one store's products to another (tenant isolation)", async () => {
-    const hemp = await t.app.inject({ url: "/api/products", headers: HEMP });
+    const hemp = await t.app.inject({ url: "/api/products", headers: { host: HEMP } });
     const hempHandles: string[] = hemp.json().products.map((p: { handle: string }) => p.handle);
     expect(hempHandles.length).toBeGreaterThan(0);
     expect(hempHandles.some((h) => PET_HANDLES.includes(h))).toBe(false);
 
-    const pets = await t.app.inject({ url: "/api/products", headers: PETS });
+    const pets = await t.app.inject({ url: "/api/products", headers: { host: PETS } });
     const petHandles: string[] = pets.json().products.map((p: { handle: string }) => p.handle);
     expect(petHandles.some((h) => hempHandles.includes(h))).toBe(false);
 
     const crossProduct = await t.app.inject({
       url: `/api/products/${hempHandles[0]}`,
-      headers: PETS,
+      headers: { host: PETS },
     });
     expect(crossProduct.statusCode).toBe(404);
     const crossCollection = await t.app.inject({
       url: "/api/collections/liquid-dog-vitamins-supplements",
-      headers: HEMP,
+      headers: { host: HEMP },
     });
     expect(crossCollection.statusCode).toBe(404);
   });

@@ -217,11 +217,6 @@ function cached<T>(db: Database, key: string, read: () => Promise<T>): Promise<T
   return catalogAnswers.get(db, key, read);
 }
 
-/** Forgets every cached catalogue answer of this database (after a catalogue or stock change). */
-export function invalidateCatalog(db: Database): void {
-  catalogAnswers.clear(db);
-}
-
 export function listProducts(db: Database, storeId: string, currency: Currency) {
   return cached(db, `products ${storeId} ${currency}`, () => readProducts(db, storeId, currency));
 }

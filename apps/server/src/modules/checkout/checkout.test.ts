@@ -2,23 +2,23 @@ import { randomUUID } from "node:crypto";
 import { CHECKOUT_MESSAGES, pointsEarned } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  DECLINED_CARD,
+  GOOD_CARD,
+  HEMP,
+  NO_FUNDS_CARD,
+  NY_ADDRESS,
+  outboxTo,
+  PET_STORE,
+  PETS,
+  quoteAddress,
+  setStock,
+  stockOf,
+} from "../../../test/fixtures.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
 import { Visitor } from "../../../test/visitor.ts";
-import { carts, discountCodes, orders, outbox, users, variants } from "../../db/schema.ts";
+import { carts, discountCodes, orders, users } from "../../db/schema.ts";
 import { TestCardProcessor } from "../payments/test-processor.ts";
-
-const PETS = "pets.localhost";
-const HEMP = "hemp.localhost";
-const STORE = "pet-remedies";
-const GOOD_CARD = { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2034, cvc: "123" };
-const DECLINED_CARD = { ...GOOD_CARD, number: "4000 0000 0000 0002" };
-const NY = {
-  line1: "1 Main St",
-  city: "New York",
-  region: "NY",
-  postalCode: "10001",
-  country: "US",
-};
 
 describeEachEngine("checkout API", (engine) => {
   let t: TestApp;
@@ -30,15 +30,6 @@ describeEachEngine("checkout API", (engine) => {
 
   const visitor = (host = PETS) => new Visitor(t.app, host);
 
-  async function stockOf(sku: string): Promise<number> {
-    const [row] = await t.database.db
-      .select({ stock: variants.stock })
-      .from(variants)
-      .where(and(eq(variants.storeId, STORE), eq(variants.sku, sku)));
-    if (!row) throw new Error(`no variant ${sku}`);
-    return row.stock;
-  }
-
   /** A visitor with these skus in the cart. */
   async function shopper(skus: Record<string, number>, host = PETS): Promise<Visitor> {
     const v = visitor(host);
@@ -49,9 +40,9 @@ describeEachEngine("checkout API", (engine) => {
     return v;
   }
 
-  async function quote(v: Visitor, address = NY, shippingOptionId?: string) {
+  async function quote(v: Visitor, address = NY_ADDRESS, shippingOptionId?: string) {
     const res = await v.post("/api/checkout/quote", {
-      address: { country: address.country, region: address.region, postalCode: address.postalCode },
+      address: quoteAddress(address),
       ...(shippingOptionId ? { shippingOptionId } : {}),
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -69,7 +60,7 @@ describeEachEngine("checkout API", (engine) => {
       {
         email: options.email ?? "buyer@example.com",
         name: "Jamie Buyer",
-        address: NY,
+        address: NY_ADDRESS,
         shippingOptionId: q.selectedShippingOption.id,
         expectedTotal: options.total ?? q.total,
         card: options.card ?? GOOD_CARD,
@@ -78,7 +69,7 @@ describeEachEngine("checkout API", (engine) => {
     );
   }
 
-  describe("quote", () => {
+  describe("POST /api/checkout/quote", () => {
     it("refuses an empty cart with 'Your cart is empty'", async () => {
       const res = await visitor().post("/api/checkout/quote", {});
       expect(res.statusCode).toBe(409);
@@ -103,7 +94,7 @@ describeEachEngine("checkout API", (engine) => {
       expect(q.shipping).toBe(795);
       expect(q.taxAmount).toBe(Math.round(((q.subtotal + 795) * 4000) / 100_000));
       expect(q.total).toBe(q.subtotal + 795 + q.taxAmount);
-      const express = await quote(v, NY, "express");
+      const express = await quote(v, NY_ADDRESS, "express");
       expect(express.shipping).toBe(1_995);
     });
 
@@ -137,269 +128,263 @@ describeEachEngine("checkout API", (engine) => {
     });
   });
 
-  describe("paying", () => {
-    it("pays with 4242 4242 4242 4242: one paid order, stock taken, cart emptied and purchased, mail sent", async () => {
-      const before = await stockOf("DRAMA-1");
-      const v = await shopper({ "DRAMA-1": 2, "EAT-1": 1 });
-      const res = await pay(v);
-      expect(res.statusCode, res.body).toBe(200);
-      const body = res.json();
-      expect(body.status).toBe("paid");
-      expect(body.order).toMatchObject({
-        status: "paid",
-        email: "buyer@example.com",
-        payment: { provider: "test", cardBrand: "visa", cardLast4: "4242" },
-      });
-      expect(body.order.lines).toHaveLength(2);
-      expect(await stockOf("DRAMA-1")).toBe(before - 2);
-
-      const cart = await v.get("/api/cart");
-      expect(cart.json().cartItems).toEqual([]);
-      const [cartRow] = await t.database.db
-        .select({ status: carts.status })
-        .from(carts)
-        .where(eq(carts.sessionId, v.cookies.get("sf_session") ?? ""));
-      expect(cartRow?.status).toBe("purchased");
-
-      await t.app.background.idle();
-      const mail = await t.database.db
-        .select()
-        .from(outbox)
-        .where(eq(outbox.to, "buyer@example.com"));
-      const confirmation = mail.find((m) => m.subject.includes(`#${body.order.number}`));
-      expect(confirmation?.text).toContain(`/orders/${body.order.number}?key=`);
-    });
-
-    it("answers a repeated Idempotency-Key with the same order and charges once", async () => {
-      const v = await shopper({ "EAT-1": 1 });
-      const key = randomUUID();
-      const chargesBefore = processor.charges.size;
-      const first = await pay(v, { key });
-      const again = await v.post(
-        "/api/checkout",
-        {
+  describe("POST /api/checkout", () => {
+    describe("paying with the test card", () => {
+      it("places one paid order for 4242 4242 4242 4242, taking the stock, emptying the cart and mailing a confirmation", async () => {
+        const before = await stockOf(t.database.db, "DRAMA-1");
+        const v = await shopper({ "DRAMA-1": 2, "EAT-1": 1 });
+        const res = await pay(v);
+        expect(res.statusCode, res.body).toBe(200);
+        const body = res.json();
+        expect(body.status).toBe("paid");
+        expect(body.order).toMatchObject({
+          status: "paid",
           email: "buyer@example.com",
-          name: "Jamie Buyer",
-          address: NY,
-          shippingOptionId: "standard",
-          expectedTotal: first.json().order.total,
-          card: GOOD_CARD,
-        },
-        { "idempotency-key": key },
-      );
-      expect(again.statusCode, again.body).toBe(200);
-      expect(again.json().order.number).toBe(first.json().order.number);
-      expect(again.json().accessKey).toBe(first.json().accessKey);
-      expect(processor.charges.size).toBe(chargesBefore + 1);
-    });
+          payment: { provider: "test", cardBrand: "visa", cardLast4: "4242" },
+        });
+        expect(body.order.lines).toHaveLength(2);
+        expect(await stockOf(t.database.db, "DRAMA-1")).toBe(before - 2);
 
-    it("makes one order and one charge from a double click (two requests at once, one key)", async () => {
-      const v = await shopper({ "EAT-1": 1 });
-      const q = await quote(v);
-      const key = randomUUID();
-      const body = {
-        email: "double@example.com",
-        name: "Double Click",
-        address: NY,
-        shippingOptionId: "standard",
-        expectedTotal: q.total,
-        card: GOOD_CARD,
-      };
-      const chargesBefore = processor.charges.size;
-      const [a, b] = await Promise.all([
-        v.post("/api/checkout", body, { "idempotency-key": key }),
-        v.post("/api/checkout", body, { "idempotency-key": key }),
-      ]);
-      expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
-      expect(a.json().order.number).toBe(b.json().order.number);
-      const made = await t.database.db
-        .select()
-        .from(orders)
-        .where(eq(orders.email, "double@example.com"));
-      expect(made).toHaveLength(1);
-      expect(processor.charges.size).toBe(chargesBefore + 1);
-    });
+        const cart = await v.get("/api/cart");
+        expect(cart.json().cartItems).toEqual([]);
+        const [cartRow] = await t.database.db
+          .select({ status: carts.status })
+          .from(carts)
+          .where(eq(carts.sessionId, v.cookies.get("sf_session") ?? ""));
+        expect(cartRow?.status).toBe("purchased");
 
-    it("declines 4000 0000 0000 0002 with the processor's reason, leaving no order and no stock change; a good card then pays", async () => {
-      const before = await stockOf("YOUNG-1");
-      const v = await shopper({ "YOUNG-1": 1 });
-      const declined = await pay(v, { card: DECLINED_CARD, email: "declined@example.com" });
-      expect(declined.statusCode).toBe(402);
-      expect(declined.json().error).toEqual({
-        code: "payment_declined",
-        message: "Your card was declined.",
+        await t.app.background.idle();
+        const mail = await outboxTo(t.database.db, "buyer@example.com");
+        const confirmation = mail.find((m) => m.subject.includes(`#${body.order.number}`));
+        expect(confirmation?.text).toContain(`/orders/${body.order.number}?key=`);
       });
-      expect(await stockOf("YOUNG-1")).toBe(before);
-      const none = await t.database.db
-        .select()
-        .from(orders)
-        .where(eq(orders.email, "declined@example.com"));
-      expect(none).toEqual([]);
-      expect((await v.get("/api/cart")).json().cartItems).toHaveLength(1);
 
-      const retry = await pay(v, { email: "declined@example.com" });
-      expect(retry.statusCode, retry.body).toBe(200);
-      expect(await stockOf("YOUNG-1")).toBe(before - 1);
-    });
+      it("answers a repeated Idempotency-Key with the same order and charges once", async () => {
+        const v = await shopper({ "EAT-1": 1 });
+        const key = randomUUID();
+        const chargesBefore = processor.charges.size;
+        const first = await pay(v, { key });
+        const again = await v.post(
+          "/api/checkout",
+          {
+            email: "buyer@example.com",
+            name: "Jamie Buyer",
+            address: NY_ADDRESS,
+            shippingOptionId: "standard",
+            expectedTotal: first.json().order.total,
+            card: GOOD_CARD,
+          },
+          { "idempotency-key": key },
+        );
+        expect(again.statusCode, again.body).toBe(200);
+        expect(again.json().order.number).toBe(first.json().order.number);
+        expect(again.json().accessKey).toBe(first.json().accessKey);
+        expect(processor.charges.size).toBe(chargesBefore + 1);
+      });
 
-    it("stops an address that had 10 cards declined within the hour from trying an 11th (card testing)", async () => {
-      const tester = new Visitor(t.app, PETS, {}, "203.0.113.9");
-      await tester.post("/api/cart/items", { sku: "EAT-1", quantity: 1 });
-      for (let i = 0; i < 10; i += 1) {
-        const res = await pay(tester, { card: DECLINED_CARD });
+      it("makes one order and one charge from a double click (two requests at once, one key)", async () => {
+        const v = await shopper({ "EAT-1": 1 });
+        const q = await quote(v);
+        const key = randomUUID();
+        const body = {
+          email: "double@example.com",
+          name: "Double Click",
+          address: NY_ADDRESS,
+          shippingOptionId: "standard",
+          expectedTotal: q.total,
+          card: GOOD_CARD,
+        };
+        const chargesBefore = processor.charges.size;
+        const [a, b] = await Promise.all([
+          v.post("/api/checkout", body, { "idempotency-key": key }),
+          v.post("/api/checkout", body, { "idempotency-key": key }),
+        ]);
+        expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+        expect(a.json().order.number).toBe(b.json().order.number);
+        const made = await t.database.db
+          .select()
+          .from(orders)
+          .where(eq(orders.email, "double@example.com"));
+        expect(made).toHaveLength(1);
+        expect(processor.charges.size).toBe(chargesBefore + 1);
+      });
+
+      it("declines 4000 0000 0000 0002 with the processor's reason and changes nothing, so a good card can then pay", async () => {
+        const before = await stockOf(t.database.db, "YOUNG-1");
+        const v = await shopper({ "YOUNG-1": 1 });
+        const declined = await pay(v, { card: DECLINED_CARD, email: "declined@example.com" });
+        expect(declined.statusCode).toBe(402);
+        expect(declined.json().error).toEqual({
+          code: "payment_declined",
+          message: "Your card was declined.",
+        });
+        expect(await stockOf(t.database.db, "YOUNG-1")).toBe(before);
+        const none = await t.database.db
+          .select()
+          .from(orders)
+          .where(eq(orders.email, "declined@example.com"));
+        expect(none).toEqual([]);
+        expect((await v.get("/api/cart")).json().cartItems).toHaveLength(1);
+
+        const retry = await pay(v, { email: "declined@example.com" });
+        expect(retry.statusCode, retry.body).toBe(200);
+        expect(await stockOf(t.database.db, "YOUNG-1")).toBe(before - 1);
+      });
+
+      it("stops an address that had 10 cards declined within the hour from trying an 11th (card testing)", async () => {
+        const tester = new Visitor(t.app, PETS, {}, "203.0.113.9");
+        await tester.post("/api/cart/items", { sku: "EAT-1", quantity: 1 });
+        for (let i = 0; i < 10; i += 1) {
+          const res = await pay(tester, { card: DECLINED_CARD });
+          expect(res.statusCode).toBe(402);
+        }
+        const blocked = await pay(tester, { card: GOOD_CARD });
+        expect(blocked.statusCode).toBe(429);
+        expect(blocked.json().message).toBe("Too many requests. Please try again after some time");
+        const other = await shopper({ "EAT-1": 1 });
+        expect((await pay(other)).statusCode).toBe(200);
+      });
+
+      it("reports insufficient funds for 4000 0000 0000 9995", async () => {
+        const v = await shopper({ "EAT-1": 1 });
+        const res = await pay(v, { card: NO_FUNDS_CARD });
         expect(res.statusCode).toBe(402);
-      }
-      const blocked = await pay(tester, { card: GOOD_CARD });
-      expect(blocked.statusCode).toBe(429);
-      expect(blocked.json().message).toBe("Too many requests. Please try again after some time");
-      const other = await shopper({ "EAT-1": 1 });
-      expect((await pay(other)).statusCode).toBe(200);
-    });
-
-    it("reports insufficient funds for 4000 0000 0000 9995", async () => {
-      const v = await shopper({ "EAT-1": 1 });
-      const res = await pay(v, { card: { ...GOOD_CARD, number: "4000000000009995" } });
-      expect(res.statusCode).toBe(402);
-      expect(res.json().error.message).toBe("Your card has insufficient funds.");
-    });
-
-    it("refuses a tampered total with 409 and charges nothing", async () => {
-      const v = await shopper({ "EAT-1": 1 });
-      const chargesBefore = processor.charges.size;
-      const res = await pay(v, { total: 1 });
-      expect(res.statusCode).toBe(409);
-      expect(res.json().error.message).toBe(CHECKOUT_MESSAGES.totalChanged);
-      expect(processor.charges.size).toBe(chargesBefore);
-    });
-
-    it("refuses a missing email, a bad card number and a missing Idempotency-Key with 400 naming the field", async () => {
-      const v = await shopper({ "EAT-1": 1 });
-      const q = await quote(v);
-      const body = {
-        name: "No Email",
-        address: NY,
-        shippingOptionId: "standard",
-        expectedTotal: q.total,
-        card: GOOD_CARD,
-      };
-      const noEmail = await v.post("/api/checkout", body, { "idempotency-key": randomUUID() });
-      expect(noEmail.statusCode).toBe(400);
-      expect(noEmail.json().error.fields.email).toBeTruthy();
-      const badCard = await v.post(
-        "/api/checkout",
-        { ...body, email: "a@example.com", card: { ...GOOD_CARD, number: "4242 4242 4242 4241" } },
-        { "idempotency-key": randomUUID() },
-      );
-      expect(badCard.statusCode).toBe(400);
-      expect(badCard.json().error.fields["card.number"]).toBe("Your card number is invalid.");
-      const noKey = await v.post("/api/checkout", { ...body, email: "a@example.com" });
-      expect(noKey.statusCode).toBe(400);
-      expect(noKey.json().error.message).toContain("idempotency-key");
-    });
-
-    it("does not let another store's host pay for this store's cart", async () => {
-      const v = await shopper({ "EAT-1": 1 });
-      const elsewhere = new Visitor(t.app, HEMP);
-      elsewhere.cookies.set("sf_session", v.cookies.get("sf_session") ?? "");
-      const res = await elsewhere.post("/api/checkout/quote", {});
-      expect(res.statusCode).toBe(409);
-      expect(res.json().error.message).toBe(CHECKOUT_MESSAGES.emptyCart);
-    });
-
-    it("treats an expired or unknown sign-in session as no one: no account cart is paid", async () => {
-      const v = visitor();
-      v.cookies.set("sf_auth", "A".repeat(43));
-      const res = await v.post(
-        "/api/checkout",
-        {
-          email: "gone@example.com",
-          name: "Expired Session",
-          address: NY,
-          shippingOptionId: "standard",
-          expectedTotal: 1_000,
-          card: GOOD_CARD,
-        },
-        { "idempotency-key": randomUUID() },
-      );
-      expect(res.statusCode).toBe(409);
-      expect(res.json().error.message).toBe(CHECKOUT_MESSAGES.emptyCart);
-    });
-
-    it("refuses the order, naming the product, when its last unit went first; the charge is refunded", async () => {
-      const v = await shopper({ "POOPOO-1": 1 });
-      await t.database.db
-        .update(variants)
-        .set({ stock: 0 })
-        .where(and(eq(variants.storeId, STORE), eq(variants.sku, "POOPOO-1")));
-      const res = await pay(v);
-      expect(res.statusCode).toBe(409);
-      expect(res.json().error.code).toBe("out_of_stock");
-      expect(res.json().error.message).toMatch(/^Sorry, .+ is out of stock$/);
-      const charge = [...processor.charges.values()].at(-1);
-      expect(charge?.refunded).toBe(true);
-    });
-  });
-
-  describe("attempts that must not pay twice or wrongly", () => {
-    it("refuses to reuse a refunded charge: the same key after an out-of-stock refusal must start again", async () => {
-      const v = await shopper({ "PEEPEE-1": 1 });
-      const key = randomUUID();
-      await t.database.db
-        .update(variants)
-        .set({ stock: 0 })
-        .where(and(eq(variants.storeId, STORE), eq(variants.sku, "PEEPEE-1")));
-      expect((await pay(v, { key })).statusCode).toBe(409);
-      await t.database.db
-        .update(variants)
-        .set({ stock: 50 })
-        .where(and(eq(variants.storeId, STORE), eq(variants.sku, "PEEPEE-1")));
-      const retried = await pay(v, { key });
-      expect(retried.statusCode).toBe(409);
-      expect(retried.json().error.message).toBe(CHECKOUT_MESSAGES.attemptEnded);
-      expect((await pay(v)).statusCode).toBe(200);
-    });
-
-    it("pays one cart once when two tabs pay it at the same time with different keys", async () => {
-      const v = await shopper({ "ITCHY-2": 1 });
-      const q = await quote(v);
-      const body = {
-        email: "two-tabs@example.com",
-        name: "Two Tabs",
-        address: NY,
-        shippingOptionId: "standard",
-        expectedTotal: q.total,
-        card: GOOD_CARD,
-      };
-      const before = processor.charges.size;
-      const answers = await Promise.all([
-        v.post("/api/checkout", body, { "idempotency-key": randomUUID() }),
-        v.post("/api/checkout", body, { "idempotency-key": randomUUID() }),
-      ]);
-      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
-      const kept = [...processor.charges.values()].slice(before).filter((c) => !c.refunded);
-      expect(kept).toHaveLength(1);
-    });
-
-    it("refuses a guest who uses their own personal code with their own email", async () => {
-      const v = await shopper({ "EAT-1": 1 });
-      expect((await v.put("/api/cart/discount", { code: "RILEYPAWS" })).statusCode).toBe(200);
-      const res = await pay(v, { email: "demo@pawsome.test" });
-      expect(res.statusCode).toBe(409);
-      expect(res.json().error.message).toBe(CHECKOUT_MESSAGES.ownCode);
-    });
-
-    it("answers a request with a malformed Host without a 500", async () => {
-      const res = await t.app.inject({
-        method: "GET",
-        url: "/api/store",
-        headers: { host: "pets.localhost:99999" },
+        expect(res.json().error.message).toBe("Your card has insufficient funds.");
       });
-      expect(res.statusCode).toBeLessThan(500);
+
+      it("refuses a tampered total with 409 and charges nothing", async () => {
+        const v = await shopper({ "EAT-1": 1 });
+        const chargesBefore = processor.charges.size;
+        const res = await pay(v, { total: 1 });
+        expect(res.statusCode).toBe(409);
+        expect(res.json().error.message).toBe(CHECKOUT_MESSAGES.totalChanged);
+        expect(processor.charges.size).toBe(chargesBefore);
+      });
+
+      it("refuses a missing email, a bad card number and a missing Idempotency-Key with 400 naming the field", async () => {
+        const v = await shopper({ "EAT-1": 1 });
+        const q = await quote(v);
+        const body = {
+          name: "No Email",
+          address: NY_ADDRESS,
+          shippingOptionId: "standard",
+          expectedTotal: q.total,
+          card: GOOD_CARD,
+        };
+        const noEmail = await v.post("/api/checkout", body, { "idempotency-key": randomUUID() });
+        expect(noEmail.statusCode).toBe(400);
+        expect(noEmail.json().error.fields.email).toBeTruthy();
+        const badCard = await v.post(
+          "/api/checkout",
+          {
+            ...body,
+            email: "a@example.com",
+            card: { ...GOOD_CARD, number: "4242 4242 4242 4241" },
+          },
+          { "idempotency-key": randomUUID() },
+        );
+        expect(badCard.statusCode).toBe(400);
+        expect(badCard.json().error.fields["card.number"]).toBe("Your card number is invalid.");
+        const noKey = await v.post("/api/checkout", { ...body, email: "a@example.com" });
+        expect(noKey.statusCode).toBe(400);
+        expect(noKey.json().error.message).toContain("idempotency-key");
+      });
+
+      it("does not let another store's host pay for this store's cart", async () => {
+        const v = await shopper({ "EAT-1": 1 });
+        const elsewhere = new Visitor(t.app, HEMP);
+        elsewhere.cookies.set("sf_session", v.cookies.get("sf_session") ?? "");
+        const res = await elsewhere.post("/api/checkout/quote", {});
+        expect(res.statusCode).toBe(409);
+        expect(res.json().error.message).toBe(CHECKOUT_MESSAGES.emptyCart);
+      });
+
+      it("treats an expired or unknown sign-in session as no one: no account cart is paid", async () => {
+        const v = visitor();
+        v.cookies.set("sf_auth", "A".repeat(43));
+        const res = await v.post(
+          "/api/checkout",
+          {
+            email: "gone@example.com",
+            name: "Expired Session",
+            address: NY_ADDRESS,
+            shippingOptionId: "standard",
+            expectedTotal: 1_000,
+            card: GOOD_CARD,
+          },
+          { "idempotency-key": randomUUID() },
+        );
+        expect(res.statusCode).toBe(409);
+        expect(res.json().error.message).toBe(CHECKOUT_MESSAGES.emptyCart);
+      });
+
+      it("refunds the charge and names the product when its last unit went to someone else first", async () => {
+        const v = await shopper({ "POOPOO-1": 1 });
+        await setStock(t.database.db, "POOPOO-1", 0);
+        const res = await pay(v);
+        expect(res.statusCode).toBe(409);
+        expect(res.json().error.code).toBe("out_of_stock");
+        expect(res.json().error.message).toMatch(/^Sorry, .+ is out of stock$/);
+        const charge = [...processor.charges.values()].at(-1);
+        expect(charge?.refunded).toBe(true);
+      });
+    });
+
+    describe("attempts that must not pay twice or wrongly", () => {
+      it("refuses to reuse, under the same key, a charge refunded after an out-of-stock refusal", async () => {
+        const v = await shopper({ "PEEPEE-1": 1 });
+        const key = randomUUID();
+        await setStock(t.database.db, "PEEPEE-1", 0);
+        expect((await pay(v, { key })).statusCode).toBe(409);
+        await setStock(t.database.db, "PEEPEE-1", 50);
+        const retried = await pay(v, { key });
+        expect(retried.statusCode).toBe(409);
+        expect(retried.json().error.message).toBe(CHECKOUT_MESSAGES.attemptEnded);
+        expect((await pay(v)).statusCode).toBe(200);
+      });
+
+      it("pays one cart once when two tabs pay it at the same time with different keys", async () => {
+        const v = await shopper({ "ITCHY-2": 1 });
+        const q = await quote(v);
+        const body = {
+          email: "two-tabs@example.com",
+          name: "Two Tabs",
+          address: NY_ADDRESS,
+          shippingOptionId: "standard",
+          expectedTotal: q.total,
+          card: GOOD_CARD,
+        };
+        const before = processor.charges.size;
+        const answers = await Promise.all([
+          v.post("/api/checkout", body, { "idempotency-key": randomUUID() }),
+          v.post("/api/checkout", body, { "idempotency-key": randomUUID() }),
+        ]);
+        expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+        const kept = [...processor.charges.values()].slice(before).filter((c) => !c.refunded);
+        expect(kept).toHaveLength(1);
+      });
+
+      it("refuses a guest who uses their own personal code with their own email", async () => {
+        const v = await shopper({ "EAT-1": 1 });
+        expect((await v.put("/api/cart/discount", { code: "RILEYPAWS" })).statusCode).toBe(200);
+        const res = await pay(v, { email: "demo@pawsome.test" });
+        expect(res.statusCode).toBe(409);
+        expect(res.json().error.message).toBe(CHECKOUT_MESSAGES.ownCode);
+      });
+
+      it("answers a request with a malformed Host without a 500", async () => {
+        const res = await t.app.inject({
+          method: "GET",
+          url: "/api/store",
+          headers: { host: "pets.localhost:99999" },
+        });
+        expect(res.statusCode).toBeLessThan(500);
+      });
     });
   });
 
-  describe("orders after payment", () => {
-    it("shows the order to its key holder and to no one else", async () => {
+  describe("after payment", () => {
+    it("GET /api/orders/:number shows the order to its key holder and to no one else", async () => {
       const v = await shopper({ "EAT-1": 1 });
       const { order, accessKey } = (await pay(v)).json();
       const url = `/api/orders/${order.number}`;
@@ -441,7 +426,7 @@ describeEachEngine("checkout API", (engine) => {
       const [riley] = await t.database.db
         .select()
         .from(users)
-        .where(and(eq(users.storeId, STORE), eq(users.email, "demo@pawsome.test")));
+        .where(and(eq(users.storeId, PET_STORE), eq(users.email, "demo@pawsome.test")));
       const v = await shopper({ "EAT-1": 2 });
       const applied = await v.put("/api/cart/discount", { code: "rileypaws" });
       expect(applied.statusCode, applied.body).toBe(200);
@@ -464,7 +449,7 @@ describeEachEngine("checkout API", (engine) => {
       const [before] = await t.database.db
         .select()
         .from(discountCodes)
-        .where(and(eq(discountCodes.storeId, STORE), eq(discountCodes.code, "save10")));
+        .where(and(eq(discountCodes.storeId, PET_STORE), eq(discountCodes.code, "save10")));
       const v = await shopper({ "EAT-1": 2 });
       await v.put("/api/cart/discount", { code: "SAVE10" });
       expect((await pay(v)).statusCode).toBe(200);

@@ -2,20 +2,18 @@ import { randomUUID } from "node:crypto";
 import { CHECKOUT_MESSAGES } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import {
+  GOOD_CARD,
+  NY_ADDRESS,
+  PET_STORE,
+  PETS,
+  quoteAddress,
+  setStock,
+  stockOf,
+} from "../../../test/fixtures.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
 import { Visitor } from "../../../test/visitor.ts";
-import { discountCodes, orders, variants } from "../../db/schema.ts";
-
-const PETS = "pets.localhost";
-const STORE = "pet-remedies";
-const CARD = { number: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123" };
-const ADDRESS = {
-  line1: "1 Main St",
-  city: "Albany",
-  region: "NY",
-  postalCode: "12207",
-  country: "US",
-};
+import { discountCodes, orders } from "../../db/schema.ts";
 
 describeEachEngine("checkout under concurrency", (engine) => {
   let t: TestApp;
@@ -25,21 +23,6 @@ describeEachEngine("checkout under concurrency", (engine) => {
     t = await createTestApp(engine, {}, { logQuery: (q) => counting && statements.push(q) });
   });
   afterAll(() => t.close());
-
-  async function setStock(sku: string, stock: number) {
-    await t.database.db
-      .update(variants)
-      .set({ stock })
-      .where(and(eq(variants.storeId, STORE), eq(variants.sku, sku)));
-  }
-
-  async function stockOf(sku: string) {
-    const [row] = await t.database.db
-      .select({ stock: variants.stock })
-      .from(variants)
-      .where(and(eq(variants.storeId, STORE), eq(variants.sku, sku)));
-    return row?.stock;
-  }
 
   /** `count` visitors, each with one of `sku` in the cart (and `code` applied), and the total they see. */
   async function shoppers(count: number, sku: string, code?: string) {
@@ -51,7 +34,7 @@ describeEachEngine("checkout under concurrency", (engine) => {
       list.push(v);
     }
     const quote = await list[0]?.post("/api/checkout/quote", {
-      address: { country: "US", region: "NY", postalCode: "12207" },
+      address: quoteAddress(),
     });
     return { list, total: quote?.json().total as number };
   }
@@ -62,10 +45,10 @@ describeEachEngine("checkout under concurrency", (engine) => {
       {
         email,
         name: "Rush Buyer",
-        address: ADDRESS,
+        address: NY_ADDRESS,
         shippingOptionId: "standard",
         expectedTotal: total,
-        card: CARD,
+        card: GOOD_CARD,
       },
       { "idempotency-key": randomUUID() },
     );
@@ -80,9 +63,9 @@ describeEachEngine("checkout under concurrency", (engine) => {
 
   it("sells exactly 10 of a variant with stock 10 to 200 shoppers paying at once, round after round", async () => {
     for (const round of [1, 2]) {
-      await setStock("ITCHY-2", 500);
+      await setStock(t.database.db, "ITCHY-2", 500);
       const { list, total } = await shoppers(200, "ITCHY-2");
-      await setStock("ITCHY-2", 10);
+      await setStock(t.database.db, "ITCHY-2", 10);
       const email = `rush-${round}@example.com`;
       const answers = await Promise.all(list.map((v) => checkout(v, total, email)));
       const statuses = answers.map((a) => a.statusCode);
@@ -95,19 +78,19 @@ describeEachEngine("checkout under concurrency", (engine) => {
         expect(a.json().error.code).toBe("out_of_stock");
         expect(a.json().error.message).toMatch(/is out of stock$/);
       }
-      expect(await stockOf("ITCHY-2")).toBe(0);
+      expect(await stockOf(t.database.db, "ITCHY-2")).toBe(0);
       expect(await paidOrders(email)).toHaveLength(10);
     }
   }, 180_000);
 
   it("redeems a code with max_redemptions 5 exactly 5 times when 200 shoppers pay with it at once", async () => {
     await t.database.db.insert(discountCodes).values({
-      storeId: STORE,
+      storeId: PET_STORE,
       code: "limit5",
       discountPercentage: 10,
       maxRedemptions: 5,
     });
-    await setStock("DRAMA-2", 500);
+    await setStock(t.database.db, "DRAMA-2", 500);
     const { list, total } = await shoppers(200, "DRAMA-2", "LIMIT5");
     const answers = await Promise.all(list.map((v) => checkout(v, total, "limit5@example.com")));
     expect(answers.filter((a) => a.statusCode >= 500)).toEqual([]);
@@ -119,10 +102,10 @@ describeEachEngine("checkout under concurrency", (engine) => {
     const [code] = await t.database.db
       .select()
       .from(discountCodes)
-      .where(and(eq(discountCodes.storeId, STORE), eq(discountCodes.code, "limit5")));
+      .where(and(eq(discountCodes.storeId, PET_STORE), eq(discountCodes.code, "limit5")));
     expect(code?.redemptions).toBe(5);
     // The refused orders gave their stock back: only the 5 paid took any.
-    expect(await stockOf("DRAMA-2")).toBe(495);
+    expect(await stockOf(t.database.db, "DRAMA-2")).toBe(495);
   }, 120_000);
 
   it("counts the SQL statements one order placement runs", async () => {

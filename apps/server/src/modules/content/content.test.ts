@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { HEMP, PET_STORE, PETS } from "../../../test/fixtures.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
 import { getDocument, saveDocument } from "./service.ts";
-
-const PETS = { host: "pets.localhost" };
 
 describeEachEngine("content documents at /data/...", (engine) => {
   let t: TestApp;
@@ -12,8 +11,8 @@ describeEachEngine("content documents at /data/...", (engine) => {
   afterAll(() => t.close());
 
   it("serves the home page, whatever the case of its name", async () => {
-    const a = await t.app.inject({ url: "/data/master/homepage.json", headers: PETS });
-    const b = await t.app.inject({ url: "/data/master/HomePage.json", headers: PETS });
+    const a = await t.app.inject({ url: "/data/master/homepage.json", headers: { host: PETS } });
+    const b = await t.app.inject({ url: "/data/master/HomePage.json", headers: { host: PETS } });
     expect(a.statusCode).toBe(200);
     expect(b.json()).toEqual(a.json());
     expect(a.json().title).toBeTruthy();
@@ -27,13 +26,13 @@ describeEachEngine("content documents at /data/...", (engine) => {
       "policies/privacy-policy",
       "policies/shipping-policy",
     ]) {
-      const res = await t.app.inject({ url: `/data/master/${name}.json`, headers: PETS });
+      const res = await t.app.inject({ url: `/data/master/${name}.json`, headers: { host: PETS } });
       expect(res.statusCode, name).toBe(200);
     }
   });
 
   it("answers an unknown page with 404 in the error shape", async () => {
-    const res = await t.app.inject({ url: "/data/master/nope.json", headers: PETS });
+    const res = await t.app.inject({ url: "/data/master/nope.json", headers: { host: PETS } });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: { code: "not_found", message: "Page not found: nope" } });
   });
@@ -44,14 +43,14 @@ describeEachEngine("content documents at /data/...", (engine) => {
       "/data/master/about",
       "/data/master/a%20b.json",
     ]) {
-      const res = await t.app.inject({ url, headers: PETS });
+      const res = await t.app.inject({ url, headers: { host: PETS } });
       expect(res.statusCode, url).toBe(400);
       expect(res.json().error.message, url).toBeTruthy();
     }
   });
 
   it("serves the chatbot configuration with the spec's defaults", async () => {
-    const res = await t.app.inject({ url: "/data/layout/chatbot.json", headers: PETS });
+    const res = await t.app.inject({ url: "/data/layout/chatbot.json", headers: { host: PETS } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       chatbotHeaderText: "Customer Support",
@@ -60,22 +59,22 @@ describeEachEngine("content documents at /data/...", (engine) => {
   });
 
   it("keeps each store's pages to itself", async () => {
-    const pet = await t.app.inject({ url: "/data/master/wholesale.json", headers: PETS });
+    const pet = await t.app.inject({ url: "/data/master/wholesale.json", headers: { host: PETS } });
     expect(pet.statusCode).toBe(200);
     const hemp = await t.app.inject({
       url: "/data/master/wholesale.json",
-      headers: { host: "hemp.localhost" },
+      headers: { host: HEMP },
     });
     expect(hemp.statusCode).toBe(404);
   });
 
   it("sanitises content HTML when a page is saved", async () => {
-    await saveDocument(t.database.db, "pet-remedies", "master", "xss-test", {
+    await saveDocument(t.database.db, PET_STORE, "master", "xss-test", {
       title: 'Hi<img src="x" onerror="alert(1)">',
       "text-1": '<p>ok</p><script>alert(1)</script><a href="javascript:alert(1)">x</a>',
       sections: [{ title: "s", content: '<p onclick="alert(1)">c</p>' }],
     });
-    const doc = await getDocument(t.database.db, "pet-remedies", "master", "xss-test");
+    const doc = await getDocument(t.database.db, PET_STORE, "master", "xss-test");
     const text = JSON.stringify(doc);
     expect(text).not.toMatch(/onerror|<script|javascript:|onclick/);
     expect(doc["text-1"]).toContain("<p>ok</p>");
@@ -83,7 +82,7 @@ describeEachEngine("content documents at /data/...", (engine) => {
 
   it("refuses to save a page document of the wrong shape", async () => {
     await expect(
-      saveDocument(t.database.db, "pet-remedies", "master", "bad", { textAlign: "sideways" }),
+      saveDocument(t.database.db, PET_STORE, "master", "bad", { textAlign: "sideways" }),
     ).rejects.toMatchObject({ code: "invalid" });
   });
 });

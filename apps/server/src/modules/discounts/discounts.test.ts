@@ -1,13 +1,9 @@
-import type { Currency } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { HEMP, PET_STORE, PETS, priceOf } from "../../../test/fixtures.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
 import { Visitor } from "../../../test/visitor.ts";
-import { discountCodes, variantPrices, variants } from "../../db/schema.ts";
-
-const PETS = "pets.localhost";
-const HEMP = "hemp.localhost";
-const PET_STORE = "pet-remedies";
+import { discountCodes } from "../../db/schema.ts";
 
 describeEachEngine("discount codes", (engine) => {
   let t: TestApp;
@@ -20,22 +16,6 @@ describeEachEngine("discount codes", (engine) => {
     new Visitor(t.app, host, headers);
   const canadian = () => visitor(PETS, { "accept-language": "en-CA" });
 
-  async function priceOf(sku: string, currency: Currency): Promise<number> {
-    const [row] = await t.database.db
-      .select({ amount: variantPrices.amount })
-      .from(variantPrices)
-      .innerJoin(variants, eq(variants.id, variantPrices.variantId))
-      .where(
-        and(
-          eq(variants.storeId, PET_STORE),
-          eq(variants.sku, sku),
-          eq(variantPrices.currency, currency),
-        ),
-      );
-    if (!row) throw new Error(`no ${currency} price for ${sku}`);
-    return row.amount;
-  }
-
   async function addCode(values: Partial<typeof discountCodes.$inferInsert> & { code: string }) {
     await t.database.db
       .insert(discountCodes)
@@ -45,7 +25,7 @@ describeEachEngine("discount codes", (engine) => {
   it("WELCOME15 takes 15% off, at most $20.00", async () => {
     const v = visitor();
     await v.post("/api/cart/items", { sku: "ITCHY-1", quantity: 1 });
-    const price = await priceOf("ITCHY-1", "usd");
+    const price = await priceOf(t.database.db, "ITCHY-1", "usd");
     expect(price).toBe(3_995);
     const res = await v.put("/api/cart/discount", { code: "WELCOME15" });
     expect(res.statusCode).toBe(200);
@@ -76,7 +56,7 @@ describeEachEngine("discount codes", (engine) => {
   it("in CAD, WELCOME15 is capped at CA$27.00 and SAVE10 takes CA$13.00", async () => {
     const v = canadian();
     await v.post("/api/cart/items", { sku: "ITCHY-2", quantity: 3 });
-    const price = await priceOf("ITCHY-2", "cad");
+    const price = await priceOf(t.database.db, "ITCHY-2", "cad");
     const welcome = await v.put("/api/cart/discount", { code: "welcome15" });
     expect(welcome.json()).toMatchObject({
       currency: "cad",
@@ -98,10 +78,10 @@ describeEachEngine("discount codes", (engine) => {
     const v = visitor();
     await v.post("/api/cart/items", { sku: "EAT-1", quantity: 2 });
     const res = await v.put("/api/cart/discount", { code: "SAVE10" });
-    const usd = 2 * (await priceOf("EAT-1", "usd"));
+    const usd = 2 * (await priceOf(t.database.db, "EAT-1", "usd"));
     expect(res.json()).toMatchObject({ subtotal: usd, discount: 1_000, totalCost: usd - 1_000 });
     const cad = await v.put("/api/cart/currency", { currency: "cad" });
-    const cadSubtotal = 2 * (await priceOf("EAT-1", "cad"));
+    const cadSubtotal = 2 * (await priceOf(t.database.db, "EAT-1", "cad"));
     expect(cad.json()).toMatchObject({
       subtotal: cadSubtotal,
       discount: 1_300,

@@ -3,13 +3,19 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createUser,
+  expectError,
+  GARDEN,
+  GOOD_CARD,
   HEMP,
   HEMP_STORE,
+  NY_ADDRESS,
   PET_STORE,
   PETS,
-  TEST_PASSWORD,
+  quoteAddress,
+  signedInVisitor,
+  signIn,
   visitorWithOwnIp,
-} from "../../../test/accounts.ts";
+} from "../../../test/fixtures.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
 import type { Visitor } from "../../../test/visitor.ts";
 import { products, reviews, reviewVotes } from "../../db/schema.ts";
@@ -109,25 +115,11 @@ describeEachEngine("reviews API", (engine) => {
     };
   }
 
-  function expectError(
-    res: { statusCode: number; json(): unknown },
-    status: number,
-    code: string,
-    message: string,
-  ) {
-    expect(res.statusCode, JSON.stringify(res.json())).toBe(status);
-    expect(res.json()).toMatchObject({ error: { code, message } });
-  }
-
   async function admin(storeId = PET_STORE, host = PETS) {
-    const user = await createUser(t.database.db, { storeId, userType: "admin" });
-    const v = visitorWithOwnIp(t.app, host);
-    const res = await v.post("/v2/auth/login", { email: user.email, password: TEST_PASSWORD });
-    expect(res.statusCode, res.body).toBe(200);
-    return v;
+    return (await signedInVisitor(t.app, t.database.db, { storeId, userType: "admin" }, host)).v;
   }
 
-  describe("writing a review", () => {
+  describe("POST /reviews/addReview", () => {
     it("publishes it at once, first under Latest, with the name trimmed and no email in any answer", async () => {
       const p = await product();
       await seed(p, [{ daysAgo: 1 }, { daysAgo: 2 }]);
@@ -170,7 +162,7 @@ describeEachEngine("reviews API", (engine) => {
       expect(row?.reviewerEmail).toBe("jane.doe@example.com");
     });
 
-    it("is idempotent on review_id: the same review sent twice is stored once", async () => {
+    it("stores the same review sent twice once (idempotent on review_id)", async () => {
       const p = await product();
       const body = submission(p.handle);
       const v = visitor();
@@ -279,223 +271,225 @@ describeEachEngine("reviews API", (engine) => {
     });
   });
 
-  describe("listing a product's reviews", () => {
-    let p: Awaited<ReturnType<typeof product>>;
-    beforeAll(async () => {
-      p = await product();
-      await seed(p, [
-        { description: "A", rating: 3, daysAgo: 5, helpful: 2 },
-        { description: "B", rating: 5, daysAgo: 1, helpful: 0, photos: 1 },
-        { description: "C", rating: 1, daysAgo: 9, helpful: 7 },
-        { description: "D", rating: 5, daysAgo: 3, helpful: 2, photos: 2 },
-        { description: "E", rating: 4, daysAgo: 7, helpful: 0 },
-        { description: "F (hidden)", rating: 1, daysAgo: 0, helpful: 99, hidden: true },
-      ]);
+  describe("GET /api/products/:handle/reviews", () => {
+    describe("sorting and filtering", () => {
+      let p: Awaited<ReturnType<typeof product>>;
+      beforeAll(async () => {
+        p = await product();
+        await seed(p, [
+          { description: "A", rating: 3, daysAgo: 5, helpful: 2 },
+          { description: "B", rating: 5, daysAgo: 1, helpful: 0, photos: 1 },
+          { description: "C", rating: 1, daysAgo: 9, helpful: 7 },
+          { description: "D", rating: 5, daysAgo: 3, helpful: 2, photos: 2 },
+          { description: "E", rating: 4, daysAgo: 7, helpful: 0 },
+          { description: "F (hidden)", rating: 1, daysAgo: 0, helpful: 99, hidden: true },
+        ]);
+      });
+
+      it.each([
+        ["latest", ["B", "D", "A", "E", "C"]],
+        ["oldest", ["C", "E", "A", "D", "B"]],
+        ["highest", ["B", "D", "E", "A", "C"]],
+        ["lowest", ["C", "A", "E", "B", "D"]],
+        // Most helpful, then newest first among equal counts.
+        ["helpful", ["C", "D", "A", "B", "E"]],
+      ])("sorts by %s", async (sort, order) => {
+        expect(descriptions(await list(p.handle, `sort=${sort}`))).toEqual(order);
+      });
+
+      it("sorts by Latest when no sort is given", async () => {
+        expect(descriptions(await list(p.handle))).toEqual(["B", "D", "A", "E", "C"]);
+      });
+
+      it("answers the aggregates of every visible review, whatever the filters", async () => {
+        const expected = {
+          // (3 + 5 + 1 + 5 + 4) / 5 = 3.6
+          average: 3.6,
+          count: 5,
+          distribution: [
+            { stars: 5, count: 2, percent: 40 },
+            { stars: 4, count: 1, percent: 20 },
+            { stars: 3, count: 1, percent: 20 },
+            { stars: 2, count: 0, percent: 0 },
+            { stars: 1, count: 1, percent: 20 },
+          ],
+        };
+        expect((await list(p.handle)).summary).toEqual(expected);
+        expect((await list(p.handle, "rating=5&photos=true&q=d")).summary).toEqual(expected);
+      });
+
+      it("filters by star value, and all shows every rating", async () => {
+        const five = await list(p.handle, "rating=5");
+        expect(descriptions(five)).toEqual(["B", "D"]);
+        expect(five.total).toBe(2);
+        expect(descriptions(await list(p.handle, "rating=2"))).toEqual([]);
+        expect((await list(p.handle, "rating=all")).total).toBe(5);
+      });
+
+      it("shows only reviews with photos or videos when asked", async () => {
+        const page = await list(p.handle, "photos=true");
+        expect(descriptions(page)).toEqual(["B", "D"]);
+        expect(page.reviews.map((r) => r.media.length)).toEqual([1, 2]);
+      });
+
+      it("combines filters with the sort", async () => {
+        expect(descriptions(await list(p.handle, "photos=1&rating=5&sort=oldest"))).toEqual([
+          "D",
+          "B",
+        ]);
+      });
+
+      it("never lists a hidden review or counts it", async () => {
+        const page = await list(p.handle, "sort=helpful");
+        expect(descriptions(page)).not.toContain("F (hidden)");
+        expect(page.total).toBe(5);
+      });
+
+      it.each([
+        "sort=best",
+        "rating=0",
+        "rating=6",
+        "photos=yes",
+        "page=0",
+        "page=two",
+        `q=${"x".repeat(101)}`,
+        "colour=red",
+      ])("refuses ?%s with a 400", async (query) => {
+        const res = await visitor().get(`/api/products/${p.handle}/reviews?${query}`);
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json().error.code).toBe("invalid");
+      });
+
+      it("answers 404 for a product that does not exist", async () => {
+        const res = await visitor().get("/api/products/no-such-product/reviews");
+        expectError(res, 404, "not_found", M.productNotFound);
+      });
     });
 
-    it.each([
-      ["latest", ["B", "D", "A", "E", "C"]],
-      ["oldest", ["C", "E", "A", "D", "B"]],
-      ["highest", ["B", "D", "E", "A", "C"]],
-      ["lowest", ["C", "A", "E", "B", "D"]],
-      // Most helpful, then newest first among equal counts.
-      ["helpful", ["C", "D", "A", "B", "E"]],
-    ])("sorts by %s", async (sort, order) => {
-      expect(descriptions(await list(p.handle, `sort=${sort}`))).toEqual(order);
+    describe("searching with q", () => {
+      let p: Awaited<ReturnType<typeof product>>;
+      beforeAll(async () => {
+        p = await product();
+        await seed(p, [
+          { description: "My dog loved the TASTE", name: "Ann" },
+          { description: "Calmer during storms", title: "Thunder buddy", name: "Bo" },
+          { description: "Saved 100% of our evenings", name: "Cy" },
+          { description: "Works well", name: "Dana Storm" },
+          { description: "Nothing to report_here", name: "Ed" },
+        ]);
+      });
+
+      it("finds text in the description, title and name, whatever the case", async () => {
+        expect(descriptions(await list(p.handle, "q=taste"))).toEqual(["My dog loved the TASTE"]);
+        expect(descriptions(await list(p.handle, "q=THUNDER"))).toEqual(["Calmer during storms"]);
+        expect(descriptions(await list(p.handle, "q=storm")).sort()).toEqual([
+          "Calmer during storms",
+          "Works well",
+        ]);
+      });
+
+      it("takes % and _ literally", async () => {
+        expect(descriptions(await list(p.handle, "q=100%25"))).toEqual([
+          "Saved 100% of our evenings",
+        ]);
+        // As patterns, "d%t" and "d_g" would match "My dog loved the TASTE".
+        expect(descriptions(await list(p.handle, "q=d%25t"))).toEqual([]);
+        expect(descriptions(await list(p.handle, "q=d_g"))).toEqual([]);
+        expect(descriptions(await list(p.handle, "q=report_"))).toEqual(["Nothing to report_here"]);
+      });
+
+      it("ignores blank search text and reports the matches in total", async () => {
+        expect((await list(p.handle, "q=%20%20")).total).toBe(5);
+        const none = await list(p.handle, "q=parrot");
+        expect(none.total).toBe(0);
+        expect(none.has_more).toBe(false);
+        expect(none.summary.count).toBe(5);
+      });
     });
 
-    it("sorts by Latest when no sort is given", async () => {
-      expect(descriptions(await list(p.handle))).toEqual(["B", "D", "A", "E", "C"]);
-    });
-
-    it("answers the aggregates of every visible review, whatever the filters", async () => {
-      const expected = {
-        // (3 + 5 + 1 + 5 + 4) / 5 = 3.6
-        average: 3.6,
-        count: 5,
-        distribution: [
-          { stars: 5, count: 2, percent: 40 },
-          { stars: 4, count: 1, percent: 20 },
-          { stars: 3, count: 1, percent: 20 },
-          { stars: 2, count: 0, percent: 0 },
-          { stars: 1, count: 1, percent: 20 },
-        ],
-      };
-      expect((await list(p.handle)).summary).toEqual(expected);
-      expect((await list(p.handle, "rating=5&photos=true&q=d")).summary).toEqual(expected);
-    });
-
-    it("filters by star value, and all shows every rating", async () => {
-      const five = await list(p.handle, "rating=5");
-      expect(descriptions(five)).toEqual(["B", "D"]);
-      expect(five.total).toBe(2);
-      expect(descriptions(await list(p.handle, "rating=2"))).toEqual([]);
-      expect((await list(p.handle, "rating=all")).total).toBe(5);
-    });
-
-    it("shows only reviews with photos or videos when asked", async () => {
-      const page = await list(p.handle, "photos=true");
-      expect(descriptions(page)).toEqual(["B", "D"]);
-      expect(page.reviews.map((r) => r.media.length)).toEqual([1, 2]);
-    });
-
-    it("combines filters with the sort", async () => {
-      expect(descriptions(await list(p.handle, "photos=1&rating=5&sort=oldest"))).toEqual([
-        "D",
-        "B",
-      ]);
-    });
-
-    it("never lists a hidden review or counts it", async () => {
-      const page = await list(p.handle, "sort=helpful");
-      expect(descriptions(page)).not.toContain("F (hidden)");
-      expect(page.total).toBe(5);
-    });
-
-    it.each([
-      "sort=best",
-      "rating=0",
-      "rating=6",
-      "photos=yes",
-      "page=0",
-      "page=two",
-      `q=${"x".repeat(101)}`,
-      "colour=red",
-    ])("refuses ?%s with a 400", async (query) => {
-      const res = await visitor().get(`/api/products/${p.handle}/reviews?${query}`);
-      expect(res.statusCode, res.body).toBe(400);
-      expect(res.json().error.code).toBe("invalid");
-    });
-
-    it("answers 404 for a product that does not exist", async () => {
-      const res = await visitor().get("/api/products/no-such-product/reviews");
-      expectError(res, 404, "not_found", M.productNotFound);
-    });
-  });
-
-  describe("searching", () => {
-    let p: Awaited<ReturnType<typeof product>>;
-    beforeAll(async () => {
-      p = await product();
-      await seed(p, [
-        { description: "My dog loved the TASTE", name: "Ann" },
-        { description: "Calmer during storms", title: "Thunder buddy", name: "Bo" },
-        { description: "Saved 100% of our evenings", name: "Cy" },
-        { description: "Works well", name: "Dana Storm" },
-        { description: "Nothing to report_here", name: "Ed" },
-      ]);
-    });
-
-    it("finds text in the description, title and name, whatever the case", async () => {
-      expect(descriptions(await list(p.handle, "q=taste"))).toEqual(["My dog loved the TASTE"]);
-      expect(descriptions(await list(p.handle, "q=THUNDER"))).toEqual(["Calmer during storms"]);
-      expect(descriptions(await list(p.handle, "q=storm")).sort()).toEqual([
-        "Calmer during storms",
-        "Works well",
-      ]);
-    });
-
-    it("takes % and _ literally", async () => {
-      expect(descriptions(await list(p.handle, "q=100%25"))).toEqual([
-        "Saved 100% of our evenings",
-      ]);
-      // As patterns, "d%t" and "d_g" would match "My dog loved the TASTE".
-      expect(descriptions(await list(p.handle, "q=d%25t"))).toEqual([]);
-      expect(descriptions(await list(p.handle, "q=d_g"))).toEqual([]);
-      expect(descriptions(await list(p.handle, "q=report_"))).toEqual(["Nothing to report_here"]);
-    });
-
-    it("ignores blank search text and reports the matches in total", async () => {
-      expect((await list(p.handle, "q=%20%20")).total).toBe(5);
-      const none = await list(p.handle, "q=parrot");
-      expect(none.total).toBe(0);
-      expect(none.has_more).toBe(false);
-      expect(none.summary.count).toBe(5);
-    });
-  });
-
-  describe("paging in 25s", () => {
-    async function productWith(count: number) {
-      const p = await product();
-      await seed(
-        p,
-        Array.from({ length: count }, (_, i) => ({ description: `R${i + 1}`, daysAgo: i })),
-      );
-      return p;
-    }
-
-    it.each([
-      [24, [24], false],
-      [25, [25], false],
-      [26, [25, 1], true],
-      [50, [25, 25], true],
-    ])("with %i reviews, the pages hold %j", async (count, sizes, morePages) => {
-      const p = await productWith(count);
-      const first = await list(p.handle);
-      expect(first.page_size).toBe(25);
-      expect(first.total).toBe(count);
-      expect(first.reviews).toHaveLength(sizes[0] ?? 0);
-      expect(first.has_more).toBe(morePages);
-
-      const seen = descriptions(first);
-      if (morePages) {
-        const second = await list(p.handle, "page=2");
-        expect(second.page).toBe(2);
-        expect(second.reviews).toHaveLength(sizes[1] ?? 0);
-        expect(second.has_more).toBe(false);
-        seen.push(...descriptions(second));
+    describe("paging in 25s with page", () => {
+      async function productWith(count: number) {
+        const p = await product();
+        await seed(
+          p,
+          Array.from({ length: count }, (_, i) => ({ description: `R${i + 1}`, daysAgo: i })),
+        );
+        return p;
       }
-      // Every review exactly once, newest first.
-      expect(seen).toEqual(Array.from({ length: count }, (_, i) => `R${i + 1}`));
 
-      const past = await list(p.handle, `page=${sizes.length + 1}`);
-      expect(past.reviews).toEqual([]);
-      expect(past.has_more).toBe(false);
-      expect(past.total).toBe(count);
+      it.each([
+        [24, [24], false],
+        [25, [25], false],
+        [26, [25, 1], true],
+        [50, [25, 25], true],
+      ])("with %i reviews, the pages hold %j", async (count, sizes, morePages) => {
+        const p = await productWith(count);
+        const first = await list(p.handle);
+        expect(first.page_size).toBe(25);
+        expect(first.total).toBe(count);
+        expect(first.reviews).toHaveLength(sizes[0] ?? 0);
+        expect(first.has_more).toBe(morePages);
+
+        const seen = descriptions(first);
+        if (morePages) {
+          const second = await list(p.handle, "page=2");
+          expect(second.page).toBe(2);
+          expect(second.reviews).toHaveLength(sizes[1] ?? 0);
+          expect(second.has_more).toBe(false);
+          seen.push(...descriptions(second));
+        }
+        // Every review exactly once, newest first.
+        expect(seen).toEqual(Array.from({ length: count }, (_, i) => `R${i + 1}`));
+
+        const past = await list(p.handle, `page=${sizes.length + 1}`);
+        expect(past.reviews).toEqual([]);
+        expect(past.has_more).toBe(false);
+        expect(past.total).toBe(count);
+      });
+
+      it("pages a filtered list by its own total", async () => {
+        const p = await product();
+        await seed(
+          p,
+          Array.from({ length: 60 }, (_, i) => ({ rating: i % 2 === 0 ? 5 : 4, daysAgo: i })),
+        );
+        const fives = await list(p.handle, "rating=5");
+        expect(fives.total).toBe(30);
+        expect(fives.has_more).toBe(true);
+        const second = await list(p.handle, "rating=5&page=2");
+        expect(second.reviews).toHaveLength(5);
+        expect(second.reviews.every((r) => r.review_rating === 5)).toBe(true);
+      });
     });
 
-    it("pages a filtered list by its own total", async () => {
-      const p = await product();
-      await seed(
-        p,
-        Array.from({ length: 60 }, (_, i) => ({ rating: i % 2 === 0 ? 5 : 4, daysAgo: i })),
-      );
-      const fives = await list(p.handle, "rating=5");
-      expect(fives.total).toBe(30);
-      expect(fives.has_more).toBe(true);
-      const second = await list(p.handle, "rating=5&page=2");
-      expect(second.reviews).toHaveLength(5);
-      expect(second.reviews.every((r) => r.review_rating === 5)).toBe(true);
+    describe("aggregates", () => {
+      it("average to 2 decimals and a share per star from 5 to 1", async () => {
+        const p = await product();
+        await seed(p, [{ rating: 5 }, { rating: 4 }, { rating: 4 }]);
+        const { summary } = await list(p.handle);
+        expect(summary.average).toBe(4.33);
+        expect(summary.count).toBe(3);
+        expect(summary.distribution.map((d) => [d.stars, d.count, d.percent])).toEqual([
+          [5, 1, 33],
+          [4, 2, 67],
+          [3, 0, 0],
+          [2, 0, 0],
+          [1, 0, 0],
+        ]);
+      });
+
+      it("are zero for a product without reviews", async () => {
+        const p = await product();
+        const page = await list(p.handle);
+        expect(page.summary).toMatchObject({ average: 0, count: 0 });
+        expect(page.reviews).toEqual([]);
+        expect(page.has_more).toBe(false);
+      });
     });
   });
 
-  describe("aggregates", () => {
-    it("average to 2 decimals and a share per star from 5 to 1", async () => {
-      const p = await product();
-      await seed(p, [{ rating: 5 }, { rating: 4 }, { rating: 4 }]);
-      const { summary } = await list(p.handle);
-      expect(summary.average).toBe(4.33);
-      expect(summary.count).toBe(3);
-      expect(summary.distribution.map((d) => [d.stars, d.count, d.percent])).toEqual([
-        [5, 1, 33],
-        [4, 2, 67],
-        [3, 0, 0],
-        [2, 0, 0],
-        [1, 0, 0],
-      ]);
-    });
-
-    it("are zero for a product without reviews", async () => {
-      const p = await product();
-      const page = await list(p.handle);
-      expect(page.summary).toMatchObject({ average: 0, count: 0 });
-      expect(page.reviews).toEqual([]);
-      expect(page.has_more).toBe(false);
-    });
-  });
-
-  describe("helpful votes", () => {
-    it("count one vote per visitor, remembered by a session cookie, and can be taken back", async () => {
+  describe("POST /api/reviews/:id/helpful", () => {
+    it("counts one vote per visitor, remembered by a session cookie, and takes it back when pressed again", async () => {
       const p = await product();
       const [review] = await seed(p, [{ helpful: 3 }]);
       const id = review?.reviewId ?? "";
@@ -541,7 +535,7 @@ describeEachEngine("reviews API", (engine) => {
       });
     });
 
-    it("count concurrent votes of one visitor once", async () => {
+    it("counts concurrent votes of one visitor once", async () => {
       const p = await product();
       const [review] = await seed(p, [{}]);
       const shopper = visitor();
@@ -560,13 +554,13 @@ describeEachEngine("reviews API", (engine) => {
       expect(votes[0]?.voter).toMatch(/^session:[A-Za-z0-9_-]{43}$/);
     });
 
-    it("belong to the account of a signed-in shopper, whichever browser it uses", async () => {
+    it("counts a signed-in shopper's vote for the account, whichever browser it uses", async () => {
       const p = await product();
       const [review] = await seed(p, [{}]);
       const user = await createUser(t.database.db);
       const browsers = [visitor(), visitor()];
       for (const b of browsers) {
-        const res = await b.post("/v2/auth/login", { email: user.email, password: TEST_PASSWORD });
+        const res = await signIn(b, user.email);
         expect(res.statusCode).toBe(200);
       }
       expect(
@@ -578,7 +572,7 @@ describeEachEngine("reviews API", (engine) => {
       expect((await list(p.handle, "", browsers[1])).reviews[0]?.voted).toBe(true);
     });
 
-    it("cannot be cast on a hidden review or one that does not exist", async () => {
+    it("refuses a vote on a hidden review or on one that does not exist", async () => {
       const p = await product();
       const [hidden] = await seed(p, [{ hidden: true }]);
       for (const id of [hidden?.reviewId, "no-such-review"]) {
@@ -592,8 +586,8 @@ describeEachEngine("reviews API", (engine) => {
     });
   });
 
-  describe("the store owner", () => {
-    it("hides a review: gone from the list, the aggregates and the votes, back when shown", async () => {
+  describe("/api/admin/reviews (the store owner)", () => {
+    it("PATCH hidden takes a review out of the list, the aggregates and the votes until it is shown again", async () => {
       const p = await product();
       const [keep, hide] = await seed(p, [
         { rating: 5, description: "keep" },
@@ -622,7 +616,7 @@ describeEachEngine("reviews API", (engine) => {
       expect((await list(p.handle)).summary.count).toBe(2);
     });
 
-    it("writes the owner response that every visitor then reads, and removes it with an empty text", async () => {
+    it("PATCH owner_response writes the response every visitor reads, and an empty text removes it", async () => {
       const p = await product();
       const [review] = await seed(p, [{}]);
       const owner = await admin();
@@ -637,7 +631,7 @@ describeEachEngine("reviews API", (engine) => {
       expect((await list(p.handle)).reviews[0]?.owner_response).toBeNull();
     });
 
-    it("lists every review with the reviewers' emails and hidden ones", async () => {
+    it("GET lists every review, hidden ones and reviewers' emails included", async () => {
       const p = await product();
       await seed(p, [
         { description: "visible", email: "visible@example.com" },
@@ -659,7 +653,7 @@ describeEachEngine("reviews API", (engine) => {
       ]);
     });
 
-    it("is the only one who may: 401 for a visitor, 403 for a shopper", async () => {
+    it("answers 401 to a visitor and 403 to a shopper", async () => {
       const p = await product();
       const [review] = await seed(p, [{}]);
       const path = `/api/admin/reviews/${review?.reviewId}`;
@@ -667,13 +661,13 @@ describeEachEngine("reviews API", (engine) => {
       expect((await visitor().get("/api/admin/reviews")).statusCode).toBe(401);
       const shopper = visitor();
       const user = await createUser(t.database.db);
-      await shopper.post("/v2/auth/login", { email: user.email, password: TEST_PASSWORD });
+      await signIn(shopper, user.email);
       expect((await shopper.patch(path, { hidden: true })).statusCode).toBe(403);
       expect((await shopper.get("/api/admin/reviews")).statusCode).toBe(403);
       expect((await list(p.handle)).summary.count).toBe(1);
     });
 
-    it("must send something to change", async () => {
+    it("PATCH refuses a body with nothing to change", async () => {
       const p = await product();
       const [review] = await seed(p, [{}]);
       const res = await (await admin()).patch(`/api/admin/reviews/${review?.reviewId}`, {});
@@ -682,8 +676,8 @@ describeEachEngine("reviews API", (engine) => {
     });
   });
 
-  describe("stores", () => {
-    it("never show one store's reviews in another, even for the same handle", async () => {
+  describe("across stores", () => {
+    it("never shows one store's reviews in another, even for the same handle", async () => {
       const handle = `shared-handle-${Date.now()}`;
       const pet = await product(PET_STORE, handle);
       const hemp = await product(HEMP_STORE, handle);
@@ -695,7 +689,7 @@ describeEachEngine("reviews API", (engine) => {
       expect(hempPage.summary).toMatchObject({ average: 5, count: 1 });
     });
 
-    it("keep review_ids apart: the same id may be used in each store", async () => {
+    it("accepts the same review_id in each store", async () => {
       const handle = `shared-id-${Date.now()}`;
       await product(PET_STORE, handle);
       await product(HEMP_STORE, handle);
@@ -704,7 +698,7 @@ describeEachEngine("reviews API", (engine) => {
       expect((await visitor(HEMP).post("/reviews/addReview", body)).statusCode).toBe(201);
     });
 
-    it("refuse a review, a vote or an owner's change across stores", async () => {
+    it("refuses a review, a vote or an owner's change across stores", async () => {
       const p = await product(PET_STORE);
       const [review] = await seed(p, [{}]);
       expectError(
@@ -735,17 +729,17 @@ describeEachEngine("reviews API", (engine) => {
       expect(
         (await buyer.post("/api/cart/items", { sku: "FUNGUS-1", quantity: 1 })).statusCode,
       ).toBe(200);
-      const address = { country: "US", region: "NY", postalCode: "10001" };
+      const address = quoteAddress();
       const quote = (await buyer.post("/api/checkout/quote", { address })).json();
       const paid = await buyer.post(
         "/api/checkout",
         {
           email: "Verified.Buyer@example.com",
           name: "Vera Buyer",
-          address: { ...address, line1: "1 Main St", city: "New York" },
+          address: NY_ADDRESS,
           shippingOptionId: "standard",
           expectedTotal: quote.total,
-          card: { number: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123" },
+          card: GOOD_CARD,
         },
         { "idempotency-key": `verified-${Date.now()}-${serial}` },
       );
@@ -806,12 +800,12 @@ describeEachEngine("reviews API", (engine) => {
     });
 
     it("leaves the Seasonal Planting Plan without reviews (the empty state)", async () => {
-      const page = await list("seasonal-planting-plan", "", visitor("garden.localhost"));
+      const page = await list("seasonal-planting-plan", "", visitor(GARDEN));
       expect(page.summary.count).toBe(0);
     });
   });
 
-  it("describes the review routes in the OpenAPI document", async () => {
+  it("lists the review routes in the OpenAPI document", async () => {
     const res = await visitor().get("/api/openapi.json");
     const paths = Object.keys(res.json().paths);
     expect(paths).toEqual(

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { HEMP } from "../../../test/fixtures.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
 
 describeEachEngine("GET /api/store resolves the store from the Host", (engine) => {
@@ -19,7 +20,7 @@ describeEachEngine("GET /api/store resolves the store from the Host", (engine) =
   });
 
   it("answers each store on its own domain", async () => {
-    const hemp = await t.app.inject({ url: "/api/store", headers: { host: "hemp.localhost" } });
+    const hemp = await t.app.inject({ url: "/api/store", headers: { host: HEMP } });
     expect(hemp.json().storeId).toBe("hemp-nutrition");
     const garden = await t.app.inject({
       url: "/api/store",

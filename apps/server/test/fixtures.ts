@@ -1,0 +1,189 @@
+/**
+ * What the server's API tests share: the demo stores' hosts, accounts, test cards, an address,
+ * the error-shape check, and small database helpers (stock, prices, the outbox).
+ */
+import { createHash } from "node:crypto";
+import type { Currency } from "@storefront/domain";
+import { and, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { expect } from "vitest";
+import type { Database } from "../src/db/index.ts";
+import { outbox, users, variantPrices, variants } from "../src/db/schema.ts";
+import { passwords } from "../src/modules/accounts/passwords.ts";
+import { Visitor } from "./visitor.ts";
+
+// The demo stores (README): their hosts and ids.
+export const PETS = "pets.localhost";
+export const HEMP = "hemp.localhost";
+export const GARDEN = "garden.localhost";
+export const PET_STORE = "pet-remedies";
+export const HEMP_STORE = "hemp-nutrition";
+export const GARDEN_STORE = "garden-studio";
+
+/** The test processor's cards (README): one that pays, one declined, one without funds. */
+export const GOOD_CARD = { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2034, cvc: "123" };
+export const DECLINED_CARD = { ...GOOD_CARD, number: "4000 0000 0000 0002" };
+export const NO_FUNDS_CARD = { ...GOOD_CARD, number: "4000 0000 0000 9995" };
+
+/** A US shipping address (New York: 4% state tax, no county or city rates in the demo). */
+export const NY_ADDRESS = {
+  line1: "1 Main St",
+  city: "New York",
+  region: "NY",
+  postalCode: "10001",
+  country: "US",
+};
+
+/** The part of an address a quote needs: country, region and postal code. */
+export function quoteAddress(address: typeof NY_ADDRESS = NY_ADDRESS) {
+  return { country: address.country, region: address.region, postalCode: address.postalCode };
+}
+
+/** The API's error shape: `{ error: { code, message } }` with this status. */
+export function expectError(
+  res: { statusCode: number; json(): unknown },
+  status: number,
+  code: string,
+  message: string,
+) {
+  expect(res.statusCode, JSON.stringify(res.json())).toBe(status);
+  expect(res.json()).toMatchObject({ error: { code, message } });
+}
+
+/** The demo account of the pet store (README). */
+export const DEMO = { email: "demo@pawsome.test", password: "Willow-and-Biscuit-2026" };
+
+/** A password most tests' accounts share: hashed once, so a test makes accounts in no time. */
+export const TEST_PASSWORD = "Correct-Pony-Staple-42";
+let testHash: Promise<string> | undefined;
+
+let serial = 0;
+/** An address no other test uses. */
+export function uniqueEmail(name = "shopper"): string {
+  serial += 1;
+  return `${name}.${process.pid}.${serial}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** A visitor with an IP of its own, so the per-IP limits of one test do not reach another. */
+export function visitorWithOwnIp(
+  app: FastifyInstance,
+  host = PETS,
+  headers: Record<string, string> = {},
+): Visitor {
+  serial += 1;
+  return new Visitor(
+    app,
+    host,
+    headers,
+    `10.${(serial >> 16) & 255}.${(serial >> 8) & 255}.${serial & 255}`,
+  );
+}
+
+/** An account made straight in the database, with TEST_PASSWORD. */
+export async function createUser(
+  db: Database,
+  values: Partial<typeof users.$inferInsert> = {},
+): Promise<typeof users.$inferSelect> {
+  testHash ??= passwords.hash(TEST_PASSWORD);
+  const [row] = await db
+    .insert(users)
+    .values({
+      storeId: PET_STORE,
+      email: uniqueEmail(),
+      passwordHash: await testHash,
+      firstName: "Test",
+      lastName: "Shopper",
+      discountCode: `TEST${serial}${Math.random().toString(36).slice(2, 8).toUpperCase()}`,
+      ...values,
+    })
+    .returning();
+  if (!row) throw new Error("no user");
+  return row;
+}
+
+/** Signs the visitor in (the Host decides the store). */
+export function signIn(v: Visitor, email: string, password = TEST_PASSWORD) {
+  return v.post("/v2/auth/login", { email, password });
+}
+
+/** A visitor (own IP) signed in to a fresh account made with `createUser(values)`. */
+export async function signedInVisitor(
+  app: FastifyInstance,
+  db: Database,
+  values: Partial<typeof users.$inferInsert> = {},
+  host = PETS,
+): Promise<{ v: Visitor; user: typeof users.$inferSelect }> {
+  const user = await createUser(db, values);
+  const v = visitorWithOwnIp(app, host);
+  const res = await signIn(v, user.email);
+  expect(res.statusCode, res.body).toBe(200);
+  return { v, user };
+}
+
+/** Sets a variant's stock straight in the database. */
+export async function setStock(db: Database, sku: string, stock: number, storeId = PET_STORE) {
+  await db
+    .update(variants)
+    .set({ stock })
+    .where(and(eq(variants.storeId, storeId), eq(variants.sku, sku)));
+}
+
+/** A variant's stock as stored. */
+export async function stockOf(db: Database, sku: string, storeId = PET_STORE): Promise<number> {
+  const [row] = await db
+    .select({ stock: variants.stock })
+    .from(variants)
+    .where(and(eq(variants.storeId, storeId), eq(variants.sku, sku)));
+  if (!row) throw new Error(`no variant ${sku}`);
+  return row.stock;
+}
+
+/** A variant's price in one currency, in cents. */
+export async function priceOf(
+  db: Database,
+  sku: string,
+  currency: Currency,
+  storeId = PET_STORE,
+): Promise<number> {
+  const [row] = await db
+    .select({ amount: variantPrices.amount })
+    .from(variantPrices)
+    .innerJoin(variants, eq(variants.id, variantPrices.variantId))
+    .where(
+      and(
+        eq(variants.storeId, storeId),
+        eq(variants.sku, sku),
+        eq(variantPrices.currency, currency),
+      ),
+    );
+  if (!row) throw new Error(`no ${currency} price for ${sku}`);
+  return row.amount;
+}
+
+/** The mail written to the outbox table (no SMTP_URL) for this address. */
+export async function outboxTo(db: Database, to: string) {
+  return db.select().from(outbox).where(eq(outbox.to, to));
+}
+
+export function sha256(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
+}
+
+/** The parameters of an argon2 hash string: $argon2id$v=19$m=19456,t=2,p=1$salt$hash (any order). */
+export function argon2Parameters(hash: string) {
+  const match = /^\$(argon2(?:id|i|d))\$v=(\d+)\$([a-z]=\d+(?:,[a-z]=\d+)*)\$/.exec(hash);
+  if (!match?.[3]) throw new Error(`not an argon2 hash: ${hash.slice(0, 20)}…`);
+  const params = Object.fromEntries(
+    match[3].split(",").map((pair) => {
+      const [key, value] = pair.split("=");
+      return [key, Number(value)];
+    }),
+  );
+  return {
+    algorithm: match[1],
+    version: Number(match[2]),
+    memoryKiB: params.m,
+    passes: params.t,
+    lanes: params.p,
+  };
+}
