@@ -1,6 +1,6 @@
 import type { Subscription } from "./cart.ts";
 import type { Currency } from "./money.ts";
-import type { SubscriptionPlan } from "./subscription.ts";
+import type { SubscriptionPlan } from "./subscription-schema.ts";
 
 export type Prices = Partial<Record<Currency, number>>;
 

@@ -1,4 +1,5 @@
 import { FREE_SHIPPING_THRESHOLD_USD } from "./cart.ts";
+import type { CheckoutTotals, ShippingOption, TaxLine } from "./checkout-schema.ts";
 import type { Currency } from "./money.ts";
 
 /** The countries a store ships to; the currency decides which (USD: US, CAD: CA). */
@@ -139,11 +140,6 @@ export interface CheckoutSettings {
 
 export const FREE_SHIPPING_OPTION_ID = "free";
 
-export interface ShippingOption extends ShippingRate {
-  /** True when the order's subtotal qualifies it for free shipping (amount is then 0). */
-  free: boolean;
-}
-
 /** Free shipping: US orders whose subtotal after discount is $149.00 USD or more. */
 export function qualifiesForFreeShipping(
   country: Country,
@@ -176,13 +172,6 @@ export function shippingOptions(
     });
   }
   return options;
-}
-
-export interface TaxLine {
-  name: string;
-  /** Thousandths of a percent (TAX_RATE_SCALE). */
-  rate: number;
-  amount: number;
 }
 
 /**
@@ -234,21 +223,6 @@ export interface CheckoutTotalsInput {
   address: TaxAddress | null;
   /** The chosen option; unknown or absent: the first one offered. */
   shippingOptionId?: string | null;
-}
-
-export interface CheckoutTotals {
-  currency: Currency;
-  subtotal: number;
-  discountAmount: number;
-  shippingOptions: ShippingOption[];
-  selectedShippingOption: ShippingOption | null;
-  shipping: number;
-  isFreeShipping: boolean;
-  taxLines: TaxLine[];
-  taxAmount: number;
-  /** False until the address allows shipping and tax; `total` then leaves both out. */
-  canCalculateTax: boolean;
-  total: number;
 }
 
 /**
