@@ -1,5 +1,6 @@
 import { FREE_SHIPPING_THRESHOLD_USD } from "./cart.ts";
 import type { CheckoutTotals, ShippingOption, TaxLine } from "./checkout-schema.ts";
+import { DISCOUNT_MESSAGES } from "./discount.ts";
 import type { Currency } from "./money.ts";
 
 /** The countries a store ships to; the currency decides which (USD: US, CAD: CA). */
@@ -287,7 +288,7 @@ export const CHECKOUT_MESSAGES = {
   totalChanged: "Your order total changed. Please review it and pay again.",
   countryCurrency:
     "Orders in USD ship to the United States and orders in CAD to Canada. Switch the currency to change the country.",
-  discountUsedUp: "This discount code has reached its redemption limit",
+  discountUsedUp: DISCOUNT_MESSAGES.usedUp,
   outOfStock: (title: string, left: number) =>
     left > 0 ? `Sorry, only ${left} of ${title} left` : `Sorry, ${title} is out of stock`,
   cardUnavailable: "Card payment is unavailable right now. Please try again later.",
@@ -295,5 +296,5 @@ export const CHECKOUT_MESSAGES = {
   attemptEnded: "This payment attempt has ended. Please review your order and pay again.",
   replaced: "This checkout was replaced by a newer one. Please pay from the checkout page again.",
   keyInUse: "This Idempotency-Key belongs to another checkout",
-  ownCode: "Your personal code is for the friends you share it with",
+  ownCode: DISCOUNT_MESSAGES.ownCode,
 } as const;
