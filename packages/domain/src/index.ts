@@ -4,6 +4,7 @@ export * from "./card.ts";
 export * from "./cart.ts";
 export * from "./cart-schema.ts";
 export * from "./catalog.ts";
+export * from "./catalog-schema.ts";
 export * from "./checkout.ts";
 export * from "./checkout-schema.ts";
 export * from "./content.ts";
