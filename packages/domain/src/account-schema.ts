@@ -7,6 +7,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   todayUtc,
+  USER_TYPES,
 } from "./account.ts";
 
 // One @, something on each side, a dot in the domain, no spaces: what a shop can check without
@@ -122,3 +123,80 @@ export type UpdateAccountInput = z.infer<typeof UpdateAccountSchema>;
 
 /** GET /v2/auth/status?store_id=… (other query parameters, such as cache busters, are ignored). */
 export const AuthStatusQuerySchema = z.object({ store_id: StoreIdSchema.optional() });
+
+const UserTypeSchema = z.enum(USER_TYPES);
+/** The spec's `events_triggered`: a list the client reads and this store leaves empty. */
+const EventsSchema = z.array(z.unknown());
+
+/** The user as POST /v2/auth/login and /v2/auth/register answer it (spec section 7). */
+export const LoginUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  /** The same as `id`. */
+  customerId: z.string(),
+  userType: UserTypeSchema,
+  points_balance: z.number().int(),
+  /** YYYY-MM-DD, or null when not given. */
+  birthday: z.string().nullable(),
+  discountCode: z.string(),
+  discountPercentage: z.number().int(),
+  events_triggered: EventsSchema,
+});
+export type LoginUser = z.infer<typeof LoginUserSchema>;
+
+/** The user as GET /v2/auth/status and /api/account answer it (spec section 7). */
+export const AccountUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  userType: UserTypeSchema,
+  points_balance: z.number().int(),
+  /** YYYY-MM-DD, or null when not given. */
+  birthday: z.string().nullable(),
+  discountCode: z.string(),
+  discountPercentage: z.number().int(),
+  /** Percent of an order's subtotal earned when the order uses this account's code; null: none. */
+  commission_percentage: z.number().int().nullable(),
+  /** Commission earned so far, in minor units. */
+  commission_amount: z.number().int(),
+  events_triggered: EventsSchema,
+});
+export type AccountUser = z.infer<typeof AccountUserSchema>;
+
+/** GET /v2/auth/status: whether the visitor is signed in on this store, and as whom. */
+export const AuthStatusSchema = z.object({
+  isLoggedIn: z.boolean(),
+  user: AccountUserSchema.nullable(),
+});
+export type AuthStatus = z.infer<typeof AuthStatusSchema>;
+
+/** A guest cart line that could not join the account's cart, with the cart rule's message. */
+export const NotMergedLineSchema = z.object({
+  sku: z.string(),
+  title: z.string(),
+  quantity: z.number().int(),
+  /** The line's plan; null for a one-time purchase. */
+  subscription: z.object({ subscription_id: z.string(), label: z.string() }).nullable(),
+  message: z.string(),
+});
+export type NotMergedLine = z.infer<typeof NotMergedLineSchema>;
+
+/** What signing in did with the guest cart: lines merged, and lines refused (never dropped silently). */
+export const CartMergeSchema = z.object({
+  merged: z.number().int(),
+  notMerged: z.array(NotMergedLineSchema),
+});
+export type CartMerge = z.infer<typeof CartMergeSchema>;
+
+/** The answer of sign-in and registration: the user, and what became of the guest cart. */
+export const SignedInSchema = z.object({ user: LoginUserSchema, cartMerge: CartMergeSchema });
+export type SignedInAnswer = z.infer<typeof SignedInSchema>;
+
+/** The answer of sign-out and of a password reset. */
+export const SuccessSchema = z.object({ success: z.literal(true) });
+
+/** The answer of a password-reset request: the same whether or not the email has an account. */
+export const ResetRequestedSchema = z.object({ success: z.literal(true), message: z.string() });

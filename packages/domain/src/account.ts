@@ -17,6 +17,7 @@ export const ACCOUNT_MESSAGES = {
   storeMismatch: "store_id does not match this store",
   crossSite: "Cross-site request refused",
   signInRequired: "Please sign in to continue.",
+  adminsOnly: "Only the store's admins can do this.",
   emailRequired: "Email is required",
   emailInvalid: "Please enter a valid email address",
   emailTooLong: `Email must not exceed ${EMAIL_MAX_LENGTH} characters`,
@@ -38,57 +39,6 @@ export const ACCOUNT_MESSAGES = {
 /** `customer`; `wholesale`: a trade partner who sees trade prices; `admin`: manages the store. */
 export const USER_TYPES = ["customer", "wholesale", "admin"] as const;
 export type UserType = (typeof USER_TYPES)[number];
-
-/** The user as POST /v2/auth/login and /v2/auth/register answer it (spec section 7). */
-export interface LoginUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  /** The same as `id`. */
-  customerId: string;
-  userType: UserType;
-  points_balance: number;
-  /** YYYY-MM-DD, or null when not given. */
-  birthday: string | null;
-  discountCode: string;
-  discountPercentage: number;
-  events_triggered: unknown[];
-}
-
-/** The user as GET /v2/auth/status and /api/account answer it (spec section 7). */
-export interface AccountUser {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  userType: UserType;
-  points_balance: number;
-  birthday: string | null;
-  discountCode: string;
-  discountPercentage: number;
-  /** Percent of an order's subtotal earned when the order uses this account's code; null: none. */
-  commission_percentage: number | null;
-  /** Commission earned so far, in minor units. */
-  commission_amount: number;
-  events_triggered: unknown[];
-}
-
-/** A guest cart line that could not join the account's cart, with the cart rule's message. */
-export interface NotMergedLine {
-  sku: string;
-  title: string;
-  quantity: number;
-  /** The line's plan; null for a one-time purchase. */
-  subscription: { subscription_id: string; label: string } | null;
-  message: string;
-}
-
-/** What signing in did with the guest cart: lines merged, and lines refused (never dropped silently). */
-export interface CartMerge {
-  merged: number;
-  notMerged: NotMergedLine[];
-}
 
 /**
  * What is wrong with a birthday in the form YYYY-MM-DD, or null when it is a real calendar date

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { MAX_CART_LINES, POPUP_MAX_QUANTITY } from "./cart.ts";
+import { CART_STATUSES, MAX_CART_LINES, POPUP_MAX_QUANTITY } from "./cart.ts";
 import { CurrencySchema } from "./money-schema.ts";
+import { CartLineSubscriptionSchema } from "./subscription-schema.ts";
 
 const SkuSchema = z
   .string({ error: "sku is required" })
@@ -69,3 +70,40 @@ export const ApplyDiscountSchema = z.strictObject({
 
 /** PUT /api/cart/currency. */
 export const SetCurrencySchema = z.strictObject({ currency: CurrencySchema });
+
+/** One line of the cart as the API answers it; amounts in minor units of the cart's currency. */
+export const CartViewLineSchema = z.object({
+  sku: z.string(),
+  quantity: z.number().int(),
+  product_price: z.number().int(),
+  line_total: z.number().int(),
+  handle: z.string(),
+  title: z.string(),
+  image_url: z.string().nullable(),
+  attributes: z.record(z.string(), z.string()),
+  total_stock: z.number().int(),
+  /** The line's plan, priced in the cart's currency; null for a one-time purchase. */
+  subscription: CartLineSubscriptionSchema.nullable(),
+});
+
+/** The cart as the API answers it (GET /api/cart and every cart and discount write). */
+export const CartViewSchema = z.object({
+  currency: CurrencySchema,
+  cartItems: z.array(CartViewLineSchema),
+  activeDiscount: z
+    .object({
+      code: z.string(),
+      discount_percentage: z.number().int().nullable(),
+      discount_amount: z.number().int().nullable(),
+      max_redeemable_amount: z.number().int().nullable(),
+      max_redemptions: z.number().int(),
+    })
+    .nullable(),
+  subtotal: z.number().int(),
+  discount: z.number().int(),
+  totalCost: z.number().int(),
+  freeShippingRemaining: z.number().int().nullable(),
+  itemCount: z.number().int(),
+  status: z.enum(CART_STATUSES),
+});
+export type CartView = z.infer<typeof CartViewSchema>;

@@ -1,5 +1,4 @@
 import type { Currency } from "./money.ts";
-import type { CartLineSubscription } from "./subscription.ts";
 
 /** At most 19 distinct lines; a line's quantity is 1 to 19; the popup's selector goes 1 to 99. */
 export const MAX_CART_LINES = 19;
@@ -227,7 +226,8 @@ export function freeShippingRemaining(afterDiscount: number, currency: Currency)
 }
 
 /** Cart status (spec section 4): empty → active → purchased; abandoned only from active. */
-export type CartStatus = "empty" | "active" | "abandoned" | "purchased";
+export const CART_STATUSES = ["empty", "active", "abandoned", "purchased"] as const;
+export type CartStatus = (typeof CART_STATUSES)[number];
 export type CartEventType =
   | "item_added"
   | "item_quantity_updated"
@@ -237,35 +237,4 @@ export type CartEventType =
 /** The status after a cart event or a page visit: anything but a purchased cart becomes active. */
 export function statusAfterActivity(status: CartStatus): CartStatus {
   return status === "purchased" ? status : "active";
-}
-
-/** The cart as the API answers it (GET /api/cart and every cart write). */
-export interface CartView {
-  currency: Currency;
-  cartItems: {
-    sku: string;
-    quantity: number;
-    product_price: number;
-    line_total: number;
-    handle: string;
-    title: string;
-    image_url: string | null;
-    attributes: Record<string, string>;
-    total_stock: number;
-    /** The line's plan, priced in the cart's currency; null for a one-time purchase. */
-    subscription: CartLineSubscription | null;
-  }[];
-  activeDiscount: {
-    code: string;
-    discount_percentage: number | null;
-    discount_amount: number | null;
-    max_redeemable_amount: number | null;
-    max_redemptions: number;
-  } | null;
-  subtotal: number;
-  discount: number;
-  totalCost: number;
-  freeShippingRemaining: number | null;
-  itemCount: number;
-  status: CartStatus;
 }

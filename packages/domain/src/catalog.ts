@@ -1,47 +1,7 @@
-import type { Subscription } from "./cart.ts";
+import type { Variant } from "./catalog-schema.ts";
 import type { Currency } from "./money.ts";
-import type { SubscriptionPlan } from "./subscription.ts";
 
 export type Prices = Partial<Record<Currency, number>>;
-
-/** A purchasable variant as the API answers it; prices in minor units per currency. */
-export interface Variant {
-  sku: string;
-  product_attributes: Record<string, string>;
-  product_price: number;
-  prices: Prices;
-  image_urls: string[];
-  total_stock: number;
-  /** The price of one delivery on each of the product's plans, in the answer's currency. */
-  subscriptions: Subscription[];
-}
-
-/** A product as the API answers it (the spec's Product entity plus handle and texts). */
-export interface Product {
-  id: string;
-  handle: string;
-  product_title: string;
-  description_html: string;
-  meta_description: string;
-  currency: Currency;
-  product_price: number;
-  product_urls: string[];
-  variant_list: Record<string, string[]>;
-  variants: Variant[];
-  /** The plans a shopper may subscribe to instead of buying once; empty when none. */
-  subscription_plans: SubscriptionPlan[];
-}
-
-export interface ProductCard {
-  id: string;
-  handle: string;
-  product_title: string;
-  currency: Currency;
-  product_price: number;
-  image_url: string | null;
-  image_alt: string;
-  in_stock: boolean;
-}
 
 /** Attributes the popup shows as a dropdown; every other attribute is a button group. */
 export const DROPDOWN_ATTRIBUTES = ["Font", "Thread Color", "Text Placement"] as const;

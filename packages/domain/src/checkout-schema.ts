@@ -8,6 +8,7 @@ import {
   isRegionOf,
   POSTAL_CODE_MESSAGES,
 } from "./checkout.ts";
+import { CurrencySchema } from "./money-schema.ts";
 
 export const CHECKOUT_FIELD_MESSAGES = {
   name: "Enter your full name",
@@ -113,3 +114,50 @@ export type PlaceOrderRequest = z.infer<typeof PlaceOrderSchema>;
 export const IdempotencyKeySchema = z
   .string({ error: "The Idempotency-Key header is required" })
   .regex(/^[A-Za-z0-9_-]{16,100}$/, "Idempotency-Key must be 16 to 100 letters, digits, - or _");
+
+/** One shipping option of a checkout, in the order's currency. */
+export const ShippingOptionSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  /** Minor units of the currency of the country it ships to. */
+  amount: z.number().int(),
+  /** Delivery estimate shown beside the option, e.g. "3–5 business days". */
+  estimate: z.string(),
+  /** True when the order's subtotal qualifies it for free shipping (amount is then 0). */
+  free: z.boolean(),
+});
+export type ShippingOption = z.infer<typeof ShippingOptionSchema>;
+
+/** One named tax of an order or a quote. */
+export const TaxLineSchema = z.object({
+  name: z.string(),
+  /** Thousandths of a percent (TAX_RATE_SCALE). */
+  rate: z.number().int(),
+  amount: z.number().int(),
+});
+export type TaxLine = z.infer<typeof TaxLineSchema>;
+
+/** The totals of an order (checkoutTotals), shown by the checkout page and charged by the server. */
+export const CheckoutTotalsSchema = z.object({
+  currency: CurrencySchema,
+  subtotal: z.number().int(),
+  discountAmount: z.number().int(),
+  shippingOptions: z.array(ShippingOptionSchema),
+  selectedShippingOption: ShippingOptionSchema.nullable(),
+  shipping: z.number().int(),
+  isFreeShipping: z.boolean(),
+  taxLines: z.array(TaxLineSchema),
+  taxAmount: z.number().int(),
+  /** False until the address allows shipping and tax; `total` then leaves both out. */
+  canCalculateTax: z.boolean(),
+  total: z.number().int(),
+});
+export type CheckoutTotals = z.infer<typeof CheckoutTotalsSchema>;
+
+/** The answer of POST /api/checkout/quote: the cart's totals shipped to an address. */
+export const CheckoutQuoteViewSchema = CheckoutTotalsSchema.extend({
+  itemCount: z.number().int(),
+  discountCode: z.string().nullable(),
+  discountPercentage: z.number().int().nullable(),
+});
+export type CheckoutQuote = z.infer<typeof CheckoutQuoteViewSchema>;

@@ -1,4 +1,6 @@
 import { FREE_SHIPPING_THRESHOLD_USD } from "./cart.ts";
+import type { CheckoutTotals, ShippingOption, TaxLine } from "./checkout-schema.ts";
+import { DISCOUNT_MESSAGES } from "./discount.ts";
 import type { Currency } from "./money.ts";
 
 /** The countries a store ships to; the currency decides which (USD: US, CAD: CA). */
@@ -139,11 +141,6 @@ export interface CheckoutSettings {
 
 export const FREE_SHIPPING_OPTION_ID = "free";
 
-export interface ShippingOption extends ShippingRate {
-  /** True when the order's subtotal qualifies it for free shipping (amount is then 0). */
-  free: boolean;
-}
-
 /** Free shipping: US orders whose subtotal after discount is $149.00 USD or more. */
 export function qualifiesForFreeShipping(
   country: Country,
@@ -176,13 +173,6 @@ export function shippingOptions(
     });
   }
   return options;
-}
-
-export interface TaxLine {
-  name: string;
-  /** Thousandths of a percent (TAX_RATE_SCALE). */
-  rate: number;
-  amount: number;
 }
 
 /**
@@ -234,21 +224,6 @@ export interface CheckoutTotalsInput {
   address: TaxAddress | null;
   /** The chosen option; unknown or absent: the first one offered. */
   shippingOptionId?: string | null;
-}
-
-export interface CheckoutTotals {
-  currency: Currency;
-  subtotal: number;
-  discountAmount: number;
-  shippingOptions: ShippingOption[];
-  selectedShippingOption: ShippingOption | null;
-  shipping: number;
-  isFreeShipping: boolean;
-  taxLines: TaxLine[];
-  taxAmount: number;
-  /** False until the address allows shipping and tax; `total` then leaves both out. */
-  canCalculateTax: boolean;
-  total: number;
 }
 
 /**
@@ -333,7 +308,7 @@ export const CHECKOUT_MESSAGES = {
   totalChanged: "Your order total changed. Please review it and pay again.",
   countryCurrency:
     "Orders in USD ship to the United States and orders in CAD to Canada. Switch the currency to change the country.",
-  discountUsedUp: "This discount code has reached its redemption limit",
+  discountUsedUp: DISCOUNT_MESSAGES.usedUp,
   outOfStock: (title: string, left: number) =>
     left > 0 ? `Sorry, only ${left} of ${title} left` : `Sorry, ${title} is out of stock`,
   cardUnavailable: "Card payment is unavailable right now. Please try again later.",
@@ -341,5 +316,5 @@ export const CHECKOUT_MESSAGES = {
   attemptEnded: "This payment attempt has ended. Please review your order and pay again.",
   replaced: "This checkout was replaced by a newer one. Please pay from the checkout page again.",
   keyInUse: "This Idempotency-Key belongs to another checkout",
-  ownCode: "Your personal code is for the friends you share it with",
+  ownCode: DISCOUNT_MESSAGES.ownCode,
 } as const;

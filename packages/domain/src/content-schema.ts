@@ -51,3 +51,11 @@ export const PageDocumentSchema = z
   })
   .catchall(z.unknown());
 export type PageDocument = z.infer<typeof PageDocumentSchema>;
+
+/**
+ * The answer of GET /data/master/{page}.json and /data/layout/{name}.json: a stored JSON
+ * document, served as stored. Page documents were checked against PageDocumentSchema when
+ * saved; layout documents (the chatbot's) have no fixed shape.
+ */
+export const ContentDocumentSchema = z.record(z.string(), z.unknown());
+export type ContentDocument = z.infer<typeof ContentDocumentSchema>;

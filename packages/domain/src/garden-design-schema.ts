@@ -261,3 +261,34 @@ export const GardenDesignSubmissionSchema = z.strictObject({
   store_id: RequiredStoreIdSchema,
 });
 export type GardenDesignSubmission = z.infer<typeof GardenDesignSubmissionSchema>;
+
+/** A design request's fields as stored and answered: the Garden Design Form's, as sent. */
+export const StoredLayoutDataSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  zipCode: z.string(),
+  where: z.string(),
+  dimensions: z.string(),
+  length: z.string(),
+  width: z.string(),
+  sunlight_hours: z.string(),
+  maintenance_level: z.string(),
+  garden_style: z.array(z.string()),
+  layout_shape: z.string(),
+  symmetry_preference: z.string(),
+  color_preferences: z.string(),
+  plant_preferences: z.string(),
+});
+
+/** The answer of POST /pbn/layouts (201), and one row of the admins' list. */
+export const StoredDesignRequestSchema = z.object({
+  id: z.string(),
+  store_id: z.string(),
+  created_at: z.string().describe("ISO 8601, UTC"),
+  layoutData: StoredLayoutDataSchema,
+});
+export type StoredDesignRequest = z.infer<typeof StoredDesignRequestSchema>;
+
+/** GET /api/admin/design-requests, newest first. */
+export const DesignRequestListSchema = z.object({ requests: z.array(StoredDesignRequestSchema) });
+export type DesignRequestList = z.infer<typeof DesignRequestListSchema>;

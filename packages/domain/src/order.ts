@@ -1,72 +1,12 @@
-import type { CheckoutTotals, Country, TaxLine } from "./checkout.ts";
-import type { Currency } from "./money.ts";
-import type { SubscriptionPlan } from "./subscription.ts";
-
 /**
  * An order's life: `awaiting_payment` holds its stock until paid or released; `paid` is final;
  * `declined`, `expired` and `canceled` gave their stock back.
  */
-export type OrderStatus = "awaiting_payment" | "paid" | "declined" | "expired" | "canceled";
-
-/** The shipping address of an order (and of the checkout form). */
-export interface OrderAddress {
-  line1: string;
-  line2: string;
-  city: string;
-  region: string;
-  postalCode: string;
-  country: Country;
-}
-
-/** POST /api/checkout/quote: the cart's totals shipped to an address. */
-export interface CheckoutQuote extends CheckoutTotals {
-  itemCount: number;
-  discountCode: string | null;
-  discountPercentage: number | null;
-}
-
-/** GET /api/orders/{number}: an order as its buyer reads it; prices as they were when placed. */
-export interface OrderView {
-  number: number;
-  status: OrderStatus;
-  createdAt: string;
-  paidAt: string | null;
-  email: string;
-  name: string;
-  address: OrderAddress;
-  currency: Currency;
-  lines: {
-    sku: string;
-    handle: string;
-    title: string;
-    attributes: Record<string, string>;
-    imageUrl: string | null;
-    quantity: number;
-    unitPrice: number;
-    lineTotal: number;
-    /** The plan a subscription line was bought on; null for a one-time purchase. */
-    subscription: SubscriptionPlan | null;
-  }[];
-  subtotal: number;
-  discountAmount: number;
-  discountCode: string | null;
-  shippingLabel: string;
-  shippingAmount: number;
-  taxLines: TaxLine[];
-  taxAmount: number;
-  total: number;
-  payment: { provider: "test" | "stripe"; cardBrand: string | null; cardLast4: string | null };
-  pointsEarned: number;
-  failureMessage: string | null;
-}
-
-/** One row of GET /api/account/orders. */
-export interface OrderSummary {
-  number: number;
-  status: OrderStatus;
-  createdAt: string;
-  currency: Currency;
-  total: number;
-  itemCount: number;
-  pointsEarned: number;
-}
+export const ORDER_STATUSES = [
+  "awaiting_payment",
+  "paid",
+  "declined",
+  "expired",
+  "canceled",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];

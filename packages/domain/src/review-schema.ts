@@ -118,3 +118,95 @@ export const UpdateReviewSchema = z
     message: M.nothingToChange,
   });
 export type UpdateReviewInput = z.infer<typeof UpdateReviewSchema>;
+
+/** A photo or video attached to a review. */
+export const ReviewMediaSchema = z.object({
+  type: z.enum(["image", "video"]),
+  url: z.string(),
+  alt: z.string(),
+});
+export type ReviewMedia = z.infer<typeof ReviewMediaSchema>;
+
+/**
+ * A review as the public listing answers it (spec section 3, "Review (as read)"), without the
+ * reviewer's email: a public answer never carries personal data beyond the name shown (the
+ * response schema drops the rest).
+ */
+export const ReviewSchema = z.object({
+  review_id: z.string(),
+  review_rating: z.number().int(),
+  /** ISO 8601, UTC. */
+  review_date: z.string(),
+  review_title: z.string(),
+  review_description: z.string(),
+  reviewer_name: z.string(),
+  profile_image: z.string().nullable(),
+  product_name: z.string(),
+  /** The store's answer, or null when it has none. */
+  owner_response: z.string().nullable(),
+  /** The reviewer's email has a paid order for this product. */
+  verified: z.boolean(),
+  helpful_count: z.number().int(),
+  /** Non-empty: the review has photos or videos. */
+  media: z.array(ReviewMediaSchema),
+  /** Whether the visitor asking has marked this review helpful. */
+  voted: z.boolean(),
+});
+export type Review = z.infer<typeof ReviewSchema>;
+
+/** A review as the store's admins see it: the reviewer's email and the hidden state too. */
+export const OwnerReviewSchema = ReviewSchema.omit({ voted: true }).extend({
+  product_handle: z.string(),
+  reviewer_email: z.string(),
+  hidden: z.boolean(),
+});
+export type OwnerReview = z.infer<typeof OwnerReviewSchema>;
+
+export const RatingShareSchema = z.object({
+  stars: z.number().int(),
+  count: z.number().int(),
+  /** Whole percent of all reviews, for the bar chart. */
+  percent: z.number().int(),
+});
+export type RatingShare = z.infer<typeof RatingShareSchema>;
+
+export const ReviewSummarySchema = z.object({
+  /** Mean rating to 2 decimals; 0 when there are none. */
+  average: z.number(),
+  count: z.number().int(),
+  /** Stars 5 to 1. */
+  distribution: z.array(RatingShareSchema),
+});
+export type ReviewSummary = z.infer<typeof ReviewSummarySchema>;
+
+/** GET /api/products/{handle}/reviews: one page, with the aggregates of all visible reviews. */
+export const ReviewPageSchema = z.object({
+  handle: z.string(),
+  product_name: z.string(),
+  summary: ReviewSummarySchema,
+  /** Reviews that match the filters (all pages). */
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  has_more: z.boolean(),
+  reviews: z.array(ReviewSchema),
+});
+export type ReviewPage = z.infer<typeof ReviewPageSchema>;
+
+/** GET /api/admin/reviews: every review of the store, hidden ones too, newest first. */
+export const OwnerReviewPageSchema = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  has_more: z.boolean(),
+  reviews: z.array(OwnerReviewSchema),
+});
+export type OwnerReviewPage = z.infer<typeof OwnerReviewPageSchema>;
+
+/** POST /reviews/addReview: the stored review (201 new, 200 when review_id was sent before). */
+export const ReviewAnswerSchema = z.object({ review: ReviewSchema });
+export type ReviewAnswer = z.infer<typeof ReviewAnswerSchema>;
+
+/** POST and DELETE /api/reviews/{review_id}/helpful: the count and the visitor's vote. */
+export const HelpfulVoteSchema = z.object({ helpful_count: z.number().int(), voted: z.boolean() });
+export type HelpfulVote = z.infer<typeof HelpfulVoteSchema>;

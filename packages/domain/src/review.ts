@@ -1,4 +1,6 @@
-/** Reviews (spec sections 2 to 5 and 9): limits, texts, the answer shapes and the pure rules. */
+/** Reviews (spec sections 2 to 5 and 9): limits, texts and the pure rules; answers in review-schema.ts. */
+
+import type { ReviewSummary } from "./review-schema.ts";
 
 /** Reviews per page of the list, and per 'Show More Reviews' (spec section 9). */
 export const REVIEW_PAGE_SIZE = 25;
@@ -49,73 +51,6 @@ export const REVIEW_MESSAGES = {
   thankYouTitle: "Thank You!",
   thankYouText: "Your review has been submitted successfully.",
 } as const;
-
-/** A photo or video attached to a review. */
-export interface ReviewMedia {
-  type: "image" | "video";
-  url: string;
-  alt: string;
-}
-
-/**
- * A review as the public listing answers it (spec section 3, "Review (as read)"), without the
- * reviewer's email: a public answer never carries personal data beyond the name shown.
- */
-export interface Review {
-  review_id: string;
-  review_rating: number;
-  /** ISO 8601, UTC. */
-  review_date: string;
-  review_title: string;
-  review_description: string;
-  reviewer_name: string;
-  profile_image: string | null;
-  product_name: string;
-  /** The store's answer, or null when it has none. */
-  owner_response: string | null;
-  /** The reviewer's email has a paid order for this product. */
-  verified: boolean;
-  helpful_count: number;
-  /** Non-empty: the review has photos or videos. */
-  media: ReviewMedia[];
-  /** Whether the visitor asking has marked this review helpful. */
-  voted: boolean;
-}
-
-/** A review as the store's admins see it: the reviewer's email and the hidden state too. */
-export interface OwnerReview extends Omit<Review, "voted"> {
-  product_handle: string;
-  reviewer_email: string;
-  hidden: boolean;
-}
-
-export interface RatingShare {
-  stars: number;
-  count: number;
-  /** Whole percent of all reviews, for the bar chart. */
-  percent: number;
-}
-
-export interface ReviewSummary {
-  /** Mean rating to 2 decimals; 0 when there are none. */
-  average: number;
-  count: number;
-  /** Stars 5 to 1. */
-  distribution: RatingShare[];
-}
-
-/** One page of a product's reviews, with the aggregates of all its visible reviews. */
-export interface ReviewPage {
-  handle: string;
-  product_name: string;
-  summary: ReviewSummary;
-  /** Reviews that match the filters (all pages). */
-  total: number;
-  page: number;
-  page_size: number;
-  has_more: boolean;
-  reviews: Review[];
-}
 
 /** The filters and order of a listing. `rating` null: all ratings. */
 export interface ReviewFilters {

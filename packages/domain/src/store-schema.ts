@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CurrencySchema } from "./money-schema.ts";
 
 /** The store theme (spec section 3); the web app turns it into CSS custom properties. */
 export const ThemeSchema = z.object({
@@ -45,3 +46,23 @@ export const PressStripSchema = z.object({
   logos: z.array(z.object({ name: z.string(), image: z.string() })),
 });
 export type PressStrip = z.infer<typeof PressStripSchema>;
+
+/** GET /api/store: store information and global content sections as the web app reads them. */
+export const StoreInfoSchema = z.object({
+  storeId: z.string(),
+  brandName: z.string(),
+  logo: z.string(),
+  brandDescription: z.string(),
+  stripeId: z.string().nullable(),
+  defaultCurrency: CurrencySchema,
+  theme: ThemeSchema,
+  Navbar: NavbarSchema,
+  Footer: FooterSchema,
+  GlobalStyles: z.record(z.string(), z.string()),
+  TopCallOutSection: TopCallOutSchema,
+  TopPageCallout: PressStripSchema.nullable(),
+  // Last, where the route adds it, so the answer's bytes (and ETag) stay as they were.
+  /** Stripe's publishable key when the server pays through Stripe; null: the test processor. */
+  stripe_publishable_key: z.string().nullable(),
+});
+export type StoreInfo = z.infer<typeof StoreInfoSchema>;

@@ -1,4 +1,4 @@
-import type { Footer, Navbar, PressStrip, Theme, TopCallOut } from "./store-schema.ts";
+import type { Theme } from "./store-schema.ts";
 
 /** The default theme: cream background, red primary #b83424, Literata. */
 export const DEFAULT_THEME: Theme = {
@@ -16,23 +16,6 @@ export const DEFAULT_THEME: Theme = {
   animations: { duration: "200ms" },
   chatbot: {},
 };
-
-/** Store information and global content sections as the web app reads them. */
-export interface StoreInfo {
-  storeId: string;
-  brandName: string;
-  logo: string;
-  brandDescription: string;
-  stripeId: string | null;
-  stripe_publishable_key: string | null;
-  defaultCurrency: "usd" | "cad";
-  theme: Theme;
-  Navbar: Navbar;
-  Footer: Footer;
-  GlobalStyles: Record<string, string>;
-  TopCallOutSection: TopCallOut;
-  TopPageCallout: PressStrip | null;
-}
 
 /**
  * The theme as CSS custom properties for the document root.

@@ -1,5 +1,3 @@
-import type { Currency } from "./money.ts";
-
 /** How often a subscription delivers: every `interval_count` weeks or months. */
 export const SUBSCRIPTION_INTERVALS = ["week", "month"] as const;
 export type SubscriptionInterval = (typeof SUBSCRIPTION_INTERVALS)[number];
@@ -8,47 +6,9 @@ export type SubscriptionInterval = (typeof SUBSCRIPTION_INTERVALS)[number];
 export const MIN_SUBSCRIPTION_DISCOUNT = 1;
 export const MAX_SUBSCRIPTION_DISCOUNT = 50;
 
-/**
- * A plan a product offers, as the API answers it. `subscription_id` is the plan's code
- * ("monthly"), unique per product: with the sku it names a cart line's plan.
- */
-export interface SubscriptionPlan {
-  subscription_id: string;
-  /** What the shopper is promised, e.g. "Deliver every month". */
-  label: string;
-  interval: SubscriptionInterval;
-  interval_count: number;
-  discount_percentage: number;
-}
-
-/** A subscription line's plan as the cart answers it, priced in the cart's currency. */
-export interface CartLineSubscription extends SubscriptionPlan {
-  subscription_price: number;
-}
-
 /** Renewal charging (a later issue) brings the other states; until then every one is active. */
 export const SUBSCRIPTION_STATUSES = ["active"] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
-
-/** One of a signed-in shopper's subscriptions (GET /api/account/subscriptions). */
-export interface SubscriptionView {
-  id: string;
-  status: SubscriptionStatus;
-  sku: string;
-  handle: string;
-  title: string;
-  attributes: Record<string, string>;
-  image_url: string | null;
-  quantity: number;
-  /** One delivery's unit price, minor units of `currency`. */
-  price: number;
-  currency: Currency;
-  subscription: SubscriptionPlan;
-  /** YYYY-MM-DD. */
-  next_charge_on: string;
-  order_number: number;
-  created_at: string;
-}
 
 export const SUBSCRIPTION_MESSAGES = {
   planNotFound: "This subscription plan is not offered for this product",

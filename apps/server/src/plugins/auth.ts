@@ -47,7 +47,7 @@ export async function requireUser(request: FastifyRequest): Promise<UserRow> {
 export async function requireAdmin(request: FastifyRequest): Promise<UserRow> {
   const user = await requireUser(request);
   if (user.userType !== "admin") {
-    throw new DomainError("forbidden", "Only the store's admins can do this.");
+    throw new DomainError("forbidden", ACCOUNT_MESSAGES.adminsOnly);
   }
   return user;
 }

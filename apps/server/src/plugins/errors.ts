@@ -1,4 +1,4 @@
-import { DomainError, type ErrorCode } from "@storefront/domain";
+import { DomainError, type ErrorBody, type ErrorCode } from "@storefront/domain";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { RateLimitedError } from "../lib/rate-limit.ts";
@@ -14,13 +14,6 @@ const STATUS: Record<ErrorCode, number> = {
   rate_limited: 429,
   unavailable: 503,
 };
-
-export interface ErrorBody {
-  error: { code: string; message: string; fields?: Record<string, string> };
-  /** A 429 also carries the spec's reading of it: `success: false` and the message. */
-  success?: false;
-  message?: string;
-}
 
 /** The one error handler: a DomainError's code picks the status; a 5xx never shows internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -46,22 +39,26 @@ export function registerErrorHandler(app: FastifyInstance): void {
       }
       const [first] = Object.entries(fields);
       const message = first ? `${first[0]}: ${first[1]}` : "The request is not valid";
-      return reply.status(400).send({ error: { code: "invalid", message, fields } });
+      const body: ErrorBody = { error: { code: "invalid", message, fields } };
+      return reply.status(400).send(body);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code = status === 404 ? "not_found" : status === 429 ? "rate_limited" : "invalid";
-      return reply.status(status).send({ error: { code, message: error.message } });
+      const body: ErrorBody = { error: { code, message: error.message } };
+      return reply.status(status).send(body);
     }
     request.log.error({ err: error }, "request failed");
-    return reply
-      .status(500)
-      .send({ error: { code: "internal", message: "Something went wrong. Please try again." } });
+    const body: ErrorBody = {
+      error: { code: "internal", message: "Something went wrong. Please try again." },
+    };
+    return reply.status(500).send(body);
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({
+    const body: ErrorBody = {
       error: { code: "not_found", message: `No route for ${request.method} ${request.url}` },
-    });
+    };
+    reply.status(404).send(body);
   });
 }

@@ -1,9 +1,6 @@
+import type { ErrorBody } from "@storefront/domain";
 import { type AppLoadContext, data } from "react-router";
 import "./context.ts";
-
-interface ErrorBody {
-  error?: { message?: string };
-}
 
 /**
  * Reads one API answer for a loader. A 404 becomes a 404 page; any other failure an error page

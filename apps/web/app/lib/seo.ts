@@ -1,11 +1,11 @@
-import type { CartView, StoreInfo } from "@storefront/domain";
+import type { AuthStatus, CartView, StoreInfo } from "@storefront/domain";
 import type { MetaDescriptor } from "react-router";
 
 export interface RootData {
   store: StoreInfo;
   cart: CartView | null;
   /** Who is signed in (GET /v2/auth/status), null when it could not be read. */
-  auth: { isLoggedIn: boolean; user: { first_name: string } | null } | null;
+  auth: AuthStatus | null;
   origin: string;
 }
 

@@ -1,16 +1,12 @@
-import type { ProductCard } from "@storefront/domain";
+import type { CollectionView } from "@storefront/domain";
 import { ProductGrid } from "~/features/catalog";
 import { useQuickView } from "~/features/quick-view";
 import { apiGet } from "~/lib/api.server";
 import { pageMeta, rootDataOf } from "~/lib/seo";
 import type { Route } from "./+types/collection";
 
-interface Collection {
-  handle: string;
-  title: string;
-  description: string;
-  products: ProductCard[];
-}
+/** GET /api/collections/{handle}, as the domain's contract says. */
+type Collection = CollectionView;
 
 export function meta({ data, matches }: Route.MetaArgs) {
   if (!data) return [{ title: "Collection not found" }];

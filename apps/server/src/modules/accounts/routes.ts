@@ -1,18 +1,21 @@
 import {
+  AccountUserSchema,
   AuthStatusQuerySchema,
+  AuthStatusSchema,
   DomainError,
   LoginSchema,
   LogoutSchema,
   ACCOUNT_MESSAGES as M,
   RequestPasswordResetSchema,
+  ResetRequestedSchema,
   registerSchema,
   resetPasswordSchema,
+  SignedInSchema,
+  SuccessSchema,
   UpdateAccountSchema,
-  USER_TYPES,
 } from "@storefront/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   AUTH_COOKIE,
   authToken,
@@ -37,57 +40,6 @@ import {
   updateAccount,
 } from "./service.ts";
 import { endSession } from "./sessions.ts";
-
-const UserTypeSchema = z.enum(USER_TYPES);
-const EventsSchema = z.array(z.unknown());
-
-/** The user as sign-in and registration answer it (spec section 7, POST /v2/auth/login). */
-const LoginUserSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  customerId: z.string(),
-  userType: UserTypeSchema,
-  points_balance: z.number().int(),
-  birthday: z.string().nullable(),
-  discountCode: z.string(),
-  discountPercentage: z.number().int(),
-  events_triggered: EventsSchema,
-});
-
-/** The user as the status call and the account page read it (spec section 7). */
-const AccountUserSchema = z.object({
-  email: z.string(),
-  id: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  userType: UserTypeSchema,
-  points_balance: z.number().int(),
-  birthday: z.string().nullable(),
-  discountCode: z.string(),
-  discountPercentage: z.number().int(),
-  commission_percentage: z.number().int().nullable(),
-  commission_amount: z.number().int(),
-  events_triggered: EventsSchema,
-});
-
-const SignedInSchema = z.object({
-  user: LoginUserSchema,
-  cartMerge: z.object({
-    merged: z.number().int(),
-    notMerged: z.array(
-      z.object({
-        sku: z.string(),
-        title: z.string(),
-        quantity: z.number().int(),
-        subscription: z.object({ subscription_id: z.string(), label: z.string() }).nullable(),
-        message: z.string(),
-      }),
-    ),
-  }),
-});
-const SuccessSchema = z.object({ success: z.literal(true) });
 
 function signInContext(request: FastifyRequest): SignInContext {
   return {
@@ -153,9 +105,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["accounts"],
         summary: "Whether the visitor is signed in on this store, and as whom (spec)",
         querystring: AuthStatusQuerySchema,
-        response: {
-          200: z.object({ isLoggedIn: z.boolean(), user: AccountUserSchema.nullable() }),
-        },
+        response: { 200: AuthStatusSchema },
       },
     },
     async (request, reply) => {
@@ -212,7 +162,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Mail a reset link (spec); the same answer whether or not the email has an account",
         body: RequestPasswordResetSchema,
-        response: { 200: z.object({ success: z.literal(true), message: z.string() }) },
+        response: { 200: ResetRequestedSchema },
       },
     },
     async (request) => {

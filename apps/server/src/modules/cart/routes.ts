@@ -1,7 +1,7 @@
 import {
   AddCartItemSchema,
   CartLineQuerySchema,
-  CurrencySchema,
+  CartViewSchema,
   SetCurrencySchema,
   SyncCartSchema,
   UpdateCartItemSchema,
@@ -12,7 +12,6 @@ import { z } from "zod";
 import { signedInUser } from "../../plugins/auth.ts";
 import { requestCurrency, setCurrencyCookie } from "../../plugins/currency.ts";
 import { visitorSessionId, withVisitorSession } from "../../plugins/session.ts";
-import { SubscriptionPlanSchema } from "../subscriptions/routes.ts";
 import {
   addCartItem,
   type CartOwner,
@@ -24,42 +23,6 @@ import {
   setCartCurrency,
   updateCartItem,
 } from "./service.ts";
-
-/** The answer of every cart endpoint (amounts in minor units of `currency`). */
-export const CartViewSchema = z.object({
-  currency: CurrencySchema,
-  cartItems: z.array(
-    z.object({
-      sku: z.string(),
-      quantity: z.number().int(),
-      product_price: z.number().int(),
-      line_total: z.number().int(),
-      handle: z.string(),
-      title: z.string(),
-      image_url: z.string().nullable(),
-      attributes: z.record(z.string(), z.string()),
-      total_stock: z.number().int(),
-      subscription: SubscriptionPlanSchema.extend({
-        subscription_price: z.number().int(),
-      }).nullable(),
-    }),
-  ),
-  activeDiscount: z
-    .object({
-      code: z.string(),
-      discount_percentage: z.number().int().nullable(),
-      discount_amount: z.number().int().nullable(),
-      max_redeemable_amount: z.number().int().nullable(),
-      max_redemptions: z.number().int(),
-    })
-    .nullable(),
-  subtotal: z.number().int(),
-  discount: z.number().int(),
-  totalCost: z.number().int(),
-  freeShippingRemaining: z.number().int().nullable(),
-  itemCount: z.number().int(),
-  status: z.enum(["empty", "active", "abandoned", "purchased"]),
-});
 
 const SkuParams = z.object({ sku: AddCartItemSchema.shape.sku });
 const cartAnswer = { 200: CartViewSchema };

@@ -1,4 +1,9 @@
-import { CurrencySchema } from "@storefront/domain";
+import {
+  CollectionViewSchema,
+  CurrencySchema,
+  ProductListSchema,
+  ProductSchema,
+} from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requestCurrency } from "../../plugins/currency.ts";
@@ -14,7 +19,14 @@ const CurrencyQuery = z.strictObject({ currency: CurrencySchema.optional() });
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/products",
-    { schema: { tags: ["catalog"], summary: "Published products", querystring: CurrencyQuery } },
+    {
+      schema: {
+        tags: ["catalog"],
+        summary: "Published products",
+        querystring: CurrencyQuery,
+        response: { 200: ProductListSchema },
+      },
+    },
     async (request) => ({
       products: await listProducts(
         app.db,
@@ -32,6 +44,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "One product with its variants, priced in the currency",
         params: z.object({ handle: HandleSchema }),
         querystring: CurrencyQuery,
+        response: { 200: ProductSchema },
       },
     },
     async (request) =>
@@ -51,6 +64,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "One collection with its products",
         params: z.object({ handle: HandleSchema }),
         querystring: CurrencyQuery,
+        response: { 200: CollectionViewSchema },
       },
     },
     async (request) =>

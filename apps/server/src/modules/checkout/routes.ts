@@ -1,8 +1,9 @@
 import {
   CheckoutQuoteSchema,
-  CurrencySchema,
+  CheckoutQuoteViewSchema,
   DomainError,
   IdempotencyKeySchema,
+  PlacedOrderSchema,
   PlaceOrderSchema,
 } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -12,42 +13,7 @@ import { requestOrigin } from "../../plugins/origin.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
 import { requestCartOwner } from "../cart/routes.ts";
 import { sendOrderConfirmation } from "../orders/mail.ts";
-import { OrderViewSchema } from "../orders/routes.ts";
 import { placeOrder, quoteCheckout } from "./service.ts";
-
-const ShippingOptionSchema = z.object({
-  id: z.string(),
-  label: z.string(),
-  amount: z.number().int(),
-  estimate: z.string(),
-  free: z.boolean(),
-});
-
-const QuoteSchema = z.object({
-  currency: CurrencySchema,
-  itemCount: z.number().int(),
-  subtotal: z.number().int(),
-  discountAmount: z.number().int(),
-  discountCode: z.string().nullable(),
-  discountPercentage: z.number().int().nullable(),
-  shippingOptions: z.array(ShippingOptionSchema),
-  selectedShippingOption: ShippingOptionSchema.nullable(),
-  shipping: z.number().int(),
-  isFreeShipping: z.boolean(),
-  taxLines: z.array(
-    z.object({ name: z.string(), rate: z.number().int(), amount: z.number().int() }),
-  ),
-  taxAmount: z.number().int(),
-  canCalculateTax: z.boolean(),
-  total: z.number().int(),
-});
-
-const PlacedSchema = z.object({
-  status: z.enum(["paid", "awaiting_payment"]),
-  order: OrderViewSchema,
-  accessKey: z.string(),
-  clientSecret: z.string().optional(),
-});
 
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   neverCached(app);
@@ -60,7 +26,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "The cart's totals shipped to an address: shipping options and tax once country, region and postal code are known",
         body: CheckoutQuoteSchema,
-        response: { 200: QuoteSchema },
+        response: { 200: CheckoutQuoteViewSchema },
       },
     },
     async (request) => quoteCheckout(app.db, await requestCartOwner(request), request.body),
@@ -75,7 +41,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           "Pay for the cart and place the order, once per Idempotency-Key (test processor: paid now; Stripe: confirm in the browser, completed by the webhook)",
         headers: z.object({ "idempotency-key": IdempotencyKeySchema }),
         body: PlaceOrderSchema,
-        response: { 200: PlacedSchema },
+        response: { 200: PlacedOrderSchema },
       },
     },
     async (request) => {

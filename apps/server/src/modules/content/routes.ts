@@ -1,4 +1,4 @@
-import { DomainError, PageNameSchema } from "@storefront/domain";
+import { ContentDocumentSchema, DomainError, PageNameSchema } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { getDocument } from "./service.ts";
@@ -28,6 +28,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["content"],
         summary: "A page document (page name lower-cased; default homepage)",
         params: DocumentPath,
+        response: { 200: ContentDocumentSchema },
       },
     },
     async (request) =>
@@ -41,6 +42,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["content"],
         summary: "A layout document such as chatbot.json",
         params: DocumentPath,
+        response: { 200: ContentDocumentSchema },
       },
     },
     async (request) =>

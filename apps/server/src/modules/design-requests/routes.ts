@@ -1,33 +1,14 @@
-import { ACCOUNT_MESSAGES, DomainError, GardenDesignSubmissionSchema } from "@storefront/domain";
+import {
+  ACCOUNT_MESSAGES,
+  DesignRequestListSchema,
+  DomainError,
+  GardenDesignSubmissionSchema,
+  StoredDesignRequestSchema,
+} from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireAdmin } from "../../plugins/auth.ts";
 import { listDesignRequests, submitDesignRequest } from "./service.ts";
-
-/** The request as stored and answered: the fields of the Garden Design Form, as sent. */
-const LayoutDataSchema = z.object({
-  name: z.string(),
-  email: z.string(),
-  zipCode: z.string(),
-  where: z.string(),
-  dimensions: z.string(),
-  length: z.string(),
-  width: z.string(),
-  sunlight_hours: z.string(),
-  maintenance_level: z.string(),
-  garden_style: z.array(z.string()),
-  layout_shape: z.string(),
-  symmetry_preference: z.string(),
-  color_preferences: z.string(),
-  plant_preferences: z.string(),
-});
-
-const StoredDesignRequestSchema = z.object({
-  id: z.string(),
-  store_id: z.string(),
-  created_at: z.string().describe("ISO 8601, UTC"),
-  layoutData: LayoutDataSchema,
-});
 
 const ListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -79,7 +60,7 @@ export const designRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["design-requests"],
         summary: "The store's garden design requests, newest first (the store's admins only)",
         querystring: ListQuerySchema,
-        response: { 200: z.object({ requests: z.array(StoredDesignRequestSchema) }) },
+        response: { 200: DesignRequestListSchema },
       },
     },
     async (request, reply) => {

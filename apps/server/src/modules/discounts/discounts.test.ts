@@ -106,7 +106,7 @@ describeEachEngine("discount codes", (engine) => {
     const res = await v.put("/api/cart/discount", { code: "spring50" });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
-      error: { code: "conflict", message: "This discount code has been used up" },
+      error: { code: "conflict", message: "This discount code has reached its redemption limit" },
     });
     expect((await v.get("/api/cart")).json().activeDiscount.code).toBe("save10");
   });

@@ -1,6 +1,6 @@
-import { ApplyDiscountSchema } from "@storefront/domain";
+import { ApplyDiscountSchema, CartViewSchema } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { CartViewSchema, requestCartOwner, withCartOwner } from "../cart/routes.ts";
+import { requestCartOwner, withCartOwner } from "../cart/routes.ts";
 import { applyDiscountCode, removeDiscountCode } from "../cart/service.ts";
 
 export const discountRoutes: FastifyPluginAsyncZod = async (app) => {

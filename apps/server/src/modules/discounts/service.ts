@@ -1,11 +1,7 @@
-import { type Currency, type Discount, DomainError } from "@storefront/domain";
+import { type Currency, DISCOUNT_MESSAGES, type Discount, DomainError } from "@storefront/domain";
 import { and, eq, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import { discountCodes, users } from "../../db/schema.ts";
-
-export const DISCOUNT_NOT_FOUND_MESSAGE = "Discount code not found";
-export const DISCOUNT_USED_UP_MESSAGE = "This discount code has been used up";
-export const OWN_CODE_MESSAGE = "Your personal code is for the friends you share it with";
 
 /** A personal code can be used without limit: it pays its owner commission instead. */
 const PERSONAL_CODE_REDEMPTIONS = 1_000_000_000;
@@ -92,18 +88,15 @@ export async function findRedeemableCode(
 ): Promise<DiscountCode> {
   const code = typed.trim().toLowerCase();
   const row = (await findCodeRow(db, storeId, code)) ?? (await personalCode(db, storeId, code));
-  if (!row) throw new DomainError("not_found", DISCOUNT_NOT_FOUND_MESSAGE);
+  if (!row) throw new DomainError("not_found", DISCOUNT_MESSAGES.notFound);
   if (shopperUserId !== null && row.affiliateUserId === shopperUserId) {
-    throw new DomainError("conflict", OWN_CODE_MESSAGE);
+    throw new DomainError("conflict", DISCOUNT_MESSAGES.ownCode);
   }
   const terms = discountInCurrency(row, currency);
-  if (terms.max_redemptions < 1) throw new DomainError("conflict", DISCOUNT_USED_UP_MESSAGE);
+  if (terms.max_redemptions < 1) throw new DomainError("conflict", DISCOUNT_MESSAGES.usedUp);
   // A fixed-amount code with no amount in this currency would apply as 0: say so instead.
   if (!terms.discount_percentage && !terms.discount_amount) {
-    throw new DomainError(
-      "conflict",
-      `This discount code cannot be used with ${currency.toUpperCase()} prices`,
-    );
+    throw new DomainError("conflict", DISCOUNT_MESSAGES.notInCurrency(currency));
   }
   return row;
 }

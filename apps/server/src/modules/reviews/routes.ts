@@ -1,9 +1,14 @@
 import {
   AddReviewSchema,
+  HelpfulVoteSchema,
   OwnerReviewListQuerySchema,
+  OwnerReviewPageSchema,
+  OwnerReviewSchema,
   ProductHandleSchema,
+  ReviewAnswerSchema,
   ReviewIdSchema,
   ReviewListQuerySchema,
+  ReviewPageSchema,
   ReviewStoreQuerySchema,
   UpdateReviewSchema,
 } from "@storefront/domain";
@@ -22,54 +27,6 @@ import {
   voterKey,
 } from "./service.ts";
 
-const MediaSchema = z.object({
-  type: z.enum(["image", "video"]),
-  url: z.string(),
-  alt: z.string(),
-});
-
-/** A review as anyone may read it: no email, no hidden state (response schemas drop the rest). */
-const ReviewSchema = z.object({
-  review_id: z.string(),
-  review_rating: z.number().int(),
-  review_date: z.string(),
-  review_title: z.string(),
-  review_description: z.string(),
-  reviewer_name: z.string(),
-  profile_image: z.string().nullable(),
-  product_name: z.string(),
-  owner_response: z.string().nullable(),
-  verified: z.boolean(),
-  helpful_count: z.number().int(),
-  media: z.array(MediaSchema),
-  voted: z.boolean(),
-});
-
-const ReviewPageSchema = z.object({
-  handle: z.string(),
-  product_name: z.string(),
-  summary: z.object({
-    average: z.number(),
-    count: z.number().int(),
-    distribution: z.array(
-      z.object({ stars: z.number().int(), count: z.number().int(), percent: z.number().int() }),
-    ),
-  }),
-  total: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
-  has_more: z.boolean(),
-  reviews: z.array(ReviewSchema),
-});
-
-const OwnerReviewSchema = ReviewSchema.omit({ voted: true }).extend({
-  product_handle: z.string(),
-  reviewer_email: z.string(),
-  hidden: z.boolean(),
-});
-
-const ReviewAnswerSchema = z.object({ review: ReviewSchema });
-const HelpfulSchema = z.object({ helpful_count: z.number().int(), voted: z.boolean() });
 const ReviewParams = z.object({ review_id: ReviewIdSchema });
 
 /** The voter of a request that only reads: the account, else the session it already has. */
@@ -157,7 +114,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["reviews"],
         summary: "Mark a review helpful: one vote per visitor (account, else session cookie)",
         params: ReviewParams,
-        response: { 200: HelpfulSchema },
+        response: { 200: HelpfulVoteSchema },
       },
     },
     async (request, reply) => vote(request, reply, request.params.review_id),
@@ -170,7 +127,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["reviews"],
         summary: "Take back the visitor's helpful vote",
         params: ReviewParams,
-        response: { 200: HelpfulSchema },
+        response: { 200: HelpfulVoteSchema },
       },
     },
     async (request) =>
@@ -191,15 +148,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Store admins: every review, hidden ones and reviewers' emails included, newest first",
         querystring: OwnerReviewListQuerySchema,
-        response: {
-          200: z.object({
-            total: z.number().int(),
-            page: z.number().int(),
-            page_size: z.number().int(),
-            has_more: z.boolean(),
-            reviews: z.array(OwnerReviewSchema),
-          }),
-        },
+        response: { 200: OwnerReviewPageSchema },
       },
     },
     async (request, reply) => {

@@ -1,3 +1,4 @@
+import { StoreInfoSchema } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requestOrigin } from "../../plugins/origin.ts";
 import { getStoreInfo } from "./service.ts";
@@ -5,7 +6,13 @@ import { getStoreInfo } from "./service.ts";
 export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/store",
-    { schema: { tags: ["stores"], summary: "Store information, theme and global content" } },
+    {
+      schema: {
+        tags: ["stores"],
+        summary: "Store information, theme and global content",
+        response: { 200: StoreInfoSchema },
+      },
+    },
     async (request) => {
       const origin = requestOrigin(request);
       const info = await getStoreInfo(app.db, request.storeId, origin);

@@ -1,26 +1,8 @@
-import type { CartMerge } from "@storefront/domain";
+import type { AccountUser, AuthStatus, CartMerge } from "@storefront/domain";
 import { ApiError, apiRequest } from "~/lib/api-client";
 
-/** The user as GET /v2/auth/status and /api/account answer it (spec section 7). */
-export interface AccountUser {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  userType: "customer" | "wholesale" | "admin";
-  points_balance: number;
-  birthday: string | null;
-  discountCode: string | null;
-  discountPercentage: number | null;
-  commission_percentage: number | null;
-  commission_amount: number | null;
-  events_triggered: unknown[];
-}
-
-export interface AuthStatus {
-  isLoggedIn: boolean;
-  user: AccountUser | null;
-}
+/** The user and the sign-in state as the API answers them: the domain's contract (spec section 7). */
+export type { AccountUser, AuthStatus } from "@storefront/domain";
 
 /** The spec's error texts (section 8), shown exactly. */
 export const AUTH_MESSAGES = {

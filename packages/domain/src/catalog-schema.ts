@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { CurrencySchema } from "./money-schema.ts";
+import { SubscriptionPlanSchema } from "./subscription-schema.ts";
+
+/** A purchasable variant as the API answers it; prices in minor units per currency. */
+export const VariantSchema = z.object({
+  sku: z.string(),
+  product_attributes: z.record(z.string(), z.string()),
+  product_price: z.number().int(),
+  prices: z.partialRecord(CurrencySchema, z.number().int()),
+  image_urls: z.array(z.string()),
+  total_stock: z.number().int(),
+  /** The price of one delivery on each of the product's plans, in the answer's currency. */
+  subscriptions: z.array(
+    z.object({ subscription_id: z.string(), subscription_price: z.number().int() }),
+  ),
+});
+export type Variant = z.infer<typeof VariantSchema>;
+
+/** GET /api/products/{handle}: the spec's Product entity plus handle and texts. */
+export const ProductSchema = z.object({
+  id: z.string(),
+  handle: z.string(),
+  product_title: z.string(),
+  description_html: z.string(),
+  meta_description: z.string(),
+  currency: CurrencySchema,
+  product_price: z.number().int(),
+  product_urls: z.array(z.string()),
+  variant_list: z.record(z.string(), z.array(z.string())),
+  variants: z.array(VariantSchema),
+  /** The plans a shopper may subscribe to instead of buying once; empty when none. */
+  subscription_plans: z.array(SubscriptionPlanSchema),
+});
+export type Product = z.infer<typeof ProductSchema>;
+
+/** A product in a list: its lowest price in the currency, first image and whether any is in stock. */
+export const ProductCardSchema = z.object({
+  id: z.string(),
+  handle: z.string(),
+  product_title: z.string(),
+  currency: CurrencySchema,
+  product_price: z.number().int(),
+  image_url: z.string().nullable(),
+  image_alt: z.string(),
+  in_stock: z.boolean(),
+});
+export type ProductCard = z.infer<typeof ProductCardSchema>;
+
+/** GET /api/products: the store's published products. */
+export const ProductListSchema = z.object({ products: z.array(ProductCardSchema) });
+export type ProductList = z.infer<typeof ProductListSchema>;
+
+/** GET /api/collections/{handle}: a collection with its products, in its order. */
+export const CollectionViewSchema = z.object({
+  handle: z.string(),
+  title: z.string(),
+  description: z.string(),
+  currency: CurrencySchema,
+  products: z.array(ProductCardSchema),
+});
+export type CollectionView = z.infer<typeof CollectionViewSchema>;

@@ -1,0 +1,13 @@
+import type { Currency } from "./money.ts";
+
+/**
+ * Every text the discount-code calls answer. A used-up code has one text, whether it is refused
+ * when applied to the cart or found used up at payment (CHECKOUT_MESSAGES.discountUsedUp).
+ */
+export const DISCOUNT_MESSAGES = {
+  notFound: "Discount code not found",
+  usedUp: "This discount code has reached its redemption limit",
+  ownCode: "Your personal code is for the friends you share it with",
+  notInCurrency: (currency: Currency) =>
+    `This discount code cannot be used with ${currency.toUpperCase()} prices`,
+} as const;

@@ -1,0 +1,95 @@
+import { z } from "zod";
+import { COUNTRIES } from "./checkout.ts";
+import { TaxLineSchema } from "./checkout-schema.ts";
+import { CurrencySchema } from "./money-schema.ts";
+import { ORDER_STATUSES } from "./order.ts";
+import { SubscriptionPlanSchema } from "./subscription-schema.ts";
+
+export const OrderStatusSchema = z.enum(ORDER_STATUSES);
+
+/** The shipping address of an order (and of the checkout form), as stored and answered. */
+export const OrderAddressSchema = z.object({
+  line1: z.string(),
+  line2: z.string(),
+  city: z.string(),
+  region: z.string(),
+  postalCode: z.string(),
+  country: z.enum(COUNTRIES),
+});
+export type OrderAddress = z.infer<typeof OrderAddressSchema>;
+
+/** One line of an order; prices as they were when placed. */
+export const OrderLineSchema = z.object({
+  sku: z.string(),
+  handle: z.string(),
+  title: z.string(),
+  attributes: z.record(z.string(), z.string()),
+  imageUrl: z.string().nullable(),
+  quantity: z.number().int(),
+  unitPrice: z.number().int(),
+  lineTotal: z.number().int(),
+  /** The plan a subscription line was bought on; null for a one-time purchase. */
+  subscription: SubscriptionPlanSchema.nullable(),
+});
+
+/** GET /api/orders/{number}: an order as its buyer reads it; prices as they were when placed. */
+export const OrderViewSchema = z.object({
+  number: z.number().int(),
+  status: OrderStatusSchema,
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  email: z.string(),
+  name: z.string(),
+  address: OrderAddressSchema,
+  currency: CurrencySchema,
+  lines: z.array(OrderLineSchema),
+  subtotal: z.number().int(),
+  discountAmount: z.number().int(),
+  discountCode: z.string().nullable(),
+  shippingLabel: z.string(),
+  shippingAmount: z.number().int(),
+  taxLines: z.array(TaxLineSchema),
+  taxAmount: z.number().int(),
+  total: z.number().int(),
+  payment: z.object({
+    provider: z.enum(["test", "stripe"]),
+    cardBrand: z.string().nullable(),
+    cardLast4: z.string().nullable(),
+  }),
+  pointsEarned: z.number().int(),
+  failureMessage: z.string().nullable(),
+});
+export type OrderView = z.infer<typeof OrderViewSchema>;
+
+/** One row of GET /api/account/orders. */
+export const OrderSummarySchema = z.object({
+  number: z.number().int(),
+  status: OrderStatusSchema,
+  createdAt: z.string(),
+  currency: CurrencySchema,
+  total: z.number().int(),
+  itemCount: z.number().int(),
+  pointsEarned: z.number().int(),
+});
+export type OrderSummary = z.infer<typeof OrderSummarySchema>;
+
+/** GET /api/account/orders, newest first. */
+export const OrderListSchema = z.object({ orders: z.array(OrderSummarySchema) });
+export type OrderList = z.infer<typeof OrderListSchema>;
+
+/**
+ * The answer of POST /api/checkout: the order placed, and the key that reads it without an
+ * account; `awaiting_payment` also carries the client secret Stripe confirms in the browser.
+ * It lives here rather than in checkout-schema.ts because it holds an OrderView, and
+ * order-schema.ts already reads checkout-schema.ts (tax lines): no import cycle.
+ */
+export const PlacedOrderSchema = z.discriminatedUnion("status", [
+  z.object({ status: z.literal("paid"), order: OrderViewSchema, accessKey: z.string() }),
+  z.object({
+    status: z.literal("awaiting_payment"),
+    order: OrderViewSchema,
+    accessKey: z.string(),
+    clientSecret: z.string(),
+  }),
+]);
+export type PlacedOrder = z.infer<typeof PlacedOrderSchema>;
