@@ -1,4 +1,9 @@
-import { formatMoney, type SubscriptionView } from "@storefront/domain";
+import {
+  formatMoney,
+  type OrderList,
+  type SubscriptionList as SubscriptionListAnswer,
+  type SubscriptionView,
+} from "@storefront/domain";
 import { useState } from "react";
 import { data, redirect, useNavigate } from "react-router";
 import { Field, FormMessage } from "~/components/form-field";
@@ -37,11 +42,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     throw data({ message: "Your account could not be loaded" }, { status: res.status });
   }
   // Order history that cannot be read says so on the page; the rest of the account still shows.
-  const orders =
-    ordersRes.status === 200 ? (ordersRes.body as { orders: OrderSummary[] }).orders : null;
+  const orders = ordersRes.status === 200 ? (ordersRes.body as OrderList).orders : null;
   const subscriptions =
     subscriptionsRes.status === 200
-      ? (subscriptionsRes.body as { subscriptions: SubscriptionView[] }).subscriptions
+      ? (subscriptionsRes.body as SubscriptionListAnswer).subscriptions
       : null;
   return { user: res.body as AccountUser, orders, subscriptions };
 }

@@ -1,4 +1,4 @@
-import type { AccountUser, AuthStatus, CartMerge } from "@storefront/domain";
+import type { AccountUser, AuthStatus, SignedInAnswer } from "@storefront/domain";
 import { ApiError, apiRequest } from "~/lib/api-client";
 
 /** The user and the sign-in state as the API answers them: the domain's contract (spec section 7). */
@@ -45,11 +45,6 @@ export function resetRequestFailure(error: unknown): string {
   return statusOf(error) === 429 ? AUTH_MESSAGES.tooMany : AUTH_MESSAGES.resetRequestFailed;
 }
 
-/** What sign-in and registration answer besides the session: guest lines that did not join. */
-export interface SignInAnswer {
-  cartMerge?: CartMerge;
-}
-
 /** GET /v2/auth/status: the signed-in user, or null (also when the call failed). */
 export async function fetchSignedInUser(): Promise<AccountUser | null> {
   try {
@@ -64,8 +59,8 @@ export async function fetchSignedInUser(): Promise<AccountUser | null> {
 export async function signIn(
   credentials: { email: string; password: string },
   storeId: string,
-): Promise<SignInAnswer | null> {
-  return apiRequest<SignInAnswer | null>("POST", "/v2/auth/login", {
+): Promise<SignedInAnswer | null> {
+  return apiRequest<SignedInAnswer | null>("POST", "/v2/auth/login", {
     ...credentials,
     store_id: storeId,
   });
@@ -84,9 +79,9 @@ export interface Registration {
 export async function register(
   registration: Registration,
   storeId: string,
-): Promise<SignInAnswer | null> {
+): Promise<SignedInAnswer | null> {
   const { birthday, ...rest } = registration;
-  return apiRequest<SignInAnswer | null>("POST", "/v2/auth/register", {
+  return apiRequest<SignedInAnswer | null>("POST", "/v2/auth/register", {
     ...rest,
     ...(birthday ? { birthday } : {}),
     store_id: storeId,

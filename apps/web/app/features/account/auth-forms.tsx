@@ -1,3 +1,4 @@
+import type { SignedInAnswer } from "@storefront/domain";
 import { useState } from "react";
 import { Field, FormMessage } from "~/components/form-field";
 import { useCartStore } from "~/features/cart";
@@ -9,7 +10,6 @@ import {
   registerFailure,
   requestPasswordReset,
   resetRequestFailure,
-  type SignInAnswer,
   signIn,
 } from "./account-api";
 import { useAccountStore } from "./account-store";
@@ -19,7 +19,7 @@ import { useStoreId } from "./use-account";
 function useSignedIn() {
   const setUser = useAccountStore((s) => s.setUser);
   const loadCart = useCartStore((s) => s.load);
-  return async (answer: SignInAnswer | null) => {
+  return async (answer: SignedInAnswer | null) => {
     // The status call answers the user in the shape the screens read (section 7).
     setUser(await fetchSignedInUser());
     await loadCart();
@@ -41,7 +41,7 @@ export function SignInForm({ onDone }: { onDone(): void }) {
       onSubmit={async (event) => {
         event.preventDefault();
         setBusy(true);
-        let answer: SignInAnswer | null;
+        let answer: SignedInAnswer | null;
         try {
           answer = await signIn(form.values, storeId);
         } catch (failure) {
@@ -88,7 +88,7 @@ export function RegisterForm({ onDone }: { onDone(): void }) {
       onSubmit={async (event) => {
         event.preventDefault();
         setBusy(true);
-        let answer: SignInAnswer | null;
+        let answer: SignedInAnswer | null;
         try {
           answer = await register(form.values, storeId);
         } catch (failure) {

@@ -5,6 +5,7 @@ import {
   cvcValid,
   expiryValid,
   luhnValid,
+  type PlacedOrder,
   type PlaceOrderRequest,
   PlaceOrderSchema,
 } from "@storefront/domain";
@@ -158,29 +159,21 @@ export const NETWORK_MESSAGE =
   "We couldn't reach the store. Check your connection and press Pay again: you will not be charged twice.";
 const FAILED_MESSAGE = "Something went wrong. Please try again.";
 
-/** What POST /api/checkout answers, as far as the page reads it. */
-interface PlaceOrderAnswer {
-  status: string;
-  order: { number: number };
-  accessKey: string;
-  clientSecret?: string;
-}
-
 /** POST /api/checkout with the attempt's Idempotency-Key. */
 export async function placeOrder(
   body: PlaceOrderRequest,
   idempotencyKey: string,
 ): Promise<PlaceOrderOutcome> {
-  let answer: PlaceOrderAnswer | null;
+  let answer: PlacedOrder | null;
   try {
-    answer = await apiRequest<PlaceOrderAnswer | null>("POST", "/api/checkout", body, {
+    answer = await apiRequest<PlacedOrder | null>("POST", "/api/checkout", body, {
       "Idempotency-Key": idempotencyKey,
     });
   } catch (error) {
     return placeOrderFailure(error instanceof ApiError ? error : new ApiError(0));
   }
   if (!answer) return { kind: "refused", message: FAILED_MESSAGE };
-  if (answer.status === "awaiting_payment" && answer.clientSecret) {
+  if (answer.status === "awaiting_payment") {
     return {
       kind: "awaiting_payment",
       number: answer.order.number,

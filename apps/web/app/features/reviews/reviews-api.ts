@@ -1,6 +1,8 @@
 import {
   DEFAULT_REVIEW_FILTERS,
+  type HelpfulVote,
   type Review,
+  type ReviewAnswer,
   type ReviewFilters,
   type ReviewPage,
 } from "@storefront/domain";
@@ -42,11 +44,7 @@ export interface ReviewSubmission {
 
 export async function submitReview(storeId: string, submission: ReviewSubmission) {
   const query = storeId ? `?store_id=${encodeURIComponent(storeId)}` : "";
-  const answer = await apiRequest<{ review: Review }>(
-    "POST",
-    `/reviews/addReview${query}`,
-    submission,
-  );
+  const answer = await apiRequest<ReviewAnswer>("POST", `/reviews/addReview${query}`, submission);
   return answer.review;
 }
 
@@ -60,7 +58,7 @@ export function newReviewId(): string {
 }
 
 export function setHelpfulVote(reviewId: string, helpful: boolean) {
-  return apiRequest<{ helpful_count: number; voted: boolean }>(
+  return apiRequest<HelpfulVote>(
     helpful ? "POST" : "DELETE",
     `/api/reviews/${encodeURIComponent(reviewId)}/helpful`,
   );
