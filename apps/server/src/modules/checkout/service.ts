@@ -25,14 +25,12 @@ import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { type CartOwner, type CheckoutCart, readCheckoutCart } from "../cart/service.ts";
 import {
   completeOrder,
-  findOrderByKey,
   insertOrder,
   type OrderDraft,
-  type OrderRow,
   orderAccessKey,
-  readOrderView,
   releaseCartOrders,
-} from "../orders/service.ts";
+} from "../orders/order-lifecycle.ts";
+import { findOrderByKey, type OrderRow, readOrderView } from "../orders/order-reads.ts";
 import type { ChargeRequest, PaymentProvider } from "../payments/provider.ts";
 import { planView } from "../subscriptions/service.ts";
 

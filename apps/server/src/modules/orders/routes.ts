@@ -4,7 +4,7 @@ import { z } from "zod";
 import { requireUser, signedInUser } from "../../plugins/auth.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
 import { SubscriptionPlanSchema } from "../subscriptions/routes.ts";
-import { accountOrders, findReadableOrder } from "./service.ts";
+import { accountOrders, findReadableOrder } from "./order-reads.ts";
 
 const OrderStatusSchema = z.enum(["awaiting_payment", "paid", "declined", "expired", "canceled"]);
 
