@@ -11,7 +11,7 @@ import {
   type TaxLine,
 } from "@storefront/domain";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { Database } from "../../db/index.ts";
+import type { Transaction } from "../../db/index.ts";
 import { discountCodes, orderLines, orders, stores, users, variants } from "../../db/schema.ts";
 import { tokenHash } from "../../lib/tokens.ts";
 import { markCartPurchased } from "../cart/service.ts";
@@ -79,7 +79,7 @@ export function orderAccessKey(orderId: string, idempotencyKey: string): string 
  * Takes the lines' stock with a guard in each statement (`stock >= quantity`), in variant order so
  * two orders never wait on each other; the first line short of stock refuses the whole order.
  */
-async function takeStock(tx: Database, storeId: string, lines: readonly OrderLineDraft[]) {
+async function takeStock(tx: Transaction, storeId: string, lines: readonly OrderLineDraft[]) {
   const sorted = [...lines].sort((a, b) => a.variantId.localeCompare(b.variantId));
   for (const line of sorted) {
     // A line whose variant was deleted since the order was placed has no stock to take.
@@ -109,7 +109,7 @@ async function takeStock(tx: Database, storeId: string, lines: readonly OrderLin
   }
 }
 
-async function giveStockBack(tx: Database, storeId: string, orderId: string): Promise<void> {
+async function giveStockBack(tx: Transaction, storeId: string, orderId: string): Promise<void> {
   const lines = await tx
     .select({ variantId: orderLines.variantId, quantity: orderLines.quantity })
     .from(orderLines)
@@ -125,7 +125,7 @@ async function giveStockBack(tx: Database, storeId: string, orderId: string): Pr
 }
 
 /** Counts one redemption of the code, guarded so `max_redemptions` is never passed. */
-async function redeemCode(tx: Database, storeId: string, codeId: string): Promise<void> {
+async function redeemCode(tx: Transaction, storeId: string, codeId: string): Promise<void> {
   const [redeemed] = await tx
     .update(discountCodes)
     .set({ redemptions: sql`${discountCodes.redemptions} + 1` })
@@ -141,7 +141,7 @@ async function redeemCode(tx: Database, storeId: string, codeId: string): Promis
   if (!redeemed) throw new DomainError("conflict", CHECKOUT_MESSAGES.discountUsedUp);
 }
 
-async function giveRedemptionBack(tx: Database, storeId: string, codeId: string): Promise<void> {
+async function giveRedemptionBack(tx: Transaction, storeId: string, codeId: string): Promise<void> {
   await tx
     .update(discountCodes)
     .set({ redemptions: sql`greatest(${discountCodes.redemptions} - 1, 0)` })
@@ -154,7 +154,7 @@ async function giveRedemptionBack(tx: Database, storeId: string, codeId: string)
  * fails on the unique index (see isUniqueViolation).
  */
 export async function insertOrder(
-  tx: Database,
+  tx: Transaction,
   draft: OrderDraft,
   initial: { status: OrderStatus; now: Date },
 ): Promise<OrderRow> {
@@ -192,7 +192,7 @@ export async function insertOrder(
  * answers whether this call completed it.
  */
 export async function completeOrder(
-  tx: Database,
+  tx: Transaction,
   order: Pick<
     OrderRow,
     | "id"
@@ -225,27 +225,45 @@ export async function completeOrder(
   if (!paid) return false;
   if (order.cartId) await markCartPurchased(tx, order.storeId, order.cartId, order.id);
   await startSubscriptions(tx, order, now);
-  if (order.userId && points > 0) {
-    await tx
-      .update(users)
-      .set({ pointsBalance: sql`${users.pointsBalance} + ${points}` })
-      .where(and(eq(users.id, order.userId), eq(users.storeId, order.storeId)));
-  }
+  if (order.userId && points > 0) await creditPoints(tx, order.storeId, order.userId, points);
   if (order.affiliateUserId && order.commissionAmount > 0) {
-    // The balance is one number in the store's currency: an order in the other currency keeps
-    // its commission on the order (orders.commission_amount) without converting it.
-    await tx
-      .update(users)
-      .set({ commissionAmount: sql`${users.commissionAmount} + ${order.commissionAmount}` })
-      .where(
-        and(
-          eq(users.id, order.affiliateUserId),
-          eq(users.storeId, order.storeId),
-          sql`exists (select 1 from ${stores} where ${stores.id} = ${order.storeId} and ${stores.defaultCurrency} = ${order.currency})`,
-        ),
-      );
+    await creditCommission(tx, { ...order, affiliateUserId: order.affiliateUserId });
   }
   return true;
+}
+
+/** Adds a paid order's loyalty points to its buyer's balance. */
+async function creditPoints(
+  tx: Transaction,
+  storeId: string,
+  userId: string,
+  points: number,
+): Promise<void> {
+  await tx
+    .update(users)
+    .set({ pointsBalance: sql`${users.pointsBalance} + ${points}` })
+    .where(and(eq(users.id, userId), eq(users.storeId, storeId)));
+}
+
+/**
+ * Adds a paid order's commission to its affiliate's balance. The balance is one number in the
+ * store's currency: an order in the other currency keeps its commission on the order
+ * (orders.commission_amount) without converting it.
+ */
+async function creditCommission(
+  tx: Transaction,
+  order: Pick<OrderRow, "storeId" | "currency" | "commissionAmount"> & { affiliateUserId: string },
+): Promise<void> {
+  await tx
+    .update(users)
+    .set({ commissionAmount: sql`${users.commissionAmount} + ${order.commissionAmount}` })
+    .where(
+      and(
+        eq(users.id, order.affiliateUserId),
+        eq(users.storeId, order.storeId),
+        sql`exists (select 1 from ${stores} where ${stores.id} = ${order.storeId} and ${stores.defaultCurrency} = ${order.currency})`,
+      ),
+    );
 }
 
 /**
@@ -253,7 +271,7 @@ export async function completeOrder(
  * Guarded on `awaiting_payment`; answers whether this call ended it.
  */
 export async function releaseOrder(
-  tx: Database,
+  tx: Transaction,
   order: Pick<OrderRow, "id" | "storeId" | "discountCodeId">,
   status: Exclude<OrderStatus, "paid" | "awaiting_payment">,
   message: string | null,
@@ -272,7 +290,7 @@ export async function releaseOrder(
 
 /** Releases the cart's orders still awaiting payment (canceled); answers the ones it released. */
 export async function releaseCartOrders(
-  tx: Database,
+  tx: Transaction,
   storeId: string,
   cartId: string,
   now: Date,
@@ -305,7 +323,7 @@ export async function releaseCartOrders(
  * Answers false, with nothing changed, when the stock or the redemption is no longer there.
  */
 export async function reviveExpiredOrder(
-  tx: Database,
+  tx: Transaction,
   order: OrderRow,
   payment: PaymentDone,
   now: Date,

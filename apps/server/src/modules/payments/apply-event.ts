@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Database } from "../../db/index.ts";
+import type { Database, Transaction } from "../../db/index.ts";
 import { orders, paymentEvents } from "../../db/schema.ts";
 import { completeOrder, reviveExpiredOrder } from "../orders/order-lifecycle.ts";
 import type { OrderRow } from "../orders/order-reads.ts";
@@ -16,7 +16,7 @@ export type PaymentEventOutcome =
 
 /** The order a payment belongs to: by its reference, else by the order id in its metadata. */
 async function orderOfPayment(
-  tx: Database,
+  tx: Transaction,
   provider: PaymentProvider,
   event: Exclude<PaymentEvent, { type: "ignored" }>,
 ): Promise<OrderRow | undefined> {
