@@ -39,7 +39,7 @@ async function checkoutSettings(db: Database, storeId: string): Promise<Checkout
     .select({ settings: stores.checkoutSettings })
     .from(stores)
     .where(eq(stores.id, storeId));
-  if (!row) throw new DomainError("not_found", "Store not found");
+  if (!row) throw new DomainError("not_found", CHECKOUT_MESSAGES.storeNotFound);
   return row.settings;
 }
 
@@ -286,8 +286,8 @@ export async function placeOrder(
   const totals = totalsOf(cart, settings, input.address, input.shippingOptionId);
   const shipping = totals.selectedShippingOption;
   if (!shipping || shipping.id !== input.shippingOptionId) {
-    throw new DomainError("invalid", "Choose one of the shipping options offered", {
-      shippingOptionId: "Choose one of the shipping options offered",
+    throw new DomainError("invalid", CHECKOUT_MESSAGES.chooseShipping, {
+      shippingOptionId: CHECKOUT_MESSAGES.chooseShipping,
     });
   }
   if (totals.total !== input.expectedTotal) {

@@ -1,3 +1,4 @@
+import { ORDER_MESSAGES } from "@storefront/domain";
 import { and, eq, lt } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import { orders } from "../../db/schema.ts";
@@ -23,7 +24,7 @@ export async function releaseExpiredHolds(
   let released = 0;
   for (const order of due) {
     const done = await db.transaction((tx) =>
-      releaseOrder(tx, order, "expired", "The payment was not completed within 30 minutes.", now),
+      releaseOrder(tx, order, "expired", ORDER_MESSAGES.holdExpired, now),
     );
     if (!done) continue;
     released += 1;

@@ -3,6 +3,7 @@ import {
   CHECKOUT_MESSAGES,
   type Currency,
   DomainError,
+  ORDER_MESSAGES,
   type OrderAddress,
   type OrderStatus,
   PAYMENT_HOLD_MS,
@@ -308,9 +309,7 @@ export async function releaseCartOrders(
     .for("update");
   const released: OrderRow[] = [];
   for (const order of waiting) {
-    if (
-      await releaseOrder(tx, order, "canceled", "Replaced by a newer checkout of the cart.", now)
-    ) {
+    if (await releaseOrder(tx, order, "canceled", ORDER_MESSAGES.replaced, now)) {
       released.push(order);
     }
   }

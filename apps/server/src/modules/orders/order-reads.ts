@@ -1,10 +1,8 @@
-import { DomainError, type OrderSummary, type OrderView } from "@storefront/domain";
+import { DomainError, ORDER_MESSAGES, type OrderSummary, type OrderView } from "@storefront/domain";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import { orderLines, orders } from "../../db/schema.ts";
 import { tokenHash } from "../../lib/tokens.ts";
-
-export const ORDER_NOT_FOUND_MESSAGE = "Order not found";
 
 export type OrderRow = typeof orders.$inferSelect;
 type OrderLineRow = typeof orderLines.$inferSelect;
@@ -87,7 +85,7 @@ export async function findReadableOrder(
     order &&
     ((reader.userId !== null && order.userId === reader.userId) ||
       (reader.key !== null && tokenHash(reader.key) === order.accessKeyHash));
-  if (!order || !allowed) throw new DomainError("not_found", ORDER_NOT_FOUND_MESSAGE);
+  if (!order || !allowed) throw new DomainError("not_found", ORDER_MESSAGES.notFound);
   return readOrderView(db, order);
 }
 

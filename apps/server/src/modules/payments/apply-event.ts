@@ -1,3 +1,4 @@
+import { ORDER_MESSAGES } from "@storefront/domain";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
 import { orders, paymentEvents } from "../../db/schema.ts";
@@ -99,8 +100,8 @@ export async function applyPaymentEvent(
         status: "canceled",
         failureMessage:
           order.status === "expired"
-            ? "The items were no longer in stock when the payment arrived; it was refunded."
-            : (order.failureMessage ?? "The order had been canceled; the payment was refunded."),
+            ? ORDER_MESSAGES.refundedNoStock
+            : (order.failureMessage ?? ORDER_MESSAGES.refundedCanceled),
         updatedAt: now,
       })
       .where(eq(orders.id, order.id));
