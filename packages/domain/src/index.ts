@@ -15,6 +15,7 @@ export * from "./lru.ts";
 export * from "./money.ts";
 export * from "./money-schema.ts";
 export * from "./order.ts";
+export * from "./order-draft.ts";
 export * from "./review.ts";
 export * from "./review-schema.ts";
 export * from "./store.ts";

@@ -5,10 +5,10 @@ import {
   type CheckoutSettings,
   type CheckoutTotals,
   checkoutTotals,
-  commissionEarned,
   countryOfCurrency,
   DomainError,
   type OrderView,
+  orderDraft,
   type PlaceOrderRequest,
   SUBSCRIPTION_MESSAGES,
 } from "@storefront/domain";
@@ -26,7 +26,6 @@ import { type CartOwner, type CheckoutCart, readCheckoutCart } from "../cart/ser
 import {
   completeOrder,
   insertOrder,
-  type OrderDraft,
   orderAccessKey,
   releaseCartOrders,
 } from "../orders/order-lifecycle.ts";
@@ -161,26 +160,25 @@ async function attachPayment(
   throw new DomainError("conflict", CHECKOUT_MESSAGES.replaced);
 }
 
-async function affiliateCommission(
+/**
+ * The owner of the cart's personal code and their commission percentage, or null without one.
+ * Its owner cannot use it, signed in or checking out as a guest with their email.
+ */
+async function affiliateOf(
   db: Database,
   cart: CheckoutCart,
   buyer: { userId: string | null; email: string },
-): Promise<{ affiliateUserId: string | null; commissionAmount: number }> {
+): Promise<{ userId: string; percentage: number } | null> {
   const affiliateId = cart.code?.affiliateUserId ?? null;
-  if (!affiliateId) return { affiliateUserId: null, commissionAmount: 0 };
+  if (!affiliateId) return null;
   const [affiliate] = await db
     .select({ percentage: users.commissionPercentage, email: users.email })
     .from(users)
     .where(and(eq(users.id, affiliateId), eq(users.storeId, cart.cart.storeId)));
-  // Its owner cannot use a personal code, signed in or checking out as a guest with their email.
   if (affiliateId === buyer.userId || affiliate?.email === buyer.email.toLowerCase()) {
     throw new DomainError("conflict", CHECKOUT_MESSAGES.ownCode);
   }
-  const percentage = affiliate?.percentage ?? 0;
-  return {
-    affiliateUserId: affiliateId,
-    commissionAmount: commissionEarned(cart.subtotal - cart.discount, percentage),
-  };
+  return { userId: affiliateId, percentage: affiliate?.percentage ?? 0 };
 }
 
 /**
@@ -293,41 +291,27 @@ export async function placeOrder(
   if (totals.total !== input.expectedTotal) {
     throw new DomainError("conflict", CHECKOUT_MESSAGES.totalChanged);
   }
-  const draft: OrderDraft = {
+  const draft = orderDraft({
     storeId: owner.storeId,
     idempotencyKey,
-    userId: owner.userId,
-    cartId: cart.cart.id,
-    email: input.email,
-    name: input.name,
+    buyer: { userId: owner.userId, email: input.email, name: input.name },
     address: input.address,
-    currency: cart.currency,
-    subtotal: totals.subtotal,
-    discountAmount: totals.discountAmount,
-    discountCodeId: cart.code?.id ?? null,
-    discountCode: cart.code?.code.toUpperCase() ?? null,
-    ...(await affiliateCommission(db, cart, { userId: owner.userId, email: input.email })),
-    shippingOptionId: shipping.id,
-    shippingLabel: shipping.label,
-    shippingAmount: totals.shipping,
-    taxLines: totals.taxLines,
-    taxAmount: totals.taxAmount,
-    total: totals.total,
+    cart: {
+      id: cart.cart.id,
+      currency: cart.currency,
+      subtotal: cart.subtotal,
+      discount: cart.discount,
+      code: cart.code,
+      lines: cart.lines.map((l) => ({
+        ...l,
+        plan: l.plan ? { id: l.plan.id, terms: planView(l.plan) } : null,
+      })),
+    },
+    totals,
+    shipping,
+    affiliate: await affiliateOf(db, cart, { userId: owner.userId, email: input.email }),
     paymentProvider: provider.name,
-    lines: cart.lines.map((l) => ({
-      variantId: l.variantId,
-      productId: l.productId,
-      sku: l.sku,
-      handle: l.handle,
-      title: l.title,
-      attributes: l.attributes,
-      imageUrl: l.imageUrls[0] ?? null,
-      quantity: l.quantity,
-      unitPrice: l.price,
-      planId: l.plan?.id ?? null,
-      subscription: l.plan ? planView(l.plan) : null,
-    })),
-  };
+  });
 
   /** A concurrent request with the same key won the insert: answer with its order. */
   const sameKeyWon = async (err: unknown): Promise<PlaceOrderResult> => {

@@ -1,15 +1,13 @@
 import { createHmac, randomUUID } from "node:crypto";
 import {
   CHECKOUT_MESSAGES,
-  type Currency,
   DomainError,
   ORDER_MESSAGES,
-  type OrderAddress,
+  type OrderDraft,
+  type OrderLineDraft,
   type OrderStatus,
   PAYMENT_HOLD_MS,
   pointsEarned,
-  type SubscriptionPlan,
-  type TaxLine,
 } from "@storefront/domain";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Transaction } from "../../db/index.ts";
@@ -18,48 +16,6 @@ import { tokenHash } from "../../lib/tokens.ts";
 import { markCartPurchased } from "../cart/service.ts";
 import { startSubscriptions } from "../subscriptions/service.ts";
 import type { OrderRow } from "./order-reads.ts";
-
-/** A line as the order freezes it. */
-export interface OrderLineDraft {
-  variantId: string;
-  productId: string;
-  sku: string;
-  handle: string;
-  title: string;
-  attributes: Record<string, string>;
-  imageUrl: string | null;
-  quantity: number;
-  unitPrice: number;
-  /** A subscription line's plan and its terms as they are now; null for a one-time purchase. */
-  planId: string | null;
-  subscription: SubscriptionPlan | null;
-}
-
-/** Everything an order is made of before it exists. */
-export interface OrderDraft {
-  storeId: string;
-  idempotencyKey: string;
-  userId: string | null;
-  cartId: string;
-  email: string;
-  name: string;
-  address: OrderAddress;
-  currency: Currency;
-  subtotal: number;
-  discountAmount: number;
-  discountCodeId: string | null;
-  discountCode: string | null;
-  affiliateUserId: string | null;
-  commissionAmount: number;
-  shippingOptionId: string;
-  shippingLabel: string;
-  shippingAmount: number;
-  taxLines: TaxLine[];
-  taxAmount: number;
-  total: number;
-  paymentProvider: "test" | "stripe";
-  lines: OrderLineDraft[];
-}
 
 /** The payment that completed an order. */
 export interface PaymentDone {
