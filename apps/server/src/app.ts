@@ -21,7 +21,6 @@ import { contentRoutes } from "./modules/content/routes.ts";
 import { designRequestRoutes } from "./modules/design-requests/routes.ts";
 import { discountRoutes } from "./modules/discounts/routes.ts";
 import { orderRoutes } from "./modules/orders/routes.ts";
-import { releaseExpiredHolds } from "./modules/orders/service.ts";
 import { createPaymentProvider } from "./modules/payments/index.ts";
 import type { PaymentProvider } from "./modules/payments/provider.ts";
 import { paymentRoutes } from "./modules/payments/routes.ts";
@@ -30,6 +29,7 @@ import { storeRoutes } from "./modules/stores/routes.ts";
 import { StoreResolver } from "./modules/stores/service.ts";
 import { subscriptionRoutes } from "./modules/subscriptions/routes.ts";
 import { registerErrorHandler } from "./plugins/errors.ts";
+import { registerHoldSweeper } from "./plugins/hold-sweeper.ts";
 import { registerOriginCheck } from "./plugins/origin-check.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerSession } from "./plugins/session.ts";
@@ -95,15 +95,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("mailer", createMailer(config, db, app.log));
   app.decorate("background", new BackgroundTasks(app.log));
   app.decorate("payments", options.payments ?? createPaymentProvider(config));
-  // Holds of payments not completed within 30 minutes are released every minute.
-  const sweeper = setInterval(() => {
-    releaseExpiredHolds(db, app.payments, new Date(), app.log).catch((err: unknown) =>
-      app.log.error({ err }, "releasing expired payment holds failed"),
-    );
-  }, 60_000);
-  sweeper.unref();
+  registerHoldSweeper(app);
   app.addHook("onClose", async () => {
-    clearInterval(sweeper);
     await app.background.idle();
     await app.mailer.close();
     await app.rateLimiter.close();

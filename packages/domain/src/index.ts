@@ -18,6 +18,7 @@ export * from "./lru.ts";
 export * from "./money.ts";
 export * from "./money-schema.ts";
 export * from "./order.ts";
+export * from "./order-draft.ts";
 export * from "./order-schema.ts";
 export * from "./review.ts";
 export * from "./review-schema.ts";

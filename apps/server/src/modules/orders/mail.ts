@@ -5,7 +5,8 @@ import { stores } from "../../db/schema.ts";
 import { escapeHtml } from "../../lib/html.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { storeLinkOrigin } from "../stores/service.ts";
-import { type OrderRow, orderAccessKey, readOrderView } from "./service.ts";
+import { orderAccessKey } from "./order-lifecycle.ts";
+import { type OrderRow, readOrderView } from "./order-reads.ts";
 
 /** The page a buyer reads an order on; the key lets a guest in. */
 export function orderLink(origin: string, number: number, accessKey: string): string {

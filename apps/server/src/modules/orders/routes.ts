@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser, signedInUser } from "../../plugins/auth.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
-import { accountOrders, findReadableOrder } from "./service.ts";
+import { accountOrders, findReadableOrder } from "./order-reads.ts";
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   neverCached(app);

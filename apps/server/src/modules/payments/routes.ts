@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requestOrigin } from "../../plugins/origin.ts";
 import { sendOrderConfirmation } from "../orders/mail.ts";
-import { applyPaymentEvent } from "../orders/service.ts";
+import { applyPaymentEvent } from "./apply-event.ts";
 import { WebhookVerificationError } from "./provider.ts";
 
 /** Stripe's webhooks: verified on the exact bytes received, then applied once. */

@@ -6,7 +6,7 @@ import {
   type SubscriptionView,
 } from "@storefront/domain";
 import { and, asc, desc, eq, inArray, isNotNull } from "drizzle-orm";
-import type { Database } from "../../db/index.ts";
+import type { Database, Transaction } from "../../db/index.ts";
 import { orderLines, orders, subscriptionPlans, subscriptions } from "../../db/schema.ts";
 
 export type PlanRow = typeof subscriptionPlans.$inferSelect;
@@ -48,7 +48,7 @@ export async function readPlans(
  * checkout refuses subscription lines to a guest, and a guest's order starts none.
  */
 export async function startSubscriptions(
-  tx: Database,
+  tx: Transaction,
   order: { id: string; storeId: string; userId: string | null; currency: Currency },
   paidAt: Date,
 ): Promise<void> {

@@ -1,0 +1,307 @@
+import { createHmac, randomUUID } from "node:crypto";
+import {
+  CHECKOUT_MESSAGES,
+  DomainError,
+  ORDER_MESSAGES,
+  type OrderDraft,
+  type OrderLineDraft,
+  type OrderStatus,
+  PAYMENT_HOLD_MS,
+  pointsEarned,
+} from "@storefront/domain";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Transaction } from "../../db/index.ts";
+import { discountCodes, orderLines, orders, stores, users, variants } from "../../db/schema.ts";
+import { tokenHash } from "../../lib/tokens.ts";
+import { markCartPurchased } from "../cart/service.ts";
+import { startSubscriptions } from "../subscriptions/service.ts";
+import type { OrderRow } from "./order-reads.ts";
+
+/** The payment that completed an order. */
+export interface PaymentDone {
+  reference: string;
+  cardBrand: string | null;
+  cardLast4: string | null;
+}
+
+/**
+ * The key in the confirmation email's link. Derived from the order and the client's
+ * Idempotency-Key, so a retried request can be answered with it again; only its hash is stored.
+ */
+export function orderAccessKey(orderId: string, idempotencyKey: string): string {
+  return createHmac("sha256", idempotencyKey).update(`order-access:${orderId}`).digest("base64url");
+}
+
+/**
+ * Takes the lines' stock with a guard in each statement (`stock >= quantity`), in variant order so
+ * two orders never wait on each other; the first line short of stock refuses the whole order.
+ */
+async function takeStock(tx: Transaction, storeId: string, lines: readonly OrderLineDraft[]) {
+  const sorted = [...lines].sort((a, b) => a.variantId.localeCompare(b.variantId));
+  for (const line of sorted) {
+    // A line whose variant was deleted since the order was placed has no stock to take.
+    if (!line.variantId)
+      throw new DomainError("out_of_stock", CHECKOUT_MESSAGES.outOfStock(line.title, 0));
+    const [taken] = await tx
+      .update(variants)
+      .set({ stock: sql`${variants.stock} - ${line.quantity}` })
+      .where(
+        and(
+          eq(variants.id, line.variantId),
+          eq(variants.storeId, storeId),
+          sql`${variants.stock} >= ${line.quantity}`,
+        ),
+      )
+      .returning({ id: variants.id });
+    if (!taken) {
+      const [left] = await tx
+        .select({ stock: variants.stock })
+        .from(variants)
+        .where(eq(variants.id, line.variantId));
+      throw new DomainError(
+        "out_of_stock",
+        CHECKOUT_MESSAGES.outOfStock(line.title, Math.max(0, left?.stock ?? 0)),
+      );
+    }
+  }
+}
+
+async function giveStockBack(tx: Transaction, storeId: string, orderId: string): Promise<void> {
+  const lines = await tx
+    .select({ variantId: orderLines.variantId, quantity: orderLines.quantity })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.variantId));
+  for (const line of lines) {
+    if (!line.variantId) continue;
+    await tx
+      .update(variants)
+      .set({ stock: sql`${variants.stock} + ${line.quantity}` })
+      .where(and(eq(variants.id, line.variantId), eq(variants.storeId, storeId)));
+  }
+}
+
+/** Counts one redemption of the code, guarded so `max_redemptions` is never passed. */
+async function redeemCode(tx: Transaction, storeId: string, codeId: string): Promise<void> {
+  const [redeemed] = await tx
+    .update(discountCodes)
+    .set({ redemptions: sql`${discountCodes.redemptions} + 1` })
+    .where(
+      and(
+        eq(discountCodes.id, codeId),
+        eq(discountCodes.storeId, storeId),
+        eq(discountCodes.active, true),
+        sql`${discountCodes.redemptions} < ${discountCodes.maxRedemptions}`,
+      ),
+    )
+    .returning({ id: discountCodes.id });
+  if (!redeemed) throw new DomainError("conflict", CHECKOUT_MESSAGES.discountUsedUp);
+}
+
+async function giveRedemptionBack(tx: Transaction, storeId: string, codeId: string): Promise<void> {
+  await tx
+    .update(discountCodes)
+    .set({ redemptions: sql`greatest(${discountCodes.redemptions} - 1, 0)` })
+    .where(and(eq(discountCodes.id, codeId), eq(discountCodes.storeId, storeId)));
+}
+
+/**
+ * Inserts the order (prices frozen) and its lines, takes their stock and counts the code's
+ * redemption, all in the caller's transaction. A second order with the same Idempotency-Key
+ * fails on the unique index (see isUniqueViolation).
+ */
+export async function insertOrder(
+  tx: Transaction,
+  draft: OrderDraft,
+  initial: { status: OrderStatus; now: Date },
+): Promise<OrderRow> {
+  const { lines, ...order } = draft;
+  const id = randomUUID();
+  const [row] = await tx
+    .insert(orders)
+    .values({
+      ...order,
+      id,
+      status: initial.status,
+      accessKeyHash: tokenHash(orderAccessKey(id, draft.idempotencyKey)),
+      holdExpiresAt: new Date(initial.now.getTime() + PAYMENT_HOLD_MS),
+    })
+    .returning();
+  if (!row) throw new Error("The order was not inserted");
+  await tx.insert(orderLines).values(
+    lines.map((l, position) => ({
+      ...l,
+      orderId: row.id,
+      storeId: draft.storeId,
+      lineTotal: l.unitPrice * l.quantity,
+      position,
+    })),
+  );
+  await takeStock(tx, draft.storeId, lines);
+  if (draft.discountCodeId) await redeemCode(tx, draft.storeId, draft.discountCodeId);
+  return row;
+}
+
+/**
+ * Completes a paid order in the caller's transaction: the order is paid, its cart emptied and
+ * marked purchased, and a signed-in buyer earns points and starts the subscriptions of its
+ * subscription lines. Guarded on the order's status, so a replay completes nothing twice;
+ * answers whether this call completed it.
+ */
+export async function completeOrder(
+  tx: Transaction,
+  order: Pick<
+    OrderRow,
+    | "id"
+    | "storeId"
+    | "cartId"
+    | "userId"
+    | "total"
+    | "currency"
+    | "affiliateUserId"
+    | "commissionAmount"
+  >,
+  payment: PaymentDone,
+  now: Date,
+): Promise<boolean> {
+  const points = order.userId ? pointsEarned(order.total) : 0;
+  const [paid] = await tx
+    .update(orders)
+    .set({
+      status: "paid",
+      paidAt: now,
+      updatedAt: now,
+      paymentReference: payment.reference,
+      cardBrand: payment.cardBrand,
+      cardLast4: payment.cardLast4,
+      pointsEarned: points,
+      failureMessage: null,
+    })
+    .where(and(eq(orders.id, order.id), inArray(orders.status, ["awaiting_payment"])))
+    .returning({ id: orders.id });
+  if (!paid) return false;
+  if (order.cartId) await markCartPurchased(tx, order.storeId, order.cartId, order.id);
+  await startSubscriptions(tx, order, now);
+  if (order.userId && points > 0) await creditPoints(tx, order.storeId, order.userId, points);
+  if (order.affiliateUserId && order.commissionAmount > 0) {
+    await creditCommission(tx, { ...order, affiliateUserId: order.affiliateUserId });
+  }
+  return true;
+}
+
+/** Adds a paid order's loyalty points to its buyer's balance. */
+async function creditPoints(
+  tx: Transaction,
+  storeId: string,
+  userId: string,
+  points: number,
+): Promise<void> {
+  await tx
+    .update(users)
+    .set({ pointsBalance: sql`${users.pointsBalance} + ${points}` })
+    .where(and(eq(users.id, userId), eq(users.storeId, storeId)));
+}
+
+/**
+ * Adds a paid order's commission to its affiliate's balance. The balance is one number in the
+ * store's currency: an order in the other currency keeps its commission on the order
+ * (orders.commission_amount) without converting it.
+ */
+async function creditCommission(
+  tx: Transaction,
+  order: Pick<OrderRow, "storeId" | "currency" | "commissionAmount"> & { affiliateUserId: string },
+): Promise<void> {
+  await tx
+    .update(users)
+    .set({ commissionAmount: sql`${users.commissionAmount} + ${order.commissionAmount}` })
+    .where(
+      and(
+        eq(users.id, order.affiliateUserId),
+        eq(users.storeId, order.storeId),
+        sql`exists (select 1 from ${stores} where ${stores.id} = ${order.storeId} and ${stores.defaultCurrency} = ${order.currency})`,
+      ),
+    );
+}
+
+/**
+ * Ends an unpaid order (declined, expired or canceled) and gives its stock and redemption back.
+ * Guarded on `awaiting_payment`; answers whether this call ended it.
+ */
+export async function releaseOrder(
+  tx: Transaction,
+  order: Pick<OrderRow, "id" | "storeId" | "discountCodeId">,
+  status: Exclude<OrderStatus, "paid" | "awaiting_payment">,
+  message: string | null,
+  now: Date,
+): Promise<boolean> {
+  const [released] = await tx
+    .update(orders)
+    .set({ status, updatedAt: now, failureMessage: message })
+    .where(and(eq(orders.id, order.id), eq(orders.status, "awaiting_payment")))
+    .returning({ id: orders.id });
+  if (!released) return false;
+  await giveStockBack(tx, order.storeId, order.id);
+  if (order.discountCodeId) await giveRedemptionBack(tx, order.storeId, order.discountCodeId);
+  return true;
+}
+
+/** Releases the cart's orders still awaiting payment (canceled); answers the ones it released. */
+export async function releaseCartOrders(
+  tx: Transaction,
+  storeId: string,
+  cartId: string,
+  now: Date,
+): Promise<OrderRow[]> {
+  const waiting = await tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.storeId, storeId),
+        eq(orders.cartId, cartId),
+        eq(orders.status, "awaiting_payment"),
+      ),
+    )
+    .for("update");
+  const released: OrderRow[] = [];
+  for (const order of waiting) {
+    if (await releaseOrder(tx, order, "canceled", ORDER_MESSAGES.replaced, now)) {
+      released.push(order);
+    }
+  }
+  return released;
+}
+
+/**
+ * An expired order whose payment arrived after all: in a nested transaction (a savepoint), the
+ * order awaits payment again, takes its stock and its code's redemption again and completes.
+ * Answers false, with nothing changed, when the stock or the redemption is no longer there.
+ */
+export async function reviveExpiredOrder(
+  tx: Transaction,
+  order: OrderRow,
+  payment: PaymentDone,
+  now: Date,
+): Promise<boolean> {
+  return tx
+    .transaction(async (inner) => {
+      await inner.update(orders).set({ status: "awaiting_payment" }).where(eq(orders.id, order.id));
+      const lines = await inner.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+      await takeStock(
+        inner,
+        order.storeId,
+        lines.map((l) => ({
+          ...l,
+          variantId: l.variantId ?? "",
+          productId: l.productId ?? "",
+        })),
+      );
+      if (order.discountCodeId) await redeemCode(inner, order.storeId, order.discountCodeId);
+      await completeOrder(inner, order, payment, now);
+      return true;
+    })
+    .catch((err: unknown) => {
+      if (err instanceof DomainError) return false;
+      throw err;
+    });
+}

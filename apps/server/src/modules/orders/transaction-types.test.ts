@@ -1,0 +1,22 @@
+import { expectTypeOf, it } from "vitest";
+import type { Database, Transaction } from "../../db/index.ts";
+import { startSubscriptions } from "../subscriptions/service.ts";
+import {
+  completeOrder,
+  insertOrder,
+  releaseCartOrders,
+  releaseOrder,
+  reviveExpiredOrder,
+} from "./order-lifecycle.ts";
+
+// Checked by the type checker (tsc -p apps/server); at run time these assertions do nothing.
+it("the order lifecycle's writers take a Transaction, which a plain connection is not", () => {
+  expectTypeOf<Database>().not.toExtend<Transaction>();
+  expectTypeOf<Transaction>().toExtend<Database>();
+  expectTypeOf(insertOrder).parameter(0).toEqualTypeOf<Transaction>();
+  expectTypeOf(completeOrder).parameter(0).toEqualTypeOf<Transaction>();
+  expectTypeOf(releaseOrder).parameter(0).toEqualTypeOf<Transaction>();
+  expectTypeOf(releaseCartOrders).parameter(0).toEqualTypeOf<Transaction>();
+  expectTypeOf(reviveExpiredOrder).parameter(0).toEqualTypeOf<Transaction>();
+  expectTypeOf(startSubscriptions).parameter(0).toEqualTypeOf<Transaction>();
+});

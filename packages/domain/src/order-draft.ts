@@ -1,0 +1,137 @@
+import { commissionEarned } from "./checkout.ts";
+import type { CheckoutTotals, ShippingOption, TaxLine } from "./checkout-schema.ts";
+import type { Currency } from "./money.ts";
+import type { OrderAddress } from "./order-schema.ts";
+import type { SubscriptionPlan } from "./subscription-schema.ts";
+
+/** A line as the order freezes it. */
+export interface OrderLineDraft {
+  variantId: string;
+  productId: string;
+  sku: string;
+  handle: string;
+  title: string;
+  attributes: Record<string, string>;
+  imageUrl: string | null;
+  quantity: number;
+  unitPrice: number;
+  /** A subscription line's plan and its terms as they are now; null for a one-time purchase. */
+  planId: string | null;
+  subscription: SubscriptionPlan | null;
+}
+
+/** Everything an order is made of before it exists, as the orders table stores it. */
+export interface OrderDraft {
+  storeId: string;
+  idempotencyKey: string;
+  userId: string | null;
+  cartId: string;
+  email: string;
+  name: string;
+  address: OrderAddress;
+  currency: Currency;
+  subtotal: number;
+  discountAmount: number;
+  discountCodeId: string | null;
+  discountCode: string | null;
+  affiliateUserId: string | null;
+  commissionAmount: number;
+  shippingOptionId: string;
+  shippingLabel: string;
+  shippingAmount: number;
+  taxLines: TaxLine[];
+  taxAmount: number;
+  total: number;
+  paymentProvider: "test" | "stripe";
+  lines: OrderLineDraft[];
+}
+
+/** A priced line of the cart being checked out. */
+export interface OrderDraftCartLine {
+  variantId: string;
+  productId: string;
+  sku: string;
+  handle: string;
+  title: string;
+  attributes: Record<string, string>;
+  imageUrls: readonly string[];
+  quantity: number;
+  /** The unit price in the cart's currency (a subscription line's: the plan's price). */
+  price: number;
+  /** The plan's id and its terms as they are now; null for a one-time purchase. */
+  plan: { id: string; terms: SubscriptionPlan } | null;
+}
+
+/** What an order is drafted from: the priced cart, its totals, and what the shopper gave. */
+export interface OrderDraftInput {
+  storeId: string;
+  idempotencyKey: string;
+  buyer: { userId: string | null; email: string; name: string };
+  address: OrderAddress;
+  cart: {
+    id: string;
+    currency: Currency;
+    /** The cart rules' subtotal and discount (the commission's base). */
+    subtotal: number;
+    discount: number;
+    code: { id: string; code: string } | null;
+    lines: readonly OrderDraftCartLine[];
+  };
+  totals: Pick<
+    CheckoutTotals,
+    "subtotal" | "discountAmount" | "shipping" | "taxLines" | "taxAmount" | "total"
+  >;
+  /** The shipping option the shopper chose among those offered. */
+  shipping: Pick<ShippingOption, "id" | "label">;
+  /** The owner of the cart's personal code and their commission percentage; null without one. */
+  affiliate: { userId: string; percentage: number } | null;
+  paymentProvider: "test" | "stripe";
+}
+
+/**
+ * The order a checkout places, prices frozen: each line keeps its unit price and plan terms as
+ * they are now, the totals are the ones the shopper was shown, the code is kept upper-case, and
+ * the code's owner earns a commission on the goods after discount.
+ * @example orderDraft({ ...input, affiliate: { userId: "u1", percentage: 10 } }).commissionAmount // 10 % of subtotal − discount, rounded down
+ */
+export function orderDraft(input: OrderDraftInput): OrderDraft {
+  const { cart, totals, shipping, affiliate, buyer } = input;
+  return {
+    storeId: input.storeId,
+    idempotencyKey: input.idempotencyKey,
+    userId: buyer.userId,
+    cartId: cart.id,
+    email: buyer.email,
+    name: buyer.name,
+    address: input.address,
+    currency: cart.currency,
+    subtotal: totals.subtotal,
+    discountAmount: totals.discountAmount,
+    discountCodeId: cart.code?.id ?? null,
+    discountCode: cart.code?.code.toUpperCase() ?? null,
+    affiliateUserId: affiliate?.userId ?? null,
+    commissionAmount: affiliate
+      ? commissionEarned(cart.subtotal - cart.discount, affiliate.percentage)
+      : 0,
+    shippingOptionId: shipping.id,
+    shippingLabel: shipping.label,
+    shippingAmount: totals.shipping,
+    taxLines: totals.taxLines,
+    taxAmount: totals.taxAmount,
+    total: totals.total,
+    paymentProvider: input.paymentProvider,
+    lines: cart.lines.map((l) => ({
+      variantId: l.variantId,
+      productId: l.productId,
+      sku: l.sku,
+      handle: l.handle,
+      title: l.title,
+      attributes: l.attributes,
+      imageUrl: l.imageUrls[0] ?? null,
+      quantity: l.quantity,
+      unitPrice: l.price,
+      planId: l.plan?.id ?? null,
+      subscription: l.plan?.terms ?? null,
+    })),
+  };
+}
