@@ -15,15 +15,15 @@ import { visitorSessionId, withVisitorSession } from "../../plugins/session.ts";
 import { SubscriptionPlanSchema } from "../subscriptions/routes.ts";
 import {
   addCartItem,
-  type CartOwner,
   clearCart,
-  getCart,
   type LineRef,
   removeCartItem,
   replaceCart,
   setCartCurrency,
   updateCartItem,
-} from "./service.ts";
+} from "./cart-commands.ts";
+import type { CartOwner } from "./cart-queries.ts";
+import { getCart } from "./cart-view.ts";
 
 /** The answer of every cart endpoint (amounts in minor units of `currency`). */
 export const CartViewSchema = z.object({

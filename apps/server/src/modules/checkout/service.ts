@@ -22,7 +22,8 @@ import {
   users,
 } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
-import { type CartOwner, type CheckoutCart, readCheckoutCart } from "../cart/service.ts";
+import type { CartOwner } from "../cart/cart-queries.ts";
+import { type CheckoutCart, readCheckoutCart } from "../cart/checkout-cart.ts";
 import {
   completeOrder,
   findOrderByKey,

@@ -1,7 +1,7 @@
 import { ApplyDiscountSchema } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { applyDiscountCode, removeDiscountCode } from "../cart/cart-commands.ts";
 import { CartViewSchema, requestCartOwner, withCartOwner } from "../cart/routes.ts";
-import { applyDiscountCode, removeDiscountCode } from "../cart/service.ts";
 
 export const discountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(

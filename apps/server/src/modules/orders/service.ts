@@ -24,7 +24,7 @@ import {
   variants,
 } from "../../db/schema.ts";
 import { tokenHash } from "../../lib/tokens.ts";
-import { markCartPurchased } from "../cart/service.ts";
+import { markCartPurchased } from "../cart/checkout-cart.ts";
 import type { PaymentEvent, PaymentProvider } from "../payments/provider.ts";
 import { startSubscriptions } from "../subscriptions/service.ts";
 
