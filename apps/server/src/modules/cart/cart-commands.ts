@@ -20,7 +20,7 @@ import {
   updateQuantity,
 } from "@storefront/domain";
 import { eq } from "drizzle-orm";
-import type { Database } from "../../db/index.ts";
+import type { Database, Transaction } from "../../db/index.ts";
 import { carts } from "../../db/schema.ts";
 import { type DiscountCode, findRedeemableCode } from "../discounts/service.ts";
 import type { PlanRow } from "../subscriptions/service.ts";
@@ -141,7 +141,7 @@ interface CartChange {
 }
 
 interface CartState {
-  tx: Database;
+  tx: Transaction;
   cart: CartRow;
   currency: Currency;
   /** Every stored line, priced in the cart's currency. */

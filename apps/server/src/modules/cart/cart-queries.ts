@@ -10,7 +10,7 @@ import {
   subscriptionPrice,
 } from "@storefront/domain";
 import { and, asc, eq, inArray, ne, type SQL } from "drizzle-orm";
-import type { Database } from "../../db/index.ts";
+import type { Database, Transaction } from "../../db/index.ts";
 import {
   cartEvents,
   cartLines,
@@ -87,7 +87,7 @@ export async function findOpenCart(db: Database, owner: CartOwner): Promise<Cart
  * concurrent writes to one cart take turns, so the rules always see the current lines.
  */
 export async function lockCart(
-  tx: Database,
+  tx: Transaction,
   owner: Pick<CartOwner, "storeId" | "userId" | "sessionId">,
   currency: Currency | null,
 ): Promise<CartRow | undefined> {
@@ -221,7 +221,7 @@ export function planOf(variant: SellableVariant, subscriptionId: string): PlanRo
  * plans) of lines new to the cart.
  */
 export async function saveLines(
-  tx: Database,
+  tx: Transaction,
   cart: CartRow,
   before: readonly Line[],
   after: readonly CartItem[],
@@ -259,7 +259,7 @@ export async function saveLines(
 
 /** Records a write's events against the cart. */
 export async function recordEvents(
-  tx: Database,
+  tx: Transaction,
   cart: Pick<CartRow, "id" | "storeId">,
   events: readonly CartEvent[],
 ): Promise<void> {

@@ -2,7 +2,7 @@
 // and purchased once paid.
 import { type Currency, cartTotals } from "@storefront/domain";
 import { and, eq, sql } from "drizzle-orm";
-import type { Database } from "../../db/index.ts";
+import type { Database, Transaction } from "../../db/index.ts";
 import { carts } from "../../db/schema.ts";
 import { type DiscountCode, discountInCurrency, findActiveCode } from "../discounts/service.ts";
 import { type CartOwner, type CartRow, findOpenCart, lockCart, readLines } from "./cart-queries.ts";
@@ -19,16 +19,30 @@ export interface CheckoutCart {
 }
 
 /**
- * The owner's open cart for checkout, or null when there is none or it has no line priced in its
- * currency. With `tx`, the cart row is locked for the transaction.
+ * The owner's open cart for checkout (a quote, or the prices an order starts from), or null when
+ * there is none or it has no line priced in its currency.
  */
 export async function readCheckoutCart(
   db: Database,
   owner: CartOwner,
-  lock = false,
 ): Promise<CheckoutCart | null> {
-  const cart = lock ? await lockCart(db, owner, null) : await findOpenCart(db, owner);
-  if (!cart) return null;
+  const cart = await findOpenCart(db, owner);
+  return cart ? checkoutCartOf(db, cart) : null;
+}
+
+/**
+ * As readCheckoutCart, with the cart row locked for the caller's transaction (the order's), so
+ * nothing changes the cart until that transaction ends.
+ */
+export async function lockCheckoutCart(
+  tx: Transaction,
+  owner: CartOwner,
+): Promise<CheckoutCart | null> {
+  const cart = await lockCart(tx, owner, null);
+  return cart ? checkoutCartOf(tx, cart) : null;
+}
+
+async function checkoutCartOf(db: Database, cart: CartRow): Promise<CheckoutCart | null> {
   const currency = cart.currency;
   const [lines, code] = await Promise.all([
     readLines(db, cart),
@@ -53,7 +67,7 @@ export async function readCheckoutCart(
  * lines stay, in a cart that stays open.
  */
 export async function markCartPurchased(
-  tx: Database,
+  tx: Transaction,
   storeId: string,
   cartId: string,
   orderId: string,

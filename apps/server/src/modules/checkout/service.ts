@@ -13,7 +13,7 @@ import {
   SUBSCRIPTION_MESSAGES,
 } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
-import type { Database } from "../../db/index.ts";
+import type { Database, Transaction } from "../../db/index.ts";
 import {
   carts as cartsTable,
   orders as ordersTable,
@@ -23,7 +23,7 @@ import {
 } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import type { CartOwner } from "../cart/cart-queries.ts";
-import { type CheckoutCart, readCheckoutCart } from "../cart/checkout-cart.ts";
+import { type CheckoutCart, lockCheckoutCart, readCheckoutCart } from "../cart/checkout-cart.ts";
 import {
   completeOrder,
   findOrderByKey,
@@ -222,8 +222,8 @@ async function answerFor(
 }
 
 /** The cart, locked for the order's transaction, must still be the one that was priced. */
-async function lockUnchangedCart(tx: Database, owner: CartOwner, priced: CheckoutCart) {
-  const now = await readCheckoutCart(tx, owner, true);
+async function lockUnchangedCart(tx: Transaction, owner: CartOwner, priced: CheckoutCart) {
+  const now = await lockCheckoutCart(tx, owner);
   const shape = (c: CheckoutCart) =>
     // The code's id, not its amount: a code used up meanwhile is refused by its own guard, with
     // its own message.

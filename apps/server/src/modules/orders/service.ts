@@ -13,7 +13,7 @@ import {
   type TaxLine,
 } from "@storefront/domain";
 import { and, asc, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
-import type { Database } from "../../db/index.ts";
+import type { Database, Transaction } from "../../db/index.ts";
 import {
   discountCodes,
   orderLines,
@@ -207,7 +207,7 @@ export async function insertOrder(
  * answers whether this call completed it.
  */
 export async function completeOrder(
-  tx: Database,
+  tx: Transaction,
   order: Pick<
     OrderRow,
     | "id"
