@@ -64,10 +64,7 @@ export interface LineRef {
   subscriptionId: string | null;
 }
 
-export function notSoldIn(
-  variant: { sku: string; title: string },
-  currency: Currency,
-): DomainError {
+function notSoldIn(variant: { sku: string; title: string }, currency: Currency): DomainError {
   return new DomainError("conflict", CART_MESSAGES.notSoldIn(variant, currency));
 }
 
@@ -85,7 +82,7 @@ function sellable(
 }
 
 /** A new cart item for a variant: bought once, or on `plan` at the plan's price. */
-export function newItem(
+function newItem(
   variant: SellableVariant & { price: number },
   quantity: number,
   plan: PlanRow | null,
@@ -100,11 +97,7 @@ export function newItem(
  * The domain's addItem with the variant's stock shared between its lines: the plain line and
  * its subscription lines together never hold more than `stock`.
  */
-export function addWithinStock(
-  items: readonly CartItem[],
-  item: CartItem,
-  stock: number,
-): CartResult {
+function addWithinStock(items: readonly CartItem[], item: CartItem, stock: number): CartResult {
   return addItem(items, item, stockLeftFor(items, item, stock));
 }
 
