@@ -10,7 +10,6 @@ import { z } from "zod";
 import { RATE_LIMITS, rateLimitKey, refuseWhenLimited } from "../../lib/rate-limit.ts";
 import { requestOrigin } from "../../plugins/origin.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
-import { requestCartOwner } from "../cart/routes.ts";
 import { sendOrderConfirmation } from "../orders/mail.ts";
 import { OrderViewSchema } from "../orders/routes.ts";
 import { placeOrder, quoteCheckout } from "./service.ts";
@@ -63,7 +62,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: QuoteSchema },
       },
     },
-    async (request) => quoteCheckout(app.db, await requestCartOwner(request), request.body),
+    async (request) => quoteCheckout(app.db, await request.cartOwner(), request.body),
   );
 
   app.post(
@@ -92,7 +91,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
               sendOrderConfirmation(app.db, app.mailer, order, origin),
             ),
         },
-        await requestCartOwner(request),
+        await request.cartOwner(),
         request.body,
         request.headers["idempotency-key"],
       ).catch(async (err: unknown) => {

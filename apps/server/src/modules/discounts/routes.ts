@@ -1,7 +1,8 @@
 import { ApplyDiscountSchema } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { withCartOwner } from "../../plugins/cart-owner.ts";
 import { applyDiscountCode, removeDiscountCode } from "../cart/cart-commands.ts";
-import { CartViewSchema, requestCartOwner, withCartOwner } from "../cart/routes.ts";
+import { CartViewSchema } from "../cart/routes.ts";
 
 export const discountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
@@ -27,6 +28,6 @@ export const discountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CartViewSchema },
       },
     },
-    async (request) => removeDiscountCode(app.db, await requestCartOwner(request)),
+    async (request) => removeDiscountCode(app.db, await request.cartOwner()),
   );
 };
