@@ -30,6 +30,7 @@ export function itemOf(line: PricedLine): CartItem {
   };
 }
 
+/** The lines with a price in the cart's currency; the others are neither shown nor sold in it. */
 export function pricedLines(lines: readonly Line[]): PricedLine[] {
   return lines.flatMap((l) => (l.price === null ? [] : [{ ...l, price: l.price }]));
 }
@@ -39,6 +40,7 @@ export function itemsOf(lines: readonly Line[]): CartItem[] {
   return pricedLines(lines).map(itemOf);
 }
 
+/** The answer for a visitor without a cart (or before a write opens one). */
 export function emptyView(currency: Currency): CartView {
   const totals = cartTotals([]);
   return {
@@ -54,6 +56,7 @@ export function emptyView(currency: Currency): CartView {
   };
 }
 
+/** A stored cart as the API answers it: its priced lines, its code and its totals. */
 export async function readView(db: Database, cart: CartRow): Promise<CartView> {
   const currency = cart.currency;
   const [lines, code] = await Promise.all([
