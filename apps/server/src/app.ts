@@ -28,6 +28,7 @@ import { reviewRoutes } from "./modules/reviews/routes.ts";
 import { storeRoutes } from "./modules/stores/routes.ts";
 import { StoreResolver } from "./modules/stores/service.ts";
 import { subscriptionRoutes } from "./modules/subscriptions/routes.ts";
+import { registerCartOwner } from "./plugins/cart-owner.ts";
 import { registerErrorHandler } from "./plugins/errors.ts";
 import { registerHoldSweeper } from "./plugins/hold-sweeper.ts";
 import { registerOriginCheck } from "./plugins/origin-check.ts";
@@ -128,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSecurityHeaders(app);
   registerOriginCheck(app);
   registerStoreResolution(app);
+  registerCartOwner(app);
 
   await app.register(fastifyStatic, {
     root: config.mediaDir,

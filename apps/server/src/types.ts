@@ -3,6 +3,7 @@ import type { Database } from "./db/index.ts";
 import type { BackgroundTasks } from "./lib/background.ts";
 import type { Mailer } from "./lib/mailer.ts";
 import type { RateLimiter } from "./lib/rate-limit.ts";
+import type { CartOwner } from "./modules/cart/cart-queries.ts";
 import type { PaymentProvider } from "./modules/payments/provider.ts";
 import type { StoreResolver } from "./modules/stores/service.ts";
 
@@ -21,5 +22,10 @@ declare module "fastify" {
   interface FastifyRequest {
     /** The store this request is for, resolved from its Host (see plugins/store.ts). */
     storeId: string;
+    /**
+     * Whose cart this request reads and changes: the account's while signed in, else the guest
+     * session's; resolved on the first call (see plugins/cart-owner.ts).
+     */
+    cartOwner(): Promise<CartOwner>;
   }
 }

@@ -38,11 +38,29 @@ export interface Discount {
 
 export type CartRefusal = "cart_full" | "line_limit" | "out_of_stock" | "invalid_quantity";
 
+/** Every text the cart calls answer with, named once for the server, the web and the tests. */
+export const CART_MESSAGES = {
+  cartFull: CART_FULL_MESSAGE,
+  lineLimit: LINE_LIMIT_MESSAGE,
+  stock: STOCK_MESSAGE,
+  invalidQuantity: `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}`,
+  /** The sku is not a published variant of this store. */
+  productNotFound: "Product not found",
+  /** A change or removal names a line the cart does not hold. */
+  lineNotFound: "This item is not in your cart",
+  /**
+   * The variant has no price in the cart's currency.
+   * @example CART_MESSAGES.notSoldIn({ title: "Eat", sku: "EAT-1" }, "cad") // "Eat (EAT-1) is not available in CAD"
+   */
+  notSoldIn: (variant: { title: string; sku: string }, currency: Currency): string =>
+    `${variant.title} (${variant.sku}) is not available in ${currency.toUpperCase()}`,
+} as const;
+
 export const REFUSAL_MESSAGES: Record<CartRefusal, string> = {
-  cart_full: CART_FULL_MESSAGE,
-  line_limit: LINE_LIMIT_MESSAGE,
-  out_of_stock: STOCK_MESSAGE,
-  invalid_quantity: `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}`,
+  cart_full: CART_MESSAGES.cartFull,
+  line_limit: CART_MESSAGES.lineLimit,
+  out_of_stock: CART_MESSAGES.stock,
+  invalid_quantity: CART_MESSAGES.invalidQuantity,
 };
 
 export type CartResult = { ok: true; items: CartItem[] } | { ok: false; refusal: CartRefusal };

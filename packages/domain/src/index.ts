@@ -2,6 +2,7 @@ export * from "./account.ts";
 export * from "./account-schema.ts";
 export * from "./card.ts";
 export * from "./cart.ts";
+export * from "./cart-merge.ts";
 export * from "./cart-schema.ts";
 export * from "./catalog.ts";
 export * from "./catalog-schema.ts";

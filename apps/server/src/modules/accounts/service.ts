@@ -17,7 +17,7 @@ import { escapeHtml } from "../../lib/html.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { consume, RATE_LIMITS, type RateLimiter, rateLimitKey } from "../../lib/rate-limit.ts";
 import { newToken, tokenHash } from "../../lib/tokens.ts";
-import { mergeGuestCart } from "../cart/service.ts";
+import { mergeGuestCart } from "../cart/cart-merge.ts";
 import { storeLinkOrigin } from "../stores/service.ts";
 import { dummyHash, passwords } from "./passwords.ts";
 import { endAllSessions, startSession, type UserRow } from "./sessions.ts";

@@ -6,23 +6,20 @@ import {
   SyncCartSchema,
   UpdateCartItemSchema,
 } from "@storefront/domain";
-import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { signedInUser } from "../../plugins/auth.ts";
-import { requestCurrency, setCurrencyCookie } from "../../plugins/currency.ts";
-import { visitorSessionId, withVisitorSession } from "../../plugins/session.ts";
+import { withCartOwner } from "../../plugins/cart-owner.ts";
+import { setCurrencyCookie } from "../../plugins/currency.ts";
 import {
   addCartItem,
-  type CartOwner,
   clearCart,
-  getCart,
   type LineRef,
   removeCartItem,
   replaceCart,
   setCartCurrency,
   updateCartItem,
-} from "./service.ts";
+} from "./cart-commands.ts";
+import { getCart } from "./cart-view.ts";
 
 const SkuParams = z.object({ sku: AddCartItemSchema.shape.sku });
 const cartAnswer = { 200: CartViewSchema };
@@ -32,37 +29,11 @@ function lineRef(sku: string, query: { subscription_id?: string | undefined }): 
   return { sku, subscriptionId: query.subscription_id ?? null };
 }
 
-/** A guest's cart in the request's store; a new cart starts in the visitor's currency. */
-function guestOwner(request: FastifyRequest, sessionId: string | null): CartOwner {
-  return { storeId: request.storeId, userId: null, sessionId, currency: requestCurrency(request) };
-}
-
-/** Whose cart a request reads and changes: the account's while signed in, else the session's. */
-export async function requestCartOwner(request: FastifyRequest): Promise<CartOwner> {
-  const user = await signedInUser(request);
-  if (user) return { ...guestOwner(request, null), userId: user.id };
-  return guestOwner(request, visitorSessionId(request));
-}
-
-/**
- * Runs a write that may open a cart: the account's when signed in; for a guest, the session's,
- * opening a session (cookie) when the write succeeds.
- */
-export async function withCartOwner<T>(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  write: (owner: CartOwner) => Promise<T>,
-): Promise<T> {
-  const user = await signedInUser(request);
-  if (user) return write({ ...guestOwner(request, null), userId: user.id });
-  return withVisitorSession(request, reply, (sessionId) => write(guestOwner(request, sessionId)));
-}
-
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/cart",
     { schema: { tags: ["cart"], summary: "The visitor's cart", response: cartAnswer } },
-    async (request) => getCart(app.db, await requestCartOwner(request)),
+    async (request) => getCart(app.db, await request.cartOwner()),
   );
 
   app.post(
@@ -96,7 +67,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       updateCartItem(
         app.db,
-        await requestCartOwner(request),
+        await request.cartOwner(),
         lineRef(request.params.sku, request.query),
         request.body.quantity,
       ),
@@ -114,17 +85,13 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      removeCartItem(
-        app.db,
-        await requestCartOwner(request),
-        lineRef(request.params.sku, request.query),
-      ),
+      removeCartItem(app.db, await request.cartOwner(), lineRef(request.params.sku, request.query)),
   );
 
   app.delete(
     "/api/cart",
     { schema: { tags: ["cart"], summary: "Empty the cart", response: cartAnswer } },
-    async (request) => clearCart(app.db, await requestCartOwner(request)),
+    async (request) => clearCart(app.db, await request.cartOwner()),
   );
 
   app.put(
@@ -139,7 +106,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { currency } = request.body;
-      const cart = await setCartCurrency(app.db, await requestCartOwner(request), currency);
+      const cart = await setCartCurrency(app.db, await request.cartOwner(), currency);
       setCurrencyCookie(request, reply, currency);
       return cart;
     },
@@ -155,7 +122,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: cartAnswer,
       },
     },
-    async (request) => getCart(app.db, await requestCartOwner(request)),
+    async (request) => getCart(app.db, await request.cartOwner()),
   );
 
   app.post(
@@ -178,7 +145,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       }));
       // An empty cart needs no session; anything else opens one.
       if (entries.length === 0) {
-        return replaceCart(app.db, await requestCartOwner(request), entries);
+        return replaceCart(app.db, await request.cartOwner(), entries);
       }
       return withCartOwner(request, reply, (owner) => replaceCart(app.db, owner, entries));
     },

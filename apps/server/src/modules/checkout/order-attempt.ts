@@ -7,7 +7,8 @@ import {
 import { and, eq } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
 import { carts as cartsTable, orders as ordersTable } from "../../db/schema.ts";
-import { type CartOwner, type CheckoutCart, readCheckoutCart } from "../cart/service.ts";
+import type { CartOwner } from "../cart/cart-queries.ts";
+import { type CheckoutCart, lockCheckoutCart } from "../cart/checkout-cart.ts";
 import { orderAccessKey } from "../orders/order-lifecycle.ts";
 import { type OrderRow, readOrderView } from "../orders/order-reads.ts";
 import type { ChargeRequest, PaymentProvider } from "../payments/provider.ts";
@@ -131,7 +132,7 @@ export async function answerFor(
 
 /** The cart, locked for the order's transaction, must still be the one that was priced. */
 export async function lockUnchangedCart(tx: Transaction, owner: CartOwner, priced: CheckoutCart) {
-  const now = await readCheckoutCart(tx, owner, true);
+  const now = await lockCheckoutCart(tx, owner);
   const shape = (c: CheckoutCart) =>
     // The code's id, not its amount: a code used up meanwhile is refused by its own guard, with
     // its own message.

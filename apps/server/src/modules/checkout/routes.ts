@@ -11,7 +11,6 @@ import { z } from "zod";
 import { RATE_LIMITS, rateLimitKey, refuseWhenLimited } from "../../lib/rate-limit.ts";
 import { requestOrigin } from "../../plugins/origin.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
-import { requestCartOwner } from "../cart/routes.ts";
 import { sendOrderConfirmation } from "../orders/mail.ts";
 import { placeOrder, quoteCheckout } from "./service.ts";
 
@@ -29,7 +28,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CheckoutQuoteViewSchema },
       },
     },
-    async (request) => quoteCheckout(app.db, await requestCartOwner(request), request.body),
+    async (request) => quoteCheckout(app.db, await request.cartOwner(), request.body),
   );
 
   app.post(
@@ -58,7 +57,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
               sendOrderConfirmation(app.db, app.mailer, order, origin),
             ),
         },
-        await requestCartOwner(request),
+        await request.cartOwner(),
         request.body,
         request.headers["idempotency-key"],
       ).catch(async (err: unknown) => {

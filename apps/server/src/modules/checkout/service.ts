@@ -15,7 +15,8 @@ import {
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import { stores, users } from "../../db/schema.ts";
-import { type CartOwner, type CheckoutCart, readCheckoutCart } from "../cart/service.ts";
+import type { CartOwner } from "../cart/cart-queries.ts";
+import { type CheckoutCart, readCheckoutCart } from "../cart/checkout-cart.ts";
 import { findOrderByKey } from "../orders/order-reads.ts";
 import { planView } from "../subscriptions/service.ts";
 import {

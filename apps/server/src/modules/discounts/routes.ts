@@ -1,7 +1,7 @@
 import { ApplyDiscountSchema, CartViewSchema } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requestCartOwner, withCartOwner } from "../cart/routes.ts";
-import { applyDiscountCode, removeDiscountCode } from "../cart/service.ts";
+import { withCartOwner } from "../../plugins/cart-owner.ts";
+import { applyDiscountCode, removeDiscountCode } from "../cart/cart-commands.ts";
 
 export const discountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
@@ -27,6 +27,6 @@ export const discountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CartViewSchema },
       },
     },
-    async (request) => removeDiscountCode(app.db, await requestCartOwner(request)),
+    async (request) => removeDiscountCode(app.db, await request.cartOwner()),
   );
 };

@@ -13,7 +13,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Transaction } from "../../db/index.ts";
 import { discountCodes, orderLines, orders, stores, users, variants } from "../../db/schema.ts";
 import { tokenHash } from "../../lib/tokens.ts";
-import { markCartPurchased } from "../cart/service.ts";
+import { markCartPurchased } from "../cart/checkout-cart.ts";
 import { startSubscriptions } from "../subscriptions/service.ts";
 import type { OrderRow } from "./order-reads.ts";
 

@@ -20,7 +20,7 @@ import {
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
 import { Visitor } from "../../../test/visitor.ts";
 import { carts, orders, variants } from "../../db/schema.ts";
-import { releaseExpiredHolds } from "../orders/service.ts";
+import { releaseExpiredHolds } from "../orders/expired-holds.ts";
 
 const WEBHOOK_SECRET = "whsec_localtestsecret";
 const signer = new Stripe("sk_test_signer");

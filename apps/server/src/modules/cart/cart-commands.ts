@@ -1,0 +1,341 @@
+// What may happen to a cart: each shopper's write (add, change, remove, empty, replace, discount
+// code, currency) is one writeCart transaction that applies the domain's rules.
+import {
+  type AddCartItem,
+  addItem,
+  CART_MESSAGES,
+  type CartItem,
+  type CartRefusal,
+  type CartResult,
+  type CartView,
+  type Currency,
+  DomainError,
+  type ErrorCode,
+  lineKey,
+  REFUSAL_MESSAGES,
+  removeItem,
+  statusAfterActivity,
+  stockLeftFor,
+  subscriptionPrice,
+  updateQuantity,
+} from "@storefront/domain";
+import { eq } from "drizzle-orm";
+import type { Database, Transaction } from "../../db/index.ts";
+import { carts } from "../../db/schema.ts";
+import { type DiscountCode, findRedeemableCode } from "../discounts/service.ts";
+import type { PlanRow } from "../subscriptions/service.ts";
+import {
+  type CartEvent,
+  type CartOwner,
+  type CartRow,
+  findVariants,
+  keyOf,
+  type Line,
+  lockCart,
+  ownerCondition,
+  planOf,
+  readLines,
+  recordEvents,
+  type SellableVariant,
+  saveLines,
+} from "./cart-queries.ts";
+import { emptyView, itemOf, itemsOf, type PricedLine, readView } from "./cart-view.ts";
+
+const REFUSAL_CODES: Record<CartRefusal, ErrorCode> = {
+  cart_full: "conflict",
+  line_limit: "conflict",
+  out_of_stock: "out_of_stock",
+  invalid_quantity: "invalid",
+};
+
+/** The domain's refusal as the error the API answers, with the domain's message. */
+function refuse(refusal: CartRefusal): never {
+  throw new DomainError(REFUSAL_CODES[refusal], REFUSAL_MESSAGES[refusal]);
+}
+
+function accepted(result: CartResult): CartItem[] {
+  if (!result.ok) refuse(result.refusal);
+  return result.items;
+}
+
+/** Which line of a variant: the plain one (`subscriptionId` null) or the one on a plan. */
+export interface LineRef {
+  sku: string;
+  subscriptionId: string | null;
+}
+
+function notSoldIn(variant: { sku: string; title: string }, currency: Currency): DomainError {
+  return new DomainError("conflict", CART_MESSAGES.notSoldIn(variant, currency));
+}
+
+/** The variant a shopper asked for, refused when it is not this store's or has no price. */
+function sellable(
+  found: Map<string, SellableVariant>,
+  sku: string,
+  currency: Currency,
+): SellableVariant & { price: number } {
+  const variant = found.get(sku);
+  if (!variant) throw new DomainError("not_found", CART_MESSAGES.productNotFound);
+  const { price } = variant;
+  if (price === null) throw notSoldIn(variant, currency);
+  return { ...variant, price };
+}
+
+/** A new cart item for a variant: bought once, or on `plan` at the plan's price. */
+function newItem(
+  variant: SellableVariant & { price: number },
+  quantity: number,
+  plan: PlanRow | null,
+): CartItem {
+  const item: CartItem = { sku: variant.sku, quantity, product_price: variant.price };
+  if (!plan) return item;
+  const price = subscriptionPrice(variant.price, plan.discountPercentage);
+  return { ...item, subscription: { subscription_id: plan.code, subscription_price: price } };
+}
+
+/**
+ * The domain's addItem with the variant's stock shared between its lines: the plain line and
+ * its subscription lines together never hold more than `stock`.
+ */
+function addWithinStock(items: readonly CartItem[], item: CartItem, stock: number): CartResult {
+  return addItem(items, item, stockLeftFor(items, item, stock));
+}
+
+/** Per-line events from the difference between the stored lines and the new ones. */
+function diffEvents(before: readonly Line[], after: readonly CartItem[]): CartEvent[] {
+  const events: CartEvent[] = [];
+  const beforeByKey = new Map(before.map((l) => [keyOf(l), l]));
+  const afterKeys = new Set(after.map(lineKey));
+  for (const item of after) {
+    const old = beforeByKey.get(lineKey(item));
+    if (!old) events.push({ type: "item_added", sku: item.sku, quantity: item.quantity });
+    else if (old.quantity !== item.quantity) {
+      events.push({ type: "item_quantity_updated", sku: item.sku, quantity: item.quantity });
+    }
+  }
+  for (const old of before) {
+    if (!afterKeys.has(keyOf(old))) {
+      events.push({ type: "item_removed", sku: old.sku, quantity: old.quantity });
+    }
+  }
+  return events;
+}
+
+/** What one write changes; anything left out stays as it is. */
+interface CartChange {
+  /** The new lines (prices from the database); omitted: the lines do not change. */
+  items?: CartItem[];
+  /** The variants (and plans) of lines new to the cart, by sku. */
+  variants?: ReadonlyMap<string, SellableVariant>;
+  /** Events to record; omitted: one per changed line. */
+  events?: CartEvent[];
+  currency?: Currency;
+  discountCodeId?: string | null;
+}
+
+interface CartState {
+  tx: Transaction;
+  cart: CartRow;
+  currency: Currency;
+  /** Every stored line, priced in the cart's currency. */
+  lines: Line[];
+  /** The priced lines as the domain's cart items. */
+  items: CartItem[];
+}
+
+/**
+ * One cart write, in one transaction: lock (or, when `create`, open) the visitor's cart, let
+ * `change` apply the domain's rules, store the lines, record the events and move the status.
+ * Without a cart and without `create`, nothing is written and `absent` answers.
+ */
+async function writeCart(
+  db: Database,
+  owner: CartOwner,
+  options: { create: boolean; absent?: () => CartView },
+  change: (state: CartState) => Promise<CartChange> | CartChange,
+): Promise<CartView> {
+  const absent = options.absent ?? (() => emptyView(owner.currency));
+  if (ownerCondition(owner) === null) {
+    if (options.create) throw new Error("A cart write that creates a cart needs an owner");
+    return absent();
+  }
+  return db.transaction(async (tx) => {
+    const cart = await lockCart(tx, owner, options.create ? owner.currency : null);
+    if (!cart) return absent();
+    const lines = await readLines(tx, cart);
+    const state = { tx, cart, currency: cart.currency, lines, items: itemsOf(lines) };
+    const result = await change(state);
+    if (result.items) {
+      await saveLines(tx, cart, lines, result.items, result.variants ?? new Map());
+    }
+    const events = result.events ?? (result.items ? diffEvents(lines, result.items) : []);
+    await recordEvents(tx, cart, events);
+    const [updated] = await tx
+      .update(carts)
+      .set({
+        status: statusAfterActivity(cart.status),
+        updatedAt: new Date(),
+        ...(result.currency ? { currency: result.currency } : {}),
+        ...(result.discountCodeId !== undefined ? { discountCodeId: result.discountCodeId } : {}),
+      })
+      .where(eq(carts.id, cart.id))
+      .returning();
+    if (!updated) throw new Error("The cart disappeared during its own transaction");
+    return readView(tx, updated);
+  });
+}
+
+function lineOf(state: CartState, ref: LineRef): PricedLine {
+  const key = lineKey({
+    sku: ref.sku,
+    subscription: ref.subscriptionId === null ? null : { subscription_id: ref.subscriptionId },
+  });
+  const line = state.lines.find((l) => keyOf(l) === key);
+  if (!line || line.price === null) throw new DomainError("not_found", CART_MESSAGES.lineNotFound);
+  return { ...line, price: line.price };
+}
+
+/**
+ * Adds a variant of this store at its database price, bought once or, with `subscription_id`
+ * (a plan's code), on that plan at the plan's price: two different lines. Refused past the
+ * domain's limits, or past the stock that the variant's other lines leave.
+ */
+export function addCartItem(
+  db: Database,
+  owner: CartOwner,
+  { sku, quantity, subscription_id }: AddCartItem,
+): Promise<CartView> {
+  return writeCart(db, owner, { create: true }, async (state) => {
+    const found = await findVariants(state.tx, owner.storeId, [sku], state.currency);
+    const variant = sellable(found, sku, state.currency);
+    const plan = subscription_id === undefined ? null : planOf(variant, subscription_id);
+    const items = accepted(
+      addWithinStock(state.items, newItem(variant, quantity, plan), variant.stock),
+    );
+    return {
+      items,
+      variants: found,
+      // Adding to a line that exists is still an add of `quantity`, not a quantity edit.
+      events: [
+        ...diffEvents(state.lines, items).filter((e) => e.sku !== sku),
+        { type: "item_added", sku, quantity },
+      ],
+    };
+  });
+}
+
+/** Changing or removing a line needs a cart that holds it: without a cart, the line is not found. */
+const LINE_MUST_EXIST = {
+  create: false,
+  absent: (): never => {
+    throw new DomainError("not_found", CART_MESSAGES.lineNotFound);
+  },
+};
+
+/** Sets a line's quantity (1 to 19, and the stock the variant's other lines leave). */
+export function updateCartItem(
+  db: Database,
+  owner: CartOwner,
+  ref: LineRef,
+  quantity: number,
+): Promise<CartView> {
+  return writeCart(db, owner, LINE_MUST_EXIST, (state) => {
+    const line = lineOf(state, ref);
+    const item = itemOf(line);
+    const available = stockLeftFor(state.items, item, line.stock);
+    return { items: accepted(updateQuantity(state.items, item, quantity, available)) };
+  });
+}
+
+/** Removes a line. */
+export function removeCartItem(db: Database, owner: CartOwner, ref: LineRef): Promise<CartView> {
+  return writeCart(db, owner, LINE_MUST_EXIST, (state) => ({
+    items: removeItem(state.items, itemOf(lineOf(state, ref))),
+  }));
+}
+
+/** Empties the cart (one cart_emptied event); the code and currency stay. */
+export function clearCart(db: Database, owner: CartOwner): Promise<CartView> {
+  return writeCart(db, owner, { create: false }, () => ({
+    items: [],
+    events: [{ type: "cart_emptied", sku: null, quantity: null }],
+  }));
+}
+
+/**
+ * Replaces the cart wholesale with `entries` (POST metrics/cart-items). Only sku, quantity and
+ * the plan's code are read: prices come from the database, whatever the client sent. A cart that
+ * breaks the limits or stock (or names a plan the product does not offer) is refused as a whole
+ * with the same messages as an add.
+ */
+export function replaceCart(
+  db: Database,
+  owner: CartOwner,
+  entries: readonly (LineRef & { quantity: number })[],
+): Promise<CartView> {
+  return writeCart(db, owner, { create: entries.length > 0 }, async (state) => {
+    const found = await findVariants(
+      state.tx,
+      owner.storeId,
+      entries.map((e) => e.sku),
+      state.currency,
+    );
+    // Replacing is adding each line to an empty cart with its variant's stock: the same rules and
+    // the same stock check (a repeated sku adds up).
+    let items: CartItem[] = [];
+    for (const { sku, subscriptionId, quantity } of entries) {
+      const variant = sellable(found, sku, state.currency);
+      const plan = subscriptionId === null ? null : planOf(variant, subscriptionId);
+      items = accepted(addWithinStock(items, newItem(variant, quantity, plan), variant.stock));
+    }
+    const emptied = items.length === 0 && state.lines.length > 0;
+    return {
+      items,
+      variants: found,
+      ...(emptied ? { events: [{ type: "cart_emptied", sku: null, quantity: null }] } : {}),
+    };
+  });
+}
+
+/** Applies a code of this store (case-insensitive) to the cart, opening one if needed. */
+export function applyDiscountCode(db: Database, owner: CartOwner, code: string): Promise<CartView> {
+  return writeCart(db, owner, { create: true }, async (state) => {
+    const row: DiscountCode = await findRedeemableCode(
+      state.tx,
+      owner.storeId,
+      code,
+      state.currency,
+      owner.userId,
+    );
+    return { discountCodeId: row.id };
+  });
+}
+
+export function removeDiscountCode(db: Database, owner: CartOwner): Promise<CartView> {
+  return writeCart(db, owner, { create: false }, () => ({ discountCodeId: null }));
+}
+
+/**
+ * Switches the cart to `currency`: every line is then priced from that currency's price in the
+ * database; refused, naming the item, when a line's variant has no price in it. Without a cart
+ * the answer is an empty cart in that currency.
+ */
+export function setCartCurrency(
+  db: Database,
+  owner: CartOwner,
+  currency: Currency,
+): Promise<CartView> {
+  return writeCart(db, { ...owner, currency }, { create: false }, async (state) => {
+    const found = await findVariants(
+      state.tx,
+      owner.storeId,
+      state.lines.map((l) => l.sku),
+      currency,
+    );
+    for (const line of state.lines) {
+      const variant = found.get(line.sku);
+      if (variant?.price == null) throw notSoldIn(line, currency);
+    }
+    return { currency };
+  });
+}

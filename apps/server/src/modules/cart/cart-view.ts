@@ -1,0 +1,107 @@
+// How a cart is shown: stored lines as the domain's cart items, and a cart as the API's CartView.
+import {
+  type CartItem,
+  type CartView,
+  type Currency,
+  cartTotals,
+  freeShippingRemaining,
+  lineTotal,
+} from "@storefront/domain";
+import type { Database } from "../../db/index.ts";
+import { discountInCurrency, findActiveCode } from "../discounts/service.ts";
+import { planView } from "../subscriptions/service.ts";
+import {
+  type CartOwner,
+  type CartRow,
+  findOpenCart,
+  type Line,
+  readLines,
+} from "./cart-queries.ts";
+
+export type PricedLine = Line & { price: number };
+
+/** A line as the domain's cart item: a subscription line carries its plan's code and price. */
+export function itemOf(line: PricedLine): CartItem {
+  const item: CartItem = { sku: line.sku, quantity: line.quantity, product_price: line.price };
+  if (!line.plan) return item;
+  return {
+    ...item,
+    subscription: { subscription_id: line.plan.code, subscription_price: line.price },
+  };
+}
+
+/** The lines with a price in the cart's currency; the others are neither shown nor sold in it. */
+export function pricedLines(lines: readonly Line[]): PricedLine[] {
+  return lines.flatMap((l) => (l.price === null ? [] : [{ ...l, price: l.price }]));
+}
+
+/** The lines the rules work on: priced in the cart's currency, the price read from the database. */
+export function itemsOf(lines: readonly Line[]): CartItem[] {
+  return pricedLines(lines).map(itemOf);
+}
+
+/** The answer for a visitor without a cart (or before a write opens one). */
+export function emptyView(currency: Currency): CartView {
+  const totals = cartTotals([]);
+  return {
+    currency,
+    cartItems: [],
+    activeDiscount: null,
+    subtotal: totals.subtotal,
+    discount: totals.discount,
+    totalCost: totals.total,
+    freeShippingRemaining: freeShippingRemaining(totals.total, currency),
+    itemCount: 0,
+    status: "empty",
+  };
+}
+
+/** A stored cart as the API answers it: its priced lines, its code and its totals. */
+export async function readView(db: Database, cart: CartRow): Promise<CartView> {
+  const currency = cart.currency;
+  const [lines, code] = await Promise.all([
+    readLines(db, cart),
+    cart.discountCodeId ? findActiveCode(db, cart.storeId, cart.discountCodeId) : null,
+  ]);
+  const priced = pricedLines(lines);
+  const items = priced.map(itemOf);
+  const terms = code ? discountInCurrency(code, currency) : null;
+  const totals = cartTotals(items, terms);
+  return {
+    currency,
+    cartItems: priced.map((l) => ({
+      sku: l.sku,
+      quantity: l.quantity,
+      product_price: l.price,
+      line_total: lineTotal(itemOf(l)),
+      handle: l.handle,
+      title: l.title,
+      image_url: l.imageUrls[0] ?? null,
+      attributes: l.attributes,
+      total_stock: l.stock,
+      subscription: l.plan ? { ...planView(l.plan), subscription_price: l.price } : null,
+    })),
+    activeDiscount:
+      code && terms
+        ? {
+            code: code.code,
+            discount_percentage: terms.discount_percentage ?? null,
+            discount_amount: terms.discount_amount ?? null,
+            max_redeemable_amount: terms.max_redeemable_amount ?? null,
+            max_redemptions: terms.max_redemptions,
+          }
+        : null,
+    subtotal: totals.subtotal,
+    discount: totals.discount,
+    totalCost: totals.total,
+    freeShippingRemaining: freeShippingRemaining(totals.total, currency),
+    itemCount: items.reduce((sum, i) => sum + i.quantity, 0),
+    status: cart.status,
+  };
+}
+
+/** The owner's cart in this store; without an owner or cart, an empty one (nothing written). */
+export async function getCart(db: Database, owner: CartOwner): Promise<CartView> {
+  const cart = await findOpenCart(db, owner);
+  return cart ? readView(db, cart) : emptyView(owner.currency);
+}

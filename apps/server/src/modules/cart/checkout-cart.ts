@@ -1,0 +1,90 @@
+// The cart as checkout and orders see it: read for a quote, locked for the order's transaction,
+// and purchased once paid.
+import { type Currency, cartTotals } from "@storefront/domain";
+import { and, eq, sql } from "drizzle-orm";
+import type { Database, Transaction } from "../../db/index.ts";
+import { carts } from "../../db/schema.ts";
+import { type DiscountCode, discountInCurrency, findActiveCode } from "../discounts/service.ts";
+import { type CartOwner, type CartRow, findOpenCart, lockCart, readLines } from "./cart-queries.ts";
+import { itemOf, type PricedLine, pricedLines } from "./cart-view.ts";
+
+/** A cart as checkout reads it: its row, its priced lines and its code, with the cart's totals. */
+export interface CheckoutCart {
+  cart: CartRow;
+  currency: Currency;
+  lines: PricedLine[];
+  code: DiscountCode | null;
+  subtotal: number;
+  discount: number;
+}
+
+/**
+ * The owner's open cart for checkout (a quote, or the prices an order starts from), or null when
+ * there is none or it has no line priced in its currency.
+ */
+export async function readCheckoutCart(
+  db: Database,
+  owner: CartOwner,
+): Promise<CheckoutCart | null> {
+  const cart = await findOpenCart(db, owner);
+  return cart ? checkoutCartOf(db, cart) : null;
+}
+
+/**
+ * As readCheckoutCart, with the cart row locked for the caller's transaction (the order's), so
+ * nothing changes the cart until that transaction ends.
+ */
+export async function lockCheckoutCart(
+  tx: Transaction,
+  owner: CartOwner,
+): Promise<CheckoutCart | null> {
+  const cart = await lockCart(tx, owner, null);
+  return cart ? checkoutCartOf(tx, cart) : null;
+}
+
+async function checkoutCartOf(db: Database, cart: CartRow): Promise<CheckoutCart | null> {
+  const currency = cart.currency;
+  const [lines, code] = await Promise.all([
+    readLines(db, cart),
+    cart.discountCodeId ? findActiveCode(db, cart.storeId, cart.discountCodeId) : null,
+  ]);
+  const priced = pricedLines(lines);
+  if (priced.length === 0) return null;
+  const totals = cartTotals(priced.map(itemOf), code ? discountInCurrency(code, currency) : null);
+  return {
+    cart,
+    currency,
+    lines: priced,
+    code,
+    subtotal: totals.subtotal,
+    discount: totals.discount,
+  };
+}
+
+/**
+ * Checkout's last step: the order's lines leave the cart. The cart is then purchased (the next
+ * add opens a new one), unless the shopper added something while the payment was under way: those
+ * lines stay, in a cart that stays open.
+ */
+export async function markCartPurchased(
+  tx: Transaction,
+  storeId: string,
+  cartId: string,
+  orderId: string,
+): Promise<void> {
+  await tx.execute(sql`
+    delete from cart_lines cl
+    where cl.cart_id = ${cartId} and cl.store_id = ${storeId}
+      and exists (
+        select 1 from order_lines ol
+        where ol.order_id = ${orderId} and ol.variant_id = cl.variant_id
+          and ol.plan_id is not distinct from cl.plan_id
+      )`);
+  await tx
+    .update(carts)
+    .set({
+      status: sql`case when exists (select 1 from cart_lines where cart_id = ${cartId}) then 'active' else 'purchased' end`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(carts.id, cartId), eq(carts.storeId, storeId)));
+}
