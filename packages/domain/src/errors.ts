@@ -12,6 +12,14 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/** The error handler's own texts, for failures no service named. */
+export const ERROR_MESSAGES = {
+  internal: "Something went wrong. Please try again.",
+  invalidRequest: "The request is not valid",
+  invalidField: "is not valid",
+  noRoute: (method: string, url: string) => `No route for ${method} ${url}`,
+} as const;
+
 /**
  * A failure a user or API client can act on.
  * @example throw new DomainError("not_found", "Product not found")

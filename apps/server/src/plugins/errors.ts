@@ -1,4 +1,4 @@
-import { DomainError, type ErrorBody, type ErrorCode } from "@storefront/domain";
+import { DomainError, ERROR_MESSAGES, type ErrorBody, type ErrorCode } from "@storefront/domain";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { RateLimitedError } from "../lib/rate-limit.ts";
@@ -35,10 +35,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
         const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || "request";
-        fields[field] ??= issue.message ?? "is not valid";
+        fields[field] ??= issue.message ?? ERROR_MESSAGES.invalidField;
       }
       const [first] = Object.entries(fields);
-      const message = first ? `${first[0]}: ${first[1]}` : "The request is not valid";
+      const message = first ? `${first[0]}: ${first[1]}` : ERROR_MESSAGES.invalidRequest;
       const body: ErrorBody = { error: { code: "invalid", message, fields } };
       return reply.status(400).send(body);
     }
@@ -50,14 +50,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     request.log.error({ err: error }, "request failed");
     const body: ErrorBody = {
-      error: { code: "internal", message: "Something went wrong. Please try again." },
+      error: { code: "internal", message: ERROR_MESSAGES.internal },
     };
     return reply.status(500).send(body);
   });
 
   app.setNotFoundHandler((request, reply) => {
     const body: ErrorBody = {
-      error: { code: "not_found", message: `No route for ${request.method} ${request.url}` },
+      error: { code: "not_found", message: ERROR_MESSAGES.noRoute(request.method, request.url) },
     };
     reply.status(404).send(body);
   });

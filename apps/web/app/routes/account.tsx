@@ -2,7 +2,6 @@ import {
   formatMoney,
   type OrderList,
   type SubscriptionList as SubscriptionListAnswer,
-  type SubscriptionView,
 } from "@storefront/domain";
 import { useState } from "react";
 import { data, redirect, useNavigate } from "react-router";
@@ -16,7 +15,7 @@ import {
   useAccountStore,
 } from "~/features/account";
 import { useCartStore } from "~/features/cart";
-import { OrderHistory, type OrderSummary } from "~/features/orders";
+import { OrderHistory } from "~/features/orders";
 import { SubscriptionList } from "~/features/subscriptions";
 import { rootDataOf } from "~/lib/seo";
 import { useFormFields } from "~/lib/use-form-fields";

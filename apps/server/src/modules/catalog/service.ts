@@ -1,4 +1,5 @@
 import {
+  type CollectionView,
   type Currency,
   DomainError,
   type Product,
@@ -18,14 +19,6 @@ import {
 } from "../../db/schema.ts";
 import { AnswerCache } from "../../lib/answer-cache.ts";
 import { planView, readPlans } from "../subscriptions/service.ts";
-
-export interface CollectionView {
-  handle: string;
-  title: string;
-  description: string;
-  currency: Currency;
-  products: ProductCard[];
-}
 
 /** Cards for the given products in the given order, priced in `currency` (lowest variant). */
 async function productCards(

@@ -2,7 +2,7 @@ import {
   CHECKOUT_MESSAGES,
   DomainError,
   type OrderDraft,
-  type OrderView,
+  type PlacedOrder,
 } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
@@ -13,9 +13,8 @@ import { orderAccessKey } from "../orders/order-lifecycle.ts";
 import { type OrderRow, readOrderView } from "../orders/order-reads.ts";
 import type { ChargeRequest, PaymentProvider } from "../payments/provider.ts";
 
-export type PlaceOrderResult =
-  | { status: "paid"; order: OrderView; accessKey: string }
-  | { status: "awaiting_payment"; order: OrderView; accessKey: string; clientSecret: string };
+/** What placing an order answers: the domain's contract of POST /api/checkout. */
+export type PlaceOrderResult = PlacedOrder;
 
 export interface CheckoutDeps {
   db: Database;

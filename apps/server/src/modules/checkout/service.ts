@@ -11,6 +11,7 @@ import {
   orderDraft,
   type PlaceOrderRequest,
   SUBSCRIPTION_MESSAGES,
+  subscriptionNeedsAccount,
 } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
@@ -69,7 +70,8 @@ function totalsOf(
 async function cartOrRefuse(db: Database, owner: CartOwner): Promise<CheckoutCart> {
   const cart = await readCheckoutCart(db, owner);
   if (!cart) throw new DomainError("conflict", CHECKOUT_MESSAGES.emptyCart);
-  if (owner.userId === null && cart.lines.some((l) => l.plan !== null)) {
+  const lines = cart.lines.map((l) => ({ subscription: l.plan }));
+  if (subscriptionNeedsAccount(lines, owner.userId !== null)) {
     throw new DomainError("unauthorized", SUBSCRIPTION_MESSAGES.signInToCheckout);
   }
   return cart;

@@ -1,4 +1,8 @@
-import { type GardenDesignRequest, gardenDesignSummary } from "@storefront/domain";
+import {
+  type GardenDesignRequest,
+  gardenDesignSummary,
+  type StoredDesignRequest,
+} from "@storefront/domain";
 import { desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import { designRequests, stores } from "../../db/schema.ts";
@@ -7,15 +11,6 @@ import { escapeHtml } from "../../lib/html.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Mailer, MailMessage } from "../../lib/mailer.ts";
 import { consume, RATE_LIMITS, type RateLimiter } from "../../lib/rate-limit.ts";
-
-/** A stored garden design request as the API answers it. */
-export interface StoredDesignRequest {
-  id: string;
-  store_id: string;
-  /** ISO 8601, UTC. */
-  created_at: string;
-  layoutData: GardenDesignRequest;
-}
 
 export interface DesignRequestDeps {
   db: Database;

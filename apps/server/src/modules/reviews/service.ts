@@ -4,6 +4,7 @@ import {
   DomainError,
   REVIEW_MESSAGES as M,
   type OwnerReview,
+  type OwnerReviewPage,
   REVIEW_PAGE_SIZE,
   type Review,
   type ReviewFilters,
@@ -397,14 +398,6 @@ export async function setHelpfulVote(
 
 // ---------------------------------------------------------------------------------------------
 // The store owner's side
-
-export interface OwnerReviewPage {
-  total: number;
-  page: number;
-  page_size: number;
-  has_more: boolean;
-  reviews: OwnerReview[];
-}
 
 /** Every review of the store (hidden ones too), newest first, optionally of one product. */
 export async function listStoreReviews(

@@ -1,7 +1,6 @@
 import {
   DEFAULT_REVIEW_FILTERS,
   type HelpfulVote,
-  type Review,
   type ReviewAnswer,
   type ReviewFilters,
   type ReviewPage,
