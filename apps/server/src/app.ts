@@ -1,18 +1,13 @@
 import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
-import fastifySwagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance } from "fastify";
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/index.ts";
-import { BackgroundTasks } from "./lib/background.ts";
-import { createMailer } from "./lib/mailer.ts";
-import { createRateLimiter } from "./lib/rate-limit.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { cartRoutes } from "./modules/cart/routes.ts";
 import { catalogRoutes } from "./modules/catalog/routes.ts";
@@ -21,18 +16,18 @@ import { contentRoutes } from "./modules/content/routes.ts";
 import { designRequestRoutes } from "./modules/design-requests/routes.ts";
 import { discountRoutes } from "./modules/discounts/routes.ts";
 import { orderRoutes } from "./modules/orders/routes.ts";
-import { createPaymentProvider } from "./modules/payments/index.ts";
 import type { PaymentProvider } from "./modules/payments/provider.ts";
 import { paymentRoutes } from "./modules/payments/routes.ts";
 import { reviewRoutes } from "./modules/reviews/routes.ts";
 import { storeRoutes } from "./modules/stores/routes.ts";
-import { StoreResolver } from "./modules/stores/service.ts";
 import { subscriptionRoutes } from "./modules/subscriptions/routes.ts";
 import { registerCartOwner } from "./plugins/cart-owner.ts";
 import { registerErrorHandler } from "./plugins/errors.ts";
 import { registerHoldSweeper } from "./plugins/hold-sweeper.ts";
+import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerOriginCheck } from "./plugins/origin-check.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
+import { registerServices } from "./plugins/services.ts";
 import { registerSession } from "./plugins/session.ts";
 import { registerStoreResolution } from "./plugins/store.ts";
 import { registerWeb } from "./web.ts";
@@ -89,41 +84,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  app.decorate("config", config);
-  app.decorate("db", db);
-  app.decorate("stores", new StoreResolver(db, config.defaultStoreId));
-  app.decorate("rateLimiter", createRateLimiter(config));
-  app.decorate("mailer", createMailer(config, db, app.log));
-  app.decorate("background", new BackgroundTasks(app.log));
-  app.decorate("payments", options.payments ?? createPaymentProvider(config));
+  registerServices(app, config, db, options.payments);
   registerHoldSweeper(app);
-  app.addHook("onClose", async () => {
-    await app.background.idle();
-    await app.mailer.close();
-    await app.rateLimiter.close();
-  });
 
   await registerSession(app);
   await app.register(fastifyCompress, { threshold: 1024, brotliOptions: { params: {} } });
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: "Storefront API", version: "1.0.0" },
-      tags: [
-        { name: "stores" },
-        { name: "catalog" },
-        { name: "content" },
-        { name: "cart" },
-        { name: "discounts" },
-        { name: "accounts", description: "Sign-in, sign-out, registration, password reset" },
-        { name: "checkout", description: "Shipping, tax and payment of the cart" },
-        { name: "orders" },
-        { name: "payments", description: "Payment provider webhooks" },
-        { name: "design-requests", description: "Garden design requests (Garden Design Form)" },
-        { name: "reviews", description: "Product reviews, helpful votes, the owner's moderation" },
-      ],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await registerOpenApi(app);
 
   registerErrorHandler(app);
   registerSecurityHeaders(app);

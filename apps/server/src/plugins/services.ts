@@ -1,0 +1,34 @@
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../config.ts";
+import type { Database } from "../db/index.ts";
+import { BackgroundTasks } from "../lib/background.ts";
+import { createMailer } from "../lib/mailer.ts";
+import { createRateLimiter } from "../lib/rate-limit.ts";
+import { createPaymentProvider } from "../modules/payments/index.ts";
+import type { PaymentProvider } from "../modules/payments/provider.ts";
+import { StoreResolver } from "../modules/stores/service.ts";
+
+/**
+ * What every route and plugin reaches through the instance (typed in types.ts): the config, the
+ * database, the store resolver, rate limits, mail, background work and the card processor. On
+ * close the app waits for background work, then closes the mailer and the rate limiter.
+ */
+export function registerServices(
+  app: FastifyInstance,
+  config: Config,
+  db: Database,
+  payments: PaymentProvider | undefined,
+): void {
+  app.decorate("config", config);
+  app.decorate("db", db);
+  app.decorate("stores", new StoreResolver(db, config.defaultStoreId));
+  app.decorate("rateLimiter", createRateLimiter(config));
+  app.decorate("mailer", createMailer(config, db, app.log));
+  app.decorate("background", new BackgroundTasks(app.log));
+  app.decorate("payments", payments ?? createPaymentProvider(config));
+  app.addHook("onClose", async () => {
+    await app.background.idle();
+    await app.mailer.close();
+    await app.rateLimiter.close();
+  });
+}
