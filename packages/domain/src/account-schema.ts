@@ -148,8 +148,9 @@ export type LoginUser = z.infer<typeof LoginUserSchema>;
 
 /** The user as GET /v2/auth/status and /api/account answer it (spec section 7). */
 export const AccountUserSchema = z.object({
-  id: z.string(),
+  // email before id: the order of the spec's status answer.
   email: z.string(),
+  id: z.string(),
   first_name: z.string(),
   last_name: z.string(),
   userType: UserTypeSchema,

@@ -155,9 +155,21 @@ export const CheckoutTotalsSchema = z.object({
 export type CheckoutTotals = z.infer<typeof CheckoutTotalsSchema>;
 
 /** The answer of POST /api/checkout/quote: the cart's totals shipped to an address. */
-export const CheckoutQuoteViewSchema = CheckoutTotalsSchema.extend({
+export const CheckoutQuoteViewSchema = z.object({
+  // The totals' fields with the cart's own beside them, in the order the answer has always had.
+  currency: CheckoutTotalsSchema.shape.currency,
   itemCount: z.number().int(),
+  subtotal: CheckoutTotalsSchema.shape.subtotal,
+  discountAmount: CheckoutTotalsSchema.shape.discountAmount,
   discountCode: z.string().nullable(),
   discountPercentage: z.number().int().nullable(),
+  shippingOptions: CheckoutTotalsSchema.shape.shippingOptions,
+  selectedShippingOption: CheckoutTotalsSchema.shape.selectedShippingOption,
+  shipping: CheckoutTotalsSchema.shape.shipping,
+  isFreeShipping: CheckoutTotalsSchema.shape.isFreeShipping,
+  taxLines: CheckoutTotalsSchema.shape.taxLines,
+  taxAmount: CheckoutTotalsSchema.shape.taxAmount,
+  canCalculateTax: CheckoutTotalsSchema.shape.canCalculateTax,
+  total: CheckoutTotalsSchema.shape.total,
 });
 export type CheckoutQuote = z.infer<typeof CheckoutQuoteViewSchema>;

@@ -54,6 +54,8 @@ export const StoreInfoSchema = z.object({
   logo: z.string(),
   brandDescription: z.string(),
   stripeId: z.string().nullable(),
+  /** Stripe's publishable key when the server pays through Stripe; null: the test processor. */
+  stripe_publishable_key: z.string().nullable(),
   defaultCurrency: CurrencySchema,
   theme: ThemeSchema,
   Navbar: NavbarSchema,
@@ -61,8 +63,5 @@ export const StoreInfoSchema = z.object({
   GlobalStyles: z.record(z.string(), z.string()),
   TopCallOutSection: TopCallOutSchema,
   TopPageCallout: PressStripSchema.nullable(),
-  // Last, where the route adds it, so the answer's bytes (and ETag) stay as they were.
-  /** Stripe's publishable key when the server pays through Stripe; null: the test processor. */
-  stripe_publishable_key: z.string().nullable(),
 });
 export type StoreInfo = z.infer<typeof StoreInfoSchema>;

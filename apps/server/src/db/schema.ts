@@ -32,25 +32,29 @@ import {
 
 // Every row that belongs to a store carries store_id; every query filters on it.
 
-export const stores = pgTable("stores", {
-  id: text("id").primaryKey(),
-  brandName: text("brand_name").notNull(),
-  logo: text("logo").notNull(),
-  brandDescription: text("brand_description").notNull(),
-  stripeId: text("stripe_id"),
-  /** Flat-rate shipping per country and tax rates per region (the domain's CheckoutSettings). */
-  checkoutSettings: jsonb("checkout_settings").$type<CheckoutSettings>().notNull(),
-  /** Where the store's own notifications go (new orders, garden design requests). */
-  ownerEmail: text("owner_email").notNull(),
-  defaultCurrency: text("default_currency").$type<Currency>().notNull().default("usd"),
-  theme: jsonb("theme").notNull(),
-  navbar: jsonb("navbar").notNull(),
-  footer: jsonb("footer").notNull(),
-  globalStyles: jsonb("global_styles").notNull(),
-  topCallOutSection: jsonb("top_call_out_section").notNull(),
-  topPageCallout: jsonb("top_page_callout"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const stores = pgTable(
+  "stores",
+  {
+    id: text("id").primaryKey(),
+    brandName: text("brand_name").notNull(),
+    logo: text("logo").notNull(),
+    brandDescription: text("brand_description").notNull(),
+    stripeId: text("stripe_id"),
+    /** Flat-rate shipping per country and tax rates per region (the domain's CheckoutSettings). */
+    checkoutSettings: jsonb("checkout_settings").$type<CheckoutSettings>().notNull(),
+    /** Where the store's own notifications go (new orders, garden design requests). */
+    ownerEmail: text("owner_email").notNull(),
+    defaultCurrency: text("default_currency").$type<Currency>().notNull().default("usd"),
+    theme: jsonb("theme").notNull(),
+    navbar: jsonb("navbar").notNull(),
+    footer: jsonb("footer").notNull(),
+    globalStyles: jsonb("global_styles").notNull(),
+    topCallOutSection: jsonb("top_call_out_section").notNull(),
+    topPageCallout: jsonb("top_page_callout"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("stores_default_currency", sql`${t.defaultCurrency} in ('usd', 'cad')`)],
+);
 
 export const storeDomains = pgTable("store_domains", {
   host: text("host").primaryKey(),

@@ -173,7 +173,7 @@ export async function placeOrder(
     return placeOrderFailure(error instanceof ApiError ? error : new ApiError(0));
   }
   if (!answer) return { kind: "refused", message: FAILED_MESSAGE };
-  if (answer.status === "awaiting_payment") {
+  if (answer.status === "awaiting_payment" && answer.clientSecret) {
     return {
       kind: "awaiting_payment",
       number: answer.order.number,

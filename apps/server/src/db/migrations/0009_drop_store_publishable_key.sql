@@ -1,1 +1,0 @@
-ALTER TABLE "stores" DROP COLUMN "stripe_publishable_key";
