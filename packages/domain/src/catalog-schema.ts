@@ -2,6 +2,20 @@ import { z } from "zod";
 import { CurrencySchema } from "./money-schema.ts";
 import { SubscriptionPlanSchema } from "./subscription-schema.ts";
 
+/** What the catalogue says to a person. */
+export const CATALOG_MESSAGES = {
+  productNotFound: "Product not found",
+  collectionNotFound: "Collection not found",
+  handleTooLong: "Handle must not exceed 200 characters",
+  handleShape: "Handle may contain only lower-case letters, digits and hyphens",
+} as const;
+
+/** A product or collection handle in a path: lower-case letters, digits and hyphens. */
+export const HandleSchema = z
+  .string()
+  .max(200, CATALOG_MESSAGES.handleTooLong)
+  .regex(/^[a-z0-9][a-z0-9-]*$/, CATALOG_MESSAGES.handleShape);
+
 /** A purchasable variant as the API answers it; prices in minor units per currency. */
 export const VariantSchema = z.object({
   sku: z.string(),

@@ -317,6 +317,5 @@ export const CHECKOUT_MESSAGES = {
   replaced: "This checkout was replaced by a newer one. Please pay from the checkout page again.",
   keyInUse: "This Idempotency-Key belongs to another checkout",
   ownCode: DISCOUNT_MESSAGES.ownCode,
-  storeNotFound: "Store not found",
   chooseShipping: "Choose one of the shipping options offered",
 } as const;

@@ -4,13 +4,20 @@ import { z } from "zod";
 export const PAGE_NAME_MAX = 200;
 const PAGE_NAME_PATTERN = /^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/;
 
+/** What content answers say to a person. */
+export const CONTENT_MESSAGES = {
+  nameTooLong: `Page name must not exceed ${PAGE_NAME_MAX} characters`,
+  nameShape: "Page name may contain only letters, digits and hyphens, separated by slashes",
+  invalidName: "Invalid page name",
+  pathNotJson: "The document path must end in .json",
+  notFound: (name: string) => `Page not found: ${name}`,
+  notValid: (name: string, why: string) => `Page ${name} is not valid: ${why}`,
+} as const;
+
 export const PageNameSchema = z
   .string()
-  .max(PAGE_NAME_MAX, `Page name must not exceed ${PAGE_NAME_MAX} characters`)
-  .regex(
-    PAGE_NAME_PATTERN,
-    "Page name may contain only letters, digits and hyphens, separated by slashes",
-  );
+  .max(PAGE_NAME_MAX, CONTENT_MESSAGES.nameTooLong)
+  .regex(PAGE_NAME_PATTERN, CONTENT_MESSAGES.nameShape);
 
 export const TEXT_ALIGNS = ["left", "center", "right", "justify"] as const;
 

@@ -16,6 +16,7 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 export const ERROR_MESSAGES = {
   internal: "Something went wrong. Please try again.",
   invalidRequest: "The request is not valid",
+  invalidJson: "The request body is not valid JSON",
   invalidField: "is not valid",
   noRoute: (method: string, url: string) => `No route for ${method} ${url}`,
 } as const;

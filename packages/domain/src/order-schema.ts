@@ -2,7 +2,7 @@ import { z } from "zod";
 import { COUNTRIES } from "./checkout.ts";
 import { TaxLineSchema } from "./checkout-schema.ts";
 import { CurrencySchema } from "./money-schema.ts";
-import { ORDER_STATUSES } from "./order.ts";
+import { ORDER_MESSAGES, ORDER_STATUSES } from "./order.ts";
 import { SubscriptionPlanSchema } from "./subscription-schema.ts";
 
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
@@ -93,3 +93,15 @@ export const PlacedOrderSchema = z.discriminatedUnion("status", [
   }),
 ]);
 export type PlacedOrder = z.infer<typeof PlacedOrderSchema>;
+
+/** GET /api/orders/{number}: the order's number in the path, and the emailed key (a guest's). */
+export const OrderParamsSchema = z.object({
+  number: z.coerce
+    .number({ error: ORDER_MESSAGES.numberNotANumber })
+    .int(ORDER_MESSAGES.numberNotWhole)
+    .min(1, ORDER_MESSAGES.numberNotWhole)
+    .max(2_147_483_647, ORDER_MESSAGES.numberTooLarge),
+});
+export const OrderKeyQuerySchema = z.object({
+  key: z.string().max(100, ORDER_MESSAGES.keyTooLong).optional(),
+});

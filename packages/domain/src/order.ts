@@ -21,4 +21,8 @@ export const ORDER_MESSAGES = {
   refundedNoStock: "The items were no longer in stock when the payment arrived; it was refunded.",
   /** A payment that arrived for an order already canceled. */
   refundedCanceled: "The order had been canceled; the payment was refunded.",
+  numberNotANumber: "The order number must be a number",
+  numberNotWhole: "The order number must be a whole number",
+  numberTooLarge: "The order number is too large",
+  keyTooLong: "key is too long",
 } as const;

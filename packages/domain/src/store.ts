@@ -1,6 +1,11 @@
 import type { Theme } from "./store-schema.ts";
 
 /** The default theme: cream background, red primary #b83424, Literata. */
+/** What store look-ups say to a person. */
+export const STORE_MESSAGES = {
+  notFound: "Store not found",
+} as const;
+
 export const DEFAULT_THEME: Theme = {
   colors: {
     background: "#fbf6ec",

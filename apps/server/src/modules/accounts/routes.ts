@@ -3,6 +3,7 @@ import {
   AuthStatusQuerySchema,
   AuthStatusSchema,
   DomainError,
+  ERROR_MESSAGES,
   LoginSchema,
   LogoutSchema,
   ACCOUNT_MESSAGES as M,
@@ -129,7 +130,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         try {
           done(null, JSON.parse(text));
         } catch {
-          done(new DomainError("invalid", "The request body is not valid JSON"));
+          done(new DomainError("invalid", ERROR_MESSAGES.invalidJson));
         }
       },
     );

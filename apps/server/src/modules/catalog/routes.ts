@@ -1,6 +1,7 @@
 import {
   CollectionViewSchema,
   CurrencySchema,
+  HandleSchema,
   ProductListSchema,
   ProductSchema,
 } from "@storefront/domain";
@@ -9,10 +10,6 @@ import { z } from "zod";
 import { requestCurrency } from "../../plugins/currency.ts";
 import { getCollection, getProduct, listProducts } from "./service.ts";
 
-const HandleSchema = z
-  .string()
-  .max(200, "Handle must not exceed 200 characters")
-  .regex(/^[a-z0-9][a-z0-9-]*$/, "Handle may contain only lower-case letters, digits and hyphens");
 // Without ?currency= the visitor's currency applies (cookie, then country, then USD).
 const CurrencyQuery = z.strictObject({ currency: CurrencySchema.optional() });
 

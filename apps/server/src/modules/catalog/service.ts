@@ -1,4 +1,5 @@
 import {
+  CATALOG_MESSAGES,
   type CollectionView,
   type Currency,
   DomainError,
@@ -95,7 +96,7 @@ async function readCollection(
     .select()
     .from(collections)
     .where(and(eq(collections.storeId, storeId), eq(collections.handle, handle)));
-  if (!collection) throw new DomainError("not_found", "Collection not found");
+  if (!collection) throw new DomainError("not_found", CATALOG_MESSAGES.collectionNotFound);
   const rows = await db
     .select({ id: products.id, handle: products.handle, title: products.title })
     .from(collectionProducts)
@@ -129,7 +130,7 @@ async function readProduct(
     .where(
       and(eq(products.storeId, storeId), eq(products.handle, handle), eq(products.published, true)),
     );
-  if (!product) throw new DomainError("not_found", "Product not found");
+  if (!product) throw new DomainError("not_found", CATALOG_MESSAGES.productNotFound);
   // Three round trips: the images, every variant with its prices (left join: one row per
   // price), and the subscription plans.
   const [images, rows, plans] = await Promise.all([
@@ -176,7 +177,7 @@ async function readProduct(
       })),
     });
   }
-  if (sellable.length === 0) throw new DomainError("not_found", "Product not found");
+  if (sellable.length === 0) throw new DomainError("not_found", CATALOG_MESSAGES.productNotFound);
   const variantList: Record<string, string[]> = {};
   for (const v of sellable) {
     for (const [name, value] of Object.entries(v.product_attributes)) {

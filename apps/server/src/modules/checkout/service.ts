@@ -10,6 +10,7 @@ import {
   type OrderDraft,
   orderDraft,
   type PlaceOrderRequest,
+  STORE_MESSAGES,
   SUBSCRIPTION_MESSAGES,
   subscriptionNeedsAccount,
 } from "@storefront/domain";
@@ -36,7 +37,7 @@ async function checkoutSettings(db: Database, storeId: string): Promise<Checkout
     .select({ settings: stores.checkoutSettings })
     .from(stores)
     .where(eq(stores.id, storeId));
-  if (!row) throw new DomainError("not_found", CHECKOUT_MESSAGES.storeNotFound);
+  if (!row) throw new DomainError("not_found", STORE_MESSAGES.notFound);
   return row.settings;
 }
 

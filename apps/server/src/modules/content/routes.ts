@@ -1,4 +1,9 @@
-import { ContentDocumentSchema, DomainError, PageNameSchema } from "@storefront/domain";
+import {
+  CONTENT_MESSAGES,
+  ContentDocumentSchema,
+  DomainError,
+  PageNameSchema,
+} from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { getDocument } from "./service.ts";
@@ -6,7 +11,7 @@ import { getDocument } from "./service.ts";
 const DocumentPath = z.object({
   "*": z
     .string()
-    .regex(/\.json$/i, "The document path must end in .json")
+    .regex(/\.json$/i, CONTENT_MESSAGES.pathNotJson)
     .transform((path) => path.slice(0, -".json".length).toLowerCase()),
 });
 
@@ -15,7 +20,10 @@ function documentName(raw: string, fallback: string): string {
   const name = raw === "" ? fallback : raw;
   const parsed = PageNameSchema.safeParse(name);
   if (!parsed.success) {
-    throw new DomainError("invalid", parsed.error.issues[0]?.message ?? "Invalid page name");
+    throw new DomainError(
+      "invalid",
+      parsed.error.issues[0]?.message ?? CONTENT_MESSAGES.invalidName,
+    );
   }
   return parsed.data;
 }

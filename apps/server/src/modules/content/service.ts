@@ -1,4 +1,4 @@
-import { DomainError, mapPageHtml, PageDocumentSchema } from "@storefront/domain";
+import { CONTENT_MESSAGES, DomainError, mapPageHtml, PageDocumentSchema } from "@storefront/domain";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import { documents } from "../../db/schema.ts";
@@ -16,7 +16,7 @@ export async function getDocument(
     .select({ data: documents.data })
     .from(documents)
     .where(and(eq(documents.storeId, storeId), eq(documents.kind, kind), eq(documents.name, name)));
-  if (!row) throw new DomainError("not_found", `Page not found: ${name}`);
+  if (!row) throw new DomainError("not_found", CONTENT_MESSAGES.notFound(name));
   return row.data;
 }
 
@@ -32,7 +32,7 @@ export async function saveDocument(
   if (kind === "master") {
     const parsed = PageDocumentSchema.safeParse(data);
     if (!parsed.success) {
-      throw new DomainError("invalid", `Page ${name} is not valid: ${parsed.error.message}`);
+      throw new DomainError("invalid", CONTENT_MESSAGES.notValid(name, parsed.error.message));
     }
     clean = mapPageHtml(parsed.data, sanitizeHtml);
   }

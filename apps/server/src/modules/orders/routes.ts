@@ -1,6 +1,10 @@
-import { OrderListSchema, OrderViewSchema } from "@storefront/domain";
+import {
+  OrderKeyQuerySchema,
+  OrderListSchema,
+  OrderParamsSchema,
+  OrderViewSchema,
+} from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { requireUser, signedInUser } from "../../plugins/auth.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
 import { accountOrders, findReadableOrder } from "./order-reads.ts";
@@ -15,14 +19,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["orders"],
         summary:
           "One order, for its signed-in owner or with the key from the confirmation email (404 otherwise)",
-        params: z.object({
-          number: z.coerce
-            .number({ error: "The order number must be a number" })
-            .int("The order number must be a whole number")
-            .min(1, "The order number must be a whole number")
-            .max(2_147_483_647, "The order number is too large"),
-        }),
-        querystring: z.object({ key: z.string().max(100, "key is too long").optional() }),
+        params: OrderParamsSchema,
+        querystring: OrderKeyQuerySchema,
         response: { 200: OrderViewSchema },
       },
     },

@@ -4,6 +4,7 @@ import {
   LruCache,
   NavbarSchema,
   PressStripSchema,
+  STORE_MESSAGES,
   type StoreInfo,
   ThemeSchema,
   TopCallOutSchema,
@@ -91,7 +92,7 @@ export function getStoreInfo(db: Database, storeId: string, origin: URL): Promis
 
 async function readStoreInfo(db: Database, storeId: string, origin: URL): Promise<StoreRecord> {
   const [row] = await db.select().from(stores).where(eq(stores.id, storeId));
-  if (!row) throw new DomainError("not_found", "Store not found");
+  if (!row) throw new DomainError("not_found", STORE_MESSAGES.notFound);
   const resolveLink = await storeLinkResolver(db, origin);
   const topCallOut = TopCallOutSchema.parse(row.topCallOutSection);
   return {
