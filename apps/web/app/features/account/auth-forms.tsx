@@ -1,5 +1,5 @@
 import type { SignedInAnswer } from "@storefront/domain";
-import { useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Field, FormMessage } from "~/components/form-field";
 import { useCartStore } from "~/features/cart";
 import { useFormFields } from "~/lib/use-form-fields";
@@ -29,32 +29,47 @@ function useSignedIn() {
   };
 }
 
-export function SignInForm({ onDone }: { onDone(): void }) {
-  const storeId = useStoreId();
+/**
+ * Sends a sign-in or a registration: busy while it runs, the failure's text when it fails, else
+ * the account is signed in and `onDone` runs.
+ */
+function useAuthSubmit(
+  send: () => Promise<SignedInAnswer | null>,
+  failureText: (failure: unknown) => string,
+  onDone: () => void,
+) {
   const signedIn = useSignedIn();
-  const form = useFormFields({ email: "", password: "" });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    let answer: SignedInAnswer | null;
+    try {
+      answer = await send();
+    } catch (failure) {
+      setBusy(false);
+      setError(failureText(failure));
+      return;
+    }
+    setBusy(false);
+    setError(null);
+    await signedIn(answer);
+    onDone();
+  }
+  return { error, busy, submit };
+}
+
+export function SignInForm({ onDone }: { onDone(): void }) {
+  const storeId = useStoreId();
+  const form = useFormFields({ email: "", password: "" });
+  const { error, busy, submit } = useAuthSubmit(
+    () => signIn(form.values, storeId),
+    loginFailure,
+    onDone,
+  );
   return (
-    <form
-      className="auth-form"
-      onSubmit={async (event) => {
-        event.preventDefault();
-        setBusy(true);
-        let answer: SignedInAnswer | null;
-        try {
-          answer = await signIn(form.values, storeId);
-        } catch (failure) {
-          setBusy(false);
-          setError(loginFailure(failure));
-          return;
-        }
-        setBusy(false);
-        setError(null);
-        await signedIn(answer);
-        onDone();
-      }}
-    >
+    <form className="auth-form" onSubmit={submit}>
       <Field label="Email" type="email" autoComplete="email" {...form.bind("email")} />
       <Field
         label="Password"
@@ -72,7 +87,6 @@ export function SignInForm({ onDone }: { onDone(): void }) {
 
 export function RegisterForm({ onDone }: { onDone(): void }) {
   const storeId = useStoreId();
-  const signedIn = useSignedIn();
   const form = useFormFields({
     first_name: "",
     last_name: "",
@@ -80,28 +94,13 @@ export function RegisterForm({ onDone }: { onDone(): void }) {
     password: "",
     birthday: "",
   });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, busy, submit } = useAuthSubmit(
+    () => register(form.values, storeId),
+    registerFailure,
+    onDone,
+  );
   return (
-    <form
-      className="auth-form"
-      onSubmit={async (event) => {
-        event.preventDefault();
-        setBusy(true);
-        let answer: SignedInAnswer | null;
-        try {
-          answer = await register(form.values, storeId);
-        } catch (failure) {
-          setBusy(false);
-          setError(registerFailure(failure));
-          return;
-        }
-        setBusy(false);
-        setError(null);
-        await signedIn(answer);
-        onDone();
-      }}
-    >
+    <form className="auth-form" onSubmit={submit}>
       <Field label="First name" autoComplete="given-name" {...form.bind("first_name")} />
       <Field label="Last name" autoComplete="family-name" {...form.bind("last_name")} />
       <Field label="Email" type="email" autoComplete="email" {...form.bind("email")} />
