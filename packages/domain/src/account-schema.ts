@@ -44,7 +44,6 @@ export function newPasswordSchema(isCommon: CommonPasswordCheck = noCommonList) 
     .max(PASSWORD_MAX_LENGTH, M.passwordTooLong)
     .refine((password) => !isCommon(password), M.passwordCommon);
 }
-export const NewPasswordSchema = newPasswordSchema();
 
 function nameSchema(required: string, tooLong: string) {
   return z.string({ error: required }).trim().min(1, required).max(NAME_MAX_LENGTH, tooLong);

@@ -14,7 +14,6 @@ export const CURRENCY_OPTIONS: readonly CurrencyOption[] = [
   { symbol: "$", name: "USD", value: "usd", stripe_countries: ["US"] },
   { symbol: "CA$", name: "CAD", value: "cad", stripe_countries: ["CA"] },
 ];
-export const DEFAULT_CURRENCY: Currency = "usd";
 
 const formatters = new Map<string, Intl.NumberFormat>();
 

@@ -2,10 +2,6 @@
 export const SUBSCRIPTION_INTERVALS = ["week", "month"] as const;
 export type SubscriptionInterval = (typeof SUBSCRIPTION_INTERVALS)[number];
 
-/** A plan's discount off the one-time price, in whole percent. */
-export const MIN_SUBSCRIPTION_DISCOUNT = 1;
-export const MAX_SUBSCRIPTION_DISCOUNT = 50;
-
 /** Renewal charging (a later issue) brings the other states; until then every one is active. */
 export const SUBSCRIPTION_STATUSES = ["active"] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
