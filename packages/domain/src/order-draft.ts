@@ -47,15 +47,12 @@ export interface OrderDraft {
 }
 
 /** A priced line of the cart being checked out. */
-export interface OrderDraftCartLine {
-  variantId: string;
-  productId: string;
-  sku: string;
-  handle: string;
-  title: string;
-  attributes: Record<string, string>;
+export interface OrderDraftCartLine
+  extends Pick<
+    OrderLineDraft,
+    "variantId" | "productId" | "sku" | "handle" | "title" | "attributes" | "quantity"
+  > {
   imageUrls: readonly string[];
-  quantity: number;
   /** The unit price in the cart's currency (a subscription line's: the plan's price). */
   price: number;
   /** The plan's id and its terms as they are now; null for a one-time purchase. */

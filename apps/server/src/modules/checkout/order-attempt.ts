@@ -13,9 +13,6 @@ import { orderAccessKey } from "../orders/order-lifecycle.ts";
 import { type OrderRow, readOrderView } from "../orders/order-reads.ts";
 import type { ChargeRequest, PaymentProvider } from "../payments/provider.ts";
 
-/** What placing an order answers: the domain's contract of POST /api/checkout. */
-export type PlaceOrderResult = PlacedOrder;
-
 export interface CheckoutDeps {
   db: Database;
   provider: PaymentProvider;
@@ -104,7 +101,7 @@ export async function answerFor(
   order: OrderRow,
   idempotencyKey: string,
   owner: CartOwner,
-): Promise<PlaceOrderResult> {
+): Promise<PlacedOrder> {
   if (!(await placedBy(deps.db, order, owner))) {
     throw new DomainError("conflict", CHECKOUT_MESSAGES.keyInUse);
   }

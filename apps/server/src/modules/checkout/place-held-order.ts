@@ -1,3 +1,4 @@
+import type { PlacedOrder } from "@storefront/domain";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { insertOrder, orderAccessKey, releaseCartOrders } from "../orders/order-lifecycle.ts";
 import { findOrderByKey, type OrderRow, readOrderView } from "../orders/order-reads.ts";
@@ -7,7 +8,6 @@ import {
   intentRequest,
   lockUnchangedCart,
   type OrderAttempt,
-  type PlaceOrderResult,
   viaProvider,
 } from "./order-attempt.ts";
 
@@ -16,7 +16,7 @@ import {
  * their stock (guarded) for 30 minutes and counts the code's redemption (guarded); then the
  * provider makes the PaymentIntent the browser confirms, and its webhook completes the order.
  */
-export async function placeHeldOrder(attempt: OrderAttempt): Promise<PlaceOrderResult> {
+export async function placeHeldOrder(attempt: OrderAttempt): Promise<PlacedOrder> {
   const { deps, owner, idempotencyKey, cart, draft, now } = attempt;
   const { db, provider } = deps;
   // A shopper who changed the checkout pays for a new order: the cart's older, unpaid ones give

@@ -1,16 +1,15 @@
-import { CHECKOUT_MESSAGES, DomainError, type PlaceOrderRequest } from "@storefront/domain";
+import {
+  CHECKOUT_MESSAGES,
+  DomainError,
+  type PlacedOrder,
+  type PlaceOrderRequest,
+} from "@storefront/domain";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import { paymentEvents } from "../../db/schema.ts";
 import { completeOrder, insertOrder, orderAccessKey } from "../orders/order-lifecycle.ts";
 import { findOrderByKey, type OrderRow, readOrderView } from "../orders/order-reads.ts";
-import {
-  answerFor,
-  lockUnchangedCart,
-  type OrderAttempt,
-  type PlaceOrderResult,
-  viaProvider,
-} from "./order-attempt.ts";
+import { answerFor, lockUnchangedCart, type OrderAttempt, viaProvider } from "./order-attempt.ts";
 
 /** Whether the charge under this key was refunded after its order could not be placed. */
 async function chargeRefunded(db: Database, chargeKey: string): Promise<boolean> {
@@ -29,7 +28,7 @@ async function chargeRefunded(db: Database, chargeKey: string): Promise<boolean>
 export async function placePaidOrder(
   attempt: OrderAttempt,
   card: PlaceOrderRequest["card"],
-): Promise<PlaceOrderResult> {
+): Promise<PlacedOrder> {
   const { deps, owner, idempotencyKey, cart, draft, now } = attempt;
   const { db, provider } = deps;
   // One charge per attempt and amount; a charge refunded after a failed placement is never used

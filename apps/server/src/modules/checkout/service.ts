@@ -9,6 +9,7 @@ import {
   DomainError,
   type OrderDraft,
   orderDraft,
+  type PlacedOrder,
   type PlaceOrderRequest,
   STORE_MESSAGES,
   SUBSCRIPTION_MESSAGES,
@@ -21,16 +22,11 @@ import type { CartOwner } from "../cart/cart-queries.ts";
 import { type CheckoutCart, readCheckoutCart } from "../cart/checkout-cart.ts";
 import { findOrderByKey } from "../orders/order-reads.ts";
 import { planView } from "../subscriptions/service.ts";
-import {
-  answerFor,
-  type CheckoutDeps,
-  type OrderAttempt,
-  type PlaceOrderResult,
-} from "./order-attempt.ts";
+import { answerFor, type CheckoutDeps, type OrderAttempt } from "./order-attempt.ts";
 import { placeHeldOrder } from "./place-held-order.ts";
 import { placePaidOrder } from "./place-paid-order.ts";
 
-export type { CheckoutDeps, PlaceOrderResult } from "./order-attempt.ts";
+export type { CheckoutDeps } from "./order-attempt.ts";
 
 async function checkoutSettings(db: Database, storeId: string): Promise<CheckoutSettings> {
   const [row] = await db
@@ -188,7 +184,7 @@ export async function placeOrder(
   owner: CartOwner,
   input: PlaceOrderRequest,
   idempotencyKey: string,
-): Promise<PlaceOrderResult> {
+): Promise<PlacedOrder> {
   const now = deps.now?.() ?? new Date();
   const earlier = await findOrderByKey(deps.db, owner.storeId, idempotencyKey);
   if (earlier) return answerFor(deps, earlier, idempotencyKey, owner);
