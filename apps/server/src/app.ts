@@ -1,11 +1,8 @@
 import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
+import { MAX_PATH_PARAM_LENGTH } from "@storefront/domain";
 import Fastify, { type FastifyInstance } from "fastify";
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from "fastify-type-provider-zod";
+import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/index.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
@@ -24,6 +21,7 @@ import { subscriptionRoutes } from "./modules/subscriptions/routes.ts";
 import { registerCartOwner } from "./plugins/cart-owner.ts";
 import { registerErrorHandler } from "./plugins/errors.ts";
 import { registerHoldSweeper } from "./plugins/hold-sweeper.ts";
+import { guardedValidatorCompiler, registerHostCheck } from "./plugins/input-guard.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerOriginCheck } from "./plugins/origin-check.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
@@ -80,8 +78,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           },
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
+    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(guardedValidatorCompiler);
+  registerHostCheck(app);
   app.setSerializerCompiler(serializerCompiler);
 
   registerServices(app, config, db, options.payments);

@@ -2,8 +2,10 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
+import { ERROR_MESSAGES, type ErrorBody } from "@storefront/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { isApiPath } from "./plugins/store.ts";
 
 /** What a route loader gets as context: a way to call this server's API in-process. */
 export interface WebLoadContext {
@@ -31,15 +33,7 @@ function toFetchRequest(request: FastifyRequest): Request {
     if (value === undefined) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
-  const hasBody = request.method !== "GET" && request.method !== "HEAD";
-  const raw = request.body;
-  const body =
-    hasBody && raw !== undefined
-      ? typeof raw === "string"
-        ? raw
-        : JSON.stringify(raw)
-      : undefined;
-  return new Request(requestUrl(request), { method: request.method, headers, body });
+  return new Request(requestUrl(request), { method: request.method, headers });
 }
 
 /**
@@ -69,11 +63,26 @@ export async function registerWeb(app: FastifyInstance, buildDir: string): Promi
     },
   });
 
+  // Pages have no form actions: any other method is refused before a body reaches React Router.
   app.route({
-    method: ["GET", "HEAD", "POST"],
+    method: ["POST", "PUT", "PATCH", "DELETE"],
     url: "/*",
     schema: { hide: true },
     handler: async (request, reply) => {
+      if (isApiPath(request.url)) return reply.callNotFound();
+      const message = ERROR_MESSAGES.methodNotAllowed(request.method);
+      const body: ErrorBody = { error: { code: "invalid", message } };
+      return reply.status(405).header("allow", "GET, HEAD").send(body);
+    },
+  });
+
+  app.route({
+    method: ["GET", "HEAD"],
+    url: "/*",
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      // An API path no route took (a bad method, say) is the API's JSON 404, not a page.
+      if (isApiPath(request.url)) return reply.callNotFound();
       const context: WebLoadContext = {
         async api(apiPath) {
           const headers: Record<string, string> = {};
@@ -82,7 +91,17 @@ export async function registerWeb(app: FastifyInstance, buildDir: string): Promi
             if (typeof value === "string") headers[name] = value;
           }
           const res = await app.inject({ method: "GET", url: apiPath, headers });
-          return { status: res.statusCode, body: res.json() };
+          const type = String(res.headers["content-type"] ?? "");
+          const isJson = /^application\/(?:[\w.+-]+\+)?json\b/.test(type);
+          let body: unknown = null;
+          if (isJson) {
+            try {
+              body = res.json();
+            } catch {
+              body = null;
+            }
+          }
+          return { status: res.statusCode, body };
         },
       };
       const response = await handle(toFetchRequest(request), context);

@@ -85,7 +85,11 @@ export interface TestApp {
 export async function createTestApp(
   engine: Engine,
   overrides: Partial<Config> = {},
-  options: Pick<AppOptions, "payments"> & { logQuery?: (query: string) => void } = {},
+  options: Pick<AppOptions, "payments"> & {
+    logQuery?: (query: string) => void;
+    /** Serve the web build too (pages); needs `npm run build` and `webBuildDir` set. */
+    web?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(engine, null, options.logQuery);
   await loadDemoStores(database.db);
@@ -93,7 +97,7 @@ export async function createTestApp(
   const app = await buildApp({
     config: testConfig({ mediaDir, ...overrides }),
     db: database.db,
-    web: false,
+    web: options.web ?? false,
     payments: options.payments,
   });
   await app.ready();

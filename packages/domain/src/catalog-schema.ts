@@ -10,10 +10,19 @@ export const CATALOG_MESSAGES = {
   handleShape: "Handle may contain only lower-case letters, digits and hyphens",
 } as const;
 
+/** The longest handle; the server's path-parameter limit is derived from it (MAX_PATH_PARAM_LENGTH). */
+export const HANDLE_MAX_LENGTH = 200;
+
+/**
+ * The longest path parameter a route takes (a handle, an id, an order's access key): the server
+ * matches longer ones too, so the schema answers the length message instead of no route.
+ */
+export const MAX_PATH_PARAM_LENGTH = HANDLE_MAX_LENGTH * 4;
+
 /** A product or collection handle in a path: lower-case letters, digits and hyphens. */
 export const HandleSchema = z
   .string()
-  .max(200, CATALOG_MESSAGES.handleTooLong)
+  .max(HANDLE_MAX_LENGTH, CATALOG_MESSAGES.handleTooLong)
   .regex(/^[a-z0-9][a-z0-9-]*$/, CATALOG_MESSAGES.handleShape);
 
 /** A purchasable variant as the API answers it; prices in minor units per currency. */

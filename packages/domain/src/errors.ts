@@ -18,6 +18,8 @@ export const ERROR_MESSAGES = {
   invalidRequest: "The request is not valid",
   invalidJson: "The request body is not valid JSON",
   invalidField: "is not valid",
+  invalidHost: "The Host header is missing or not a valid host name",
+  methodNotAllowed: (method: string) => `${method} is not allowed here; pages answer GET and HEAD`,
   noRoute: (method: string, url: string) => `No route for ${method} ${url}`,
 } as const;
 

@@ -27,3 +27,4 @@ export * from "./store.ts";
 export * from "./store-schema.ts";
 export * from "./subscription.ts";
 export * from "./subscription-schema.ts";
+export * from "./text.ts";

@@ -1,13 +1,26 @@
 import { ACCOUNT_MESSAGES, DomainError } from "@storefront/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
-const STORE_PATHS = ["/api/", "/data/", "/metrics/", "/v2/", "/auth/", "/pbn/", "/reviews/"];
+/** Where the API's routes live; every other path is a page. */
+export const API_PATH_PREFIXES = [
+  "/api/",
+  "/data/",
+  "/metrics/",
+  "/v2/",
+  "/auth/",
+  "/pbn/",
+  "/reviews/",
+];
+
+export function isApiPath(url: string): boolean {
+  return API_PATH_PREFIXES.some((prefix) => url.startsWith(prefix));
+}
 
 /** Resolves the request's store from its Host header before any API, data or metrics route runs. */
 export function registerStoreResolution(app: FastifyInstance): void {
   app.decorateRequest("storeId", "");
   app.addHook("onRequest", async (request) => {
-    if (STORE_PATHS.some((prefix) => request.url.startsWith(prefix))) {
+    if (isApiPath(request.url)) {
       request.storeId = await app.stores.resolve(request.hostname);
     }
   });

@@ -4,11 +4,12 @@ import "./context.ts";
 
 /**
  * Reads one API answer for a loader. A 404 becomes a 404 page; any other failure an error page
- * with the API's message. The API is this server's own, so its answer has the documented shape.
+ * with the API's message. An answer that is not JSON (none of the API's should be) is an error
+ * page too, never a crash.
  */
 export async function apiGet<T>(context: AppLoadContext, path: string): Promise<T> {
   const res = await context.api(path);
-  if (res.status === 200) return res.body as T;
+  if (res.status === 200 && res.body !== null) return res.body as T;
   const message = (res.body as ErrorBody | null)?.error?.message ?? "Request failed";
   // A malformed handle or page name in a URL is a page that does not exist.
   const status = res.status === 400 ? 404 : res.status;
