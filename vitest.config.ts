@@ -18,6 +18,8 @@ export default defineConfig({
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // The bounded-memory tests read the heap after a collection.
+          execArgv: ["--expose-gc"],
         },
       },
       {

@@ -39,6 +39,11 @@ export class LruCache<K, V> {
     this.#entries.delete(key);
   }
 
+  /** How many entries are kept now: never more than `maxEntries`. */
+  get size(): number {
+    return this.#entries.size;
+  }
+
   clear(): void {
     this.#entries.clear();
   }

@@ -177,3 +177,19 @@ describe.skipIf(!hasRedis)("the Redis rate limiter", () => {
     });
   });
 });
+
+describe("the in-memory rate limiter under a flood of keys", () => {
+  it("keeps at most its bound of keys while 60,000 distinct clients hit it", async () => {
+    const limiter = new MemoryRateLimiter(1_000);
+    for (let i = 0; i < 60_000; i++) await limiter.hit(`ip:10.0.${i >> 8}.${i & 255}`, 60_000);
+    expect(limiter.size).toBeLessThanOrEqual(1_000);
+  });
+
+  it("still counts a key that keeps hitting within its window", async () => {
+    const limiter = new MemoryRateLimiter(1_000);
+    for (let i = 0; i < 500; i++) await limiter.hit(`other:${i}`, 60_000);
+    await limiter.hit("login:victim", 60_000);
+    const second = await limiter.hit("login:victim", 60_000);
+    expect(second.count).toBe(2);
+  });
+});

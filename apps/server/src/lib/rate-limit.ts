@@ -22,17 +22,29 @@ export interface RateLimiter {
   close(): Promise<void>;
 }
 
-/** Counters in a Map: right for one instance, lost on restart. */
+/**
+ * Counters in a Map: right for one instance, lost on restart. Keys come from clients (IPs,
+ * emails), so the map is bounded: ended windows are swept, and past `maxKeys` the oldest windows
+ * are dropped (a flood of new keys can forget old counts, never exhaust memory).
+ */
 export class MemoryRateLimiter implements RateLimiter {
   readonly #windows = new Map<string, { count: number; endsAt: number }>();
+
+  constructor(private readonly maxKeys = 50_000) {}
+
+  /** Keys counted now: never more than `maxKeys`. */
+  get size(): number {
+    return this.#windows.size;
+  }
 
   async hit(key: string, windowMs: number): Promise<WindowCount> {
     const now = Date.now();
     let window = this.#windows.get(key);
     if (!window || window.endsAt <= now) {
-      // Ended windows are swept now and then so the map cannot grow without bound.
-      if (this.#windows.size >= 10_000) this.#sweep(now);
+      // Ended windows are swept now and then; if live ones still fill the map, the oldest go.
+      if (this.#windows.size >= this.maxKeys) this.#sweep(now);
       window = { count: 0, endsAt: now + windowMs };
+      this.#windows.delete(key);
       this.#windows.set(key, window);
     }
     window.count += 1;
@@ -56,6 +68,10 @@ export class MemoryRateLimiter implements RateLimiter {
 
   #sweep(now: number): void {
     for (const [key, window] of this.#windows) if (window.endsAt <= now) this.#windows.delete(key);
+    for (const key of this.#windows.keys()) {
+      if (this.#windows.size < this.maxKeys) break;
+      this.#windows.delete(key);
+    }
   }
 }
 

@@ -14,10 +14,12 @@ import type { Database } from "../../db/index.ts";
 import { storeDomains, stores } from "../../db/schema.ts";
 
 const HOST_CACHE_MS = 30_000;
+/** Hosts remembered at once: the Host header is the client's to choose, so the cache is bounded. */
+export const HOST_CACHE_ENTRIES = 5_000;
 
 /** Maps a request's Host to its store: the store_domains table, else the configured default. */
 export class StoreResolver {
-  #cache = new Map<string, { storeId: string | null; at: number }>();
+  readonly #cache = new LruCache<string, string | null>(HOST_CACHE_ENTRIES, HOST_CACHE_MS);
 
   constructor(
     private readonly db: Database,
@@ -26,15 +28,19 @@ export class StoreResolver {
 
   async resolve(hostHeader: string | undefined): Promise<string> {
     const host = normalizeHost(hostHeader);
-    const now = Date.now();
     const cached = this.#cache.get(host);
-    if (cached && now - cached.at < HOST_CACHE_MS) return cached.storeId ?? this.defaultStoreId;
+    if (cached !== undefined) return cached ?? this.defaultStoreId;
     const [row] = await this.db
       .select({ storeId: storeDomains.storeId })
       .from(storeDomains)
       .where(eq(storeDomains.host, host));
-    this.#cache.set(host, { storeId: row?.storeId ?? null, at: now });
+    this.#cache.set(host, row?.storeId ?? null);
     return row?.storeId ?? this.defaultStoreId;
+  }
+
+  /** Hosts remembered now (at most HOST_CACHE_ENTRIES). */
+  get cachedHosts(): number {
+    return this.#cache.size;
   }
 }
 
