@@ -1,7 +1,8 @@
+import type { Server } from "node:http";
 import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import { MAX_PATH_PARAM_LENGTH } from "@storefront/domain";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyHttpOptions, type FastifyInstance } from "fastify";
 import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/index.ts";
@@ -64,6 +65,15 @@ export const LOG_REDACT_PATHS = [
   "*.passwordHash",
 ];
 
+/**
+ * Fastify's trustProxy for the setting. A hop count becomes "the nearest n addresses are proxies"
+ * (Fastify 5 takes a bare number as trusting none); a list is the proxies' addresses.
+ */
+function trustProxyOption(setting: Config["trustProxy"]): FastifyHttpOptions<Server>["trustProxy"] {
+  if (typeof setting === "number") return (_address: string, hop: number) => hop < setting;
+  return setting;
+}
+
 /** Builds the whole server: external plugins, app plugins, API routes, then the web app. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db, web, logStream } = options;
@@ -76,7 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             redact: LOG_REDACT_PATHS,
             ...(logStream ? { stream: logStream } : {}),
           },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1_048_576,
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
   }).withTypeProvider<ZodTypeProvider>();

@@ -28,9 +28,35 @@ describe("settings", () => {
     );
   });
 
-  it("read the visitor-country header name in lower case", () => {
-    expect(loadConfig({ COUNTRY_HEADER: "CF-IPCountry" }).countryHeader).toBe("cf-ipcountry");
-    expect(() => loadConfig({ COUNTRY_HEADER: "not a header" })).toThrow(/COUNTRY_HEADER/);
+  it("read the visitor-country header name in lower case, only behind a trusted proxy", () => {
+    expect(loadConfig({ COUNTRY_HEADER: "CF-IPCountry", TRUST_PROXY: "1" }).countryHeader).toBe(
+      "cf-ipcountry",
+    );
+    expect(() => loadConfig({ COUNTRY_HEADER: "not a header", TRUST_PROXY: "1" })).toThrow(
+      /COUNTRY_HEADER/,
+    );
+    expect(() => loadConfig({ COUNTRY_HEADER: "cf-ipcountry" })).toThrow(
+      /COUNTRY_HEADER: needs TRUST_PROXY/,
+    );
+  });
+
+  it("read TRUST_PROXY as a hop count or a list of proxy addresses, never 'trust everything'", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "0" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.1, 10.0.0.0/8,loopback,::1" }).trustProxy).toEqual([
+      "10.0.0.1",
+      "10.0.0.0/8",
+      "loopback",
+      "::1",
+    ]);
+    for (const bad of ["true", "yes", "10.0.0.300", "10.0.0.0/33", "proxy.example.com", "-1"]) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(
+        /TRUST_PROXY: must be a hop count/,
+      );
+    }
   });
 
   it("stop start-up with a message naming a bad setting", () => {

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
@@ -7,6 +8,37 @@ const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
 const booleanSetting = z
   .enum(["true", "false", "1", "0"], { error: "must be true or false" })
   .transform((v) => v === "true" || v === "1");
+
+const PROXY_NAMES = ["loopback", "linklocal", "uniquelocal"];
+const TRUST_PROXY_HELP =
+  'must be a hop count (1 behind one load balancer), or a comma-separated list of proxy addresses (10.0.0.1, 10.0.0.0/8, loopback), or false; "true" would believe any client\'s X-Forwarded-For';
+
+/** One proxy: an IP address, a CIDR range, or one of proxy-addr's names. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.includes(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies' X-Forwarded-* headers to believe, in Fastify's terms: false (none), a hop count,
+ * or the proxies' addresses. Never "everything": a client could then choose its own IP.
+ */
+const trustProxySetting = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    if (value === "" || value === "false" || value === "0") return false;
+    if (/^\d+$/.test(value) && Number(value) <= 16) return Number(value);
+    const entries = value.split(",").map((entry) => entry.trim().toLowerCase());
+    if (value !== "true" && entries.every(isProxyAddress)) return entries;
+    ctx.addIssue({ code: "custom", message: TRUST_PROXY_HELP });
+    return z.NEVER;
+  });
 
 /** Every setting the server reads, with its default; README.md lists the same. */
 const EnvSchema = z.object({
@@ -21,7 +53,7 @@ const EnvSchema = z.object({
   STORE_ID: z.string().min(1).default("pet-remedies"),
   LOAD_DEMO_DATA: booleanSetting.default(true),
   WEB_BUILD_DIR: z.string().min(1).default(path.join(repoRoot, "apps/web/build")),
-  TRUST_PROXY: booleanSetting.default(false),
+  TRUST_PROXY: trustProxySetting.default(false),
   COUNTRY_HEADER: z
     .string()
     .trim()
@@ -55,6 +87,14 @@ const EnvSchema = z.object({
 
 /** Stripe's keys come together or not at all. */
 const StripeSettings = EnvSchema.superRefine((e, ctx) => {
+  // A country header is a proxy's word; without a trusted proxy any client could send it.
+  if (e.COUNTRY_HEADER !== undefined && e.TRUST_PROXY === false) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["COUNTRY_HEADER"],
+      message: "needs TRUST_PROXY: only a trusted proxy's header can be believed",
+    });
+  }
   const given = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET];
   if (given.some((v) => v !== undefined) && given.some((v) => v === undefined)) {
     ctx.addIssue({
@@ -86,7 +126,8 @@ export interface Config {
   loadDemoData: boolean;
   /** The React Router production build; null serves the API only. */
   webBuildDir: string | null;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the trusted proxies' addresses. */
+  trustProxy: false | number | string[];
   /** A header set by a trusted proxy with the visitor's country (ISO 3166 alpha-2); null: none. */
   countryHeader: string | null;
   logLevel: string;

@@ -430,7 +430,7 @@ describeEachEngine("no 5xx from hostile input", (engine) => {
   beforeAll(async () => {
     t = await createTestApp(
       engine,
-      { trustProxy: true, ...(HAS_WEB_BUILD ? { webBuildDir: WEB_BUILD } : {}) },
+      { trustProxy: 1, ...(HAS_WEB_BUILD ? { webBuildDir: WEB_BUILD } : {}) },
       { web: HAS_WEB_BUILD },
     );
   });

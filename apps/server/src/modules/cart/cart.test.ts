@@ -23,7 +23,7 @@ describeEachEngine("cart API", (engine) => {
   let t: TestApp;
   // Trusting X-Forwarded-Proto lets a test ask as if over https (the Secure cookie flag).
   beforeAll(async () => {
-    t = await createTestApp(engine, { trustProxy: true });
+    t = await createTestApp(engine, { trustProxy: 1 });
   });
   afterAll(() => t.close());
 
