@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -5,11 +6,14 @@ import fastifyStatic from "@fastify/static";
 import { ERROR_MESSAGES, type ErrorBody } from "@storefront/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { pageContentSecurityPolicy } from "./plugins/security-headers.ts";
 import { isApiPath } from "./plugins/store.ts";
 
 /** What a route loader gets as context: a way to call this server's API in-process. */
 export interface WebLoadContext {
   api(path: string): Promise<{ status: number; body: unknown }>;
+  /** This answer's Content-Security-Policy nonce (entry.server.tsx puts it on inline scripts). */
+  cspNonce: string;
   // React Router's AppLoadContext is an open record; the web app declares the same `api`.
   [key: string]: unknown;
 }
@@ -83,7 +87,9 @@ export async function registerWeb(app: FastifyInstance, buildDir: string): Promi
     handler: async (request, reply) => {
       // An API path no route took (a bad method, say) is the API's JSON 404, not a page.
       if (isApiPath(request.url)) return reply.callNotFound();
+      const cspNonce = randomBytes(16).toString("base64");
       const context: WebLoadContext = {
+        cspNonce,
         async api(apiPath) {
           const headers: Record<string, string> = {};
           for (const name of FORWARDED_HEADERS) {
@@ -106,6 +112,7 @@ export async function registerWeb(app: FastifyInstance, buildDir: string): Promi
       };
       const response = await handle(toFetchRequest(request), context);
       reply.status(response.status);
+      reply.header("content-security-policy", pageContentSecurityPolicy(cspNonce));
       for (const [name, value] of response.headers) {
         if (name === "set-cookie") continue;
         reply.header(name, value);

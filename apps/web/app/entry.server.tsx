@@ -1,7 +1,9 @@
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { NonceContext } from "./lib/nonce.ts";
+import "./lib/context.ts";
 
 const RENDER_TIMEOUT_MS = 5_000;
 
@@ -14,12 +16,17 @@ export default function handleRequest(
   status: number,
   headers: Headers,
   routerContext: EntryContext,
+  loadContext: AppLoadContext,
 ): Promise<Response> {
+  const nonce = loadContext.cspNonce;
   return new Promise((resolve, reject) => {
     let statusCode = status;
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <NonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>,
       {
+        nonce,
         onAllReady() {
           const body = new PassThrough();
           const chunks: Buffer[] = [];

@@ -16,6 +16,7 @@ import { NotFound } from "~/components/not-found";
 import type { AuthStatus } from "~/features/account";
 import { SiteFrame } from "~/features/layout";
 import { apiGet } from "~/lib/api.server";
+import { useNonce } from "~/lib/nonce";
 import type { RootData } from "~/lib/seo";
 import type { Route } from "./+types/root";
 
@@ -38,6 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
+  const nonce = useNonce();
   const style = data ? (themeVariables(data.store.theme) as CSSProperties) : undefined;
   return (
     <html lang="en" style={style}>
@@ -50,8 +52,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {data ? <SiteFrame store={data.store}>{children}</SiteFrame> : children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

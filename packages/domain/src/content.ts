@@ -115,3 +115,31 @@ export function mapPageHtml(doc: PageDocument, sanitize: (html: string) => strin
   }
   return out as PageDocument;
 }
+
+/**
+ * What content HTML may not hold beyond DOMPurify's defaults (scripts, handlers, javascript:
+ * URLs): styles and style attributes that could lay a fake panel over the page, and forms and
+ * their controls that could collect what a shopper types. The spec's sections need headings,
+ * paragraphs, lists, links, images and tables: all kept. Both sanitisers (the server's, before
+ * storing and answering, and the web's, before rendering) use this one configuration.
+ */
+export const CONTENT_SANITIZE_CONFIG = {
+  FORBID_TAGS: [
+    "style",
+    "link",
+    "form",
+    "input",
+    "button",
+    "textarea",
+    "select",
+    "option",
+    "optgroup",
+    "datalist",
+    "fieldset",
+    "legend",
+    "label",
+    "output",
+    "dialog",
+  ],
+  FORBID_ATTR: ["style", "form", "formaction", "action"],
+};

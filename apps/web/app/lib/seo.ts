@@ -42,3 +42,11 @@ export function excerpt(html: string, max = 155): string {
 export function rootDataOf(matches: readonly ({ id: string; data?: unknown } | undefined)[]) {
   return matches.find((m) => m?.id === "root")?.data as RootData | undefined;
 }
+
+/**
+ * Headers of a page about one visitor (their cart, account or checkout): no browser or proxy
+ * keeps a copy, so a shared computer's back button or a cache never shows it to someone else.
+ */
+export function privatePageHeaders(): Record<string, string> {
+  return { "Cache-Control": "private, no-store" };
+}

@@ -2,9 +2,12 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Field } from "~/components/form-field";
 import { AUTH_MESSAGES, resetFailureDetail, resetPassword, useStoreId } from "~/features/account";
-import { rootDataOf } from "~/lib/seo";
+import { privatePageHeaders, rootDataOf } from "~/lib/seo";
 import { useFormFields } from "~/lib/use-form-fields";
 import type { Route } from "./+types/account-reset-password";
+
+// The page shows one visitor's own cart, account or checkout.
+export const headers = privatePageHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   const store = rootDataOf(matches)?.store;

@@ -1,8 +1,11 @@
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { type AccountView, AUTH_TITLES, AuthPanel } from "~/features/account";
-import { rootDataOf } from "~/lib/seo";
+import { privatePageHeaders, rootDataOf } from "~/lib/seo";
 import type { Route } from "./+types/account-sign-in";
+
+// The page shows one visitor's own cart, account or checkout.
+export const headers = privatePageHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   const store = rootDataOf(matches)?.store;

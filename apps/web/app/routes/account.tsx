@@ -17,9 +17,12 @@ import {
 import { useCartStore } from "~/features/cart";
 import { OrderHistory } from "~/features/orders";
 import { SubscriptionList } from "~/features/subscriptions";
-import { rootDataOf } from "~/lib/seo";
+import { privatePageHeaders, rootDataOf } from "~/lib/seo";
 import { useFormFields } from "~/lib/use-form-fields";
 import type { Route } from "./+types/account";
+
+// The page shows one visitor's own cart, account or checkout.
+export const headers = privatePageHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   const store = rootDataOf(matches)?.store;

@@ -1,7 +1,10 @@
 import { Link } from "react-router";
 import { CartLines, CartSummary, NotMergedNotice, useCart, useCartStore } from "~/features/cart";
-import { pageMeta, rootDataOf } from "~/lib/seo";
+import { pageMeta, privatePageHeaders, rootDataOf } from "~/lib/seo";
 import type { Route } from "./+types/cart";
+
+// The page shows one visitor's own cart, account or checkout.
+export const headers = privatePageHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = rootDataOf(matches);

@@ -1,7 +1,10 @@
 import { useRouteLoaderData } from "react-router";
 import { CheckoutPage } from "~/features/checkout";
-import { pageMeta, type RootData, rootDataOf } from "~/lib/seo";
+import { pageMeta, privatePageHeaders, type RootData, rootDataOf } from "~/lib/seo";
 import type { Route } from "./+types/checkout";
+
+// The page shows one visitor's own cart, account or checkout.
+export const headers = privatePageHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = rootDataOf(matches);

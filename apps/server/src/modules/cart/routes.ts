@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { withCartOwner } from "../../plugins/cart-owner.ts";
 import { setCurrencyCookie } from "../../plugins/currency.ts";
+import { neverCached } from "../../plugins/security-headers.ts";
 import {
   addCartItem,
   clearCart,
@@ -30,6 +31,8 @@ function lineRef(sku: string, query: { subscription_id?: string | undefined }): 
 }
 
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A cart is one visitor's: no browser or proxy keeps a copy.
+  neverCached(app);
   app.get(
     "/api/cart",
     { schema: { tags: ["cart"], summary: "The visitor's cart", response: cartAnswer } },

@@ -1,9 +1,12 @@
 import { ApplyDiscountSchema, CartViewSchema } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { withCartOwner } from "../../plugins/cart-owner.ts";
+import { neverCached } from "../../plugins/security-headers.ts";
 import { applyDiscountCode, removeDiscountCode } from "../cart/cart-commands.ts";
 
 export const discountRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A cart is one visitor's: no browser or proxy keeps a copy.
+  neverCached(app);
   app.put(
     "/api/cart/discount",
     {
