@@ -2,6 +2,7 @@ import type { Server } from "node:http";
 import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import { MAX_PATH_PARAM_LENGTH } from "@storefront/domain";
+import { sql } from "drizzle-orm";
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from "fastify";
 import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
@@ -128,6 +129,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(subscriptionRoutes);
   await app.register(reviewRoutes);
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  // For load balancers: alive (the process answers), and ready (its database answers too).
+  app.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok" }));
+  app.get("/readyz", { schema: { hide: true } }, async (_request, reply) => {
+    await db.execute(sql`select 1`);
+    return reply.header("cache-control", "no-store").send({ status: "ready" });
+  });
   app.get("/robots.txt", { schema: { hide: true } }, async (_request, reply) =>
     reply.type("text/plain").send("User-agent: *\nAllow: /\n"),
   );

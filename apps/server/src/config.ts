@@ -49,6 +49,9 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
     .optional(),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  DATABASE_START_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(6),
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, ".data")),
   STORE_ID: z.string().min(1).default("pet-remedies"),
   LOAD_DEMO_DATA: booleanSetting.default(true),
@@ -119,6 +122,10 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL: waiting for a connection, and for one statement, before answering 503. */
+  databaseTimeouts: { connectMs: number; statementMs: number };
+  /** Start-up tries to reach PostgreSQL this many times, backing off, before it gives up. */
+  databaseStartAttempts: number;
   /** Where PGlite keeps its files (null: in memory) and where generated media live. */
   dataDir: string | null;
   mediaDir: string;
@@ -156,6 +163,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseTimeouts: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    },
+    databaseStartAttempts: e.DATABASE_START_ATTEMPTS,
     dataDir: path.resolve(e.DATA_DIR),
     mediaDir: path.join(path.resolve(e.DATA_DIR), "media"),
     defaultStoreId: e.STORE_ID,

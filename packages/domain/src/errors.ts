@@ -15,6 +15,8 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 /** The error handler's own texts, for failures no service named. */
 export const ERROR_MESSAGES = {
   internal: "Something went wrong. Please try again.",
+  databaseUnavailable:
+    "The store cannot reach its database just now. Please try again in a moment.",
   invalidRequest: "The request is not valid",
   invalidJson: "The request body is not valid JSON",
   invalidField: "is not valid",

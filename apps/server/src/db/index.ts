@@ -26,6 +26,21 @@ export interface DatabaseHandle {
 }
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+export interface DatabaseTimeouts {
+  /** Waiting for a connection (a new one, or a free one of the pool). */
+  connectMs: number;
+  /** One statement, on the server (statement_timeout) and in the client. */
+  statementMs: number;
+  /** A transaction left idle holds its locks no longer than this. */
+  idleInTransactionMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: DatabaseTimeouts = {
+  connectMs: 5_000,
+  statementMs: 15_000,
+  idleInTransactionMs: 30_000,
+};
+
 // Any constant works; it only has to be the same for every instance of the server.
 const MIGRATION_LOCK = 7_202_611;
 
@@ -38,11 +53,24 @@ export async function openDatabase(options: {
   dataDir: string | null;
   /** Sees every SQL statement the app runs through Drizzle (tests count them). */
   logQuery?: (query: string) => void;
+  /** PostgreSQL only: how long to wait for a connection and for a statement. */
+  timeouts?: Partial<DatabaseTimeouts>;
 }): Promise<DatabaseHandle> {
   const logQuery = options.logQuery;
   const logger = logQuery ? { logQuery: (query: string) => logQuery(query) } : undefined;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // A database that refuses or does not answer fails a request within seconds (a 503), and
+      // the pool reconnects on the next request once it is back: no restart needed.
+      connectionTimeoutMillis: timeouts.connectMs,
+      query_timeout: timeouts.statementMs + 1_000,
+      statement_timeout: timeouts.statementMs,
+      idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+      keepAlive: true,
+    });
     let closing = false;
     // An idle connection the server drops (restart, failover, shutdown) is replaced on next use;
     // without a listener its error would crash the process.

@@ -99,7 +99,7 @@ describe("rate-limit keys", () => {
   });
 
   it("without REDIS_URL the counters live in this process", () => {
-    const limiter = createRateLimiter({ redisUrl: null, redisKeyPrefix: "x:" });
+    const limiter = createRateLimiter({ redisUrl: null, redisKeyPrefix: "x:" }, console);
     expect(limiter).toBeInstanceOf(MemoryRateLimiter);
   });
 });

@@ -83,8 +83,15 @@ export class RedisRateLimiter implements RateLimiter {
     url: string,
     private readonly prefix: string,
   ) {
-    // A Redis that does not answer fails the request quickly rather than queueing it.
-    this.#redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2_000 });
+    // A Redis that refuses or does not answer fails the command within a second rather than
+    // queueing it; FallbackRateLimiter then counts in this process.
+    this.#redis = new Redis(url, {
+      maxRetriesPerRequest: 1,
+      connectTimeout: 2_000,
+      commandTimeout: 1_000,
+    });
+    // Connection errors are the commands' to report; unhandled, ioredis would print each one.
+    this.#redis.on("error", () => {});
   }
 
   async hit(key: string, windowMs: number): Promise<WindowCount> {
@@ -122,12 +129,72 @@ export class RedisRateLimiter implements RateLimiter {
   }
 }
 
-export function createRateLimiter(config: {
-  redisUrl: string | null;
-  redisKeyPrefix: string;
-}): RateLimiter {
+/** How long the process counts on its own after Redis failed, before it asks Redis again. */
+const REDIS_RETRY_MS = 10_000;
+
+/**
+ * Shared counters while they answer, the process's own when they do not: a Redis outage slows
+ * nobody and fails nothing (each instance then limits alone). One warning when Redis stops
+ * answering, one line when it answers again.
+ */
+export class FallbackRateLimiter implements RateLimiter {
+  readonly #local = new MemoryRateLimiter();
+  #retryAt = 0;
+  #degraded = false;
+
+  constructor(
+    private readonly shared: RateLimiter,
+    private readonly log: { warn(obj: object, msg: string): void; info(msg: string): void },
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async #use<T>(run: (limiter: RateLimiter) => Promise<T>): Promise<T> {
+    if (this.#degraded && this.now() < this.#retryAt) return run(this.#local);
+    try {
+      const result = await run(this.shared);
+      if (this.#degraded) {
+        this.#degraded = false;
+        this.log.info("Redis answers again: rate limits are shared again");
+      }
+      return result;
+    } catch (error) {
+      if (!this.#degraded) {
+        this.log.warn(
+          { err: { message: (error as Error).message } },
+          "Redis does not answer: rate limits count in this process until it does",
+        );
+      }
+      this.#degraded = true;
+      this.#retryAt = this.now() + REDIS_RETRY_MS;
+      return run(this.#local);
+    }
+  }
+
+  hit(key: string, windowMs: number): Promise<WindowCount> {
+    return this.#use((limiter) => limiter.hit(key, windowMs));
+  }
+
+  peek(key: string): Promise<WindowCount> {
+    return this.#use((limiter) => limiter.peek(key));
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.#local.reset(key);
+    await this.#use((limiter) => limiter.reset(key));
+  }
+
+  async close(): Promise<void> {
+    await this.#local.close();
+    await this.shared.close();
+  }
+}
+
+export function createRateLimiter(
+  config: { redisUrl: string | null; redisKeyPrefix: string },
+  log: { warn(obj: object, msg: string): void; info(msg: string): void },
+): RateLimiter {
   return config.redisUrl
-    ? new RedisRateLimiter(config.redisUrl, config.redisKeyPrefix)
+    ? new FallbackRateLimiter(new RedisRateLimiter(config.redisUrl, config.redisKeyPrefix), log)
     : new MemoryRateLimiter();
 }
 

@@ -1,6 +1,7 @@
 import { DomainError, ERROR_MESSAGES, type ErrorBody, type ErrorCode } from "@storefront/domain";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { isDatabaseUnavailable } from "../lib/db-errors.ts";
 import { RateLimitedError } from "../lib/rate-limit.ts";
 
 const STATUS: Record<ErrorCode, number> = {
@@ -41,6 +42,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const message = first ? `${first[0]}: ${first[1]}` : ERROR_MESSAGES.invalidRequest;
       const body: ErrorBody = { error: { code: "invalid", message, fields } };
       return reply.status(400).send(body);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, "database unavailable");
+      const body: ErrorBody = {
+        error: { code: "unavailable", message: ERROR_MESSAGES.databaseUnavailable },
+      };
+      return reply.status(503).header("retry-after", "5").send(body);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

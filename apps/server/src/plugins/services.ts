@@ -22,7 +22,7 @@ export function registerServices(
   app.decorate("config", config);
   app.decorate("db", db);
   app.decorate("stores", new StoreResolver(db, config.defaultStoreId));
-  app.decorate("rateLimiter", createRateLimiter(config));
+  app.decorate("rateLimiter", createRateLimiter(config, app.log));
   app.decorate("mailer", createMailer(config, db, app.log));
   app.decorate("background", new BackgroundTasks(app.log));
   app.decorate("payments", payments ?? createPaymentProvider(config));
