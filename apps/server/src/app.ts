@@ -7,6 +7,7 @@ import Fastify, { type FastifyHttpOptions, type FastifyInstance } from "fastify"
 import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/index.ts";
+import { serializeError, serializeRequest } from "./lib/logger.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { cartRoutes } from "./modules/cart/routes.ts";
 import { catalogRoutes } from "./modules/catalog/routes.ts";
@@ -85,6 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         : {
             level: config.logLevel,
             redact: LOG_REDACT_PATHS,
+            serializers: { req: serializeRequest, err: (error) => serializeError(error) },
             ...(logStream ? { stream: logStream } : {}),
           },
     trustProxy: trustProxyOption(config.trustProxy),

@@ -58,7 +58,8 @@ export class OutboxMailer implements Mailer {
       .values({ storeId, from: this.from, to, subject, text, html: html ?? null })
       .returning({ id: outbox.id });
     this.log.info(
-      { mailId: row?.id, storeId, to, subject },
+      // The recipient and the body (links with tokens) stay in the table, out of the log.
+      { mailId: row?.id, storeId, subject },
       "mail written to the outbox table (SMTP_URL is not set)",
     );
   }

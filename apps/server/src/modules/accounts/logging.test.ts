@@ -3,9 +3,16 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { outboxTo, PETS, uniqueEmail, visitorWithOwnIp } from "../../../test/fixtures.ts";
+import {
+  createUser,
+  outboxTo,
+  PETS,
+  uniqueEmail,
+  visitorWithOwnIp,
+} from "../../../test/fixtures.ts";
 import { openTestDatabase, type TestDatabase, testConfig } from "../../../test/helper.ts";
 import { buildApp } from "../../app.ts";
+import { users } from "../../db/schema.ts";
 import { loadDemoStores } from "../../db/seed/index.ts";
 
 describe("logs", () => {
@@ -76,10 +83,43 @@ describe("logs", () => {
     // The requests were logged (so the check means something)...
     expect(logged).toContain("/auth/reset_password");
     expect(logged).toContain("mail written to the outbox table");
-    // ...and none of the secrets.
+    // ...and none of the secrets, nor the shopper's email (the outbox line names no recipient).
     for (const secret of [password, newPassword, session, token]) {
       expect(secret.length).toBeGreaterThan(20);
       expect(logged).not.toContain(secret);
     }
+    expect(logged).not.toContain(email);
+  });
+
+  it("hold no query-string secret: an order's access key or a reset token in a URL", async () => {
+    lines.length = 0;
+    const key = "OrderAccessKey-Secret-0123456789abcdef";
+    const token = "ResetToken-Secret-0123456789abcdefghijkl";
+    await app.inject({ url: `/api/orders/1001?key=${key}`, headers: { host: PETS } });
+    await app.inject({ url: `/api/no-route?token=${token}&page=2`, headers: { host: PETS } });
+    const logged = lines.join("\n");
+    expect(logged).toContain("/api/orders/1001?key=[Redacted]");
+    expect(logged).toContain("/api/no-route?token=[Redacted]&page=[Redacted]");
+    expect(logged).not.toContain(key);
+    expect(logged).not.toContain(token);
+  });
+
+  it("log a failed statement without its parameters: no password hash, no email", async () => {
+    lines.length = 0;
+    const user = await createUser(database.db);
+    const failure = await database.db
+      .insert(users)
+      .values({ ...user, id: undefined })
+      .then(() => null)
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(Error);
+    // What the error handler logs for a 500.
+    app.log.error({ err: failure }, "request failed");
+    const logged = lines.join("\n");
+    expect(logged).toContain("request failed");
+    expect(logged).toContain("insert into");
+    expect(logged).toContain("23505");
+    expect(logged).not.toContain(user.passwordHash);
+    expect(logged).not.toContain(user.email);
   });
 });
