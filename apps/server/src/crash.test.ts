@@ -1,0 +1,242 @@
+/**
+ * kill -9 in the middle of a burst of checkouts, on PostgreSQL: after a restart, every order a
+ * shopper was told about is whole, no cart was paid twice, and stock adds up.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdtemp } from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GOOD_CARD, NY_ADDRESS, quoteAddress } from "../test/fixtures.ts";
+
+const PG_URL = process.env.TEST_DATABASE_URL;
+const SERVER_DIR = fileURLToPath(new URL("..", import.meta.url));
+const WEB_BUILD = fileURLToPath(new URL("../../web/build", import.meta.url));
+const HAS_WEB_BUILD = existsSync(path.join(WEB_BUILD, "server", "index.js"));
+const SHOPPERS = 40;
+const SKU = "ITCHY-1";
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** The production server as `npm start` runs it, resolved once it listens. */
+function startServer(env: Record<string, string>): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+      cwd: SERVER_DIR,
+      env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", ...env },
+    });
+    let output = "";
+    const take = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (/Store ready/.test(output)) resolve(child);
+    };
+    child.stdout?.on("data", take);
+    child.stderr?.on("data", take);
+    child.on("exit", (code) => reject(new Error(`server exited (${code}):\n${output}`)));
+  });
+}
+
+/** A shopper over real HTTP, with its own cookies. */
+class Shopper {
+  cookie = "";
+  constructor(private readonly origin: string) {}
+
+  async send(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+    const res = await fetch(`${this.origin}${url}`, {
+      method,
+      headers: {
+        // fetch sends the URL's own Host (127.0.0.1: the default store, the pet store).
+        origin: this.origin,
+        "content-type": "application/json",
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const set = res.headers.getSetCookie().map((c) => c.split(";")[0] ?? "");
+    if (set.length > 0) {
+      const jar = new Map(
+        this.cookie ? this.cookie.split("; ").map((c) => c.split("=") as [string, string]) : [],
+      );
+      for (const c of set) {
+        const [name, ...value] = c.split("=");
+        if (name) jar.set(name, value.join("="));
+      }
+      this.cookie = [...jar].map(([n, v]) => `${n}=${v}`).join("; ");
+    }
+    return res;
+  }
+}
+
+describe.skipIf(!PG_URL || !HAS_WEB_BUILD)(
+  "kill -9 mid-checkout on PostgreSQL (needs npm run build)",
+  () => {
+    const name = `storefront_crash_${process.pid}_${Date.now()}`;
+    let databaseUrl: string;
+    let admin: pg.Client;
+    let port: number;
+    let server: ChildProcess | undefined;
+    let env: Record<string, string>;
+
+    beforeAll(async () => {
+      admin = new pg.Client({ connectionString: PG_URL });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      const url = new URL(PG_URL as string);
+      url.pathname = `/${name}`;
+      databaseUrl = url.toString();
+      port = await freePort();
+      env = {
+        DATABASE_URL: databaseUrl,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        WEB_BUILD_DIR: WEB_BUILD,
+        DATA_DIR: await mkdtemp(path.join(os.tmpdir(), "storefront-crash-")),
+      };
+    });
+    afterAll(async () => {
+      server?.kill("SIGKILL");
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    });
+
+    it("every acknowledged order is whole, no cart is paid twice, stock adds up", async () => {
+      server = await startServer(env);
+      const origin = `http://127.0.0.1:${port}`;
+      const db = new pg.Client({ connectionString: databaseUrl });
+      await db.connect();
+      try {
+        await db.query("update variants set stock = 1000 where sku = $1", [SKU]);
+        const stockBefore = 1000;
+
+        const shoppers: Shopper[] = [];
+        for (let i = 0; i < SHOPPERS; i++) {
+          const shopper = new Shopper(origin);
+          const added = await shopper.send("POST", "/api/cart/items", {
+            sku: SKU,
+            quantity: 1 + (i % 3),
+          });
+          expect(added.status).toBe(200);
+          shoppers.push(shopper);
+        }
+        const totals = await Promise.all(
+          shoppers.map(async (s) => {
+            const quote = await s.send("POST", "/api/checkout/quote", { address: quoteAddress() });
+            return ((await quote.json()) as { total: number }).total;
+          }),
+        );
+
+        // The burst: every shopper pays at once; the server is killed once a few have answered.
+        const acknowledged: number[] = [];
+        let answered = 0;
+        const crashed = server;
+        const burst = shoppers.map(async (shopper, i) => {
+          try {
+            const res = await shopper.send(
+              "POST",
+              "/api/checkout",
+              {
+                email: `crash${i}@example.com`,
+                name: "Crash Buyer",
+                address: NY_ADDRESS,
+                shippingOptionId: "standard",
+                expectedTotal: totals[i],
+                card: GOOD_CARD,
+              },
+              { "idempotency-key": randomUUID() },
+            );
+            if (res.ok) {
+              const body = (await res.json()) as { status: string; order: { number: number } };
+              if (body.status === "paid") acknowledged.push(body.order.number);
+            }
+          } catch {
+            // The connection died with the server: the shopper was told nothing.
+          } finally {
+            answered += 1;
+            if (answered === 5) crashed.kill("SIGKILL");
+          }
+        });
+        await Promise.all(burst);
+        await new Promise((resolve) => {
+          if (crashed.exitCode !== null || crashed.signalCode !== null) resolve(null);
+          else crashed.once("exit", resolve);
+        });
+        expect(acknowledged.length).toBeGreaterThan(0);
+        expect(acknowledged.length).toBeLessThan(SHOPPERS);
+
+        // Back up: recovery (expired holds and the like) runs as on any start.
+        server = await startServer(env);
+
+        // Every acknowledged order exists, is paid, and its totals are the sum of its lines.
+        const orders = await db.query<{
+          number: number;
+          status: string;
+          subtotal: number;
+          discount_amount: number;
+          shipping_amount: number;
+          tax_amount: number;
+          total: number;
+          payment_reference: string | null;
+          lines_total: string | null;
+          lines: string;
+        }>(
+          `select o.number, o.status, o.subtotal, o.discount_amount, o.shipping_amount,
+                o.tax_amount, o.total, o.payment_reference,
+                (select sum(l.line_total) from order_lines l where l.order_id = o.id) as lines_total,
+                (select count(*) from order_lines l where l.order_id = o.id) as lines
+           from orders o where o.number = any($1::int[])`,
+          [acknowledged],
+        );
+        expect(orders.rows).toHaveLength(acknowledged.length);
+        for (const order of orders.rows) {
+          expect(order.status, `order ${order.number}`).toBe("paid");
+          expect(Number(order.lines)).toBeGreaterThan(0);
+          expect(Number(order.lines_total)).toBe(order.subtotal);
+          expect(order.total).toBe(
+            order.subtotal - order.discount_amount + order.shipping_amount + order.tax_amount,
+          );
+          expect(order.payment_reference).not.toBeNull();
+        }
+
+        // No cart paid twice, no payment used twice.
+        const doublePaid = await db.query(
+          `select cart_id from orders where status = 'paid' and cart_id is not null
+          group by cart_id having count(*) > 1`,
+        );
+        expect(doublePaid.rows).toEqual([]);
+        const doubleReference = await db.query(
+          `select payment_reference from orders where payment_reference is not null
+          group by payment_reference having count(*) > 1`,
+        );
+        expect(doubleReference.rows).toEqual([]);
+
+        // Stock: what is left plus what paid orders took is what there was; never negative.
+        const [stock] = (
+          await db.query<{ stock: number; sold: string | null }>(
+            `select v.stock,
+                  (select sum(l.quantity) from order_lines l join orders o on o.id = l.order_id
+                    where l.sku = v.sku and o.store_id = v.store_id
+                      and o.status in ('paid', 'awaiting_payment')) as sold
+             from variants v where v.sku = $1`,
+            [SKU],
+          )
+        ).rows;
+        expect(stock?.stock).toBeGreaterThanOrEqual(0);
+        expect((stock?.stock ?? 0) + Number(stock?.sold ?? 0)).toBe(stockBefore);
+      } finally {
+        await db.end();
+      }
+    }, 120_000);
+  },
+);
