@@ -8,6 +8,7 @@ import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-
 import type { Config } from "./config.ts";
 import type { Database } from "./db/index.ts";
 import { serializeError, serializeRequest } from "./lib/logger.ts";
+import { loadSessionKey } from "./lib/session-key.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { cartRoutes } from "./modules/cart/routes.ts";
 import { catalogRoutes } from "./modules/catalog/routes.ts";
@@ -98,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   registerServices(app, config, db, options.payments);
+  app.decorate("sessionKey", await loadSessionKey(db, config.sessionSecret));
   registerHoldSweeper(app);
 
   await registerSession(app);

@@ -57,6 +57,10 @@ const EnvSchema = z.object({
   LOAD_DEMO_DATA: booleanSetting.default(true),
   WEB_BUILD_DIR: z.string().min(1).default(path.join(repoRoot, "apps/web/build")),
   TRUST_PROXY: trustProxySetting.default(false),
+  SESSION_SECRET: z
+    .string()
+    .min(32, "must be at least 32 characters (e.g. openssl rand -base64 32)")
+    .optional(),
   COUNTRY_HEADER: z
     .string()
     .trim()
@@ -135,6 +139,8 @@ export interface Config {
   webBuildDir: string | null;
   /** Fastify's trustProxy: false, a hop count, or the trusted proxies' addresses. */
   trustProxy: false | number | string[];
+  /** Signs guest session cookies; null: a key the server makes once and keeps in the database. */
+  sessionSecret: string | null;
   /** A header set by a trusted proxy with the visitor's country (ISO 3166 alpha-2); null: none. */
   countryHeader: string | null;
   logLevel: string;
@@ -175,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webBuildDir: path.resolve(e.WEB_BUILD_DIR),
     trustProxy: e.TRUST_PROXY,
     countryHeader: e.COUNTRY_HEADER ?? null,
+    sessionSecret: e.SESSION_SECRET ?? null,
     logLevel: e.LOG_LEVEL,
     redisUrl: e.REDIS_URL ?? null,
     redisKeyPrefix: "storefront:",

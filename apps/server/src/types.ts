@@ -18,6 +18,8 @@ declare module "fastify" {
     background: BackgroundTasks;
     /** Card payments: Stripe when its keys are set, else the built-in test processor. */
     payments: PaymentProvider;
+    /** Signs the guest session cookie (see lib/session-key.ts). */
+    sessionKey: Buffer;
   }
   interface FastifyRequest {
     /** The store this request is for, resolved from its Host (see plugins/store.ts). */

@@ -56,3 +56,8 @@ export class Visitor {
     return this.request("DELETE", url);
   }
 }
+
+/** The guest session id inside a visitor's signed `sf_session` cookie (what carts are kept under). */
+export function sessionIdOf(v: Visitor): string | undefined {
+  return v.cookies.get("sf_session")?.split(".")[0];
+}

@@ -314,6 +314,16 @@ export const sessions = pgTable(
   (t) => [uniqueIndex("sessions_token_hash").on(t.tokenHash), index("sessions_user").on(t.userId)],
 );
 
+/**
+ * Secrets the server makes for itself on first start and every instance shares (the key that
+ * signs guest session cookies when SESSION_SECRET is not set).
+ */
+export const serverSecrets = pgTable("server_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Password-reset tokens: stored as SHA-256, single-use (`used_at`), valid until `expires_at`. */
 export const passwordResetTokens = pgTable(
   "password_reset_tokens",

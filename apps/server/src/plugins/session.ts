@@ -1,5 +1,6 @@
 import fastifyCookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { sign, unsign } from "../lib/session-key.ts";
 import { newToken, TOKEN_SHAPE } from "../lib/tokens.ts";
 import { clearCookie, cookieOptions } from "./cookies.ts";
 
@@ -11,10 +12,16 @@ export async function registerSession(app: FastifyInstance): Promise<void> {
   await app.register(fastifyCookie);
 }
 
-/** The visitor's session id from its cookie; a missing or malformed cookie is no session. */
+/**
+ * The visitor's session id from its cookie. The cookie is signed by this server: a missing,
+ * malformed, forged or planted one is no session (a write then starts a new one), so nobody can
+ * choose the id another browser's cart is kept under.
+ */
 export function visitorSessionId(request: FastifyRequest): string | null {
   const value = request.cookies[SESSION_COOKIE];
-  return value !== undefined && TOKEN_SHAPE.test(value) ? value : null;
+  if (value === undefined) return null;
+  const id = unsign(request.server.sessionKey, value);
+  return id !== null && TOKEN_SHAPE.test(id) ? id : null;
 }
 
 export function newSessionId(): string {
@@ -35,7 +42,7 @@ export async function withVisitorSession<T>(
   const result = await write(sessionId);
   reply.setCookie(
     SESSION_COOKIE,
-    sessionId,
+    sign(request.server.sessionKey, sessionId),
     cookieOptions(request, { maxAgeS: SESSION_MAX_AGE_S }),
   );
   return result;

@@ -11,7 +11,7 @@ import {
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
-import type { Visitor } from "../../../test/visitor.ts";
+import { sessionIdOf, type Visitor } from "../../../test/visitor.ts";
 import { carts, products, variants } from "../../db/schema.ts";
 
 type Line = { sku: string; quantity: number };
@@ -58,7 +58,7 @@ describeEachEngine("guest cart and account cart", (engine) => {
     const v = visitor();
     await v.post("/api/cart/items", { sku: "DRAMA-1", quantity: 5 });
     await v.post("/api/cart/items", { sku: "EAT-1", quantity: 2 });
-    const guestSession = v.cookies.get("sf_session");
+    const guestSession = sessionIdOf(v);
     expect(guestSession).toBeDefined();
 
     const res = await signIn(v, user.email);

@@ -16,8 +16,9 @@ import {
   setStock,
 } from "../../../test/fixtures.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
-import { Visitor } from "../../../test/visitor.ts";
+import { sessionIdOf, Visitor } from "../../../test/visitor.ts";
 import { cartEvents, carts, products, variantPrices, variants } from "../../db/schema.ts";
+import { sign } from "../../lib/session-key.ts";
 
 describeEachEngine("cart API", (engine) => {
   let t: TestApp;
@@ -40,7 +41,7 @@ describeEachEngine("cart API", (engine) => {
   }
 
   async function cartRowOf(v: Visitor, storeId = PET_STORE) {
-    const sessionId = v.cookies.get("sf_session");
+    const sessionId = sessionIdOf(v);
     if (!sessionId) return undefined;
     const [row] = await t.database.db
       .select()
@@ -103,6 +104,39 @@ describeEachEngine("cart API", (engine) => {
       expect(hempCart?.id).not.toBe(petCart?.id);
     });
 
+    it("refuses a session id the server did not issue, so a planted id shares no cart", async () => {
+      // The attacker plants a well-formed id of their choosing in the victim's browser.
+      const planted = "P".repeat(43);
+      const victim = visitor();
+      victim.cookies.set("sf_session", planted);
+      expect(
+        (await victim.post("/api/cart/items", { sku: "ITCHY-1", quantity: 1 })).statusCode,
+      ).toBe(200);
+      // The victim's cart is under a new, signed id; the attacker's copy of the planted one sees nothing.
+      expect(victim.cookies.get("sf_session")).not.toBe(planted);
+      expect(sessionIdOf(victim)).not.toBe(planted);
+      const attacker = visitor();
+      attacker.cookies.set("sf_session", planted);
+      expect((await attacker.get("/api/cart")).json().cartItems).toEqual([]);
+      const rows = await t.database.db.select().from(carts).where(eq(carts.sessionId, planted));
+      expect(rows).toEqual([]);
+    });
+
+    it("refuses a session cookie whose signature was changed, and keeps a signed one's cart", async () => {
+      const v = visitor();
+      await v.post("/api/cart/items", { sku: "ITCHY-1", quantity: 1 });
+      const signed = v.cookies.get("sf_session") ?? "";
+      const copy = visitor();
+      copy.cookies.set("sf_session", signed);
+      expect((await copy.get("/api/cart")).json().cartItems).toHaveLength(1);
+      const tampered = visitor();
+      tampered.cookies.set(
+        "sf_session",
+        `${signed.slice(0, -1)}${signed.endsWith("A") ? "B" : "A"}`,
+      );
+      expect((await tampered.get("/api/cart")).json().cartItems).toEqual([]);
+    });
+
     it("treats a malformed session cookie as no session", async () => {
       const v = visitor();
       v.cookies.set("sf_session", "not-a-session");
@@ -111,7 +145,7 @@ describeEachEngine("cart API", (engine) => {
       expect(empty.headers["set-cookie"]).toBeUndefined();
       const added = await v.post("/api/cart/items", { sku: "ITCHY-1", quantity: 1 });
       expect(added.statusCode).toBe(200);
-      expect(v.cookies.get("sf_session")).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(v.cookies.get("sf_session")).toMatch(/^[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}$/);
     });
 
     it("reports the cart's status as empty until the first change makes it active", async () => {
@@ -137,7 +171,7 @@ describeEachEngine("cart API", (engine) => {
         maxAge: 30 * 24 * 60 * 60,
       });
       expect(session?.secure).toBeUndefined();
-      expect(session?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(session?.value).toMatch(/^[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}$/);
 
       const price = await priceOf(t.database.db, "ITCHY-1", "usd");
       const variant = await variantOf("ITCHY-1");
@@ -176,7 +210,7 @@ describeEachEngine("cart API", (engine) => {
 
     it("makes one cart when two first adds of one session arrive together", async () => {
       const fresh = visitor();
-      fresh.cookies.set("sf_session", "A".repeat(43));
+      fresh.cookies.set("sf_session", sign(t.app.sessionKey, "A".repeat(43)));
       const [a, b] = await Promise.all([
         fresh.post("/api/cart/items", { sku: "ITCHY-1", quantity: 1 }),
         fresh.post("/api/cart/items", { sku: "EAT-1", quantity: 1 }),

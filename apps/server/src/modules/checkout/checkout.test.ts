@@ -16,7 +16,7 @@ import {
   stockOf,
 } from "../../../test/fixtures.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
-import { Visitor } from "../../../test/visitor.ts";
+import { sessionIdOf, Visitor } from "../../../test/visitor.ts";
 import { carts, discountCodes, orders, users } from "../../db/schema.ts";
 import { TestCardProcessor } from "../payments/test-processor.ts";
 
@@ -150,7 +150,7 @@ describeEachEngine("checkout API", (engine) => {
         const [cartRow] = await t.database.db
           .select({ status: carts.status })
           .from(carts)
-          .where(eq(carts.sessionId, v.cookies.get("sf_session") ?? ""));
+          .where(eq(carts.sessionId, sessionIdOf(v) ?? ""));
         expect(cartRow?.status).toBe("purchased");
 
         await t.app.background.idle();
