@@ -244,3 +244,24 @@ describe("any sequence of cart operations (property)", () => {
     );
   });
 });
+
+describe("one item's plain and subscription lines share the limit of 19", () => {
+  const plan = (quantity: number): CartItem => ({
+    ...item("A", quantity),
+    subscription: { subscription_id: "monthly", subscription_price: 900 },
+  });
+
+  it("refuses a plan line that would take the item past 19, and takes one that reaches 19", () => {
+    const plain = ok(addItem([], item("A", 10)));
+    expect(addItem(plain, plan(10))).toEqual({ ok: false, refusal: "line_limit" });
+    expect(ok(addItem(plain, plan(9))).map((l) => l.quantity)).toEqual([10, 9]);
+  });
+
+  it("refuses raising one line past what the item's other lines leave", () => {
+    const both = ok(addItem(ok(addItem([], item("A", 10))), plan(9)));
+    expect(updateQuantity(both, item("A"), 11)).toEqual({ ok: false, refusal: "line_limit" });
+    expect(updateQuantity(both, item("A"), 10).ok).toBe(true);
+    // Another item is not counted.
+    expect(ok(addItem(both, item("B", 19))).length).toBe(3);
+  });
+});

@@ -121,12 +121,23 @@ export function stockLeftFor(
   item: LineIdentity,
   stock: number,
 ): number {
-  const elsewhere = items
+  return stock - heldElsewhere(items, item);
+}
+
+/**
+ * What the cart's other lines of `item`'s variant hold: its plain line and its subscription lines
+ * are one item for stock and for the limit of 19 (a bundle line is its own item).
+ */
+export function heldElsewhere(
+  items: readonly (LineIdentity & { quantity: number })[],
+  item: LineIdentity,
+): number {
+  if (item.bundle_id !== undefined) return 0;
+  return items
     .filter(
       (line) => line.bundle_id === undefined && line.sku === item.sku && !sameLine(line, item),
     )
     .reduce((sum, line) => sum + line.quantity, 0);
-  return stock - elsewhere;
 }
 
 /** A line's unit price: the bundle price for a bundle, else the product (or subscription) price. */
@@ -145,8 +156,8 @@ function validQuantity(quantity: number): boolean {
 
 /**
  * Adds an item: a matching line grows, else a new line is appended. A new subscription line is
- * priced at its subscription price. Refused (never ignored) past 19 lines, past 19 of one line,
- * or past `available` stock when given.
+ * priced at its subscription price. Refused (never ignored) past 19 lines, past 19 of one item
+ * (its plain and subscription lines together), or past `available` stock when given.
  */
 export function addItem(
   items: readonly CartItem[],
@@ -162,7 +173,9 @@ export function addItem(
   if (!existing && items.length >= MAX_CART_LINES) return { ok: false, refusal: "cart_full" };
   if (available !== undefined && quantity > available)
     return { ok: false, refusal: "out_of_stock" };
-  if (quantity > MAX_LINE_QUANTITY) return { ok: false, refusal: "line_limit" };
+  if (quantity + heldElsewhere(items, item) > MAX_LINE_QUANTITY) {
+    return { ok: false, refusal: "line_limit" };
+  }
   if (existing) {
     return {
       ok: true,
@@ -175,7 +188,10 @@ export function addItem(
   return { ok: true, items: [...items, priced] };
 }
 
-/** Sets the quantity of the line matching `item` (plain or bundle); refused outside 1..19 or stock. */
+/**
+ * Sets the quantity of the line matching `item` (plain or bundle); refused outside 1..19, past
+ * stock, or when the item's plain and subscription lines together would pass 19.
+ */
 export function updateQuantity(
   items: readonly CartItem[],
   item: CartItem,
@@ -185,6 +201,9 @@ export function updateQuantity(
   if (!validQuantity(quantity)) return { ok: false, refusal: "invalid_quantity" };
   if (available !== undefined && quantity > available)
     return { ok: false, refusal: "out_of_stock" };
+  if (quantity + heldElsewhere(items, item) > MAX_LINE_QUANTITY) {
+    return { ok: false, refusal: "line_limit" };
+  }
   return {
     ok: true,
     items: items.map((line) => (sameLine(line, item) ? { ...line, quantity } : line)),

@@ -194,13 +194,29 @@ describeEachEngine("subscriptions", (engine) => {
         expect(res.json().error.message).toContain("subscription_id must be a plan's code");
       });
 
-      it("allows 19 of one item per line and counts a subscription line among the 19 lines", async () => {
+      it("allows 19 of one item across its plain and plan lines and counts a subscription line among the 19 lines", async () => {
         const v = visitor();
-        expect((await add(v, "DRAMA-1", 19)).statusCode).toBe(200);
-        expect((await add(v, "DRAMA-1", 19, "monthly")).statusCode).toBe(200);
-        const over = await add(v, "DRAMA-1", 1, "monthly");
+        expect((await add(v, "DRAMA-1", 10)).statusCode).toBe(200);
+        const over = await add(v, "DRAMA-1", 10, "monthly");
         expect(over.statusCode).toBe(409);
         expect(over.json().error.message).toBe(LINE_LIMIT_MESSAGE);
+        expect((await add(v, "DRAMA-1", 9, "monthly")).statusCode).toBe(200);
+        const more = await add(v, "DRAMA-1", 1);
+        expect(more.statusCode).toBe(409);
+        expect(more.json().error.message).toBe(LINE_LIMIT_MESSAGE);
+        // Raising the plain line past what the plan line leaves is refused too.
+        const raised = await v.patch("/api/cart/items/DRAMA-1", { quantity: 11 });
+        expect(raised.statusCode).toBe(409);
+        expect(raised.json().error.message).toBe(LINE_LIMIT_MESSAGE);
+        // And a whole cart sent at once (cart sync) is held to the same 19.
+        const synced = await v.post("/metrics/cart-items", {
+          cartItems: [
+            { sku: "DRAMA-1", quantity: 10 },
+            { sku: "DRAMA-1", quantity: 10, subscription: { subscription_id: "monthly" } },
+          ],
+        });
+        expect(synced.statusCode).toBe(409);
+        expect(synced.json().error.message).toBe(LINE_LIMIT_MESSAGE);
 
         // 16 more plain lines and one more subscription line make 19 lines; a 20th is refused.
         const others = (
