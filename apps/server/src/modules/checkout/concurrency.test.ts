@@ -61,6 +61,35 @@ describeEachEngine("checkout under concurrency", (engine) => {
       .where(and(eq(orders.email, email), eq(orders.status, "paid")));
   }
 
+  it("answers the one order to the same Idempotency-Key sent many times at once, never 'Your cart is empty'", async () => {
+    for (let round = 0; round < 3; round++) {
+      const { list, total } = await shoppers(1, "ITCHY-1");
+      const [v] = list;
+      if (!v) throw new Error("no shopper");
+      const email = `same-key-${randomUUID()}@example.com`;
+      const key = randomUUID();
+      const body = {
+        email,
+        name: "Double Clicker",
+        address: NY_ADDRESS,
+        shippingOptionId: "standard",
+        expectedTotal: total,
+        card: GOOD_CARD,
+      };
+      // A first request, then the impatient repeats while it is still paying.
+      const first = v.post("/api/checkout", body, { "idempotency-key": key });
+      const answers = [first];
+      for (let i = 0; i < 15; i++) {
+        await new Promise((resolve) => setImmediate(resolve));
+        answers.push(v.post("/api/checkout", body, { "idempotency-key": key }));
+      }
+      const settled = await Promise.all(answers);
+      for (const a of settled) expect(a.statusCode, a.body).toBe(200);
+      expect(new Set(settled.map((a) => a.json().order.number)).size).toBe(1);
+      expect(await paidOrders(email)).toHaveLength(1);
+    }
+  });
+
   it("sells exactly 10 of a variant with stock 10 to 200 shoppers paying at once, round after round", async () => {
     for (const round of [1, 2]) {
       await setStock(t.database.db, "ITCHY-2", 500);

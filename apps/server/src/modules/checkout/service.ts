@@ -179,7 +179,33 @@ async function draftOrder(
  * paid in one transaction (placePaidOrder); with Stripe the order holds its stock while awaiting
  * the browser's confirmation, and the webhook completes it (placeHeldOrder).
  */
-export async function placeOrder(
+export function placeOrder(
+  deps: CheckoutDeps,
+  owner: CartOwner,
+  input: PlaceOrderRequest,
+  idempotencyKey: string,
+): Promise<PlacedOrder> {
+  // Requests with one key take turns in this process: a retry sent while the first is still
+  // paying waits for it and then answers its order.
+  return inTurn(`${owner.storeId}\n${idempotencyKey}`, () =>
+    placeOrderOnce(deps, owner, input, idempotencyKey),
+  );
+}
+
+const turns = new Map<string, Promise<unknown>>();
+
+async function inTurn<T>(key: string, run: () => Promise<T>): Promise<T> {
+  const before = turns.get(key) ?? Promise.resolve();
+  const mine = before.catch(() => {}).then(run);
+  turns.set(key, mine);
+  try {
+    return await mine;
+  } finally {
+    if (turns.get(key) === mine) turns.delete(key);
+  }
+}
+
+async function placeOrderOnce(
   deps: CheckoutDeps,
   owner: CartOwner,
   input: PlaceOrderRequest,
@@ -188,8 +214,17 @@ export async function placeOrder(
   const now = deps.now?.() ?? new Date();
   const earlier = await findOrderByKey(deps.db, owner.storeId, idempotencyKey);
   if (earlier) return answerFor(deps, earlier, idempotencyKey, owner);
-  const { cart, draft } = await draftOrder(deps, owner, input, idempotencyKey);
-  const attempt: OrderAttempt = { deps, owner, idempotencyKey, cart, draft, now };
+  let drafted: { cart: CheckoutCart; draft: OrderDraft };
+  try {
+    drafted = await draftOrder(deps, owner, input, idempotencyKey);
+  } catch (error) {
+    // Another instance may have placed this very order since we looked (its cart is now empty):
+    // the answer is that order, not "Your cart is empty".
+    const placed = await findOrderByKey(deps.db, owner.storeId, idempotencyKey);
+    if (placed) return answerFor(deps, placed, idempotencyKey, owner);
+    throw error;
+  }
+  const attempt: OrderAttempt = { deps, owner, idempotencyKey, ...drafted, now };
   return deps.provider.confirmsLater
     ? placeHeldOrder(attempt)
     : placePaidOrder(attempt, input.card);
