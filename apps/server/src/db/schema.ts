@@ -657,6 +657,8 @@ export const reviews = pgTable(
     description: text("description").notNull(),
     reviewerName: text("reviewer_name").notNull(),
     reviewerEmail: text("reviewer_email").notNull(),
+    /** The signed-in account that wrote it (null: a guest); 'Verified Buyer' is decided by it. */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     profileImage: text("profile_image"),
     media: jsonb("media").$type<ReviewMediaItem[]>().notNull().default([]),
     ownerResponse: text("owner_response"),

@@ -724,8 +724,8 @@ describeEachEngine("reviews API", (engine) => {
   });
 
   describe("Verified Buyer", () => {
-    it("marks a review verified when its email paid for the product, and no other review", async () => {
-      const buyer = visitor();
+    it("marks verified only a review a signed-in buyer of the product wrote, never a typed email", async () => {
+      const { v: buyer, user } = await signedInVisitor(t.app, t.database.db);
       expect(
         (await buyer.post("/api/cart/items", { sku: "FUNGUS-1", quantity: 1 })).statusCode,
       ).toBe(200);
@@ -734,7 +734,7 @@ describeEachEngine("reviews API", (engine) => {
       const paid = await buyer.post(
         "/api/checkout",
         {
-          email: "Verified.Buyer@example.com",
+          email: user.email,
           name: "Vera Buyer",
           address: NY_ADDRESS,
           shippingOptionId: "standard",
@@ -746,35 +746,38 @@ describeEachEngine("reviews API", (engine) => {
       expect(paid.statusCode, paid.body).toBe(200);
       const handle = paid.json().order.lines[0].handle;
       const text = `Verified by order ${Date.now()}`;
-      const mine = await visitor().post(
+      const mine = await buyer.post(
         `/reviews/addReview?store_id=${PET_STORE}`,
-        submission(handle, {
-          reviewer_email: "verified.buyer@EXAMPLE.com",
-          review_description: text,
-        }),
+        submission(handle, { reviewer_email: user.email, review_description: text }),
       );
       expect(mine.statusCode, mine.body).toBe(201);
-      const other = `Not bought ${Date.now()}`;
-      await visitor().post(
+      expect(mine.json().review.verified).toBe(true);
+      // A guest who types the buyer's email is not the buyer.
+      const typed = `Typed the buyer's email ${Date.now()}`;
+      const impostor = await visitor().post(
         `/reviews/addReview?store_id=${PET_STORE}`,
-        submission(handle, {
-          reviewer_email: "someone.else@example.com",
-          review_description: other,
-        }),
+        submission(handle, { reviewer_email: user.email, review_description: typed }),
+      );
+      expect(impostor.statusCode, impostor.body).toBe(201);
+      expect(impostor.json().review.verified).toBe(false);
+      // A signed-in account that did not buy it is not verified either.
+      const { v: stranger, user: strangerUser } = await signedInVisitor(t.app, t.database.db);
+      const notBuyer = `Signed in, never bought ${Date.now()}`;
+      await stranger.post(
+        `/reviews/addReview?store_id=${PET_STORE}`,
+        submission(handle, { reviewer_email: strangerUser.email, review_description: notBuyer }),
       );
       // Another product the buyer did not buy stays unverified too.
       const unbought = await product();
       const elsewhere = `Other product ${Date.now()}`;
-      await visitor().post(
+      await buyer.post(
         `/reviews/addReview?store_id=${PET_STORE}`,
-        submission(unbought.handle, {
-          reviewer_email: "verified.buyer@example.com",
-          review_description: elsewhere,
-        }),
+        submission(unbought.handle, { reviewer_email: user.email, review_description: elsewhere }),
       );
       const page = await list(handle, "sort=latest");
       expect(page.reviews.find((r) => r.review_description === text)?.verified).toBe(true);
-      expect(page.reviews.find((r) => r.review_description === other)?.verified).toBe(false);
+      expect(page.reviews.find((r) => r.review_description === typed)?.verified).toBe(false);
+      expect(page.reviews.find((r) => r.review_description === notBuyer)?.verified).toBe(false);
       const notBought = await list(unbought.handle);
       expect(notBought.reviews.find((r) => r.review_description === elsewhere)?.verified).toBe(
         false,

@@ -57,9 +57,10 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       checkStoreId(request, request.query.store_id);
+      const user = await signedInUser(request);
       const { review, created } = await addReview(
         deps,
-        { storeId: request.storeId, ip: request.ip },
+        { storeId: request.storeId, ip: request.ip, userId: user?.id ?? null },
         request.body,
       );
       reply.status(created ? 201 : 200);

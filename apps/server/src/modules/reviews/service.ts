@@ -56,14 +56,15 @@ export function voterKey(who: { userId: string | null; sessionId: string | null 
 }
 
 /**
- * The reviews (by row id) whose reviewer's email has a paid order of this store containing the
- * reviewed product: the 'Verified Buyer' badge. This is the one place that decides it, in one
- * query (order emails and reviewer emails are both stored lower-cased).
+ * The reviews (by row id) written by a signed-in account that has a paid order of this store
+ * containing the reviewed product: the 'Verified Buyer' badge. An email typed into the form
+ * proves nothing (anyone can type a buyer's address), so it never verifies. This is the one place
+ * that decides it, in one query.
  */
 export async function verifiedReviewIds(
   db: Database,
   storeId: string,
-  rows: readonly Pick<ReviewRow, "id" | "productId" | "reviewerEmail">[],
+  rows: readonly Pick<ReviewRow, "id" | "productId">[],
 ): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
   const found = await db
@@ -74,7 +75,7 @@ export async function verifiedReviewIds(
       and(
         eq(orders.storeId, storeId),
         eq(orders.status, "paid"),
-        eq(orders.email, reviews.reviewerEmail),
+        eq(orders.userId, reviews.userId),
       ),
     )
     .innerJoin(
@@ -300,7 +301,7 @@ export async function listProductReviews(
  */
 export async function addReview(
   deps: ReviewDeps,
-  context: { storeId: string; ip: string },
+  context: { storeId: string; ip: string; userId: string | null },
   input: AddReviewInput,
 ): Promise<{ review: Review; created: boolean }> {
   const { db } = deps;
@@ -317,6 +318,7 @@ export async function addReview(
       description: input.review_description,
       reviewerName: input.reviewer_name,
       reviewerEmail: input.reviewer_email,
+      userId: context.userId,
     })
     .onConflictDoNothing({ target: [reviews.storeId, reviews.reviewId] })
     .returning();
