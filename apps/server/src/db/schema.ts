@@ -688,7 +688,12 @@ export const reviewVotes = pgTable(
       .references(() => reviews.id, { onDelete: "cascade" }),
     storeId: text("store_id").notNull(),
     voter: text("voter").notNull(),
+    /** SHA-256 of the store and the voter's IP: one vote per review per address (no raw IPs). */
+    ipHash: text("ip_hash"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.reviewId, t.voter] })],
+  (t) => [
+    primaryKey({ columns: [t.reviewId, t.voter] }),
+    uniqueIndex("review_votes_review_ip").on(t.reviewId, t.ipHash),
+  ],
 );

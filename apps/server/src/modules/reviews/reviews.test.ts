@@ -489,6 +489,26 @@ describeEachEngine("reviews API", (engine) => {
   });
 
   describe("POST /api/reviews/:id/helpful", () => {
+    it("counts one vote per IP: twenty visitors dropping their cookies on one address add one", async () => {
+      const p = await product();
+      const [review] = await seed(p, [{ helpful: 0 }]);
+      const id = review?.reviewId ?? "";
+      const vote = (ip: string) =>
+        t.app.inject({
+          method: "POST",
+          url: `/api/reviews/${id}/helpful`,
+          remoteAddress: ip,
+          headers: { host: PETS },
+        });
+      const answers = [];
+      for (let i = 0; i < 20; i++) answers.push(await vote("198.51.100.77"));
+      expect(answers.map((a) => a.statusCode).every((s) => s === 200)).toBe(true);
+      expect(answers[0]?.json()).toEqual({ helpful_count: 1, voted: true });
+      expect(answers[19]?.json()).toEqual({ helpful_count: 1, voted: false });
+      // Another address is another vote.
+      expect((await vote("198.51.100.78")).json()).toEqual({ helpful_count: 2, voted: true });
+    });
+
     it("counts one vote per visitor, remembered by a session cookie, and takes it back when pressed again", async () => {
       const p = await product();
       const [review] = await seed(p, [{ helpful: 3 }]);

@@ -376,17 +376,28 @@ export async function setHelpfulVote(
       );
     if (!review) throw new DomainError("not_found", M.reviewNotFound);
     if (voter === null) return { helpful_count: review.helpfulCount, voted: false };
+    // One vote per review per visitor and per IP: a visitor who drops their cookies (or signs
+    // in as another account) on the same address adds nothing.
+    const ipHash = createHash("sha256").update(`${storeId}\n${context.ip}`).digest("base64url");
     const changed = helpful
       ? await tx
           .insert(reviewVotes)
-          .values({ reviewId: review.id, storeId, voter })
+          .values({ reviewId: review.id, storeId, voter, ipHash })
           .onConflictDoNothing()
           .returning({ voter: reviewVotes.voter })
       : await tx
           .delete(reviewVotes)
           .where(and(eq(reviewVotes.reviewId, review.id), eq(reviewVotes.voter, voter)))
           .returning({ voter: reviewVotes.voter });
-    if (changed.length === 0) return { helpful_count: review.helpfulCount, voted: helpful };
+    if (changed.length === 0) {
+      // Nothing changed: this visitor's vote was already there (or already gone), or their
+      // address has voted for this review under another identity.
+      const [own] = await tx
+        .select({ voter: reviewVotes.voter })
+        .from(reviewVotes)
+        .where(and(eq(reviewVotes.reviewId, review.id), eq(reviewVotes.voter, voter)));
+      return { helpful_count: review.helpfulCount, voted: own !== undefined };
+    }
     const [updated] = await tx
       .update(reviews)
       .set({ helpfulCount: sql`${reviews.helpfulCount} + ${helpful ? 1 : -1}` })
