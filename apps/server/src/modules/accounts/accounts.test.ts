@@ -177,6 +177,41 @@ describeEachEngine("accounts API", (engine) => {
       expect(out.cookies.find((c) => c.name === "sf_auth")?.secure).toBe(true);
     });
 
+    it("lets the owner in from a browser they signed in from before while guessers are locked out", async () => {
+      const user = await createUser(t.database.db);
+      const other = await createUser(t.database.db);
+      // The owner's own browser, from an earlier visit.
+      const owner = visitor();
+      expect((await signIn(owner, user.email)).statusCode).toBe(200);
+      expect(owner.cookies.get("sf_device")).toBeDefined();
+      await owner.post("/auth/logout", {});
+      // Someone else's browser, signed in to another account (its device cookie names that one).
+      const neighbour = visitor();
+      expect((await signIn(neighbour, other.email)).statusCode).toBe(200);
+      await neighbour.post("/auth/logout", {});
+      // A guesser uses up the account's failures from elsewhere.
+      for (let i = 0; i < 10; i++) {
+        expect((await signIn(visitor(), user.email, `wrong ${i}`)).statusCode).toBe(401);
+      }
+      expect((await signIn(visitor(), user.email)).statusCode).toBe(429);
+      // Another account's device cookie and a forged one do not help.
+      expect((await signIn(neighbour, user.email)).statusCode).toBe(429);
+      const forger = visitor();
+      forger.cookies.set("sf_device", `${user.id}:x.forged-signature`);
+      expect((await signIn(forger, user.email)).statusCode).toBe(429);
+      // The owner's browser still needs the right password...
+      expectError(
+        await signIn(owner, user.email, "wrong again"),
+        401,
+        "unauthorized",
+        M.loginFailed,
+      );
+      // ...and with it, gets in.
+      const back = await signIn(owner, user.email);
+      expect(back.statusCode, back.body).toBe(200);
+      expect(back.json().user.email).toBe(user.email);
+    });
+
     it("limits failed sign-ins to 10 per account in 15 minutes, so the 11th try is a 429", async () => {
       const user = await createUser(t.database.db);
       const other = await createUser(t.database.db);

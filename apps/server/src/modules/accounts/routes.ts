@@ -29,6 +29,7 @@ import { requestOrigin } from "../../plugins/origin.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
 import { clearVisitorSession, visitorSessionId } from "../../plugins/session.ts";
 import { checkStoreId } from "../../plugins/store.ts";
+import { deviceUserId, setDeviceCookie } from "./device.ts";
 import { isCommonPassword } from "./passwords.ts";
 import {
   accountUserView,
@@ -48,12 +49,14 @@ function signInContext(request: FastifyRequest): SignInContext {
     ip: request.ip,
     guestSessionId: visitorSessionId(request),
     previousToken: authToken(request),
+    deviceUserId: deviceUserId(request),
   };
 }
 
 /** A new session's cookie; the guest session's cookie goes, its cart having joined the account. */
 function answerSignedIn(request: FastifyRequest, reply: FastifyReply, result: SignedIn) {
   setAuthCookie(request, reply, result.token);
+  setDeviceCookie(request, reply, result.user.id);
   clearVisitorSession(request, reply);
   return { user: result.user, cartMerge: result.cartMerge };
 }

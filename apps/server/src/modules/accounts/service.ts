@@ -104,6 +104,8 @@ export interface SignInContext {
   ip: string;
   guestSessionId: string | null;
   previousToken: string | null;
+  /** The account this browser signed in to before (its signed device cookie); null: none. */
+  deviceUserId?: string | null;
 }
 
 export interface SignedIn {
@@ -121,7 +123,8 @@ async function finishSignIn(db: Database, user: UserRow, context: SignInContext)
 
 /**
  * Signs in with email and password. An unknown email and a wrong password answer the same 401,
- * after the same argon2 work. Limits: per IP, and at most 10 failures per account in 15 minutes.
+ * after the same argon2 work. Limits: per IP, and at most 10 failures per account in 15 minutes
+ * from browsers the account has not signed in from before.
  */
 export async function signIn(
   { db, limiter }: AccountDeps,
@@ -130,9 +133,14 @@ export async function signIn(
 ): Promise<SignedIn> {
   const { storeId } = context;
   await consume(limiter, storeId, RATE_LIMITS.signInPerIp, context.ip);
-  // Counted before the check and forgotten on success: only failures add up.
-  await consume(limiter, storeId, RATE_LIMITS.signInFailuresPerEmail, credentials.email);
   const user = await findUserByEmail(db, storeId, credentials.email);
+  // A browser the owner signed in from before is not held to the account's failure limit, so
+  // someone guessing the password elsewhere cannot lock the owner out; it stays under the
+  // per-IP limit. Any other browser: counted before the check and forgotten on success.
+  const knownDevice = user !== undefined && context.deviceUserId === user.id;
+  if (!knownDevice) {
+    await consume(limiter, storeId, RATE_LIMITS.signInFailuresPerEmail, credentials.email);
+  }
   const matches = await passwords.verify(
     user?.passwordHash ?? (await dummyHash()),
     credentials.password,
