@@ -25,11 +25,11 @@ import {
   setAuthCookie,
   signedInUser,
 } from "../../plugins/auth.ts";
+import { deviceUserId, setDeviceCookie } from "../../plugins/device.ts";
 import { requestOrigin } from "../../plugins/origin.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
 import { clearVisitorSession, visitorSessionId } from "../../plugins/session.ts";
 import { checkStoreId } from "../../plugins/store.ts";
-import { deviceUserId, setDeviceCookie } from "./device.ts";
 import { isCommonPassword } from "./passwords.ts";
 import {
   accountUserView,

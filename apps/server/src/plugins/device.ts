@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { sign, unsign } from "../../lib/session-key.ts";
-import { newToken } from "../../lib/tokens.ts";
-import { cookieOptions } from "../../plugins/cookies.ts";
+import { sign, unsign } from "../lib/session-key.ts";
+import { newToken } from "../lib/tokens.ts";
+import { cookieOptions } from "./cookies.ts";
 
 /**
  * A browser an account has signed in from: a long-lived cookie, signed by the server, naming the
