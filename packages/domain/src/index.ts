@@ -11,6 +11,7 @@ export * from "./checkout-schema.ts";
 export * from "./content.ts";
 export * from "./content-schema.ts";
 export * from "./discount.ts";
+export * from "./email.ts";
 export * from "./errors.ts";
 export * from "./errors-schema.ts";
 export * from "./garden-design.ts";

@@ -234,6 +234,8 @@ export const discountCodes = pgTable(
     caps: jsonb("caps").$type<AmountsByCurrency>().notNull().default({}),
     maxRedemptions: integer("max_redemptions").notNull(),
     redemptions: integer("redemptions").notNull().default(0),
+    /** One order per customer (by account and by normalised email), e.g. a welcome code. */
+    oncePerCustomer: boolean("once_per_customer").notNull().default(false),
     active: boolean("active").notNull().default(true),
     /** Set on an account's personal code: orders placed with it earn that account commission. */
     affiliateUserId: uuid("affiliate_user_id").references((): AnyPgColumn => users.id, {
@@ -250,6 +252,24 @@ export const discountCodes = pgTable(
     ),
     check("discount_codes_redemptions", sql`${t.redemptions} >= 0 and ${t.maxRedemptions} >= 0`),
   ],
+);
+
+/**
+ * One customer's use of a code limited per customer: one row per order and customer key
+ * (`user:<id>` and `email:<normalised email>`), so the unique index refuses a second use by
+ * account or by address in the order's own transaction, even under concurrent checkouts.
+ */
+export const discountRedemptions = pgTable(
+  "discount_redemptions",
+  {
+    discountCodeId: uuid("discount_code_id")
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: "cascade" }),
+    customerKey: text("customer_key").notNull(),
+    orderId: uuid("order_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.discountCodeId, t.customerKey] })],
 );
 
 /**

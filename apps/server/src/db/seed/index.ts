@@ -146,6 +146,7 @@ async function insertStore(tx: Database, store: DemoStore): Promise<void> {
         amounts: d.amounts ?? {},
         caps: d.caps ?? {},
         maxRedemptions: d.maxRedemptions,
+        oncePerCustomer: d.oncePerCustomer ?? false,
         active: d.active ?? true,
       })),
     );

@@ -1108,6 +1108,8 @@ export const petRemedies: DemoStore = {
       percentage: 15,
       caps: { usd: 2_000, cad: 2_700 },
       maxRedemptions: 1_000,
+      // A welcome: once per customer (account or mailbox).
+      oncePerCustomer: true,
     },
     // $10.00 / CA$13.00 off.
     { code: "SAVE10", amounts: { usd: 1_000, cad: 1_300 }, maxRedemptions: 500 },

@@ -80,6 +80,8 @@ export interface DemoDiscountCode {
   /** max_redeemable_amount: the most a percentage code takes off. */
   caps?: { usd?: number; cad?: number };
   maxRedemptions: number;
+  /** One order per customer (account or normalised email). */
+  oncePerCustomer?: boolean;
   active?: boolean;
 }
 

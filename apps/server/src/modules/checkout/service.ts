@@ -7,6 +7,7 @@ import {
   checkoutTotals,
   countryOfCurrency,
   DomainError,
+  normalizeEmail,
   type OrderDraft,
   orderDraft,
   type PlacedOrder,
@@ -113,7 +114,9 @@ async function affiliateOf(
     .select({ percentage: users.commissionPercentage, email: users.email })
     .from(users)
     .where(and(eq(users.id, affiliateId), eq(users.storeId, cart.cart.storeId)));
-  if (affiliateId === buyer.userId || affiliate?.email === buyer.email.toLowerCase()) {
+  const sameMailbox =
+    affiliate !== undefined && normalizeEmail(affiliate.email) === normalizeEmail(buyer.email);
+  if (affiliateId === buyer.userId || sameMailbox) {
     throw new DomainError("conflict", CHECKOUT_MESSAGES.ownCode);
   }
   return { userId: affiliateId, percentage: affiliate?.percentage ?? 0 };

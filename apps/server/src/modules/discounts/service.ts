@@ -1,7 +1,13 @@
-import { type Currency, DISCOUNT_MESSAGES, type Discount, DomainError } from "@storefront/domain";
+import {
+  type Currency,
+  DISCOUNT_MESSAGES,
+  type Discount,
+  DomainError,
+  normalizeEmail,
+} from "@storefront/domain";
 import { and, eq, type SQL } from "drizzle-orm";
-import type { Database } from "../../db/index.ts";
-import { discountCodes, users } from "../../db/schema.ts";
+import type { Database, Transaction } from "../../db/index.ts";
+import { discountCodes, discountRedemptions, users } from "../../db/schema.ts";
 
 /** A personal code can be used without limit: it pays its owner commission instead. */
 const PERSONAL_CODE_REDEMPTIONS = 1_000_000_000;
@@ -92,6 +98,21 @@ export async function findRedeemableCode(
   if (shopperUserId !== null && row.affiliateUserId === shopperUserId) {
     throw new DomainError("conflict", DISCOUNT_MESSAGES.ownCode);
   }
+  if (shopperUserId !== null && row.oncePerCustomer) {
+    const [used] = await db
+      .select({ orderId: discountRedemptions.orderId })
+      .from(discountRedemptions)
+      .where(
+        and(
+          eq(discountRedemptions.discountCodeId, row.id),
+          eq(
+            discountRedemptions.customerKey,
+            customerKeys({ userId: shopperUserId, email: null })[0] ?? "",
+          ),
+        ),
+      );
+    if (used) throw new DomainError("conflict", DISCOUNT_MESSAGES.oncePerCustomer);
+  }
   const terms = discountInCurrency(row, currency);
   if (terms.max_redemptions < 1) throw new DomainError("conflict", DISCOUNT_MESSAGES.usedUp);
   // A fixed-amount code with no amount in this currency would apply as 0: say so instead.
@@ -99,4 +120,46 @@ export async function findRedeemableCode(
     throw new DomainError("conflict", DISCOUNT_MESSAGES.notInCurrency(currency));
   }
   return row;
+}
+
+/**
+ * Who a once-per-customer code counts: the account, and the mailbox (normalised, so
+ * `J.Doe+x@gmail.com` is `jdoe@gmail.com`). Either one having used the code refuses it.
+ */
+export function customerKeys(buyer: { userId: string | null; email: string | null }): string[] {
+  const keys: string[] = [];
+  if (buyer.userId) keys.push(`user:${buyer.userId}`);
+  if (buyer.email) keys.push(`email:${normalizeEmail(buyer.email)}`);
+  return keys;
+}
+
+/**
+ * Records, in the order's transaction, that this buyer used a once-per-customer code; a second
+ * use by the same account or mailbox (even in a concurrent checkout) is refused and rolls the
+ * order back.
+ */
+export async function claimOncePerCustomer(
+  tx: Transaction,
+  codeId: string,
+  order: { id: string; userId: string | null; email: string },
+): Promise<void> {
+  const [code] = await tx
+    .select({ once: discountCodes.oncePerCustomer })
+    .from(discountCodes)
+    .where(eq(discountCodes.id, codeId));
+  if (!code?.once) return;
+  const keys = customerKeys(order);
+  const claimed = await tx
+    .insert(discountRedemptions)
+    .values(keys.map((customerKey) => ({ discountCodeId: codeId, customerKey, orderId: order.id })))
+    .onConflictDoNothing()
+    .returning({ key: discountRedemptions.customerKey });
+  if (claimed.length < keys.length) {
+    throw new DomainError("conflict", DISCOUNT_MESSAGES.oncePerCustomer);
+  }
+}
+
+/** An order that ended unpaid gives its buyer's once-per-customer use back. */
+export async function releaseCustomerUse(tx: Transaction, orderId: string): Promise<void> {
+  await tx.delete(discountRedemptions).where(eq(discountRedemptions.orderId, orderId));
 }

@@ -14,6 +14,7 @@ import type { Transaction } from "../../db/index.ts";
 import { discountCodes, orderLines, orders, stores, users, variants } from "../../db/schema.ts";
 import { tokenHash } from "../../lib/tokens.ts";
 import { markCartPurchased } from "../cart/checkout-cart.ts";
+import { claimOncePerCustomer, releaseCustomerUse } from "../discounts/service.ts";
 import { startSubscriptions } from "../subscriptions/service.ts";
 import type { OrderRow } from "./order-reads.ts";
 
@@ -138,7 +139,10 @@ export async function insertOrder(
     })),
   );
   await takeStock(tx, draft.storeId, lines);
-  if (draft.discountCodeId) await redeemCode(tx, draft.storeId, draft.discountCodeId);
+  if (draft.discountCodeId) {
+    await redeemCode(tx, draft.storeId, draft.discountCodeId);
+    await claimOncePerCustomer(tx, draft.discountCodeId, row);
+  }
   return row;
 }
 
@@ -241,7 +245,10 @@ export async function releaseOrder(
     .returning({ id: orders.id });
   if (!released) return false;
   await giveStockBack(tx, order.storeId, order.id);
-  if (order.discountCodeId) await giveRedemptionBack(tx, order.storeId, order.discountCodeId);
+  if (order.discountCodeId) {
+    await giveRedemptionBack(tx, order.storeId, order.discountCodeId);
+    await releaseCustomerUse(tx, order.id);
+  }
   return true;
 }
 
