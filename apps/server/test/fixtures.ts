@@ -165,6 +165,60 @@ export async function outboxTo(db: Database, to: string) {
   return db.select().from(outbox).where(eq(outbox.to, to));
 }
 
+/**
+ * The token of the newest link to `linkPath` (e.g. "/account/confirm") mailed to `to` through the
+ * outbox table; waits for the mail sent after an answer first.
+ */
+export async function mailedToken(
+  app: FastifyInstance,
+  db: Database,
+  to: string,
+  linkPath: string,
+): Promise<string> {
+  await app.background.idle();
+  const mails = (await outboxTo(db, to)).sort(
+    (a, b) => a.createdAt.getTime() - b.createdAt.getTime(),
+  );
+  const pattern = new RegExp(`${linkPath}\\?token=([A-Za-z0-9_-]{43})`);
+  for (const mail of mails.reverse()) {
+    const token = pattern.exec(mail.text)?.[1];
+    if (token) return token;
+  }
+  throw new Error(`no mail to ${to} with a ${linkPath} link`);
+}
+
+/** What a test registration sends unless told otherwise (a new email each time). */
+export function registration(values: Record<string, unknown> = {}) {
+  return {
+    email: uniqueEmail(),
+    password: "a garden of herbs",
+    first_name: "Jane",
+    last_name: "Doe",
+    ...values,
+  };
+}
+
+/**
+ * Registers through the API and opens the confirmation link in the same visitor, as a shopper
+ * does: the account then exists and the visitor is signed in. `res` is the confirmation's answer
+ * (the sign-in answer).
+ */
+export async function registerAccount(
+  app: FastifyInstance,
+  db: Database,
+  v: Visitor,
+  values: Record<string, unknown> = {},
+) {
+  const body = registration(values);
+  const requested = await v.post("/v2/auth/register", body);
+  expect(requested.statusCode, requested.body).toBe(202);
+  const email = String(body.email).trim().toLowerCase();
+  const token = await mailedToken(app, db, email, "/account/confirm");
+  const res = await v.post("/v2/auth/register/confirm", { token });
+  expect(res.statusCode, res.body).toBe(200);
+  return { email, res };
+}
+
 export function sha256(text: string): string {
   return createHash("sha256").update(text).digest("hex");
 }

@@ -94,6 +94,16 @@ export function registerSchema(isCommon: CommonPasswordCheck = noCommonList) {
 export const RegisterSchema = registerSchema();
 export type RegisterInput = z.infer<typeof RegisterSchema>;
 
+/** POST /v2/auth/register/confirm: the token of the link in the confirmation mail. */
+export const ConfirmRegistrationSchema = z.strictObject({
+  token: z
+    .string({ error: M.confirmTokenRequired })
+    .min(1, M.confirmTokenRequired)
+    .max(512, M.confirmInvalid),
+  store_id: StoreIdSchema.optional(),
+});
+export type ConfirmRegistrationInput = z.infer<typeof ConfirmRegistrationSchema>;
+
 /** POST /auth/request_password_reset. */
 export const RequestPasswordResetSchema = z.strictObject({
   email: EmailSchema,
@@ -127,7 +137,7 @@ const UserTypeSchema = z.enum(USER_TYPES);
 /** The spec's `events_triggered`: a list the client reads and this store leaves empty. */
 const EventsSchema = z.array(z.unknown());
 
-/** The user as POST /v2/auth/login and /v2/auth/register answer it (spec section 7). */
+/** The user as POST /v2/auth/login and /v2/auth/register/confirm answer it (spec section 7). */
 export const LoginUserSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -191,7 +201,7 @@ export const CartMergeSchema = z.object({
 });
 export type CartMerge = z.infer<typeof CartMergeSchema>;
 
-/** The answer of sign-in and registration: the user, and what became of the guest cart. */
+/** The answer of sign-in and of a confirmed registration: the user, and what became of the guest cart. */
 export const SignedInSchema = z.object({ user: LoginUserSchema, cartMerge: CartMergeSchema });
 export type SignedInAnswer = z.infer<typeof SignedInSchema>;
 
@@ -200,3 +210,13 @@ export const SuccessSchema = z.object({ success: z.literal(true) });
 
 /** The answer of a password-reset request: the same whether or not the email has an account. */
 export const ResetRequestedSchema = z.object({ success: z.literal(true), message: z.string() });
+
+/**
+ * The answer of a registration: the same whether or not the email has an account (the mail
+ * tells the owner which); the account exists once the link in the mail is opened.
+ */
+export const RegistrationRequestedSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+});
+export type RegistrationRequested = z.infer<typeof RegistrationRequestedSchema>;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { birthdayProblem, ACCOUNT_MESSAGES as M, todayUtc } from "./account.ts";
 import {
+  ConfirmRegistrationSchema,
   EmailSchema,
   LoginSchema,
   newPasswordSchema,
@@ -131,5 +132,19 @@ describe("request bodies", () => {
     expect(firstMessage(UpdateAccountSchema.safeParse({ birthday: "tomorrow" }))).toBe(
       M.birthdayInvalid,
     );
+  });
+});
+
+describe("confirmation links", () => {
+  it("need a token, and a token too long to be one is the invalid link's message", () => {
+    expect(ConfirmRegistrationSchema.safeParse({ token: "t".repeat(43) }).success).toBe(true);
+    expect(firstMessage(ConfirmRegistrationSchema.safeParse({}))).toBe(M.confirmTokenRequired);
+    expect(firstMessage(ConfirmRegistrationSchema.safeParse({ token: "" }))).toBe(
+      M.confirmTokenRequired,
+    );
+    expect(firstMessage(ConfirmRegistrationSchema.safeParse({ token: "t".repeat(513) }))).toBe(
+      M.confirmInvalid,
+    );
+    expect(ConfirmRegistrationSchema.safeParse({ token: "t", extra: 1 }).success).toBe(false);
   });
 });

@@ -5,6 +5,8 @@ export const PASSWORD_MAX_LENGTH = 256;
 export const EMAIL_MAX_LENGTH = 254;
 export const NAME_MAX_LENGTH = 100;
 export const EARLIEST_BIRTH_YEAR = 1900;
+/** A registration's confirmation link works this many hours, once. */
+export const CONFIRMATION_LINK_HOURS = 24;
 
 /** Every text the account calls answer or show; the spec's own wording where it has one. */
 export const ACCOUNT_MESSAGES = {
@@ -14,6 +16,14 @@ export const ACCOUNT_MESSAGES = {
   resetRequested: "If an account exists for that email, we have sent a link to reset the password.",
   resetInvalid: "This reset link is invalid or has expired. Please request a new one.",
   emailTaken: "An account with this email already exists. Sign in instead.",
+  // The answer to every accepted registration, new email or not: the mail says what comes next.
+  registrationRequested: `Almost done: we have sent a message to your email. Open its link within ${CONFIRMATION_LINK_HOURS} hours to finish creating your account.`,
+  confirmInvalid:
+    "This confirmation link is invalid, has expired or has already been used. If you have already confirmed your email, sign in; otherwise create your account again.",
+  confirmTokenRequired: "The confirmation link has no token",
+  // Shown by the browser that has just registered, when a sign-in with that email fails.
+  confirmFirst:
+    "If you have just created your account, open the link in the email we sent you first.",
   storeMismatch: "store_id does not match this store",
   crossSite: "Cross-site request refused",
   signInRequired: "Please sign in to continue.",

@@ -366,6 +366,61 @@ export const passwordResetTokens = pgTable(
   ],
 );
 
+/**
+ * Browsers an account has signed in on: the `sf_device` cookie holds a random token, this table its
+ * SHA-256. With the right password, a known browser still signs in while the account's failed
+ * sign-ins have reached their limit (someone else guessing), so guessing cannot lock the owner out.
+ */
+export const trustedDevices = pgTable(
+  "trusted_devices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("trusted_devices_token_hash").on(t.tokenHash),
+    index("trusted_devices_user").on(t.userId),
+  ],
+);
+
+/**
+ * Registrations waiting for their email to be confirmed: the account is created from the row
+ * when the link in the confirmation mail is opened (token stored as SHA-256, valid until
+ * `expires_at`); the row is deleted then, or swept once expired.
+ */
+export const pendingRegistrations = pgTable(
+  "pending_registrations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    birthday: date("birthday", { mode: "string" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("pending_registrations_token_hash").on(t.tokenHash),
+    index("pending_registrations_store_email").on(t.storeId, t.email),
+    index("pending_registrations_expires").on(t.expiresAt),
+    check("pending_registrations_email_lower_case", sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
 /** Mail written here instead of sent when no SMTP_URL is set (development, trying the store). */
 export const outbox = pgTable(
   "outbox",

@@ -214,7 +214,12 @@ export const RATE_LIMITS = {
   // Hits are counted before the password is checked and cleared by a success, so an account can
   // see at most 10 failed sign-ins in 15 minutes, even under concurrent guessing.
   signInFailuresPerEmail: { name: "sign-in-email", limit: 10, windowMs: 15 * MINUTE },
+  // A browser the account signed in on before counts its failures apart, under the same limit,
+  // so someone else's guessing never locks the owner's own browser out.
+  signInFailuresPerDevice: { name: "sign-in-device", limit: 10, windowMs: 15 * MINUTE },
   registerPerIp: { name: "register-ip", limit: 20, windowMs: HOUR },
+  // Each registration mails the address (a confirmation, or a note to the account's owner).
+  registerPerEmail: { name: "register-email", limit: 5, windowMs: HOUR },
   resetPerIp: { name: "reset-ip", limit: 20, windowMs: HOUR },
   resetPerEmail: { name: "reset-email", limit: 5, windowMs: HOUR },
   // Card testing: after 10 declined cards in an hour, an IP may not try another card.

@@ -60,3 +60,21 @@ export function setAuthCookie(request: FastifyRequest, reply: FastifyReply, toke
 export function clearAuthCookie(request: FastifyRequest, reply: FastifyReply): void {
   reply.clearCookie(AUTH_COOKIE, cookieOptions(request));
 }
+
+/**
+ * A browser the account has signed in on: with the right password it still signs in while the
+ * account's failed sign-ins are at their limit. It outlives sign-out; only its hash is stored.
+ */
+export const DEVICE_COOKIE = "sf_device";
+export const DEVICE_MAX_AGE_S = 180 * 24 * 60 * 60;
+
+/** The device token the request carries; a missing or malformed cookie is none. */
+export function deviceToken(request: FastifyRequest): string | null {
+  const value = request.cookies[DEVICE_COOKIE];
+  return value !== undefined && TOKEN_SHAPE.test(value) ? value : null;
+}
+
+/** HttpOnly, SameSite=Lax, Secure whenever the visitor came over https, like the session's. */
+export function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  reply.setCookie(DEVICE_COOKIE, token, cookieOptions(request, { maxAgeS: DEVICE_MAX_AGE_S }));
+}

@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGES, DomainError } from "@storefront/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { AUTH_COOKIE } from "./auth.ts";
+import { AUTH_COOKIE, DEVICE_COOKIE } from "./auth.ts";
 import { SESSION_COOKIE } from "./session.ts";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -16,10 +16,10 @@ function sameHost(origin: string, request: FastifyRequest): boolean {
 }
 
 /**
- * Refuses (403) a state-changing request that carries a session cookie when its Origin names
- * another host: a page elsewhere cannot act with the visitor's cart or account, even in a
- * browser that does not honour SameSite. Requests without Origin (same-origin GETs, curl, server
- * to server) and without a session cookie are let through.
+ * Refuses (403) a state-changing request that carries a session (or device) cookie when its
+ * Origin names another host: a page elsewhere cannot act with the visitor's cart or account, even
+ * in a browser that does not honour SameSite. Requests without Origin (same-origin GETs, curl,
+ * server to server) and without such a cookie are let through.
  */
 export function registerOriginCheck(app: FastifyInstance): void {
   app.addHook("onRequest", async (request) => {
@@ -27,7 +27,10 @@ export function registerOriginCheck(app: FastifyInstance): void {
     const origin = request.headers.origin;
     if (origin === undefined) return;
     const cookies = request.cookies;
-    if (cookies[SESSION_COOKIE] === undefined && cookies[AUTH_COOKIE] === undefined) return;
+    const carried = [SESSION_COOKIE, AUTH_COOKIE, DEVICE_COOKIE].some(
+      (n) => cookies[n] !== undefined,
+    );
+    if (!carried) return;
     if (!sameHost(origin, request)) throw new DomainError("forbidden", ACCOUNT_MESSAGES.crossSite);
   });
 }

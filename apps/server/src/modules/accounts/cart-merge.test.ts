@@ -5,9 +5,9 @@ import {
   createUser,
   PET_STORE,
   PETS,
+  registerAccount,
   setStock,
   TEST_PASSWORD,
-  uniqueEmail,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
@@ -124,18 +124,13 @@ describeEachEngine("guest cart and account cart", (engine) => {
     expect(linesOf((await v.get("/api/cart")).json())).toEqual([{ sku: "ITCHY-1", quantity: 1 }]);
   });
 
-  it("merges on registration too, keeping the guest cart's currency and code", async () => {
+  it("merges when a registration's confirmation link is opened, keeping the guest cart's currency and code", async () => {
     const v = visitorWithOwnIp(t.app, PETS, { "accept-language": "en-CA" });
     await v.post("/api/cart/items", { sku: "EAT-2", quantity: 2 });
     await v.put("/api/cart/discount", { code: "SAVE10" });
-    const res = await v.post("/v2/auth/register", {
-      email: uniqueEmail(),
-      password: "a garden of herbs",
-      first_name: "Sam",
-      last_name: "Lee",
-    });
-    expect(res.statusCode).toBe(201);
+    const { res } = await registerAccount(t.app, t.database.db, v, { first_name: "Sam" });
     expect(res.json().cartMerge).toEqual({ merged: 1, notMerged: [] });
+    expect(v.cookies.has("sf_session")).toBe(false);
     const cart = (await v.get("/api/cart")).json();
     expect(cart.currency).toBe("cad");
     expect(linesOf(cart)).toEqual([{ sku: "EAT-2", quantity: 2 }]);

@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createUser,
-  outboxTo,
+  mailedToken,
   PETS,
   uniqueEmail,
   visitorWithOwnIp,
@@ -56,7 +56,7 @@ describe("logs", () => {
     expect(logged).toContain("a@b.co");
   });
 
-  it("hold no password, session token or reset token after the account calls", async () => {
+  it("hold no password, session token, device token, confirmation token or reset token after the account calls", async () => {
     lines.length = 0;
     const email = uniqueEmail();
     const password = "Quiet-River-Stone-2026";
@@ -68,23 +68,26 @@ describe("logs", () => {
       first_name: "Logan",
       last_name: "Reed",
     });
-    expect(registered.statusCode).toBe(201);
+    expect(registered.statusCode).toBe(202);
+    const confirmation = await mailedToken(app, database.db, email, "/account/confirm");
+    expect((await v.post("/v2/auth/register/confirm", { token: confirmation })).statusCode).toBe(
+      200,
+    );
     const session = v.cookies.get("sf_auth") ?? "";
+    const device = v.cookies.get("sf_device") ?? "";
     await v.post("/v2/auth/login", { email, password: "a wrong password" });
     await v.get("/v2/auth/status");
     await v.post("/auth/request_password_reset", { email });
-    await app.background.idle();
-    const [mail] = await outboxTo(database.db, email);
-    const token = /token=([A-Za-z0-9_-]{43})/.exec(mail?.text ?? "")?.[1] ?? "";
-    expect(token).not.toBe("");
+    const token = await mailedToken(app, database.db, email, "/account/reset-password");
     expect((await v.post("/auth/reset_password", { newPassword, token })).statusCode).toBe(200);
 
     const logged = lines.join("\n");
     // The requests were logged (so the check means something)...
     expect(logged).toContain("/auth/reset_password");
+    expect(logged).toContain("/v2/auth/register/confirm");
     expect(logged).toContain("mail written to the outbox table");
     // ...and none of the secrets, nor the shopper's email (the outbox line names no recipient).
-    for (const secret of [password, newPassword, session, token]) {
+    for (const secret of [password, newPassword, session, device, confirmation, token]) {
       expect(secret.length).toBeGreaterThan(20);
       expect(logged).not.toContain(secret);
     }

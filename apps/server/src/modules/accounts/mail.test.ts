@@ -5,14 +5,16 @@ import {
   outboxTo,
   PET_STORE,
   PETS,
+  registration,
   signIn,
+  uniqueEmail,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
 import { parseMail, startSmtpServer } from "../../../test/smtp.ts";
 import { SmtpMailer } from "../../lib/mailer.ts";
 
-describeEachEngine("password reset mail over SMTP", (engine) => {
+describeEachEngine("account mail over SMTP", (engine) => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let t: TestApp;
   beforeAll(async () => {
@@ -76,5 +78,50 @@ describeEachEngine("password reset mail over SMTP", (engine) => {
     await v.post("/auth/request_password_reset", { email: "nobody@example.com" });
     await t.app.background.idle();
     expect(smtp.received.flatMap((m) => m.to)).not.toContain("nobody@example.com");
+  });
+
+  it("sends a new email its confirmation link and an account's owner a note, with one and the same answer", async () => {
+    const owner = await createUser(t.database.db, { firstName: "Harper" });
+    const fresh = uniqueEmail("fresh");
+    const v = visitorWithOwnIp(t.app, `${PETS}:3000`);
+
+    const toOwner = smtp.next();
+    const existing = await v.post("/v2/auth/register", registration({ email: owner.email }));
+    const note = await toOwner;
+    const toFresh = smtp.next();
+    const brandNew = await v.post(
+      "/v2/auth/register",
+      registration({ email: fresh, first_name: "Quinn" }),
+    );
+    const confirmation = await toFresh;
+    expect(existing.statusCode).toBe(202);
+    expect(existing.body).toBe(brandNew.body);
+    expect(existing.json()).toEqual({ success: true, message: M.registrationRequested });
+
+    expect(note.to).toEqual([owner.email]);
+    const noted = parseMail(note.raw);
+    expect(noted.headers.subject).toBe(
+      "Someone tried to create a Pawsome Herbals account with your email",
+    );
+    expect(noted.text).toContain("Hello Harper,");
+    expect(noted.text).toContain("sign in: http://pets.localhost:3000/account/sign-in");
+    expect(noted.text).toContain(
+      "Choose a new one: http://pets.localhost:3000/account/sign-in?view=forgot",
+    );
+
+    expect(confirmation.to).toEqual([fresh]);
+    const confirmed = parseMail(confirmation.raw);
+    expect(confirmed.headers.subject).toBe("Confirm your email for Pawsome Herbals");
+    expect(confirmed.text).toContain("Hello Quinn,");
+    const link = /(http:\/\/\S+\/account\/confirm\?token=\S+)/.exec(confirmed.text)?.[1];
+    const url = new URL(link ?? "");
+    expect(url.origin).toBe("http://pets.localhost:3000");
+    const res = await v.post("/v2/auth/register/confirm", {
+      token: url.searchParams.get("token"),
+      store_id: PET_STORE,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ email: fresh, firstName: "Quinn" });
+    expect(await outboxTo(t.database.db, fresh)).toEqual([]);
   });
 });

@@ -2,11 +2,13 @@ import {
   AccountUserSchema,
   AuthStatusQuerySchema,
   AuthStatusSchema,
+  ConfirmRegistrationSchema,
   DomainError,
   ERROR_MESSAGES,
   LoginSchema,
   LogoutSchema,
   ACCOUNT_MESSAGES as M,
+  RegistrationRequestedSchema,
   RequestPasswordResetSchema,
   ResetRequestedSchema,
   registerSchema,
@@ -21,19 +23,20 @@ import {
   AUTH_COOKIE,
   authToken,
   clearAuthCookie,
+  deviceToken,
   requireUser,
   setAuthCookie,
+  setDeviceCookie,
   signedInUser,
 } from "../../plugins/auth.ts";
-import { deviceUserId, setDeviceCookie } from "../../plugins/device.ts";
 import { requestOrigin } from "../../plugins/origin.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
 import { clearVisitorSession, visitorSessionId } from "../../plugins/session.ts";
 import { checkStoreId } from "../../plugins/store.ts";
 import { isCommonPassword } from "./passwords.ts";
+import { confirmRegistration, register } from "./registration.ts";
 import {
   accountUserView,
-  register,
   requestPasswordReset,
   resetPassword,
   type SignedIn,
@@ -49,14 +52,17 @@ function signInContext(request: FastifyRequest): SignInContext {
     ip: request.ip,
     guestSessionId: visitorSessionId(request),
     previousToken: authToken(request),
-    deviceUserId: deviceUserId(request),
+    deviceToken: deviceToken(request),
   };
 }
 
-/** A new session's cookie; the guest session's cookie goes, its cart having joined the account. */
+/**
+ * A new session's cookie and the browser's new device cookie; the guest session's cookie goes,
+ * its cart having joined the account.
+ */
 function answerSignedIn(request: FastifyRequest, reply: FastifyReply, result: SignedIn) {
   setAuthCookie(request, reply, result.token);
-  setDeviceCookie(request, reply, result.user.id);
+  setDeviceCookie(request, reply, result.device.token);
   clearVisitorSession(request, reply);
   return { user: result.user, cartMerge: result.cartMerge };
 }
@@ -89,15 +95,40 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["accounts"],
-        summary: "Create an account and sign in (the guest cart merges as on sign-in)",
+        summary:
+          "Start a registration: the same 202 whether or not the email has an account; the mail " +
+          "carries a confirmation link, or tells the account's owner to sign in or reset the password",
         body: registerSchema(isCommonPassword),
-        response: { 201: SignedInSchema },
+        response: { 202: RegistrationRequestedSchema },
       },
     },
     async (request, reply) => {
       checkStoreId(request, request.body.store_id);
-      const result = await register(deps, signInContext(request), request.body);
-      reply.status(201);
+      await register(
+        { ...deps, mailer: app.mailer, background: app.background, log: request.log },
+        { storeId: request.storeId, ip: request.ip, origin: requestOrigin(request) },
+        request.body,
+      );
+      reply.status(202);
+      return { success: true as const, message: M.registrationRequested };
+    },
+  );
+
+  app.post(
+    "/v2/auth/register/confirm",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary:
+          "Create the account with the token of a confirmation link (24 hours, once) and sign in " +
+          "(the guest cart merges as on sign-in)",
+        body: ConfirmRegistrationSchema,
+        response: { 200: SignedInSchema },
+      },
+    },
+    async (request, reply) => {
+      checkStoreId(request, request.body.store_id);
+      const result = await confirmRegistration(deps, signInContext(request), request.body.token);
       return answerSignedIn(request, reply, result);
     },
   );

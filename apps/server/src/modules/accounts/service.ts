@@ -5,20 +5,19 @@ import {
   DomainError,
   type LoginUser,
   ACCOUNT_MESSAGES as M,
-  type RegisterInput,
   type UpdateAccountInput,
 } from "@storefront/domain";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import { passwordResetTokens, stores, users } from "../../db/schema.ts";
 import type { BackgroundTasks } from "../../lib/background.ts";
-import { violatedUnique } from "../../lib/db-errors.ts";
 import { escapeHtml } from "../../lib/html.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { consume, RATE_LIMITS, type RateLimiter, rateLimitKey } from "../../lib/rate-limit.ts";
 import { newToken, tokenHash } from "../../lib/tokens.ts";
 import { mergeGuestCart } from "../cart/cart-merge.ts";
 import { storeLinkOrigin } from "../stores/service.ts";
+import { findTrustedDevice, forgetAllDevices, trustDevice } from "./devices.ts";
 import { dummyHash, passwords } from "./passwords.ts";
 import { endAllSessions, startSession, type UserRow } from "./sessions.ts";
 
@@ -62,7 +61,7 @@ export function accountUserView(row: UserRow): AccountUser {
   };
 }
 
-async function findUserByEmail(
+export async function findUserByEmail(
   db: Database,
   storeId: string,
   email: string,
@@ -98,14 +97,16 @@ export interface AccountDeps {
   limiter: RateLimiter;
 }
 
-/** Who is signing in, from where, and what they bring: the guest cart and any earlier session. */
+/**
+ * Who is signing in, from where, and what they bring: the guest cart, any earlier session, and
+ * the device cookie of a browser an account signed in on before.
+ */
 export interface SignInContext {
   storeId: string;
   ip: string;
   guestSessionId: string | null;
   previousToken: string | null;
-  /** The account this browser signed in to before (its signed device cookie); null: none. */
-  deviceUserId?: string | null;
+  deviceToken: string | null;
 }
 
 export interface SignedIn {
@@ -113,18 +114,27 @@ export interface SignedIn {
   cartMerge: CartMerge;
   token: string;
   expiresAt: Date;
+  /** The browser's new device cookie. */
+  device: { token: string; expiresAt: Date };
 }
 
-async function finishSignIn(db: Database, user: UserRow, context: SignInContext) {
+/** Starts the session, makes the browser a known device of the account, merges the guest cart. */
+export async function finishSignIn(
+  db: Database,
+  user: UserRow,
+  context: SignInContext,
+): Promise<SignedIn> {
   const session = await startSession(db, context.storeId, user.id, context.previousToken);
+  const device = await trustDevice(db, context.storeId, user.id, context.deviceToken);
   const cartMerge = await mergeGuestCart(db, context.storeId, context.guestSessionId, user.id);
-  return { user: loginUserView(user), cartMerge, ...session };
+  return { user: loginUserView(user), cartMerge, ...session, device };
 }
 
 /**
  * Signs in with email and password. An unknown email and a wrong password answer the same 401,
- * after the same argon2 work. Limits: per IP, and at most 10 failures per account in 15 minutes
- * from browsers the account has not signed in from before.
+ * after the same argon2 work. Limits: per IP, and at most 10 failures in 15 minutes per account;
+ * a browser the account signed in on before counts its own failures instead, so while someone
+ * else's guessing holds the account at its limit, the owner's browser still signs in.
  */
 export async function signIn(
   { db, limiter }: AccountDeps,
@@ -133,62 +143,27 @@ export async function signIn(
 ): Promise<SignedIn> {
   const { storeId } = context;
   await consume(limiter, storeId, RATE_LIMITS.signInPerIp, context.ip);
+  const device = context.deviceToken
+    ? await findTrustedDevice(db, storeId, context.deviceToken, credentials.email)
+    : null;
+  const failures = device
+    ? { rule: RATE_LIMITS.signInFailuresPerDevice, subject: device.id }
+    : { rule: RATE_LIMITS.signInFailuresPerEmail, subject: credentials.email };
+  // Counted before the check and forgotten on success: only failures add up.
+  await consume(limiter, storeId, failures.rule, failures.subject);
   const user = await findUserByEmail(db, storeId, credentials.email);
-  // A browser the owner signed in from before is not held to the account's failure limit, so
-  // someone guessing the password elsewhere cannot lock the owner out; it stays under the
-  // per-IP limit. Any other browser: counted before the check and forgotten on success.
-  const knownDevice = user !== undefined && context.deviceUserId === user.id;
-  if (!knownDevice) {
-    await consume(limiter, storeId, RATE_LIMITS.signInFailuresPerEmail, credentials.email);
-  }
   const matches = await passwords.verify(
     user?.passwordHash ?? (await dummyHash()),
     credentials.password,
   );
   if (!user || !matches) throw new DomainError("unauthorized", M.loginFailed);
-  await limiter.reset(rateLimitKey(storeId, RATE_LIMITS.signInFailuresPerEmail, user.email));
+  // A known browser's success forgets its own failures only: the account's count (someone
+  // else's guesses) stays until it ends or a sign-in without the device cookie succeeds.
+  await limiter.reset(rateLimitKey(storeId, failures.rule, failures.subject));
   if (passwords.needsRehash(user.passwordHash)) {
     // Stored with weaker settings than today's: upgrade while the password is at hand.
     const passwordHash = await passwords.hash(credentials.password);
     await db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-  }
-  return finishSignIn(db, user, context);
-}
-
-/** Creates an account (a personal discount code included) and signs it in. */
-export async function register(
-  { db, limiter }: AccountDeps,
-  context: SignInContext,
-  input: RegisterInput,
-): Promise<SignedIn> {
-  const { storeId } = context;
-  await consume(limiter, storeId, RATE_LIMITS.registerPerIp, context.ip);
-  const taken = () => new DomainError("conflict", M.emailTaken, { email: M.emailTaken });
-  if (await findUserByEmail(db, storeId, input.email)) throw taken();
-  const passwordHash = await passwords.hash(input.password);
-  // A code already held by someone in this store: draw again (rare; a few tries are plenty).
-  let user: UserRow | undefined;
-  for (let attempt = 0; !user; attempt++) {
-    try {
-      [user] = await db
-        .insert(users)
-        .values({
-          storeId,
-          email: input.email,
-          passwordHash,
-          firstName: input.first_name,
-          lastName: input.last_name,
-          birthday: input.birthday ?? null,
-          discountCode: personalDiscountCode(input.first_name),
-        })
-        .returning();
-      if (!user) throw new Error("The new account was not returned");
-    } catch (error) {
-      const constraint = violatedUnique(error);
-      if (constraint === "users_store_discount_code" && attempt < 5) continue;
-      if (constraint !== null) throw taken();
-      throw error;
-    }
   }
   return finishSignIn(db, user, context);
 }
@@ -213,6 +188,15 @@ export async function updateAccount(
   return accountUserView(row);
 }
 
+/** The store's name as its mail says it. */
+export async function storeBrandName(db: Database, storeId: string): Promise<string> {
+  const [store] = await db
+    .select({ brandName: stores.brandName })
+    .from(stores)
+    .where(eq(stores.id, storeId));
+  return store?.brandName ?? "our store";
+}
+
 async function sendResetMail(
   db: Database,
   mailer: Mailer,
@@ -235,11 +219,7 @@ async function sendResetMail(
     tokenHash: tokenHash(token),
     expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
   });
-  const [store] = await db
-    .select({ brandName: stores.brandName })
-    .from(stores)
-    .where(eq(stores.id, storeId));
-  const brand = store?.brandName ?? "our store";
+  const brand = await storeBrandName(db, storeId);
   const link = `${origin}${RESET_PATH}?token=${token}`;
   const text = [
     `Hello ${user.firstName},`,
@@ -283,7 +263,8 @@ export async function requestPasswordReset(
 
 /**
  * Sets a new password with a reset token: valid for an hour, once. Every session of the account
- * ends, every other open reset link stops working, and its sign-in failures are forgotten.
+ * ends, its known browsers are forgotten, every other open reset link stops working, and its
+ * sign-in failures are forgotten.
  */
 export async function resetPassword(
   { db, limiter }: AccountDeps,
@@ -323,6 +304,8 @@ export async function resetPassword(
       .set({ usedAt: new Date() })
       .where(and(eq(passwordResetTokens.userId, spent.userId), isNull(passwordResetTokens.usedAt)));
     await endAllSessions(tx, spent.userId);
+    // A browser that signed in with the old password is no longer a known one.
+    await forgetAllDevices(tx, spent.userId);
     return row ?? null;
   });
   if (!user) throw invalid();
