@@ -1,12 +1,12 @@
 import { expect, gotoHydrated, screenshot, test } from "./fixtures";
-import { lastMailTo } from "./mail";
+import { lastMailTo, mailedLink } from "./mail";
 
 // Chromium logs every 4xx answer to fetch as a console error; this test fails a sign-in on purpose.
 test.use({
   allowedConsoleErrors: [[{ text: /status of 401/, path: "/v2/auth/login" }], { scope: "test" }],
 });
 
-test("a shopper creates an account, signs out, fails a sign-in, resets the password by email and sees points and code", async ({
+test("a shopper creates an account through the confirmation mail, signs out, fails a sign-in, resets the password by email and sees points and code", async ({
   page,
 }, testInfo) => {
   const email = `shopper-${testInfo.project.name}-${Date.now()}@example.test`;
@@ -23,11 +23,21 @@ test("a shopper creates an account, signs out, fails a sign-in, resets the passw
   await register.getByLabel(/^Password/).fill("first-Secret-passphrase");
   await register.getByLabel("Birthday").fill("1990-04-12");
   await register.getByRole("button", { name: "Create account" }).click();
-  await expect(register).toBeHidden();
+  // Nothing is signed in yet: the dialog says a mail is on its way to the address.
+  const sent = page.getByRole("dialog", { name: "Check your email" });
+  await expect(sent.getByRole("status")).toContainText("Almost done");
+  await expect(sent).toContainText(email);
+  await expect(page.getByRole("link", { name: "Hi, Robin" })).toHaveCount(0);
+
+  // The mail's link creates the account with a click, signs in and opens the account page.
+  await expect.poll(() => mailedLink(email, "/account/confirm")).toBeTruthy();
+  await gotoHydrated(page, mailedLink(email, "/account/confirm") ?? "");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirm your email");
+  await page.getByRole("button", { name: "Confirm and sign in" }).click();
+  await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole("link", { name: "Hi, Robin" })).toBeVisible();
 
   // The account page, then sign out.
-  await page.getByRole("link", { name: "Hi, Robin" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your account");
   await expect(page.getByRole("main")).toContainText(email);
   await page.getByRole("button", { name: "Sign out" }).click();

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, gotoHydrated, screenshot, test } from "./fixtures";
-import { lastMailTo } from "./mail";
+import { lastMailTo, mailedLink } from "./mail";
 
 // Chromium logs every 4xx answer to fetch as a console error; the second test is declined on
 // purpose (402).
@@ -112,10 +112,13 @@ test("a signed-in shopper's declined card can be replaced by a good one, paying 
   await register.getByLabel("Email").fill(email);
   await register.getByLabel(/^Password/).fill("a-Long-enough-passphrase");
   await register.getByRole("button", { name: "Create account" }).click();
-  await expect(register).toBeHidden();
+  await expect(page.getByRole("dialog", { name: "Check your email" })).toBeVisible();
+  await expect.poll(() => mailedLink(email, "/account/confirm")).toBeTruthy();
+  await gotoHydrated(page, mailedLink(email, "/account/confirm") ?? "");
+  await page.getByRole("button", { name: "Confirm and sign in" }).click();
 
   // An account with no order yet says so.
-  await gotoHydrated(page, "/account");
+  await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole("region", { name: "Order history" })).toContainText(
     "You haven't placed an order yet",
   );

@@ -16,3 +16,12 @@ export function lastMailTo(to: string): string | null {
     .replace(/=\r?\n/g, "")
     .replace(/=3D/g, "=");
 }
+
+/** The path and query of the newest link to `linkPath` (e.g. "/account/confirm") mailed to `to`. */
+export function mailedLink(to: string, linkPath: string): string | null {
+  const pattern = new RegExp(`https?://[^\\s"<>]+${linkPath}\\?token=[A-Za-z0-9_-]+`);
+  const found = pattern.exec(lastMailTo(to) ?? "")?.[0];
+  if (!found) return null;
+  const url = new URL(found);
+  return url.pathname + url.search;
+}

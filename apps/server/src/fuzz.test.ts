@@ -362,6 +362,7 @@ const PAGE_PATHS = [
   "/account",
   "/account/sign-in",
   "/account/reset-password",
+  "/account/confirm",
   "/garden-design",
   "/pages/{x}",
   "/policies/{x}",

@@ -10,6 +10,7 @@ export default [
   route("account", "routes/account.tsx"),
   route("account/sign-in", "routes/account-sign-in.tsx"),
   route("account/reset-password", "routes/account-reset-password.tsx"),
+  route("account/confirm", "routes/account-confirm.tsx"),
   route("garden-design", "routes/garden-design.tsx"),
   // /pages/*, /policies/* and any other path: a static content page.
   route("*", "routes/page.tsx"),

@@ -87,14 +87,17 @@ describe("security headers", () => {
       }
     });
 
-    it.each(["/cart", "/checkout", "/account/sign-in", "/account/reset-password"])(
-      "the page %s is never stored by a cache",
-      async (url) => {
-        const res = await ask(url, "192.0.2.1");
-        expect(res.statusCode).toBe(200);
-        expect(res.headers["cache-control"]).toBe("private, no-store");
-      },
-    );
+    it.each([
+      "/cart",
+      "/checkout",
+      "/account/sign-in",
+      "/account/reset-password",
+      "/account/confirm",
+    ])("the page %s is never stored by a cache", async (url) => {
+      const res = await ask(url, "192.0.2.1");
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["cache-control"]).toBe("private, no-store");
+    });
 
     it("the account page of a signed-in shopper is never stored by a cache", async () => {
       const { v } = await signedInVisitor(t.app, t.database.db);

@@ -20,11 +20,16 @@ function safeNext(next: string | null): string {
   return next?.startsWith("/") && !next.startsWith("//") ? next : "/account";
 }
 
+/** The panel a link asks for (`?view=forgot` from the mail to an account's owner), else sign-in. */
+function linkedView(view: string | null): AccountView {
+  return view === "register" || view === "forgot" ? view : "sign-in";
+}
+
 export default function SignInPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const next = safeNext(params.get("next"));
-  const [view, setView] = useState<AccountView>("sign-in");
+  const [view, setView] = useState<AccountView>(() => linkedView(params.get("view")));
   return (
     <div className="container narrow-page">
       <h1 className="page-title">{AUTH_TITLES[view]}</h1>

@@ -1,4 +1,10 @@
-import type { AccountUser, AuthStatus, SignedInAnswer } from "@storefront/domain";
+import {
+  type AccountUser,
+  type AuthStatus,
+  ACCOUNT_MESSAGES as M,
+  type RegistrationRequested,
+  type SignedInAnswer,
+} from "@storefront/domain";
 import { ApiError, apiRequest } from "~/lib/api-client";
 
 /** The user and the sign-in state as the API answers them: the domain's contract (spec section 7). */
@@ -25,10 +31,15 @@ function serverText(error: unknown): string | null {
   return error instanceof ApiError ? error.serverMessage : null;
 }
 
-/** Sign-in failures in the spec's words: 401, 500, else the server's text or 'Login failed'. */
-export function loginFailure(error: unknown): string {
+/**
+ * Sign-in failures in the spec's words: 401, 500, else the server's text or 'Login failed'. A 401
+ * for the email this browser has just registered adds that its link must be opened first.
+ */
+export function loginFailure(error: unknown, justRegistered = false): string {
   const status = statusOf(error);
-  if (status === 401) return AUTH_MESSAGES.login401;
+  if (status === 401) {
+    return justRegistered ? `${AUTH_MESSAGES.login401} ${M.confirmFirst}` : AUTH_MESSAGES.login401;
+  }
   if (status >= 500 || status === 0) return AUTH_MESSAGES.login500;
   return serverText(error) ?? AUTH_MESSAGES.loginFailed;
 }
@@ -75,17 +86,36 @@ export interface Registration {
   birthday: string;
 }
 
-/** POST /v2/auth/register; throws an ApiError (see registerFailure). */
-export async function register(
-  registration: Registration,
+/**
+ * POST /v2/auth/register: the server's text saying a mail is on its way (the account exists once
+ * its link is opened); throws an ApiError (see registerFailure).
+ */
+export async function register(registration: Registration, storeId: string): Promise<string> {
+  const { birthday, ...rest } = registration;
+  const answer = await apiRequest<Partial<RegistrationRequested> | null>(
+    "POST",
+    "/v2/auth/register",
+    { ...rest, ...(birthday ? { birthday } : {}), store_id: storeId },
+  );
+  return typeof answer?.message === "string" ? answer.message : M.registrationRequested;
+}
+
+/** POST /v2/auth/register/confirm with the token of the confirmation mail: signs in. */
+export async function confirmRegistration(
+  token: string,
   storeId: string,
 ): Promise<SignedInAnswer | null> {
-  const { birthday, ...rest } = registration;
-  return apiRequest<SignedInAnswer | null>("POST", "/v2/auth/register", {
-    ...rest,
-    ...(birthday ? { birthday } : {}),
+  return apiRequest<SignedInAnswer | null>("POST", "/v2/auth/register/confirm", {
+    token,
     store_id: storeId,
   });
+}
+
+/** Why a confirmation link did not work: the server's text, else a server failure's. */
+export function confirmFailure(error: unknown): string {
+  const status = statusOf(error);
+  if (status >= 500 || status === 0) return AUTH_MESSAGES.login500;
+  return serverText(error) ?? M.confirmInvalid;
 }
 
 /** POST /auth/request_password_reset: the server's confirmation text to show. */

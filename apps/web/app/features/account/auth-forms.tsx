@@ -1,5 +1,5 @@
 import type { SignedInAnswer } from "@storefront/domain";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Field, FormMessage } from "~/components/form-field";
 import { useCartStore } from "~/features/cart";
 import { useFormFields } from "~/lib/use-form-fields";
@@ -15,11 +15,21 @@ import {
 import { useAccountStore } from "./account-store";
 import { useStoreId } from "./use-account";
 
-/** After a sign-in or registration: remember the user, fetch the merged cart, report leftovers. */
-function useSignedIn() {
+/** The form of an email the server compares: trimmed and lower-cased. */
+function normalEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * After a sign-in or an opened confirmation link: remember the user, fetch the merged cart,
+ * report leftovers.
+ */
+export function useSignedIn() {
   const setUser = useAccountStore((s) => s.setUser);
+  const setRegistration = useAccountStore((s) => s.setRegistration);
   const loadCart = useCartStore((s) => s.load);
   return async (answer: SignedInAnswer | null) => {
+    setRegistration(null);
     // The status call answers the user in the shape the screens read (section 7).
     setUser(await fetchSignedInUser());
     await loadCart();
@@ -30,21 +40,20 @@ function useSignedIn() {
 }
 
 /**
- * Sends a sign-in or a registration: busy while it runs, the failure's text when it fails, else
- * the account is signed in and `onDone` runs.
+ * Sends a form: busy while it runs, the failure's text when it fails, else `onSent` with the
+ * answer.
  */
-function useAuthSubmit(
-  send: () => Promise<SignedInAnswer | null>,
+function useSubmit<T>(
+  send: () => Promise<T>,
   failureText: (failure: unknown) => string,
-  onDone: () => void,
+  onSent: (answer: T) => void | Promise<void>,
 ) {
-  const signedIn = useSignedIn();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
-    let answer: SignedInAnswer | null;
+    let answer: T;
     try {
       answer = await send();
     } catch (failure) {
@@ -54,8 +63,7 @@ function useAuthSubmit(
     }
     setBusy(false);
     setError(null);
-    await signedIn(answer);
-    onDone();
+    await onSent(answer);
   }
   return { error, busy, submit };
 }
@@ -63,10 +71,15 @@ function useAuthSubmit(
 export function SignInForm({ onDone }: { onDone(): void }) {
   const storeId = useStoreId();
   const form = useFormFields({ email: "", password: "" });
-  const { error, busy, submit } = useAuthSubmit(
+  const registeredEmail = useAccountStore((s) => s.registration?.email);
+  const signedIn = useSignedIn();
+  const { error, busy, submit } = useSubmit(
     () => signIn(form.values, storeId),
-    loginFailure,
-    onDone,
+    (failure) => loginFailure(failure, normalEmail(form.values.email) === registeredEmail),
+    async (answer) => {
+      await signedIn(answer);
+      onDone();
+    },
   );
   return (
     <form className="auth-form" onSubmit={submit}>
@@ -85,8 +98,10 @@ export function SignInForm({ onDone }: { onDone(): void }) {
   );
 }
 
-export function RegisterForm({ onDone }: { onDone(): void }) {
+/** Sends a registration; `onSent` runs once the server has accepted it (the mail is on its way). */
+export function RegisterForm({ onSent }: { onSent(): void }) {
   const storeId = useStoreId();
+  const setRegistration = useAccountStore((s) => s.setRegistration);
   const form = useFormFields({
     first_name: "",
     last_name: "",
@@ -94,10 +109,13 @@ export function RegisterForm({ onDone }: { onDone(): void }) {
     password: "",
     birthday: "",
   });
-  const { error, busy, submit } = useAuthSubmit(
+  const { error, busy, submit } = useSubmit(
     () => register(form.values, storeId),
     registerFailure,
-    onDone,
+    (message) => {
+      setRegistration({ email: normalEmail(form.values.email), message });
+      onSent();
+    },
   );
   return (
     <form className="auth-form" onSubmit={submit}>
@@ -123,6 +141,33 @@ export function RegisterForm({ onDone }: { onDone(): void }) {
         {busy ? "Creating your account…" : "Create account"}
       </button>
     </form>
+  );
+}
+
+/**
+ * What a registration is waiting for: the link in the mail. Focused when shown, since the form
+ * and its button have just gone.
+ */
+export function RegistrationSent({ onRetry }: { onRetry(): void }) {
+  const registration = useAccountStore((s) => s.registration);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div className="auth-form" ref={ref} tabIndex={-1}>
+      <p className="form-info" role="status">
+        {registration?.message}
+      </p>
+      {registration ? (
+        <p>
+          We sent it to <strong>{registration.email}</strong>. No email after a few minutes? Look in
+          your spam folder, or{" "}
+          <button type="button" className="link-button" onClick={onRetry}>
+            send the form again
+          </button>
+          .
+        </p>
+      ) : null}
+    </div>
   );
 }
 

@@ -2,6 +2,8 @@ export {
   type AccountUser,
   AUTH_MESSAGES,
   type AuthStatus,
+  confirmFailure,
+  confirmRegistration,
   type ProfileChanges,
   profileFailure,
   resetFailureDetail,
@@ -12,5 +14,6 @@ export {
 export { AccountButton } from "./account-button";
 export { AccountModal } from "./account-modal";
 export { type AccountView, useAccountStore } from "./account-store";
+export { useSignedIn } from "./auth-forms";
 export { AUTH_TITLES, AuthPanel } from "./auth-panel";
 export { useAccountUser, useStoreId } from "./use-account";

@@ -1,0 +1,76 @@
+import { useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { confirmFailure, confirmRegistration, useSignedIn, useStoreId } from "~/features/account";
+import { privatePageHeaders, rootDataOf } from "~/lib/seo";
+import type { Route } from "./+types/account-confirm";
+
+// The page signs one visitor in.
+export const headers = privatePageHeaders;
+
+export function meta({ matches }: Route.MetaArgs) {
+  const store = rootDataOf(matches)?.store;
+  return [
+    { title: `Confirm your email${store ? ` | ${store.brandName}` : ""}` },
+    { name: "robots", content: "noindex" },
+    // The token is in the URL: never send it to another site in a Referer header.
+    { name: "referrer", content: "no-referrer" },
+  ];
+}
+
+/**
+ * The link of a registration's confirmation mail. The account is created when the visitor
+ * confirms here (a click, not on load: a mail scanner that opens links must not spend it), which
+ * signs in and goes to the account page.
+ */
+export default function ConfirmRegistrationPage() {
+  const [params] = useSearchParams();
+  const token = params.get("token") ?? "";
+  const storeId = useStoreId();
+  const signedIn = useSignedIn();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <div className="container narrow-page">
+      <h1 className="page-title">Confirm your email</h1>
+      {token ? (
+        <p>One step left: confirm your email to create your account and sign in.</p>
+      ) : (
+        <p className="inline-error" role="alert">
+          This page needs the link from your confirmation email.
+        </p>
+      )}
+      <form
+        className="auth-form"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          setBusy(true);
+          let answer: Awaited<ReturnType<typeof confirmRegistration>>;
+          try {
+            answer = await confirmRegistration(token, storeId);
+          } catch (failure) {
+            setBusy(false);
+            setError(confirmFailure(failure));
+            return;
+          }
+          await signedIn(answer);
+          navigate("/account", { replace: true });
+        }}
+      >
+        {error ? (
+          <div role="alert">
+            <p className="inline-error">{error}</p>
+            <p>
+              <Link to="/account/sign-in?next=/account">Sign in</Link>
+              {" · "}
+              <Link to="/account/sign-in?view=register">Create an account</Link>
+            </p>
+          </div>
+        ) : null}
+        <button type="submit" className="button" disabled={!token || busy}>
+          {busy ? "Confirming…" : "Confirm and sign in"}
+        </button>
+      </form>
+    </div>
+  );
+}
