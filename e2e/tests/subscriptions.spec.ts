@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, gotoHydrated, screenshot, test } from "./fixtures";
+import { mailedLink } from "./mail";
 
 const DRAMA = "No More Drama – Calm Support for Dogs & Cats";
 const MONTHLY = "Deliver every month";
@@ -73,14 +74,20 @@ test("a guest with a subscription in the cart creates an account at checkout, pa
   await page.getByRole("link", { name: "Sign in to check out" }).click();
   await expect(page).toHaveURL(/\/account\/sign-in\?next=\/checkout$/);
   await main.getByRole("button", { name: "Create an account" }).click();
+  const email = `subscriber-${testInfo.project.name}-${Date.now()}@example.test`;
   await main.getByLabel("First name").fill("Sam");
   await main.getByLabel("Last name").fill("Subscriber");
-  await main
-    .getByLabel("Email")
-    .fill(`subscriber-${testInfo.project.name}-${Date.now()}@example.test`);
+  await main.getByLabel("Email").fill(email);
   await main.getByLabel(/^Password/).fill("monthly-Drops-for-Biscuit");
   await main.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
+  // The account is made from the link in the confirmation mail, in this same browser (its cart
+  // joins the new account); then back to checkout.
+  await expect(page.getByRole("status").filter({ hasText: "Almost done" })).toBeVisible();
+  await expect.poll(() => mailedLink(email, "/account/confirm")).toBeTruthy();
+  await gotoHydrated(page, mailedLink(email, "/account/confirm") ?? "");
+  await page.getByRole("button", { name: "Confirm and sign in" }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await gotoHydrated(page, "/checkout");
 
   // Pay with the test card; the confirmation lists the line with its plan.
   await main.getByLabel(/^Street address/).fill("12 Elm Street");
