@@ -711,8 +711,11 @@ export const designRequests = pgTable(
 export type ReviewMediaItem = { type: "image" | "video"; url: string; alt: string };
 
 /**
- * Customer reviews of a product. `review_id` is the client's id (unique per store: a resent
- * review is the same review). `reviewer_email` is stored lower-cased and never shown publicly.
+ * Customer reviews of a product. `review_id` is the public id: the client's id when no other
+ * review of the store has it, else one the server made. `client_review_id` is the id the author
+ * sent, unique per author (`author_key`: the account, else the visitor's session, as for votes),
+ * so a resent review is the same review and nobody can take another visitor's id; both are null
+ * for demo reviews. `reviewer_email` is stored lower-cased and never shown publicly.
  * `helpful_count` is the number of `review_votes` rows, kept beside the review so sorting by it
  * needs no join; it changes only in the statement that adds or removes a vote.
  */
@@ -727,6 +730,8 @@ export const reviews = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
     reviewId: text("review_id").notNull(),
+    authorKey: text("author_key"),
+    clientReviewId: text("client_review_id"),
     rating: integer("rating").notNull(),
     title: text("title").notNull().default(""),
     description: text("description").notNull(),
@@ -744,6 +749,7 @@ export const reviews = pgTable(
   },
   (t) => [
     unique("reviews_store_review_id").on(t.storeId, t.reviewId),
+    unique("reviews_store_author_client_id").on(t.storeId, t.authorKey, t.clientReviewId),
     index("reviews_product_created").on(t.productId, t.createdAt),
     check("reviews_rating", sql`${t.rating} between 1 and 5`),
     check("reviews_helpful_count", sql`${t.helpfulCount} >= 0`),

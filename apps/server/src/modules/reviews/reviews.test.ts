@@ -179,20 +179,64 @@ describeEachEngine("reviews API", (engine) => {
       expect((await list(p.handle)).summary.count).toBe(1);
     });
 
-    it("refuses another review under a review_id already used (409)", async () => {
+    it("refuses another review from the same visitor under a review_id they used (409)", async () => {
       const p = await product();
       const body = submission(p.handle);
-      expect((await visitor().post("/reviews/addReview", body)).statusCode).toBe(201);
+      const v = visitor();
+      expect((await v.post("/reviews/addReview", body)).statusCode).toBe(201);
       const other = { ...body, review_description: "Something else entirely." };
-      expectError(
-        await visitor().post("/reviews/addReview", other),
-        409,
-        "conflict",
-        M.reviewIdTaken,
-      );
+      expectError(await v.post("/reviews/addReview", other), 409, "conflict", M.reviewIdTaken);
       expect((await list(p.handle)).reviews.map((r) => r.review_description)).toEqual([
         body.review_description,
       ]);
+    });
+
+    it("publishes a visitor's review even when someone else took its review_id first, under an id of its own", async () => {
+      const p = await product();
+      const victim = submission(p.handle);
+      const squat = { ...victim, review_description: "Squatted the id.", review_rating: 1 };
+      const squatter = visitor();
+      expect((await squatter.post("/reviews/addReview", squat)).statusCode).toBe(201);
+
+      const v = visitor();
+      const first = await v.post("/reviews/addReview", victim);
+      expect(first.statusCode, first.body).toBe(201);
+      const published: Review = first.json().review;
+      expect(published.review_description).toBe(victim.review_description);
+      expect(published.review_id).not.toBe(victim.review_id);
+      // The same visitor's resend is still the same review.
+      const again = await v.post("/reviews/addReview", victim);
+      expect(again.statusCode).toBe(200);
+      expect(again.json().review.review_id).toBe(published.review_id);
+      // The squatter's resend of theirs answers theirs, not the victim's.
+      const theirs = await squatter.post("/reviews/addReview", squat);
+      expect(theirs.statusCode).toBe(200);
+      expect(theirs.json().review.review_id).toBe(victim.review_id);
+
+      const page = await list(p.handle);
+      expect(page.summary.count).toBe(2);
+      expect(new Set(page.reviews.map((r) => r.review_id)).size).toBe(2);
+      // Votes and the owner's changes reach each by its public id.
+      const vote = await visitor().post(`/api/reviews/${published.review_id}/helpful`, undefined);
+      expect(vote.json()).toEqual({ helpful_count: 1, voted: true });
+    });
+
+    it("keeps a signed-in shopper's review_id theirs on another device, and another account's own", async () => {
+      const p = await product();
+      const { v, user } = await signedInVisitor(t.app, t.database.db, { storeId: PET_STORE }, PETS);
+      const body = submission(p.handle);
+      expect((await v.post("/reviews/addReview", body)).statusCode).toBe(201);
+      const laptop = visitor();
+      expect((await signIn(laptop, user.email)).statusCode).toBe(200);
+      expect((await laptop.post("/reviews/addReview", body)).statusCode).toBe(200);
+      const { v: someoneElse } = await signedInVisitor(
+        t.app,
+        t.database.db,
+        { storeId: PET_STORE },
+        PETS,
+      );
+      expect((await someoneElse.post("/reviews/addReview", body)).statusCode).toBe(201);
+      expect((await list(p.handle)).summary.count).toBe(2);
     });
 
     it.each([

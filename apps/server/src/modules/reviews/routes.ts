@@ -19,9 +19,11 @@ import { requireAdmin, signedInUser } from "../../plugins/auth.ts";
 import { visitorSessionId, withVisitorSession } from "../../plugins/session.ts";
 import { checkStoreId } from "../../plugins/store.ts";
 import {
+  accountKey,
   addReview,
   listProductReviews,
   listStoreReviews,
+  sessionKey,
   setHelpfulVote,
   updateReview,
   voterKey,
@@ -58,11 +60,14 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       checkStoreId(request, request.query.store_id);
       const user = await signedInUser(request);
-      const { review, created } = await addReview(
-        deps,
-        { storeId: request.storeId, ip: request.ip, userId: user?.id ?? null },
-        request.body,
-      );
+      const context = { storeId: request.storeId, ip: request.ip, userId: user?.id ?? null };
+      // The author is the account, else the visitor's session (opened by a guest's first
+      // review), so the same visitor's resend is the same review and nobody else's can be.
+      const { review, created } = user
+        ? await addReview(deps, { ...context, author: accountKey(user.id) }, request.body)
+        : await withVisitorSession(request, reply, (sessionId) =>
+            addReview(deps, { ...context, author: sessionKey(sessionId) }, request.body),
+          );
       reply.status(created ? 201 : 200);
       return { review };
     },

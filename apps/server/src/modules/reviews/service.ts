@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import {
   type AddReviewInput,
   DomainError,
@@ -44,15 +44,22 @@ const reviewAnswers = new AnswerCache(1_000, REVIEW_TTL_MS);
 // Who votes, who is verified
 
 /**
- * The identity of one visitor's 'Helpful' votes: the signed-in account, else the visitor's session
- * cookie (hashed, so the table holds nothing a cookie could be forged from); null: nobody yet.
+ * The identity of one visitor's 'Helpful' votes and of a review's author: the signed-in account,
+ * else the visitor's session cookie (hashed, so the table holds nothing a cookie could be forged
+ * from); null: nobody yet.
  */
 export function voterKey(who: { userId: string | null; sessionId: string | null }): string | null {
-  if (who.userId) return `user:${who.userId}`;
-  if (who.sessionId) {
-    return `session:${createHash("sha256").update(who.sessionId).digest("base64url")}`;
-  }
+  if (who.userId) return accountKey(who.userId);
+  if (who.sessionId) return sessionKey(who.sessionId);
   return null;
+}
+
+export function accountKey(userId: string): string {
+  return `user:${userId}`;
+}
+
+export function sessionKey(sessionId: string): string {
+  return `session:${createHash("sha256").update(sessionId).digest("base64url")}`;
 }
 
 /**
@@ -296,54 +303,95 @@ export async function listProductReviews(
 // Writes
 
 /**
- * Publishes a review at once (DECISIONS.md). Idempotent on review_id: the same review sent again
- * answers the stored one (`created: false`); another review under a used id is a conflict.
+ * Publishes a review at once (DECISIONS.md). Idempotent on review_id per author (the account,
+ * else the visitor's session): the same review sent again answers the stored one
+ * (`created: false`); another review under an id the same author used is a conflict. Another
+ * author's review never blocks it: when its id is taken in the store, the review is published
+ * under an id the server makes, so nobody can squat the id a visitor's browser will send.
  */
 export async function addReview(
   deps: ReviewDeps,
-  context: { storeId: string; ip: string; userId: string | null },
+  context: { storeId: string; ip: string; userId: string | null; author: string },
   input: AddReviewInput,
 ): Promise<{ review: Review; created: boolean }> {
   const { db } = deps;
-  await consume(deps.limiter, context.storeId, REVIEW_RATE_LIMITS.addPerIp, context.ip);
-  const product = await findProduct(db, context.storeId, input.handle);
-  const [inserted] = await db
+  const { storeId, author } = context;
+  await consume(deps.limiter, storeId, REVIEW_RATE_LIMITS.addPerIp, context.ip);
+  const product = await findProduct(db, storeId, input.handle);
+
+  const own = await ownReview(db, storeId, author, input.review_id);
+  if (own) return answerResent(db, own, product, input);
+
+  const values = {
+    storeId,
+    productId: product.id,
+    authorKey: author,
+    clientReviewId: input.review_id,
+    rating: input.review_rating,
+    title: input.review_title,
+    description: input.review_description,
+    reviewerName: input.reviewer_name,
+    reviewerEmail: input.reviewer_email,
+    userId: context.userId,
+  };
+  let [row] = await db
     .insert(reviews)
-    .values({
-      storeId: context.storeId,
-      productId: product.id,
-      reviewId: input.review_id,
-      rating: input.review_rating,
-      title: input.review_title,
-      description: input.review_description,
-      reviewerName: input.reviewer_name,
-      reviewerEmail: input.reviewer_email,
-      userId: context.userId,
-    })
-    .onConflictDoNothing({ target: [reviews.storeId, reviews.reviewId] })
+    .values({ ...values, reviewId: input.review_id })
+    .onConflictDoNothing()
     .returning();
-  let row = inserted;
-  if (row) {
-    reviewAnswers.clear(db);
-  } else {
+  if (!row) {
+    // Either the same author's resend won a race, or another review of the store has this id.
+    const raced = await ownReview(db, storeId, author, input.review_id);
+    if (raced) return answerResent(db, raced, product, input);
     [row] = await db
-      .select()
-      .from(reviews)
-      .where(and(eq(reviews.storeId, context.storeId), eq(reviews.reviewId, input.review_id)));
-    const sameReview =
-      row !== undefined &&
-      row.productId === product.id &&
-      row.reviewerEmail === input.reviewer_email &&
-      row.rating === input.review_rating &&
-      row.description === input.review_description;
-    if (!row || !sameReview) {
-      throw new DomainError("conflict", M.reviewIdTaken, { review_id: M.reviewIdTaken });
-    }
+      .insert(reviews)
+      .values({ ...values, reviewId: randomUUID() })
+      .returning();
+    if (!row) throw new Error("The review was not stored");
   }
-  const verified = await verifiedReviewIds(db, context.storeId, [row]);
+  reviewAnswers.clear(db);
+  const verified = await verifiedReviewIds(db, storeId, [row]);
+  return { review: publicView(row, product.title, verified.has(row.id), false), created: true };
+}
+
+async function ownReview(
+  db: Database,
+  storeId: string,
+  author: string,
+  clientReviewId: string,
+): Promise<ReviewRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(reviews)
+    .where(
+      and(
+        eq(reviews.storeId, storeId),
+        eq(reviews.authorKey, author),
+        eq(reviews.clientReviewId, clientReviewId),
+      ),
+    );
+  return row;
+}
+
+/** The author's resend: the stored review when it is the same one, else a conflict. */
+async function answerResent(
+  db: Database,
+  row: ReviewRow,
+  product: ProductRef,
+  input: AddReviewInput,
+): Promise<{ review: Review; created: boolean }> {
+  const sameReview =
+    row.productId === product.id &&
+    row.reviewerEmail === input.reviewer_email &&
+    row.rating === input.review_rating &&
+    row.description === input.review_description;
+  if (!sameReview) {
+    throw new DomainError("conflict", M.reviewIdTaken, { review_id: M.reviewIdTaken });
+  }
+  const verified = await verifiedReviewIds(db, row.storeId, [row]);
   return {
     review: publicView(row, product.title, verified.has(row.id), false),
-    created: inserted !== undefined,
+    created: false,
   };
 }
 
