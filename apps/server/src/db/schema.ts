@@ -587,6 +587,7 @@ export const orders = pgTable(
     index("orders_awaiting_payment")
       .on(t.holdExpiresAt)
       .where(sql`${t.status} = 'awaiting_payment'`),
+    index("orders_cart_awaiting_payment").on(t.cartId).where(sql`${t.status} = 'awaiting_payment'`),
     uniqueIndex("orders_payment_reference").on(t.paymentProvider, t.paymentReference),
     check("orders_currency", sql`${t.currency} in ('usd', 'cad')`),
     check(

@@ -219,11 +219,14 @@ describeEachEngine("checkout API", (engine) => {
           message: "Your card was declined.",
         });
         expect(await stockOf(t.database.db, "YOUNG-1")).toBe(before);
-        const none = await t.database.db
+        // The attempt is recorded as declined, holding nothing.
+        const ended = await t.database.db
           .select()
           .from(orders)
           .where(eq(orders.email, "declined@example.com"));
-        expect(none).toEqual([]);
+        expect(ended.map((o) => [o.status, o.failureMessage])).toEqual([
+          ["declined", "Your card was declined."],
+        ]);
         expect((await v.get("/api/cart")).json().cartItems).toHaveLength(1);
 
         const retry = await pay(v, { email: "declined@example.com" });
@@ -318,29 +321,121 @@ describeEachEngine("checkout API", (engine) => {
         expect(res.json().error.message).toBe(CHECKOUT_MESSAGES.emptyCart);
       });
 
-      it("refunds the charge and names the product when its last unit went to someone else first", async () => {
+      it("charges nothing and names the product when its last unit went to someone else first", async () => {
         const v = await shopper({ "POOPOO-1": 1 });
         await setStock(t.database.db, "POOPOO-1", 0);
+        const chargesBefore = processor.charges.size;
         const res = await pay(v);
         expect(res.statusCode).toBe(409);
         expect(res.json().error.code).toBe("out_of_stock");
         expect(res.json().error.message).toMatch(/^Sorry, .+ is out of stock$/);
-        const charge = [...processor.charges.values()].at(-1);
-        expect(charge?.refunded).toBe(true);
+        expect(processor.charges.size).toBe(chargesBefore);
+      });
+
+      it("answers a declined attempt's Idempotency-Key sent again with the same decline, charging nothing", async () => {
+        const v = await shopper({ "EAT-1": 1 });
+        const q = await quote(v);
+        const key = randomUUID();
+        const body = {
+          email: "declined-twice@example.com",
+          name: "Declined Twice",
+          address: NY_ADDRESS,
+          shippingOptionId: "standard",
+          expectedTotal: q.total,
+          card: DECLINED_CARD,
+        };
+        const first = await v.post("/api/checkout", body, { "idempotency-key": key });
+        expect(first.statusCode).toBe(402);
+        const chargesBefore = processor.charges.size;
+        const again = await v.post("/api/checkout", body, { "idempotency-key": key });
+        expect(again.statusCode).toBe(402);
+        expect(again.json().error).toEqual(first.json().error);
+        expect(processor.charges.size).toBe(chargesBefore);
+      });
+
+      /** Places an order whose charge never got an answer: it holds its stock, unpaid. */
+      async function cutOffAttempt(v: Visitor, body: Record<string, unknown>, key: string) {
+        const charge = processor.charge;
+        processor.charge = async () => {
+          throw new Error("connection reset");
+        };
+        try {
+          const dropped = await v.post("/api/checkout", body, { "idempotency-key": key });
+          expect(dropped.statusCode).toBe(503);
+        } finally {
+          processor.charge = charge;
+        }
+        const [held] = await t.database.db
+          .select()
+          .from(orders)
+          .where(eq(orders.idempotencyKey, key));
+        expect(held?.status).toBe("awaiting_payment");
+        return held;
+      }
+
+      it("completes an attempt whose charge got no answer when its Idempotency-Key comes again, charging once", async () => {
+        const before = await stockOf(t.database.db, "EAT-1");
+        const v = await shopper({ "EAT-1": 1 });
+        const q = await quote(v);
+        const key = randomUUID();
+        const body = {
+          email: "cut-off@example.com",
+          name: "Cut Off",
+          address: NY_ADDRESS,
+          shippingOptionId: "standard",
+          expectedTotal: q.total,
+          card: GOOD_CARD,
+        };
+        const held = await cutOffAttempt(v, body, key);
+        expect(await stockOf(t.database.db, "EAT-1")).toBe(before - 1);
+        const chargesBefore = processor.charges.size;
+        const retry = await v.post("/api/checkout", body, { "idempotency-key": key });
+        expect(retry.statusCode, retry.body).toBe(200);
+        expect(retry.json().order.number).toBe(held?.number);
+        expect(retry.json().status).toBe("paid");
+        expect(processor.charges.size).toBe(chargesBefore + 1);
+        expect(await stockOf(t.database.db, "EAT-1")).toBe(before - 1);
+        expect((await v.get("/api/cart")).json().cartItems).toEqual([]);
+      });
+
+      it("lets a newer attempt of the cart release one whose charge got no answer, so its stock is not taken twice", async () => {
+        await setStock(t.database.db, "POOPOO-2", 1);
+        const v = await shopper({ "POOPOO-2": 1 });
+        const q = await quote(v);
+        const body = {
+          email: "cut-off-newer@example.com",
+          name: "Cut Off",
+          address: NY_ADDRESS,
+          shippingOptionId: "standard",
+          expectedTotal: q.total,
+          card: GOOD_CARD,
+        };
+        const held = await cutOffAttempt(v, body, randomUUID());
+        expect(await stockOf(t.database.db, "POOPOO-2")).toBe(0);
+        const newer = await v.post("/api/checkout", body, { "idempotency-key": randomUUID() });
+        expect(newer.statusCode, newer.body).toBe(200);
+        const [old] = await t.database.db
+          .select()
+          .from(orders)
+          .where(eq(orders.id, held?.id ?? ""));
+        expect(old?.status).toBe("canceled");
+        expect(await stockOf(t.database.db, "POOPOO-2")).toBe(0);
       });
     });
 
     describe("attempts that must not pay twice or wrongly", () => {
-      it("refuses to reuse, under the same key, a charge refunded after an out-of-stock refusal", async () => {
+      it("charges nothing for an out-of-stock refusal, so the same key pays once when the stock is back", async () => {
         const v = await shopper({ "PEEPEE-1": 1 });
         const key = randomUUID();
         await setStock(t.database.db, "PEEPEE-1", 0);
+        const chargesBefore = processor.charges.size;
         expect((await pay(v, { key })).statusCode).toBe(409);
+        expect(processor.charges.size).toBe(chargesBefore);
         await setStock(t.database.db, "PEEPEE-1", 50);
         const retried = await pay(v, { key });
-        expect(retried.statusCode).toBe(409);
-        expect(retried.json().error.message).toBe(CHECKOUT_MESSAGES.attemptEnded);
-        expect((await pay(v)).statusCode).toBe(200);
+        expect(retried.statusCode, retried.body).toBe(200);
+        expect(processor.charges.size).toBe(chargesBefore + 1);
+        expect([...processor.charges.values()].some((c) => c.refunded)).toBe(false);
       });
 
       it("pays one cart once when two tabs pay it at the same time with different keys", async () => {
@@ -362,6 +457,11 @@ describeEachEngine("checkout API", (engine) => {
         expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
         const kept = [...processor.charges.values()].slice(before).filter((c) => !c.refunded);
         expect(kept).toHaveLength(1);
+        const paid = await t.database.db
+          .select({ status: orders.status })
+          .from(orders)
+          .where(and(eq(orders.email, "two-tabs@example.com"), eq(orders.status, "paid")));
+        expect(paid).toHaveLength(1);
       });
 
       it("refuses a guest who uses their own personal code with their own email", async () => {

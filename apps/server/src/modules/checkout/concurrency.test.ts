@@ -14,13 +14,19 @@ import {
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
 import { Visitor } from "../../../test/visitor.ts";
 import { discountCodes, orders } from "../../db/schema.ts";
+import { TestCardProcessor } from "../payments/test-processor.ts";
 
 describeEachEngine("checkout under concurrency", (engine) => {
   let t: TestApp;
   const statements: string[] = [];
   let counting = false;
+  const processor = new TestCardProcessor();
   beforeAll(async () => {
-    t = await createTestApp(engine, {}, { logQuery: (q) => counting && statements.push(q) });
+    t = await createTestApp(
+      engine,
+      {},
+      { payments: processor, logQuery: (q) => counting && statements.push(q) },
+    );
   });
   afterAll(() => t.close());
 
@@ -90,13 +96,17 @@ describeEachEngine("checkout under concurrency", (engine) => {
     }
   });
 
-  it("sells exactly 10 of a variant with stock 10 to 200 shoppers paying at once, round after round", async () => {
+  it("sells exactly 10 of a variant with stock 10 to 200 shoppers paying at once, round after round, charging only the 10", async () => {
     for (const round of [1, 2]) {
       await setStock(t.database.db, "ITCHY-2", 500);
       const { list, total } = await shoppers(200, "ITCHY-2");
       await setStock(t.database.db, "ITCHY-2", 10);
       const email = `rush-${round}@example.com`;
+      processor.charges.clear();
       const answers = await Promise.all(list.map((v) => checkout(v, total, email)));
+      // Stock is reserved before the card is charged: the 190 who lost the race were never charged.
+      expect(processor.charges.size).toBe(10);
+      expect([...processor.charges.values()].filter((c) => c.refunded)).toEqual([]);
       const statuses = answers.map((a) => a.statusCode);
       expect(statuses.filter((s) => s >= 500)).toEqual([]);
       expect(statuses.filter((s) => s === 200)).toHaveLength(10);

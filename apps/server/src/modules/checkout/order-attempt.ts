@@ -3,14 +3,22 @@ import {
   DomainError,
   type OrderDraft,
   type PlacedOrder,
+  type PlaceOrderRequest,
 } from "@storefront/domain";
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
 import { carts as cartsTable, orders as ordersTable } from "../../db/schema.ts";
+import { isUniqueViolation } from "../../lib/db-errors.ts";
 import type { CartOwner } from "../cart/cart-queries.ts";
 import { type CheckoutCart, lockCheckoutCart } from "../cart/checkout-cart.ts";
-import { orderAccessKey } from "../orders/order-lifecycle.ts";
-import { type OrderRow, readOrderView } from "../orders/order-reads.ts";
+import {
+  completeOrder,
+  insertOrder,
+  orderAccessKey,
+  releaseCartOrders,
+  releaseOrder,
+} from "../orders/order-lifecycle.ts";
+import { findOrderByKey, type OrderRow, readOrderView } from "../orders/order-reads.ts";
 import type { ChargeRequest, PaymentProvider } from "../payments/provider.ts";
 
 export interface CheckoutDeps {
@@ -91,16 +99,111 @@ export function intentRequest(order: OrderRow): ChargeRequest {
   };
 }
 
+/** Whether the cart has an unpaid order of another attempt (another tab, an earlier try). */
+async function otherAttemptHolds(tx: Transaction, draft: OrderDraft): Promise<boolean> {
+  const [other] = await tx
+    .select({ id: ordersTable.id })
+    .from(ordersTable)
+    .where(
+      and(
+        eq(ordersTable.storeId, draft.storeId),
+        eq(ordersTable.cartId, draft.cartId),
+        eq(ordersTable.status, "awaiting_payment"),
+        ne(ordersTable.idempotencyKey, draft.idempotencyKey),
+      ),
+    )
+    .limit(1);
+  return other !== undefined;
+}
+
+/**
+ * Writes the attempt's order awaiting payment, in one transaction under the cart's lock: its
+ * lines, its stock (guarded) and its code's redemption (guarded). The cart's unpaid orders of
+ * other attempts (another tab, a try cut off before its payment) are released first, in their
+ * own transaction so no two stock updates wait on each other, and the check is repeated under
+ * the lock, so two attempts of one cart never both hold it. Answers the new order and the ones it
+ * released, or the order a concurrent request with the same key wrote first.
+ */
+export async function holdOrder(
+  attempt: OrderAttempt,
+): Promise<{ order: OrderRow; released: OrderRow[] } | { earlier: OrderRow }> {
+  const { deps, owner, cart, draft, now } = attempt;
+  const released: OrderRow[] = [];
+  for (let round = 0; round < 3; round += 1) {
+    let order: OrderRow | null;
+    try {
+      order = await deps.db.transaction(async (tx) => {
+        await lockUnchangedCart(tx, owner, cart);
+        if (await otherAttemptHolds(tx, draft)) return null;
+        return insertOrder(tx, draft, { status: "awaiting_payment", now });
+      });
+    } catch (err) {
+      const earlier = isUniqueViolation(err)
+        ? await findOrderByKey(deps.db, owner.storeId, draft.idempotencyKey)
+        : null;
+      if (!earlier) throw err;
+      return { earlier };
+    }
+    if (order) return { order, released };
+    released.push(
+      ...(await deps.db.transaction((tx) =>
+        releaseCartOrders(tx, draft.storeId, draft.cartId, now, draft.idempotencyKey),
+      )),
+    );
+  }
+  // Other attempts of this cart keep starting: this one gives way.
+  throw new DomainError("conflict", CHECKOUT_MESSAGES.replaced);
+}
+
+/**
+ * Charges a card now for an order that holds its stock (the test processor), under the order's
+ * fixed key: a retry or a doubled request gets the same charge, never a second one. Declined: the
+ * order ends and gives its stock back. Paid: the order is completed; if it was released meanwhile
+ * (replaced by a newer checkout of the cart), the charge is refunded.
+ */
+export async function payHeldOrder(
+  deps: CheckoutDeps,
+  order: OrderRow,
+  idempotencyKey: string,
+  card: PlaceOrderRequest["card"],
+  now: Date,
+): Promise<PlacedOrder> {
+  const { db, provider } = deps;
+  // A failure here leaves the order holding its stock: a retry with the same key charges it
+  // under the same key, and the sweeper releases it after 30 minutes otherwise.
+  const charge = await viaProvider(deps, () => provider.charge({ ...intentRequest(order), card }));
+  if (charge.status === "declined") {
+    await db.transaction((tx) => releaseOrder(tx, order, "declined", charge.message, now));
+    throw new DomainError("payment_declined", charge.message);
+  }
+  if (charge.status !== "succeeded") {
+    throw new Error(`${provider.name} answered ${charge.status} to a payment made now`);
+  }
+  const completed = await db.transaction((tx) => completeOrder(tx, order, charge, now));
+  const current = await findOrderByKey(db, order.storeId, idempotencyKey);
+  const paidWithThisCharge =
+    current?.status === "paid" && current.paymentReference === charge.reference;
+  if (!paidWithThisCharge) {
+    await viaProvider(deps, () => provider.refund(charge.reference, `order-${order.id}-refund`));
+    throw new DomainError("conflict", CHECKOUT_MESSAGES.replaced);
+  }
+  if (completed) deps.onPaid(current);
+  const accessKey = orderAccessKey(order.id, idempotencyKey);
+  return { status: "paid", order: await readOrderView(db, current), accessKey };
+}
+
 /**
  * The answer for an order that exists already (a retried or doubled request of the visitor who
  * placed it). An order awaiting payment asks the provider again with the order's fixed key, which
- * answers the same PaymentIntent, and stores it if the first request could not.
+ * answers the same PaymentIntent (Stripe; stored if the first request could not) or the same
+ * charge (the test processor, which then completes the order).
  */
 export async function answerFor(
   deps: CheckoutDeps,
   order: OrderRow,
   idempotencyKey: string,
   owner: CartOwner,
+  card?: PlaceOrderRequest["card"],
 ): Promise<PlacedOrder> {
   if (!(await placedBy(deps.db, order, owner))) {
     throw new DomainError("conflict", CHECKOUT_MESSAGES.keyInUse);
@@ -108,6 +211,15 @@ export async function answerFor(
   const accessKey = orderAccessKey(order.id, idempotencyKey);
   if (order.status === "paid") {
     return { status: "paid", order: await readOrderView(deps.db, order), accessKey };
+  }
+  if (order.status === "declined") {
+    throw new DomainError(
+      "payment_declined",
+      order.failureMessage ?? CHECKOUT_MESSAGES.attemptEnded,
+    );
+  }
+  if (order.status === "awaiting_payment" && !deps.provider.confirmsLater && card) {
+    return payHeldOrder(deps, order, idempotencyKey, card, deps.now?.() ?? new Date());
   }
   if (order.status === "awaiting_payment" && deps.provider.confirmsLater) {
     const charge = await viaProvider(deps, () => deps.provider.charge(intentRequest(order)));

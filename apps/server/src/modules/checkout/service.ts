@@ -178,9 +178,9 @@ async function draftOrder(
 /**
  * Places the order for the visitor's cart, once per Idempotency-Key. The server recomputes every
  * total and refuses (409) when it differs from the total the shopper was shown; then the
- * provider decides the path: with the test processor the card is charged first and the order is
- * paid in one transaction (placePaidOrder); with Stripe the order holds its stock while awaiting
- * the browser's confirmation, and the webhook completes it (placeHeldOrder).
+ * order holds its stock and code before any payment; then the provider decides the path: the test
+ * processor charges the card now and the order is completed (placePaidOrder); with Stripe the
+ * browser confirms the payment and the webhook completes the order (placeHeldOrder).
  */
 export function placeOrder(
   deps: CheckoutDeps,
@@ -216,7 +216,7 @@ async function placeOrderOnce(
 ): Promise<PlacedOrder> {
   const now = deps.now?.() ?? new Date();
   const earlier = await findOrderByKey(deps.db, owner.storeId, idempotencyKey);
-  if (earlier) return answerFor(deps, earlier, idempotencyKey, owner);
+  if (earlier) return answerFor(deps, earlier, idempotencyKey, owner, input.card);
   let drafted: { cart: CheckoutCart; draft: OrderDraft };
   try {
     drafted = await draftOrder(deps, owner, input, idempotencyKey);
@@ -224,7 +224,7 @@ async function placeOrderOnce(
     // Another instance may have placed this very order since we looked (its cart is now empty):
     // the answer is that order, not "Your cart is empty".
     const placed = await findOrderByKey(deps.db, owner.storeId, idempotencyKey);
-    if (placed) return answerFor(deps, placed, idempotencyKey, owner);
+    if (placed) return answerFor(deps, placed, idempotencyKey, owner, input.card);
     throw error;
   }
   const attempt: OrderAttempt = { deps, owner, idempotencyKey, ...drafted, now };

@@ -9,7 +9,7 @@ import {
   PAYMENT_HOLD_MS,
   pointsEarned,
 } from "@storefront/domain";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Transaction } from "../../db/index.ts";
 import { discountCodes, orderLines, orders, stores, users, variants } from "../../db/schema.ts";
 import { tokenHash } from "../../lib/tokens.ts";
@@ -252,12 +252,17 @@ export async function releaseOrder(
   return true;
 }
 
-/** Releases the cart's orders still awaiting payment (canceled); answers the ones it released. */
+/**
+ * Releases the cart's orders still awaiting payment (canceled), except the one of the attempt
+ * under way (`keep`, its Idempotency-Key: a request of the same attempt on another instance may
+ * be paying it); answers the ones it released.
+ */
 export async function releaseCartOrders(
   tx: Transaction,
   storeId: string,
   cartId: string,
   now: Date,
+  keep: string,
 ): Promise<OrderRow[]> {
   const waiting = await tx
     .select()
@@ -267,6 +272,7 @@ export async function releaseCartOrders(
         eq(orders.storeId, storeId),
         eq(orders.cartId, cartId),
         eq(orders.status, "awaiting_payment"),
+        ne(orders.idempotencyKey, keep),
       ),
     )
     .for("update");

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_cart_awaiting_payment" ON "orders" USING btree ("cart_id") WHERE "orders"."status" = 'awaiting_payment';
