@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, gotoHydrated, screenshot, test } from "./fixtures";
+import { expect, gotoHydrated, screenshot, test, waitForHydration } from "./fixtures";
 import { lastMailTo, mailedLink } from "./mail";
 
 // Chromium logs every 4xx answer to fetch as a console error; the second test is declined on
@@ -93,6 +93,35 @@ test("a new visitor buys two products by card, sees the confirmation, and opens 
   await expect(other.getByRole("heading", { level: 1 })).toHaveText("Thank you, Robin!");
   await expect(other.getByRole("main")).toContainText(`#${number}`);
   await expect(other.getByRole("main").locator(".cart-total")).toHaveText(total);
+
+  // Each product bought has a one-time review link: the guest's review through it opens the
+  // dialog at once and is published as a Verified Buyer's.
+  const reviewLink = /https?:\/\/[^\s"<>]+\/products\/eat\?review=[^#\s"<>]+/.exec(
+    lastMailTo(email) ?? "",
+  )?.[0];
+  expect(reviewLink).toBeTruthy();
+  const reviewUrl = new URL(reviewLink ?? "");
+  await other.goto(`${testInfo.project.use.baseURL}${reviewUrl.pathname}${reviewUrl.search}`);
+  await waitForHydration(other);
+  const rating = other.getByRole("dialog", { name: "How would you rate this item" });
+  await expect(rating).toContainText(
+    "You bought this: your review will show the Verified Buyer badge.",
+  );
+  await expect(rating.getByRole("radio", { name: "1 star (Sorry not for me)" })).toBeFocused();
+  for (let i = 0; i < 4; i += 1) await other.keyboard.press("ArrowRight");
+  await rating.getByRole("button", { name: "Next" }).click();
+  const marker = `Bought and loved it (${testInfo.project.name}-${Date.now()})`;
+  await other.getByRole("dialog", { name: "Tell us more!" }).getByRole("textbox").fill(marker);
+  await other
+    .getByRole("dialog", { name: "Tell us more!" })
+    .getByRole("button", { name: "Next" })
+    .click();
+  const about = other.getByRole("dialog", { name: "About you" });
+  await about.getByLabel("Display Name *").fill("Robin M.");
+  await about.getByLabel("Email *").fill(email);
+  await about.getByRole("button", { name: "Submit Review" }).click();
+  const card = other.locator(".review-card", { hasText: marker });
+  await expect(card).toContainText("Verified Buyer");
   await fresh.close();
 });
 

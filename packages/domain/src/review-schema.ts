@@ -12,6 +12,7 @@ import {
   REVIEW_SEARCH_MAX_LENGTH,
   REVIEW_SORTS,
   REVIEW_TITLE_MAX_LENGTH,
+  REVIEW_TOKEN_MAX_LENGTH,
 } from "./review.ts";
 
 /** A product handle as URLs carry it. */
@@ -65,6 +66,15 @@ export const AddReviewSchema = z.strictObject({
     .optional()
     .default(""),
   reviewer_email: EmailSchema,
+  /**
+   * The one-time link of the order email (not in the spec): the review comes from the buyer, so
+   * it is a 'Verified Buyer' review even from a guest.
+   */
+  review_token: z
+    .string({ error: M.reviewLinkInvalid })
+    .max(REVIEW_TOKEN_MAX_LENGTH, M.reviewLinkInvalid)
+    .regex(/^[A-Za-z0-9:._-]+$/, M.reviewLinkInvalid)
+    .optional(),
 });
 export type AddReviewInput = z.infer<typeof AddReviewSchema>;
 

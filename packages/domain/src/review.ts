@@ -15,6 +15,8 @@ export const REVIEW_NAME_MAX_LENGTH = 100;
 export const REVIEW_TITLE_MAX_LENGTH = 150;
 export const REVIEW_DESCRIPTION_MAX_LENGTH = 5_000;
 export const REVIEW_ID_MAX_LENGTH = 64;
+/** A one-time review link token of the order email: `review:{order}:{product}.{signature}`. */
+export const REVIEW_TOKEN_MAX_LENGTH = 200;
 export const REVIEW_SEARCH_MAX_LENGTH = 100;
 export const OWNER_RESPONSE_MAX_LENGTH = 5_000;
 
@@ -42,6 +44,12 @@ export const REVIEW_MESSAGES = {
   titleTooLong: `The title must not exceed ${REVIEW_TITLE_MAX_LENGTH} characters`,
   reviewIdInvalid: `review_id must be 1 to ${REVIEW_ID_MAX_LENGTH} letters, digits, '.', '_', ':' or '-'`,
   reviewIdTaken: "This review_id already belongs to another review",
+  reviewLinkInvalid: "This review link is not valid for this product",
+  reviewLinkUsed: "A review has already been written with this link",
+  /** The dialog, after a refused review link: the review can still be published without it. */
+  withoutLink: "Submit again to publish your review without the Verified Buyer badge.",
+  /** The dialog, opened from the review link of an order email. */
+  linkNote: "You bought this: your review will show the Verified Buyer badge.",
   handleInvalid: "handle must be a product handle",
   productNotFound: "Product not found",
   reviewNotFound: "Review not found",

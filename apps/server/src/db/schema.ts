@@ -740,6 +740,13 @@ export const reviews = pgTable(
     reviewerEmail: text("reviewer_email").notNull(),
     /** The signed-in account that wrote it (null: a guest); 'Verified Buyer' is decided by it. */
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * The paid order whose email's one-time review link this review was written with (null:
+     * none): a 'Verified Buyer' review, at most one per order and product.
+     */
+    verifiedOrderId: uuid("verified_order_id").references(() => orders.id, {
+      onDelete: "set null",
+    }),
     profileImage: text("profile_image"),
     media: jsonb("media").$type<ReviewMediaItem[]>().notNull().default([]),
     ownerResponse: text("owner_response"),
@@ -751,6 +758,7 @@ export const reviews = pgTable(
   (t) => [
     unique("reviews_store_review_id").on(t.storeId, t.reviewId),
     unique("reviews_store_author_client_id").on(t.storeId, t.authorKey, t.clientReviewId),
+    unique("reviews_verified_order_product").on(t.verifiedOrderId, t.productId),
     index("reviews_product_created").on(t.productId, t.createdAt),
     check("reviews_rating", sql`${t.rating} between 1 and 5`),
     check("reviews_helpful_count", sql`${t.helpfulCount} >= 0`),

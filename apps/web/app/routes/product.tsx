@@ -143,6 +143,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         productName={product.product_title}
         brandName={brandName}
         initialPage={reviews}
+        reviewToken={searchParams.get("review")}
       />
     </div>
   );

@@ -54,7 +54,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           onProviderError: (err) => request.log.error({ err }, "payment provider call failed"),
           onPaid: (order) =>
             app.background.run("order confirmation mail", () =>
-              sendOrderConfirmation(app.db, app.mailer, order, origin),
+              sendOrderConfirmation(app.db, app.mailer, order, origin, app.sessionKey),
             ),
         },
         await request.cartOwner(),

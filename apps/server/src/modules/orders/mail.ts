@@ -1,9 +1,10 @@
 import { formatMoney } from "@storefront/domain";
-import { eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
-import { stores } from "../../db/schema.ts";
+import { orderLines, products, stores } from "../../db/schema.ts";
 import { escapeHtml } from "../../lib/html.ts";
 import type { Mailer } from "../../lib/mailer.ts";
+import { reviewLinkToken } from "../reviews/service.ts";
 import { storeLinkOrigin } from "../stores/service.ts";
 import { orderAccessKey } from "./order-lifecycle.ts";
 import { type OrderRow, readOrderView } from "./order-reads.ts";
@@ -14,14 +15,37 @@ export function orderLink(origin: string, number: number, accessKey: string): st
 }
 
 /**
- * The order confirmation: what was bought, the totals, where it ships, and the link to the order
- * page (which works for a guest through its key).
+ * One review link per product of the order: its page, opening the review dialog with a one-time
+ * token that makes the review a 'Verified Buyer' one, for a guest too.
+ */
+async function reviewLinks(
+  db: Database,
+  order: OrderRow,
+  origin: string,
+  linkKey: Buffer,
+): Promise<{ title: string; url: string }[]> {
+  const bought = await db
+    .selectDistinct({ id: products.id, handle: products.handle, title: products.title })
+    .from(orderLines)
+    .innerJoin(products, eq(products.id, orderLines.productId))
+    .where(and(eq(orderLines.orderId, order.id), eq(products.published, true)))
+    .orderBy(asc(products.title));
+  return bought.map((p) => ({
+    title: p.title,
+    url: `${origin}/products/${encodeURIComponent(p.handle)}?review=${encodeURIComponent(reviewLinkToken(linkKey, order.id, p.id))}#reviews`,
+  }));
+}
+
+/**
+ * The order confirmation: what was bought, the totals, where it ships, the link to the order
+ * page (which works for a guest through its key) and a review link per product.
  */
 export async function sendOrderConfirmation(
   db: Database,
   mailer: Mailer,
   order: OrderRow,
   requestOrigin: URL,
+  linkKey: Buffer,
 ): Promise<void> {
   const accessKey = orderAccessKey(order.id, order.idempotencyKey);
   const view = await readOrderView(db, order);
@@ -32,6 +56,7 @@ export async function sendOrderConfirmation(
   const brand = store?.brandName ?? "our store";
   const origin = await storeLinkOrigin(db, order.storeId, requestOrigin);
   const link = origin ? orderLink(origin, view.number, accessKey) : null;
+  const reviews = origin ? await reviewLinks(db, order, origin, linkKey) : [];
   const money = (amount: number) => formatMoney(amount, view.currency);
   const totals: [string, string][] = [
     ["Subtotal", money(view.subtotal)],
@@ -74,6 +99,13 @@ export async function sendOrderConfirmation(
     "Shipping to:",
     ...address,
     ...(link ? ["", `See your order: ${link}`] : []),
+    ...(reviews.length
+      ? [
+          "",
+          "Tell other shoppers what you think:",
+          ...reviews.map((r) => `Review ${r.title}: ${r.url}`),
+        ]
+      : []),
   ].join("\n");
   const html = [
     `<p>Thank you for your order, ${escapeHtml(view.name)}!</p>`,
@@ -82,6 +114,9 @@ export async function sendOrderConfirmation(
     `<table>${totals.map(([label, value]) => `<tr><td>${escapeHtml(label)}</td><td>${escapeHtml(value)}</td></tr>`).join("")}</table>`,
     `<p>Shipping to:<br>${address.map(escapeHtml).join("<br>")}</p>`,
     link ? `<p><a href="${escapeHtml(link)}">See your order</a></p>` : "",
+    reviews.length
+      ? `<p>Tell other shoppers what you think:</p><ul>${reviews.map((r) => `<li><a href="${escapeHtml(r.url)}">Review ${escapeHtml(r.title)}</a></li>`).join("")}</ul>`
+      : "",
   ].join("");
   await mailer.send({
     storeId: order.storeId,

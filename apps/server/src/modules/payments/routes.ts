@@ -41,7 +41,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (outcome === "completed" && order) {
         const origin = requestOrigin(request);
         app.background.run("order confirmation mail", () =>
-          sendOrderConfirmation(app.db, app.mailer, order, origin),
+          sendOrderConfirmation(app.db, app.mailer, order, origin, app.sessionKey),
         );
       }
       return { received: true as const, outcome };

@@ -43,7 +43,7 @@ async function adminOnly(request: FastifyRequest): Promise<void> {
 }
 
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, limiter: app.rateLimiter };
+  const deps = { db: app.db, limiter: app.rateLimiter, linkKey: app.sessionKey };
 
   app.post(
     "/reviews/addReview",

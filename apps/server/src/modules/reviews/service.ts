@@ -18,7 +18,9 @@ import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-o
 import type { Database } from "../../db/index.ts";
 import { orderLines, orders, products, reviews, reviewVotes } from "../../db/schema.ts";
 import { AnswerCache } from "../../lib/answer-cache.ts";
+import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { consume, type RateLimiter, type RateLimitRule } from "../../lib/rate-limit.ts";
+import { sign, unsign } from "../../lib/session-key.ts";
 
 type ReviewRow = typeof reviews.$inferSelect;
 
@@ -33,6 +35,8 @@ export const REVIEW_RATE_LIMITS = {
 export interface ReviewDeps {
   db: Database;
   limiter: RateLimiter;
+  /** Signs the one-time review links of order emails (the server's session key). */
+  linkKey: Buffer;
 }
 
 // A product page asks for its first page on every view: the answer (without the visitor's own
@@ -63,10 +67,10 @@ export function sessionKey(sessionId: string): string {
 }
 
 /**
- * The reviews (by row id) written by a signed-in account that has a paid order of this store
- * containing the reviewed product: the 'Verified Buyer' badge. An email typed into the form
- * proves nothing (anyone can type a buyer's address), so it never verifies. This is the one place
- * that decides it, in one query.
+ * The reviews (by row id) that come from a buyer: written by a signed-in account that has a paid
+ * order of this store containing the reviewed product, or with the one-time link of a paid
+ * order's email: the 'Verified Buyer' badge. An email typed into the form proves nothing (anyone
+ * can type a buyer's address), so it never verifies. This is the one place that decides it.
  */
 export async function verifiedReviewIds(
   db: Database,
@@ -74,7 +78,20 @@ export async function verifiedReviewIds(
   rows: readonly Pick<ReviewRow, "id" | "productId">[],
 ): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
-  const found = await db
+  const ids = rows.map((r) => r.id);
+  const [byAccount, byLink] = await Promise.all([
+    accountVerified(db, storeId, ids),
+    db
+      .select({ id: reviews.id })
+      .from(reviews)
+      .innerJoin(orders, and(eq(orders.id, reviews.verifiedOrderId), eq(orders.status, "paid")))
+      .where(and(eq(reviews.storeId, storeId), inArray(reviews.id, ids))),
+  ]);
+  return new Set([...byAccount, ...byLink].map((r) => r.id));
+}
+
+async function accountVerified(db: Database, storeId: string, ids: string[]) {
+  return db
     .selectDistinct({ id: reviews.id })
     .from(reviews)
     .innerJoin(
@@ -89,16 +106,52 @@ export async function verifiedReviewIds(
       orderLines,
       and(eq(orderLines.orderId, orders.id), eq(orderLines.productId, reviews.productId)),
     )
-    .where(
-      and(
-        eq(reviews.storeId, storeId),
-        inArray(
-          reviews.id,
-          rows.map((r) => r.id),
-        ),
-      ),
-    );
-  return new Set(found.map((r) => r.id));
+    .where(and(eq(reviews.storeId, storeId), inArray(reviews.id, ids)));
+}
+
+/** The one-time review link of a paid order's product, for its email: the buyer's proof. */
+export function reviewLinkToken(key: Buffer, orderId: string, productId: string): string {
+  return sign(key, `review:${orderId}:${productId}`);
+}
+
+const LINK_VALUE = /^review:([0-9a-f-]{36}):([0-9a-f-]{36})$/;
+
+/**
+ * The paid order of this store whose review link this is, for this product, when nobody has
+ * written a review with it yet.
+ */
+async function orderOfLink(
+  deps: ReviewDeps,
+  storeId: string,
+  productId: string,
+  token: string,
+): Promise<string> {
+  const invalid = new DomainError("invalid", M.reviewLinkInvalid, {
+    review_token: M.reviewLinkInvalid,
+  });
+  const match = LINK_VALUE.exec(unsign(deps.linkKey, token) ?? "");
+  const orderId = match?.[1];
+  if (!orderId || match?.[2] !== productId) throw invalid;
+  const [bought] = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .innerJoin(
+      orderLines,
+      and(eq(orderLines.orderId, orders.id), eq(orderLines.productId, productId)),
+    )
+    .where(and(eq(orders.id, orderId), eq(orders.storeId, storeId), eq(orders.status, "paid")))
+    .limit(1);
+  if (!bought) throw invalid;
+  const [used] = await deps.db
+    .select({ id: reviews.id })
+    .from(reviews)
+    .where(and(eq(reviews.verifiedOrderId, orderId), eq(reviews.productId, productId)));
+  if (used) throw linkUsed();
+  return orderId;
+}
+
+function linkUsed(): DomainError {
+  return new DomainError("conflict", M.reviewLinkUsed, { review_token: M.reviewLinkUsed });
 }
 
 async function votedReviewIds(
@@ -321,8 +374,12 @@ export async function addReview(
 
   const own = await ownReview(db, storeId, author, input.review_id);
   if (own) return answerResent(db, own, product, input);
+  const verifiedOrderId = input.review_token
+    ? await orderOfLink(deps, storeId, product.id, input.review_token)
+    : null;
 
   const values = {
+    verifiedOrderId,
     storeId,
     productId: product.id,
     authorKey: author,
@@ -343,10 +400,16 @@ export async function addReview(
     // Either the same author's resend won a race, or another review of the store has this id.
     const raced = await ownReview(db, storeId, author, input.review_id);
     if (raced) return answerResent(db, raced, product, input);
-    [row] = await db
-      .insert(reviews)
-      .values({ ...values, reviewId: randomUUID() })
-      .returning();
+    try {
+      [row] = await db
+        .insert(reviews)
+        .values({ ...values, reviewId: randomUUID() })
+        .returning();
+    } catch (err) {
+      // The link was spent by a review written at the same moment.
+      if (verifiedOrderId && isUniqueViolation(err)) throw linkUsed();
+      throw err;
+    }
     if (!row) throw new Error("The review was not stored");
   }
   reviewAnswers.clear(db);

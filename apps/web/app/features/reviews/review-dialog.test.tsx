@@ -1,4 +1,4 @@
-import { REVIEW_THANK_YOU_MS } from "@storefront/domain";
+import { REVIEW_MESSAGES, REVIEW_THANK_YOU_MS } from "@storefront/domain";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -20,7 +20,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function renderDialog() {
+async function renderDialog(reviewToken: string | null = null) {
   const onClose = vi.fn();
   const onSubmitted = vi.fn();
   const Stub = createRoutesStub([
@@ -34,6 +34,7 @@ async function renderDialog() {
           onClose={onClose}
           handle="itchy-scratchy"
           productName="Itchy Scratchy"
+          reviewToken={reviewToken}
           onSubmitted={onSubmitted}
         />
       ),
@@ -70,6 +71,37 @@ function answer(status: number, body: unknown) {
 }
 
 describe("the review dialog", () => {
+  it("opened from an order email's link, says the review will be verified and sends the link's token; refused, sends without it", async () => {
+    await renderDialog("review:order:product.signature");
+    expect(screen.getByText(REVIEW_MESSAGES.linkNote)).toBeTruthy();
+    await toStepThree();
+    fireEvent.change(screen.getByLabelText("Display Name *"), { target: { value: "Jane" } });
+    fireEvent.change(screen.getByLabelText("Email *"), { target: { value: "jane@example.com" } });
+    const refused = answer(409, {
+      error: {
+        code: "conflict",
+        message: REVIEW_MESSAGES.reviewLinkUsed,
+        fields: { review_token: REVIEW_MESSAGES.reviewLinkUsed },
+      },
+    });
+    await act(async () => {
+      fireEvent.click(button("Submit Review"));
+    });
+    expect(JSON.parse(String(refused[0]?.init?.body)).review_token).toBe(
+      "review:order:product.signature",
+    );
+    expect(
+      await screen.findByText(`${REVIEW_MESSAGES.reviewLinkUsed}. ${REVIEW_MESSAGES.withoutLink}`),
+    ).toBeTruthy();
+    expect(screen.queryByText(REVIEW_MESSAGES.linkNote)).toBeNull();
+    const calls = answer(201, { review: {} });
+    await act(async () => {
+      fireEvent.click(button("Submit Review"));
+    });
+    expect(JSON.parse(String(calls[0]?.init?.body))).not.toHaveProperty("review_token");
+    expect(await screen.findByRole("heading", { name: "Thank You!" })).toBeTruthy();
+  });
+
   it("needs a star before Next on step 1, with the scale's two labels", async () => {
     await renderDialog();
     expect(screen.getByText("Sorry not for me")).toBeTruthy();

@@ -72,11 +72,13 @@ function StarPicker({ rating, onChange }: { rating: number; onChange(stars: numb
 function ReviewForm({
   handle,
   productName,
+  reviewToken,
   onClose,
   onSubmitted,
 }: {
   handle: string;
   productName: string;
+  reviewToken: string | null;
   onClose(): void;
   onSubmitted(): void;
 }) {
@@ -90,6 +92,8 @@ function ReviewForm({
   const [error, setError] = useState<string | null>(null);
   // One id per review written: a retry after a failure is the same review to the server.
   const [reviewId] = useState(newReviewId);
+  // The order email's link; dropped when the server refuses it, so the review can go without it.
+  const [token, setToken] = useState(reviewToken);
   const panel = useRef<HTMLDivElement>(null);
 
   // Each step starts at its first control, so keyboard users carry on where they are.
@@ -124,10 +128,20 @@ function ReviewForm({
         review_description: description,
         review_title: "",
         reviewer_email: email,
+        ...(token ? { review_token: token } : {}),
       });
       setStep("thanks");
       onSubmitted();
     } catch (e) {
+      const linkRefused =
+        e instanceof ApiError &&
+        (e.serverMessage === REVIEW_MESSAGES.reviewLinkInvalid ||
+          e.serverMessage === REVIEW_MESSAGES.reviewLinkUsed);
+      if (linkRefused) {
+        setToken(null);
+        setError(`${e.message}. ${REVIEW_MESSAGES.withoutLink}`);
+        return;
+      }
       setError(
         e instanceof ApiError ? e.message : "Your review could not be sent. Please try again.",
       );
@@ -158,6 +172,7 @@ function ReviewForm({
         ×
       </button>
       <p className="review-dialog-product">{productName}</p>
+      {token ? <p className="review-dialog-note">{REVIEW_MESSAGES.linkNote}</p> : null}
       <h2 id="review-dialog-title" tabIndex={-1}>
         {STEP_TITLES[step]}
       </h2>
@@ -267,7 +282,8 @@ function ReviewForm({
 /**
  * The three-step review dialog (spec sections 2, 4 and 5, with DECISIONS.md's fixes): a star is
  * needed before Next; the thank-you popup shows for 2 s after the server has accepted the review,
- * then the dialog closes; a refusal shows its message and keeps what was typed. The browser's
+ * then the dialog closes; a refusal shows its message and keeps what was typed. Opened from an
+ * order email's review link, it sends the link's token, and without it when the server refuses it. The browser's
  * modal <dialog> traps focus; Escape, the close button and the backdrop close it.
  */
 export default function ReviewDialog({
@@ -275,12 +291,15 @@ export default function ReviewDialog({
   onClose,
   handle,
   productName,
+  reviewToken = null,
   onSubmitted,
 }: {
   isOpen: boolean;
   onClose(): void;
   handle: string;
   productName: string;
+  /** The one-time link of the order email that opened the dialog: a Verified Buyer review. */
+  reviewToken?: string | null;
   onSubmitted(): void;
 }) {
   return (
@@ -293,6 +312,7 @@ export default function ReviewDialog({
       <ReviewForm
         handle={handle}
         productName={productName}
+        reviewToken={reviewToken}
         onClose={onClose}
         onSubmitted={onSubmitted}
       />

@@ -39,6 +39,8 @@ export interface ReviewSubmission {
   review_description: string;
   review_title: string;
   reviewer_email: string;
+  /** The one-time link of the order email, when the dialog was opened from it. */
+  review_token?: string;
 }
 
 export async function submitReview(storeId: string, submission: ReviewSubmission) {

@@ -207,11 +207,14 @@ export function ReviewsWidget({
   productName,
   brandName,
   initialPage,
+  reviewToken = null,
 }: {
   handle: string;
   productName: string;
   brandName: string;
   initialPage: ReviewPage | null;
+  /** The one-time link of an order email (`?review=`): the dialog opens at once with it. */
+  reviewToken?: string | null;
 }) {
   const [state, dispatch] = useReviewList(handle, initialPage);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -238,6 +241,12 @@ export function ReviewsWidget({
     setDialogWanted(true);
     setDialogOpen(true);
   };
+  const linked = reviewToken !== null && reviewToken !== "";
+  useEffect(() => {
+    if (!linked) return;
+    setDialogWanted(true);
+    setDialogOpen(true);
+  }, [linked]);
   const prefetch = () => {
     void loadDialog();
   };
@@ -304,6 +313,7 @@ export function ReviewsWidget({
             onClose={() => setDialogOpen(false)}
             handle={handle}
             productName={productName}
+            reviewToken={linked ? reviewToken : null}
             // The new review is first under Latest with no filters: show the list that way.
             onSubmitted={() => dispatch({ type: "reset" })}
           />

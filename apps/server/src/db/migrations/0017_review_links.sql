@@ -1,0 +1,3 @@
+ALTER TABLE "reviews" ADD COLUMN "verified_order_id" uuid;--> statement-breakpoint
+ALTER TABLE "reviews" ADD CONSTRAINT "reviews_verified_order_id_orders_id_fk" FOREIGN KEY ("verified_order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reviews" ADD CONSTRAINT "reviews_verified_order_product" UNIQUE("verified_order_id","product_id");
