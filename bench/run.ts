@@ -11,6 +11,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -66,16 +67,37 @@ interface LoadTarget {
   body?: string;
   /** Send the session cookie of a cart that already holds a line. */
   withCart?: boolean;
+  /**
+   * "identity": ask for no compression, as a benchmark client does; otherwise every request
+   * carries a browser's Accept-Encoding, as real visitors' do.
+   */
+  encoding?: "identity";
 }
+
+/** What Chromium sends. */
+const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
 
 const ADD_TO_CART_BODY = JSON.stringify({ sku: "ITCHY-1", quantity: 1 });
 
 const LOAD_TARGETS: LoadTarget[] = [
   { name: "hello-world (node:http)", target: "hello", path: "/" },
   { name: "product page", target: "app", path: PATHS.product },
+  { name: "product page, visitor with a cart", target: "app", path: PATHS.product, withCart: true },
+  {
+    name: "product page, no compression",
+    target: "app",
+    path: PATHS.product,
+    encoding: "identity",
+  },
   { name: "collection page", target: "app", path: PATHS.collection },
   { name: "homepage.json data", target: "app", path: PATHS.homepageData },
   { name: "review listing, first page", target: "app", path: PATHS.reviews },
+  {
+    name: "review listing, no compression",
+    target: "app",
+    path: PATHS.reviews,
+    encoding: "identity",
+  },
   { name: "review listing, filtered", target: "app", path: PATHS.reviewsFiltered },
   // A new visitor's first add: no cookie, so each request creates a session and a cart.
   {
@@ -276,7 +298,18 @@ interface LoadRow {
   name: string;
   url: string;
   /** Status, type and size of one plain GET before the test, to show what is being measured. */
-  probe: { status: number; contentType: string | null; bytes: number } | { error: string };
+  probe:
+    | {
+        status: number;
+        contentType: string | null;
+        /** The answer's Content-Encoding (null: none). */
+        contentEncoding: string | null;
+        /** Bytes on the wire (compressed when it was). */
+        bytes: number;
+      }
+    | { error: string };
+  /** The Accept-Encoding every request sent (null: none). */
+  acceptEncoding: string | null;
   requestsPerSecond: number;
   requestsTotal: number;
   latencyMs: { average: number; p50: number; p90: number; p99: number; max: number };
@@ -288,15 +321,28 @@ interface LoadRow {
   ratioToHelloWorld: number | null;
 }
 
-async function probe(url: string): Promise<LoadRow["probe"]> {
+/** One GET as the load test will send it; counts the bytes on the wire, not decoded. */
+async function probe(url: string, headers: Record<string, string>): Promise<LoadRow["probe"]> {
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
-    const body = await response.arrayBuffer();
-    return {
-      status: response.status,
-      contentType: response.headers.get("content-type"),
-      bytes: body.byteLength,
-    };
+    return await new Promise((resolve, reject) => {
+      const request = http.get(url, { headers, timeout: 10_000 }, (response) => {
+        let bytes = 0;
+        response.on("data", (chunk: Buffer) => {
+          bytes += chunk.length;
+        });
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            contentType: response.headers["content-type"] ?? null,
+            contentEncoding: response.headers["content-encoding"] ?? null,
+            bytes,
+          }),
+        );
+        response.on("error", reject);
+      });
+      request.on("timeout", () => request.destroy(new Error("no answer within 10 s")));
+      request.on("error", reject);
+    });
   } catch (error) {
     return { error: errorMessage(error) };
   }
@@ -319,8 +365,11 @@ async function loadTest(
   url: string,
   request: { method?: "GET" | "POST"; body?: string; headers?: Record<string, string> } = {},
 ): Promise<LoadRow> {
+  const headers = request.headers ?? {};
   const probed =
-    request.method === "POST" ? { status: 0, contentType: null, bytes: 0 } : await probe(url);
+    request.method === "POST"
+      ? { status: 0, contentType: null, contentEncoding: null, bytes: 0 }
+      : await probe(url, headers);
   const result: LoadResult = await autocannon({
     url,
     method: request.method ?? "GET",
@@ -339,6 +388,7 @@ async function loadTest(
     name,
     url,
     probe: probed,
+    acceptEncoding: headers["accept-encoding"] ?? null,
     requestsPerSecond: result.requests.average,
     requestsTotal: result.requests.total,
     latencyMs: {
@@ -911,7 +961,7 @@ function printLoad(rows: LoadRow[]): string {
     r.ratioToHelloWorld === null ? "n/a" : percent(r.ratioToHelloWorld),
     "error" in r.probe
       ? `probe failed: ${r.probe.error}`
-      : `${r.probe.status} ${kb(r.probe.bytes)}`,
+      : `${r.probe.status} ${kb(r.probe.bytes)} ${r.probe.contentEncoding ?? (r.acceptEncoding ? "uncompressed" : "identity")}`,
   ]);
   return table(
     [
@@ -1141,12 +1191,17 @@ async function main(): Promise<number> {
       `autocannon ${target.name}: ${url} (${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${DURATION_SECONDS} s)`,
     );
     try {
-      const headers = target.withCart ? { cookie: await cartCookie(origin) } : undefined;
+      const headers: Record<string, string> = {
+        ...(target.target === "app" && target.encoding !== "identity"
+          ? { "accept-encoding": BROWSER_ACCEPT_ENCODING }
+          : {}),
+        ...(target.withCart ? { cookie: await cartCookie(origin) } : {}),
+      };
       loadRows.push(
         await loadTest(target.name, url, {
           ...(target.method ? { method: target.method } : {}),
           ...(target.body ? { body: target.body } : {}),
-          ...(headers ? { headers } : {}),
+          headers,
         }),
       );
     } catch (error) {
@@ -1233,7 +1288,7 @@ async function main(): Promise<number> {
   out.push("=".repeat(100));
   out.push("");
   out.push(
-    `Throughput: autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up, ${DURATION_SECONDS} s measured, no Accept-Encoding (uncompressed)`,
+    `Throughput: autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up, ${DURATION_SECONDS} s measured; every store request sends a browser's Accept-Encoding ("${BROWSER_ACCEPT_ENCODING}") except the rows marked "no compression"`,
   );
   out.push(
     "(latency p50/p99 have 1 ms resolution; compare routes by the ratio to hello-world from the same run)",

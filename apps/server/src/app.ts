@@ -1,4 +1,5 @@
 import type { Server } from "node:http";
+import zlib from "node:zlib";
 import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import { MAX_PATH_PARAM_LENGTH } from "@storefront/domain";
@@ -7,6 +8,7 @@ import Fastify, { type FastifyHttpOptions, type FastifyInstance } from "fastify"
 import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/index.ts";
+import { DYNAMIC_BROTLI_QUALITY, SYNC_COMPRESSION_MAX_BYTES } from "./lib/compression.ts";
 import { serializeError, serializeRequest } from "./lib/logger.ts";
 import { loadSessionKey } from "./lib/session-key.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
@@ -103,7 +105,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHoldSweeper(app);
 
   await registerSession(app);
-  await app.register(fastifyCompress, { threshold: 1024, brotliOptions: { params: {} } });
+  // Answers made per request are compressed at brotli quality 4 (zlib's default is 11: about
+  // 110 ms of CPU for a product page instead of about 1 ms, for 15 % fewer bytes); the web
+  // build's static files are compressed once at build time at 11 (see web.ts).
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } },
+    syncThreshold: SYNC_COMPRESSION_MAX_BYTES,
+  });
   await registerOpenApi(app);
 
   registerErrorHandler(app);

@@ -58,6 +58,9 @@ export async function registerWeb(app: FastifyInstance, buildDir: string): Promi
     prefix: "/",
     wildcard: false,
     index: false,
+    // The build wrote a .br and a .gz beside each text file (scripts/precompress.ts): sent as
+    // they are to a browser that accepts them, with Vary: Accept-Encoding.
+    preCompressed: true,
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header(
