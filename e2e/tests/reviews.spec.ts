@@ -156,7 +156,8 @@ test("the product page renders its reviews and their aggregate rating into the H
     bestRating: 5,
   });
   expect(ld.aggregateRating.reviewCount).toBeGreaterThanOrEqual(30);
-  expect(ld.review).toHaveLength(25);
+  // The aggregate and the first few reviews: the HTML has the whole first page already.
+  expect(ld.review).toHaveLength(5);
   expect(ld.review[0]).toMatchObject({
     "@type": "Review",
     author: { "@type": "Person" },

@@ -30,6 +30,7 @@ import { registerHoldSweeper } from "./plugins/hold-sweeper.ts";
 import { guardedValidatorCompiler, registerHostCheck } from "./plugins/input-guard.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerOriginCheck } from "./plugins/origin-check.ts";
+import { OneLinePerRequest } from "./plugins/request-log.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerServices } from "./plugins/services.ts";
 import { registerSession } from "./plugins/session.ts";
@@ -92,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             serializers: { req: serializeRequest, err: (error) => serializeError(error) },
             ...(logStream ? { stream: logStream } : {}),
           },
+    logController: new OneLinePerRequest(),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1_048_576,
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },

@@ -6,6 +6,7 @@ import fastifyStatic from "@fastify/static";
 import { ERROR_MESSAGES, type ErrorBody } from "@storefront/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { PAGE_CALL_HEADER, PAGE_CALL_SECRET } from "./plugins/request-log.ts";
 import { pageContentSecurityPolicy } from "./plugins/security-headers.ts";
 import { isApiPath } from "./plugins/store.ts";
 
@@ -94,7 +95,7 @@ export async function registerWeb(app: FastifyInstance, buildDir: string): Promi
       const context: WebLoadContext = {
         cspNonce,
         async api(apiPath) {
-          const headers: Record<string, string> = {};
+          const headers: Record<string, string> = { [PAGE_CALL_HEADER]: PAGE_CALL_SECRET };
           for (const name of FORWARDED_HEADERS) {
             const value = request.headers[name];
             if (typeof value === "string") headers[name] = value;

@@ -1,8 +1,14 @@
 import type { ReviewPage } from "@storefront/domain";
 
 /**
- * schema.org fields for the product's JSON-LD: its AggregateRating and the reviews the page
- * shows. Nothing when it has no reviews (an AggregateRating needs at least one).
+ * How many of the page's reviews the JSON-LD repeats: search engines show the aggregate and a
+ * few; the page's HTML and its loader data carry the whole first page already.
+ */
+export const JSON_LD_REVIEWS = 5;
+
+/**
+ * schema.org fields for the product's JSON-LD: its AggregateRating and the first few reviews the
+ * page shows. Nothing when it has no reviews (an AggregateRating needs at least one).
  */
 export function reviewsJsonLd(page: ReviewPage | null): Record<string, unknown> {
   if (!page || page.summary.count === 0) return {};
@@ -14,7 +20,7 @@ export function reviewsJsonLd(page: ReviewPage | null): Record<string, unknown> 
       bestRating: 5,
       worstRating: 1,
     },
-    review: page.reviews.map((r) => ({
+    review: page.reviews.slice(0, JSON_LD_REVIEWS).map((r) => ({
       "@type": "Review",
       author: { "@type": "Person", name: r.reviewer_name },
       datePublished: r.review_date.slice(0, 10),
