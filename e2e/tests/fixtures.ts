@@ -54,7 +54,9 @@ export async function waitForHydration(page: Page) {
     const router = (
       window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }
     ).__reactRouterDataRouter;
-    return router?.state.initialized === true;
+    // Parts whose code loads apart from the page's (the reviews) hydrate after it.
+    const pending = document.querySelector("[data-lazy]:not([data-ready])");
+    return router?.state.initialized === true && pending === null;
   });
 }
 

@@ -27,6 +27,9 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // The whole page is sent at once (onAllReady): a large Suspense boundary (the reviews)
+        // stays in place in the HTML rather than being moved to the end and swapped in by a script.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           const body = new PassThrough();
           const chunks: Buffer[] = [];

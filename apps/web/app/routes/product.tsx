@@ -6,7 +6,7 @@ import {
   toDecimalString,
   type Variant,
 } from "@storefront/domain";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import {
   type ShouldRevalidateFunctionArgs,
   useRouteLoaderData,
@@ -15,11 +15,14 @@ import {
 import { Html } from "~/components/html";
 import { AddToCart } from "~/features/cart";
 import { Price, ProductGallery, VariantPicker } from "~/features/catalog";
-import { ReviewsWidget, reviewsJsonLd } from "~/features/reviews";
+import { preloadReviewsWidget, ReviewsWidget, reviewsJsonLd } from "~/features/reviews";
 import { apiGet } from "~/lib/api.server";
 import { sanitizeHtml } from "~/lib/sanitize.server";
 import { pageMeta, type RootData, rootDataOf } from "~/lib/seo";
 import type { Route } from "./+types/product";
+
+// In the browser, the reviews' code starts loading with the page's (it is not in the first load).
+if (typeof window !== "undefined") void preloadReviewsWidget();
 
 export function meta({ data, matches }: Route.MetaArgs) {
   if (!data) return [{ title: "Product not found" }];
@@ -137,14 +140,22 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <AddToCart variant={variant} product={product} />
         <Html className="rich-text product-description" html={product.description_html} />
       </div>
-      <ReviewsWidget
-        key={product.handle}
-        handle={product.handle}
-        productName={product.product_title}
-        brandName={brandName}
-        initialPage={reviews}
-        reviewToken={searchParams.get("review")}
-      />
+      <Suspense
+        fallback={
+          <section className="reviews" aria-busy="true">
+            <p className="reviews-state">Loading reviews...</p>
+          </section>
+        }
+      >
+        <ReviewsWidget
+          key={product.handle}
+          handle={product.handle}
+          productName={product.product_title}
+          brandName={brandName}
+          initialPage={reviews}
+          reviewToken={searchParams.get("review")}
+        />
+      </Suspense>
     </div>
   );
 }

@@ -1,3 +1,5 @@
+import { lazy } from "react";
+
 export {
   type AccountUser,
   AUTH_MESSAGES,
@@ -12,8 +14,12 @@ export {
   updateProfile,
 } from "./account-api";
 export { AccountButton } from "./account-button";
-export { AccountModal } from "./account-modal";
 export { type AccountView, useAccountStore } from "./account-store";
 export { useSignedIn } from "./auth-forms";
 export { AUTH_TITLES, AuthPanel } from "./auth-panel";
 export { useAccountUser, useStoreId } from "./use-account";
+
+/** The account modal, loaded when it first opens. */
+export const LazyAccountModal = lazy(() =>
+  import("./account-modal").then((m) => ({ default: m.AccountModal })),
+);

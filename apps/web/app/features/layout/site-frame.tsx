@@ -1,16 +1,29 @@
 import type { StoreInfo } from "@storefront/domain";
-import type { ReactNode } from "react";
-import { AccountModal } from "~/features/account";
-import { CartDrawer, useSeedCart } from "~/features/cart";
-import { QuickViewDialog } from "~/features/quick-view";
+import { type ReactNode, Suspense, useState } from "react";
+import { LazyAccountModal, useAccountStore } from "~/features/account";
+import { LazyCartDrawer, useCartStore, useSeedCart } from "~/features/cart";
+import { LazyQuickViewDialog, useQuickView } from "~/features/quick-view";
 import { PressStrip } from "./press-strip";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 import { TopCallout } from "./top-callout";
 
+/**
+ * Renders an overlay (loaded lazily: no page needs its code to show or hydrate) from the first
+ * time it opens on, so it keeps its state and closes as a dialog does.
+ */
+function OnceOpened({ isOpen, children }: { isOpen: boolean; children: ReactNode }) {
+  const [opened, setOpened] = useState(isOpen);
+  if (isOpen && !opened) setOpened(true);
+  return opened ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
+
 /** The shared page frame: callout banner, sticky top bar, page, press strip, footer. */
 export function SiteFrame({ store, children }: { store: StoreInfo; children: ReactNode }) {
   useSeedCart();
+  const cartOpen = useCartStore((s) => s.drawerOpen);
+  const quickViewOpen = useQuickView((s) => s.isOpen);
+  const accountOpen = useAccountStore((s) => s.isOpen);
   return (
     <div className="site">
       <a className="skip-link" href="#main">
@@ -23,9 +36,15 @@ export function SiteFrame({ store, children }: { store: StoreInfo; children: Rea
       </main>
       {store.TopPageCallout ? <PressStrip strip={store.TopPageCallout} /> : null}
       <SiteFooter store={store} />
-      <CartDrawer />
-      <QuickViewDialog />
-      <AccountModal />
+      <OnceOpened isOpen={cartOpen}>
+        <LazyCartDrawer />
+      </OnceOpened>
+      <OnceOpened isOpen={quickViewOpen}>
+        <LazyQuickViewDialog />
+      </OnceOpened>
+      <OnceOpened isOpen={accountOpen}>
+        <LazyAccountModal />
+      </OnceOpened>
     </div>
   );
 }

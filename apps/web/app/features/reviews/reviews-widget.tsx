@@ -1,4 +1,3 @@
-import "./reviews.css";
 import {
   formatAverage,
   REVIEW_SORT_LABELS,
@@ -217,6 +216,9 @@ export function ReviewsWidget({
   reviewToken?: string | null;
 }) {
   const [state, dispatch] = useReviewList(handle, initialPage);
+  // The widget hydrates after the page (its code loads apart): `data-ready` says it now answers.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [dialogWanted, setDialogWanted] = useState(false);
   const [media, setMedia] = useState<{ items: ReviewMedia[]; index: number } | null>(null);
@@ -268,7 +270,12 @@ export function ReviewsWidget({
   const empty = summary.count === 0 && !firstLoad && !failedFirst;
 
   return (
-    <section className="reviews" aria-labelledby="reviews-title">
+    <section
+      className="reviews"
+      aria-labelledby="reviews-title"
+      data-lazy=""
+      data-ready={ready ? "" : undefined}
+    >
       <h2 id="reviews-title" className="reviews-title">
         Customer Reviews
       </h2>
