@@ -30,6 +30,7 @@ import { registerHoldSweeper } from "./plugins/hold-sweeper.ts";
 import { guardedValidatorCompiler, registerHostCheck } from "./plugins/input-guard.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerOriginCheck } from "./plugins/origin-check.ts";
+import type { CompiledRead } from "./plugins/page-reads.ts";
 import { OneLinePerRequest } from "./plugins/request-log.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerServices } from "./plugins/services.ts";
@@ -104,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerServices(app, config, db, options.payments);
   app.decorate("sessionKey", await loadSessionKey(db, config.sessionSecret));
+  app.decorate("pageReads", [] as CompiledRead[]);
   registerHoldSweeper(app);
 
   await registerSession(app);

@@ -6,6 +6,7 @@ import type { RateLimiter } from "./lib/rate-limit.ts";
 import type { CartOwner } from "./modules/cart/cart-queries.ts";
 import type { PaymentProvider } from "./modules/payments/provider.ts";
 import type { StoreResolver } from "./modules/stores/service.ts";
+import type { CompiledRead } from "./plugins/page-reads.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -20,6 +21,8 @@ declare module "fastify" {
     payments: PaymentProvider;
     /** Signs the guest session cookie (see lib/session-key.ts). */
     sessionKey: Buffer;
+    /** The API reads pages call in-process (see plugins/page-reads.ts). */
+    pageReads: CompiledRead[];
   }
   interface FastifyRequest {
     /** The store this request is for, resolved from its Host (see plugins/store.ts). */

@@ -6,6 +6,7 @@ import fastifyStatic from "@fastify/static";
 import { ERROR_MESSAGES, type ErrorBody } from "@storefront/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { readForPage } from "./plugins/page-reads.ts";
 import { PAGE_CALL_HEADER, PAGE_CALL_SECRET } from "./plugins/request-log.ts";
 import { pageContentSecurityPolicy } from "./plugins/security-headers.ts";
 import { isApiPath } from "./plugins/store.ts";
@@ -95,6 +96,10 @@ export async function registerWeb(app: FastifyInstance, buildDir: string): Promi
       const context: WebLoadContext = {
         cspNonce,
         async api(apiPath) {
+          // The reads pages make (store, cart, sign-in, catalogue, reviews, content) run
+          // in-process with this request; any other path goes through the server.
+          const direct = await readForPage(app, request, apiPath);
+          if (direct) return direct;
           const headers: Record<string, string> = { [PAGE_CALL_HEADER]: PAGE_CALL_SECRET };
           for (const name of FORWARDED_HEADERS) {
             const value = request.headers[name];

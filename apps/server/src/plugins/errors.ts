@@ -16,21 +16,41 @@ const STATUS: Record<ErrorCode, number> = {
   unavailable: 503,
 };
 
+/** The status and body of a DomainError, as every answer of the API has them. */
+function domainErrorAnswer(error: DomainError): { status: number; body: ErrorBody } {
+  const details: ErrorBody["error"] = { code: error.code, message: error.message };
+  if (error.fields) details.fields = error.fields;
+  // The spec's client reads `success` and `message` of a 429 (password-reset request).
+  const body: ErrorBody =
+    error.code === "rate_limited"
+      ? { success: false, message: error.message, error: details }
+      : { error: details };
+  return { status: STATUS[error.code], body };
+}
+
+const UNAVAILABLE: ErrorBody = {
+  error: { code: "unavailable", message: ERROR_MESSAGES.databaseUnavailable },
+};
+
+/**
+ * The answer the error handler gives to an error a service may throw (a DomainError, the
+ * database unavailable), for a caller in-process (a page's read); null for anything else.
+ */
+export function errorAnswer(error: unknown): { status: number; body: ErrorBody } | null {
+  if (error instanceof DomainError) return domainErrorAnswer(error);
+  if (isDatabaseUnavailable(error)) return { status: 503, body: UNAVAILABLE };
+  return null;
+}
+
 /** The one error handler: a DomainError's code picks the status; a 5xx never shows internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
-      const details: ErrorBody["error"] = { code: error.code, message: error.message };
-      if (error.fields) details.fields = error.fields;
-      let body: ErrorBody = { error: details };
-      if (error.code === "rate_limited") {
-        // The spec's client reads `success` and `message` of a 429 (password-reset request).
-        body = { success: false, message: error.message, error: details };
-        if (error instanceof RateLimitedError) {
-          reply.header("retry-after", String(error.retryAfterSeconds));
-        }
+      if (error instanceof RateLimitedError) {
+        reply.header("retry-after", String(error.retryAfterSeconds));
       }
-      return reply.status(STATUS[error.code]).send(body);
+      const { status, body } = domainErrorAnswer(error);
+      return reply.status(status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
@@ -45,10 +65,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, "database unavailable");
-      const body: ErrorBody = {
-        error: { code: "unavailable", message: ERROR_MESSAGES.databaseUnavailable },
-      };
-      return reply.status(503).header("retry-after", "5").send(body);
+      return reply.status(503).header("retry-after", "5").send(UNAVAILABLE);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -30,6 +30,7 @@ import {
   signedInUser,
 } from "../../plugins/auth.ts";
 import { requestOrigin } from "../../plugins/origin.ts";
+import { pageRead, registerPageRead } from "../../plugins/page-reads.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
 import { clearVisitorSession, visitorSessionId } from "../../plugins/session.ts";
 import { checkStoreId } from "../../plugins/store.ts";
@@ -66,6 +67,19 @@ function answerSignedIn(request: FastifyRequest, reply: FastifyReply, result: Si
   clearVisitorSession(request, reply);
   return { user: result.user, cartMerge: result.cartMerge };
 }
+
+export const authStatusRead = pageRead({
+  url: "/v2/auth/status",
+  tags: ["accounts"],
+  summary: "Whether the visitor is signed in on this store, and as whom (spec)",
+  querystring: AuthStatusQuerySchema,
+  response: AuthStatusSchema,
+  read: async (request, { query }) => {
+    checkStoreId(request, query.store_id);
+    const user = await signedInUser(request);
+    return { isLoggedIn: user !== null, user: user ? accountUserView(user) : null };
+  },
+});
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, limiter: app.rateLimiter };
@@ -133,24 +147,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    "/v2/auth/status",
-    {
-      schema: {
-        tags: ["accounts"],
-        summary: "Whether the visitor is signed in on this store, and as whom (spec)",
-        querystring: AuthStatusQuerySchema,
-        response: { 200: AuthStatusSchema },
-      },
-    },
-    async (request, reply) => {
-      checkStoreId(request, request.query.store_id);
-      const user = await signedInUser(request);
-      // A cookie whose session has ended (or belongs to another store) is of no further use.
-      if (!user && request.cookies[AUTH_COOKIE] !== undefined) clearAuthCookie(request, reply);
-      return { isLoggedIn: user !== null, user: user ? accountUserView(user) : null };
-    },
-  );
+  registerPageRead(app, authStatusRead, async (request, reply) => {
+    // A cookie whose session has ended (or belongs to another store) is of no further use.
+    const user = await signedInUser(request);
+    if (!user && request.cookies[AUTH_COOKIE] !== undefined) clearAuthCookie(request, reply);
+  });
 
   // The spec's client sends an empty body with a JSON content type: here that is no body.
   await app.register(async (scope) => {

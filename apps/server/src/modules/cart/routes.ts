@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { withCartOwner } from "../../plugins/cart-owner.ts";
 import { setCurrencyCookie } from "../../plugins/currency.ts";
+import { pageRead, registerPageRead } from "../../plugins/page-reads.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
 import {
   addCartItem,
@@ -30,14 +31,18 @@ function lineRef(sku: string, query: { subscription_id?: string | undefined }): 
   return { sku, subscriptionId: query.subscription_id ?? null };
 }
 
+export const cartRead = pageRead({
+  url: "/api/cart",
+  tags: ["cart"],
+  summary: "The visitor's cart",
+  response: CartViewSchema,
+  read: async (request) => getCart(request.server.db, await request.cartOwner()),
+});
+
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   // A cart is one visitor's: no browser or proxy keeps a copy.
   neverCached(app);
-  app.get(
-    "/api/cart",
-    { schema: { tags: ["cart"], summary: "The visitor's cart", response: cartAnswer } },
-    async (request) => getCart(app.db, await request.cartOwner()),
-  );
+  registerPageRead(app, cartRead);
 
   app.post(
     "/api/cart/items",

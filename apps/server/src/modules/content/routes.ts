@@ -6,6 +6,7 @@ import {
 } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { pageRead, registerPageRead } from "../../plugins/page-reads.ts";
 import { getDocument } from "./service.ts";
 
 const DocumentPath = z.object({
@@ -28,20 +29,23 @@ function documentName(raw: string, fallback: string): string {
   return parsed.data;
 }
 
+export const pageDocumentRead = pageRead({
+  url: "/data/master/*",
+  tags: ["content"],
+  summary: "A page document (page name lower-cased; default homepage)",
+  params: DocumentPath,
+  response: ContentDocumentSchema,
+  read: (request, { params }) =>
+    getDocument(
+      request.server.db,
+      request.storeId,
+      "master",
+      documentName(params["*"], "homepage"),
+    ),
+});
+
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    "/data/master/*",
-    {
-      schema: {
-        tags: ["content"],
-        summary: "A page document (page name lower-cased; default homepage)",
-        params: DocumentPath,
-        response: { 200: ContentDocumentSchema },
-      },
-    },
-    async (request) =>
-      getDocument(app.db, request.storeId, "master", documentName(request.params["*"], "homepage")),
-  );
+  registerPageRead(app, pageDocumentRead);
 
   app.get(
     "/data/layout/*",

@@ -16,6 +16,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireAdmin, signedInUser } from "../../plugins/auth.ts";
+import { pageRead, registerPageRead } from "../../plugins/page-reads.ts";
 import { visitorSessionId, withVisitorSession } from "../../plugins/session.ts";
 import { checkStoreId } from "../../plugins/store.ts";
 import {
@@ -41,6 +42,24 @@ async function currentVoter(request: FastifyRequest): Promise<string | null> {
 async function adminOnly(request: FastifyRequest): Promise<void> {
   await requireAdmin(request);
 }
+
+export const productReviewsRead = pageRead({
+  url: "/api/products/:handle/reviews",
+  tags: ["reviews"],
+  summary:
+    "A page of 25 of a product's reviews (sort, rating, photos, q), with its average, count and share per star",
+  params: z.object({ handle: ProductHandleSchema }),
+  querystring: ReviewListQuerySchema,
+  response: ReviewPageSchema,
+  read: async (request, { params, query }) =>
+    listProductReviews(
+      request.server.db,
+      request.storeId,
+      params.handle,
+      query,
+      await currentVoter(request),
+    ),
+});
 
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, limiter: app.rateLimiter, linkKey: app.sessionKey };
@@ -73,27 +92,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    "/api/products/:handle/reviews",
-    {
-      schema: {
-        tags: ["reviews"],
-        summary:
-          "A page of 25 of a product's reviews (sort, rating, photos, q), with its average, count and share per star",
-        params: z.object({ handle: ProductHandleSchema }),
-        querystring: ReviewListQuerySchema,
-        response: { 200: ReviewPageSchema },
-      },
-    },
-    async (request) =>
-      listProductReviews(
-        app.db,
-        request.storeId,
-        request.params.handle,
-        request.query,
-        await currentVoter(request),
-      ),
-  );
+  registerPageRead(app, productReviewsRead);
 
   /** A guest's first vote opens a visitor session (cookie), which then identifies the voter. */
   async function vote(request: FastifyRequest, reply: FastifyReply, reviewId: string) {
