@@ -28,6 +28,20 @@ describe("settings", () => {
     );
   });
 
+  it("run several worker processes only on PostgreSQL, saying why otherwise", () => {
+    expect(loadConfig({}).webConcurrency).toBe(1);
+    expect(
+      loadConfig({ WEB_CONCURRENCY: "4", DATABASE_URL: "postgres://db.example.com/shop" })
+        .webConcurrency,
+    ).toBe(4);
+    expect(() => loadConfig({ WEB_CONCURRENCY: "2" })).toThrow(
+      /WEB_CONCURRENCY: more than one process needs PostgreSQL \(DATABASE_URL\)/,
+    );
+    expect(() =>
+      loadConfig({ WEB_CONCURRENCY: "0", DATABASE_URL: "postgres://db.example.com/shop" }),
+    ).toThrow(/WEB_CONCURRENCY: must be a whole number of processes from 1 to 64/);
+  });
+
   it("read the visitor-country header name in lower case, only behind a trusted proxy", () => {
     expect(loadConfig({ COUNTRY_HEADER: "CF-IPCountry", TRUST_PROXY: "1" }).countryHeader).toBe(
       "cf-ipcountry",

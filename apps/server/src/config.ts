@@ -52,6 +52,12 @@ const EnvSchema = z.object({
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   DATABASE_START_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(6),
+  WEB_CONCURRENCY: z.coerce
+    .number({ error: "must be a whole number of processes from 1 to 64" })
+    .int("must be a whole number of processes from 1 to 64")
+    .min(1, "must be a whole number of processes from 1 to 64")
+    .max(64, "must be a whole number of processes from 1 to 64")
+    .default(1),
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, ".data")),
   STORE_ID: z.string().min(1).default("pet-remedies"),
   LOAD_DEMO_DATA: booleanSetting.default(true),
@@ -72,6 +78,10 @@ const EnvSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
     .optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, "must be 1 to 64 letters, digits, ':', '.', '_' or '-'")
+    .default("storefront:"),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
@@ -102,6 +112,15 @@ const StripeSettings = EnvSchema.superRefine((e, ctx) => {
       message: "needs TRUST_PROXY: only a trusted proxy's header can be believed",
     });
   }
+  // PGlite is a database inside this process: a second process cannot open it.
+  if (e.WEB_CONCURRENCY > 1 && e.DATABASE_URL === undefined) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["WEB_CONCURRENCY"],
+      message:
+        "more than one process needs PostgreSQL (DATABASE_URL): the embedded database can be opened by one process only",
+    });
+  }
   const given = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET];
   if (given.some((v) => v !== undefined) && given.some((v) => v === undefined)) {
     ctx.addIssue({
@@ -130,6 +149,8 @@ export interface Config {
   databaseTimeouts: { connectMs: number; statementMs: number };
   /** Start-up tries to reach PostgreSQL this many times, backing off, before it gives up. */
   databaseStartAttempts: number;
+  /** Worker processes serving the port (node:cluster); more than 1 needs PostgreSQL. */
+  webConcurrency: number;
   /** Where PGlite keeps its files (null: in memory) and where generated media live. */
   dataDir: string | null;
   mediaDir: string;
@@ -174,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     },
     databaseStartAttempts: e.DATABASE_START_ATTEMPTS,
+    webConcurrency: e.WEB_CONCURRENCY,
     dataDir: path.resolve(e.DATA_DIR),
     mediaDir: path.join(path.resolve(e.DATA_DIR), "media"),
     defaultStoreId: e.STORE_ID,
@@ -184,7 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? null,
     logLevel: e.LOG_LEVEL,
     redisUrl: e.REDIS_URL ?? null,
-    redisKeyPrefix: "storefront:",
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     stripe:

@@ -2,82 +2,23 @@
  * kill -9 in the middle of a burst of checkouts, on PostgreSQL: after a restart, every order a
  * shopper was told about is whole, no cart was paid twice, and stock adds up.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GOOD_CARD, NY_ADDRESS, quoteAddress } from "../test/fixtures.ts";
+import { freePort, Shopper, startServer } from "../test/server-process.ts";
 
 const PG_URL = process.env.TEST_DATABASE_URL;
-const SERVER_DIR = fileURLToPath(new URL("..", import.meta.url));
 const WEB_BUILD = fileURLToPath(new URL("../../web/build", import.meta.url));
 const HAS_WEB_BUILD = existsSync(path.join(WEB_BUILD, "server", "index.js"));
 const SHOPPERS = 40;
 const SKU = "ITCHY-1";
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-/** The production server as `npm start` runs it, resolved once it listens. */
-function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-      cwd: SERVER_DIR,
-      env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", ...env },
-    });
-    let output = "";
-    const take = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (/Store ready/.test(output)) resolve(child);
-    };
-    child.stdout?.on("data", take);
-    child.stderr?.on("data", take);
-    child.on("exit", (code) => reject(new Error(`server exited (${code}):\n${output}`)));
-  });
-}
-
-/** A shopper over real HTTP, with its own cookies. */
-class Shopper {
-  cookie = "";
-  constructor(private readonly origin: string) {}
-
-  async send(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-    const res = await fetch(`${this.origin}${url}`, {
-      method,
-      headers: {
-        // fetch sends the URL's own Host (127.0.0.1: the default store, the pet store).
-        origin: this.origin,
-        "content-type": "application/json",
-        ...(this.cookie ? { cookie: this.cookie } : {}),
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const set = res.headers.getSetCookie().map((c) => c.split(";")[0] ?? "");
-    if (set.length > 0) {
-      const jar = new Map(
-        this.cookie ? this.cookie.split("; ").map((c) => c.split("=") as [string, string]) : [],
-      );
-      for (const c of set) {
-        const [name, ...value] = c.split("=");
-        if (name) jar.set(name, value.join("="));
-      }
-      this.cookie = [...jar].map(([n, v]) => `${n}=${v}`).join("; ");
-    }
-    return res;
-  }
-}
 
 describe.skipIf(!PG_URL || !HAS_WEB_BUILD)(
   "kill -9 mid-checkout on PostgreSQL (needs npm run build)",

@@ -1,12 +1,18 @@
+import cluster, { type Worker } from "node:cluster";
 import { mkdir } from "node:fs/promises";
 import { buildApp } from "./app.ts";
-import { loadConfig } from "./config.ts";
+import { type Config, loadConfig } from "./config.ts";
 import { DEMO_STORES, loadDemoStores } from "./db/seed/index.ts";
 import { ensureDemoMedia } from "./db/seed/media.ts";
 import { openDatabaseAtStart, StartupError } from "./db/start.ts";
 
-async function start(): Promise<void> {
-  const config = loadConfig();
+/** A worker the primary started is told so; it then leaves migrations and demo data alone. */
+const WORKER_ENV = "STOREFRONT_CLUSTER_WORKER";
+/** How long a stopping primary waits for its workers to finish their requests. */
+const STOP_TIMEOUT_MS = 10_000;
+
+/** Migrates the database and loads the demo stores and their media (when LOAD_DEMO_DATA). */
+async function prepare(config: Config) {
   const database = await openDatabaseAtStart(config, {
     onRetry: (line) => console.error(line),
   });
@@ -15,6 +21,15 @@ async function start(): Promise<void> {
     await loadDemoStores(database.db);
     await ensureDemoMedia(config.mediaDir, DEMO_STORES);
   }
+  return database;
+}
+
+/** One server process: the API and the pages on the port. */
+async function serve(config: Config): Promise<void> {
+  const isWorker = process.env[WORKER_ENV] === "1";
+  const database = isWorker
+    ? await openDatabaseAtStart(config, { onRetry: (line) => console.error(line) })
+    : await prepare(config);
   const app = await buildApp({ config, db: database.db });
 
   let closing = false;
@@ -30,14 +45,81 @@ async function start(): Promise<void> {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Store ready at http://localhost:${config.port} (${database.engine})`);
+  if (!isWorker) {
+    app.log.info(`Store ready at http://localhost:${config.port} (${database.engine})`);
+  }
+}
+
+/**
+ * WEB_CONCURRENCY > 1 (PostgreSQL only, see config.ts): this process prepares the database once,
+ * then runs that many workers sharing the port (node:cluster). A worker that dies is replaced; one
+ * that dies before it listens stops the whole server with its reason. SIGTERM or SIGINT stops the
+ * workers (each finishes its requests) and then this process.
+ */
+async function runCluster(config: Config): Promise<void> {
+  const database = await prepare(config);
+  await database.close();
+
+  let stopping = false;
+  let failed = false;
+  const listening = new WeakSet<Worker>();
+  const fork = () => {
+    const worker = cluster.fork({ [WORKER_ENV]: "1" });
+    worker.once("listening", () => {
+      listening.add(worker);
+      const ready = Object.values(cluster.workers ?? {}).filter((w) => w && listening.has(w));
+      if (ready.length === config.webConcurrency) {
+        console.log(
+          `Store ready at http://localhost:${config.port} (postgres, ${config.webConcurrency} worker processes)`,
+        );
+      }
+    });
+  };
+  const living = () => Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
+
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) {
+      if (living().length === 0) process.exit(failed ? 1 : 0);
+      return;
+    }
+    const how = signal ? `signal ${signal}` : `code ${code}`;
+    if (!listening.has(worker)) {
+      console.error(`A worker process stopped before it could serve (${how}); stopping.`);
+      stopping = true;
+      failed = true;
+      for (const other of living()) other.process.kill("SIGTERM");
+      if (living().length === 0) process.exit(1);
+      return;
+    }
+    console.error(`Worker process ${worker.process.pid} stopped (${how}); starting another.`);
+    fork();
+  });
+
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    for (const worker of living()) worker.process.kill("SIGTERM");
+    setTimeout(() => {
+      for (const worker of living()) worker.process.kill("SIGKILL");
+      process.exit(1);
+    }, STOP_TIMEOUT_MS).unref();
+    if (living().length === 0) process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+
+  for (let i = 0; i < config.webConcurrency; i += 1) fork();
 }
 
 try {
-  await start();
+  const config = loadConfig();
+  if (config.webConcurrency > 1 && cluster.isPrimary) await runCluster(config);
+  else await serve(config);
 } catch (error) {
   // A setting or the database stops start-up with one line that says which; no stack trace.
-  const known = error instanceof StartupError || /^Invalid settings:/.test(String(error));
+  const known =
+    error instanceof StartupError ||
+    (error instanceof Error && /^Invalid settings:/.test(error.message));
   if (!known) throw error;
   console.error((error as Error).message);
   process.exit(1);

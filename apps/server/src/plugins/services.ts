@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/index.ts";
 import { BackgroundTasks } from "../lib/background.ts";
+import { listenForChanges } from "../lib/cache-bus.ts";
 import { createMailer } from "../lib/mailer.ts";
 import { createRateLimiter } from "../lib/rate-limit.ts";
 import { createPaymentProvider } from "../modules/payments/index.ts";
@@ -10,8 +11,9 @@ import { StoreResolver } from "../modules/stores/service.ts";
 
 /**
  * What every route and plugin reaches through the instance (typed in types.ts): the config, the
- * database, the store resolver, rate limits, mail, background work and the card processor. On
- * close the app waits for background work, then closes the mailer and the rate limiter.
+ * database, the store resolver, rate limits, mail, background work and the card processor; on
+ * PostgreSQL, the listener for other instances' cache changes. On close the app stops listening,
+ * waits for background work, then closes the mailer and the rate limiter.
  */
 export function registerServices(
   app: FastifyInstance,
@@ -26,7 +28,12 @@ export function registerServices(
   app.decorate("mailer", createMailer(config, db, app.log));
   app.decorate("background", new BackgroundTasks(app.log));
   app.decorate("payments", payments ?? createPaymentProvider(config));
+  // Several instances on one PostgreSQL database tell each other which cached answers changed.
+  const stopListening = config.databaseUrl
+    ? listenForChanges(db, config.databaseUrl, app.log)
+    : async () => {};
   app.addHook("onClose", async () => {
+    await stopListening();
     await app.background.idle();
     await app.mailer.close();
     await app.rateLimiter.close();

@@ -205,7 +205,7 @@ async function readProduct(
 // CATALOG_TTL_MS per instance. Stock shown on a page may lag by that much; a purchase always
 // checks stock in the database inside its transaction.
 const CATALOG_TTL_MS = 2_000;
-const catalogAnswers = new AnswerCache(1_000, CATALOG_TTL_MS);
+const catalogAnswers = new AnswerCache("catalog", 1_000, CATALOG_TTL_MS);
 
 function cached<T>(db: Database, key: string, read: () => Promise<T>): Promise<T> {
   return catalogAnswers.get(db, key, read);

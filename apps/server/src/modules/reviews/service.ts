@@ -42,7 +42,7 @@ export interface ReviewDeps {
 // A product page asks for its first page on every view: the answer (without the visitor's own
 // votes) is reused for 2 s per instance, like the catalogue, and forgotten on every review write.
 const REVIEW_TTL_MS = 2_000;
-const reviewAnswers = new AnswerCache(1_000, REVIEW_TTL_MS);
+const reviewAnswers = new AnswerCache("reviews", 1_000, REVIEW_TTL_MS);
 
 // ---------------------------------------------------------------------------------------------
 // Who votes, who is verified
