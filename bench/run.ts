@@ -10,7 +10,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
 import net from "node:net";
 import os from "node:os";
@@ -319,6 +319,38 @@ interface LoadRow {
   non2xx: number;
   statusCodes: Record<string, number>;
   ratioToHelloWorld: number | null;
+  /** The store server's largest resident set during the run (Linux /proc), in bytes. */
+  peakRssBytes: number | null;
+}
+
+/** A process's resident set size in bytes (Linux), or null where it cannot be read. */
+async function rssBytes(pid: number | undefined): Promise<number | null> {
+  if (pid === undefined) return null;
+  try {
+    const status = await readFile(`/proc/${pid}/status`, "utf8");
+    const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+    return kb ? Number(kb) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Samples a process's RSS every 250 ms until stopped; answers the largest seen. */
+function sampleRss(pid: number | undefined): { stop(): Promise<number | null> } {
+  let peak: number | null = null;
+  const take = async () => {
+    const now = await rssBytes(pid);
+    if (now !== null && (peak === null || now > peak)) peak = now;
+  };
+  void take();
+  const timer = setInterval(() => void take(), 250);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await take();
+      return peak;
+    },
+  };
 }
 
 /** One GET as the load test will send it; counts the bytes on the wire, not decoded. */
@@ -404,6 +436,7 @@ async function loadTest(
     non2xx: result.non2xx,
     statusCodes,
     ratioToHelloWorld: null,
+    peakRssBytes: null,
   };
 }
 
@@ -959,6 +992,7 @@ function printLoad(rows: LoadRow[]): string {
     fmt(r.latencyMs.average, 2),
     `${r.errors + r.timeouts} / ${r.non2xx}`,
     r.ratioToHelloWorld === null ? "n/a" : percent(r.ratioToHelloWorld),
+    r.peakRssBytes === null ? "n/a" : `${fmt(r.peakRssBytes / 1024 / 1024)} MB`,
     "error" in r.probe
       ? `probe failed: ${r.probe.error}`
       : `${r.probe.status} ${kb(r.probe.bytes)} ${r.probe.contentEncoding ?? (r.acceptEncoding ? "uncompressed" : "identity")}`,
@@ -973,10 +1007,11 @@ function printLoad(rows: LoadRow[]): string {
       "avg ms",
       "errors / non-2xx",
       "vs hello",
+      "peak RSS",
       "Response",
     ],
     body,
-    [false, false, true, true, true, true, true, true, false],
+    [false, false, true, true, true, true, true, true, true, false],
   );
 }
 
@@ -1197,13 +1232,14 @@ async function main(): Promise<number> {
           : {}),
         ...(target.withCart ? { cookie: await cartCookie(origin) } : {}),
       };
-      loadRows.push(
-        await loadTest(target.name, url, {
-          ...(target.method ? { method: target.method } : {}),
-          ...(target.body ? { body: target.body } : {}),
-          headers,
-        }),
-      );
+      const rss = sampleRss(target.target === "app" ? app.proc.pid : hello.proc.pid);
+      const row = await loadTest(target.name, url, {
+        ...(target.method ? { method: target.method } : {}),
+        ...(target.body ? { body: target.body } : {}),
+        headers,
+      });
+      row.peakRssBytes = await rss.stop();
+      loadRows.push(row);
     } catch (error) {
       problems.push(`load test of ${url}: ${errorMessage(error)}`);
     }
@@ -1288,7 +1324,7 @@ async function main(): Promise<number> {
   out.push("=".repeat(100));
   out.push("");
   out.push(
-    `Throughput: autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up, ${DURATION_SECONDS} s measured; every store request sends a browser's Accept-Encoding ("${BROWSER_ACCEPT_ENCODING}") except the rows marked "no compression"`,
+    `Throughput: autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up, ${DURATION_SECONDS} s measured; every store request sends a browser's Accept-Encoding ("${BROWSER_ACCEPT_ENCODING}") except the rows marked "no compression"; peak RSS is the serving process's largest resident set during the row (budget: 300 MB)`,
   );
   out.push(
     "(latency p50/p99 have 1 ms resolution; compare routes by the ratio to hello-world from the same run)",
