@@ -10,8 +10,8 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPostgresDatabase } from "../test/helper.ts";
 import { redisAnswers, TEST_REDIS_URL, testRedisPrefix } from "../test/redis.ts";
 import { freePort, startServer } from "../test/server-process.ts";
 
@@ -64,22 +64,18 @@ function ask(port: number, method: string, url: string, cookie = "", body?: unkn
 describe.skipIf(!PG_URL || !HAS_WEB_BUILD || !HAS_REDIS)(
   "two worker processes (WEB_CONCURRENCY=2) on PostgreSQL and Redis",
   () => {
-    const name = `storefront_cluster_${process.pid}_${Date.now()}`;
-    let admin: pg.Client;
+    let dropDatabase: () => Promise<void>;
     let port: number;
     let server: ChildProcess | undefined;
     const output: string[] = [];
 
     beforeAll(async () => {
-      admin = new pg.Client({ connectionString: PG_URL });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      const url = new URL(PG_URL as string);
-      url.pathname = `/${name}`;
+      const database = await createPostgresDatabase();
+      dropDatabase = database.drop;
       port = await freePort();
       server = await startServer({
         WEB_CONCURRENCY: "2",
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: database.url,
         REDIS_URL: TEST_REDIS_URL,
         REDIS_KEY_PREFIX: testRedisPrefix(),
         PORT: String(port),
@@ -93,8 +89,7 @@ describe.skipIf(!PG_URL || !HAS_WEB_BUILD || !HAS_REDIS)(
       server?.kill("SIGTERM");
       await new Promise((resolve) => setTimeout(resolve, 500));
       server?.kill("SIGKILL");
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await dropDatabase();
     });
 
     it("answers from both processes with one cart, one count of failed sign-ins and a new review at once", async () => {

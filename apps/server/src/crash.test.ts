@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GOOD_CARD, NY_ADDRESS, quoteAddress } from "../test/fixtures.ts";
+import { createPostgresDatabase } from "../test/helper.ts";
 import { freePort, Shopper, startServer } from "../test/server-process.ts";
 
 const PG_URL = process.env.TEST_DATABASE_URL;
@@ -23,20 +24,14 @@ const SKU = "ITCHY-1";
 describe.skipIf(!PG_URL || !HAS_WEB_BUILD)(
   "kill -9 mid-checkout on PostgreSQL (needs npm run build)",
   () => {
-    const name = `storefront_crash_${process.pid}_${Date.now()}`;
     let databaseUrl: string;
-    let admin: pg.Client;
+    let dropDatabase: () => Promise<void>;
     let port: number;
     let server: ChildProcess | undefined;
     let env: Record<string, string>;
 
     beforeAll(async () => {
-      admin = new pg.Client({ connectionString: PG_URL });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      const url = new URL(PG_URL as string);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
+      ({ url: databaseUrl, drop: dropDatabase } = await createPostgresDatabase());
       port = await freePort();
       env = {
         DATABASE_URL: databaseUrl,
@@ -48,8 +43,7 @@ describe.skipIf(!PG_URL || !HAS_WEB_BUILD)(
     });
     afterAll(async () => {
       server?.kill("SIGKILL");
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await dropDatabase();
     });
 
     it("every acknowledged order is whole, no cart is paid twice, stock adds up", async () => {

@@ -1,14 +1,10 @@
 import { existsSync } from "node:fs";
-import { mkdtemp } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PETS } from "../test/fixtures.ts";
-import { openTestDatabase, type TestDatabase, testConfig } from "../test/helper.ts";
-import { buildApp } from "./app.ts";
-import { loadDemoStores } from "./db/seed/index.ts";
+import { createTestApp, type TestApp } from "../test/helper.ts";
 import { PAGE_CALL_HEADER } from "./plugins/request-log.ts";
 
 const WEB_BUILD = fileURLToPath(new URL("../../web/build", import.meta.url));
@@ -16,28 +12,18 @@ const HAS_WEB_BUILD = existsSync(path.join(WEB_BUILD, "server", "index.js"));
 
 describe.skipIf(!HAS_WEB_BUILD)("request log", () => {
   const lines: Record<string, unknown>[] = [];
-  let database: TestDatabase;
+  let t: TestApp;
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    database = await openTestDatabase("pglite");
-    await loadDemoStores(database.db);
-    app = await buildApp({
-      config: testConfig({
-        logLevel: "info",
-        webBuildDir: WEB_BUILD,
-        mediaDir: await mkdtemp(path.join(os.tmpdir(), "storefront-media-")),
-      }),
-      db: database.db,
-      web: true,
-      logStream: { write: (line) => void lines.push(JSON.parse(line)) },
-    });
-    await app.ready();
+    t = await createTestApp(
+      "pglite",
+      { logLevel: "info", webBuildDir: WEB_BUILD },
+      { web: true, logStream: { write: (line) => void lines.push(JSON.parse(line)) } },
+    );
+    app = t.app;
   });
-  afterAll(async () => {
-    await app.close();
-    await database.dispose();
-  });
+  afterAll(() => t.close());
 
   it("writes one line for a product page, with its path, status and time, not one per API call it makes", async () => {
     lines.length = 0;

@@ -20,7 +20,7 @@ export function describeEachEngine(title: string, suite: (engine: Engine) => voi
 }
 
 /** A fresh, empty PostgreSQL database on the test server; dropped by the returned function. */
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error("TEST_DATABASE_URL is not set");
   const name = `storefront_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
@@ -85,10 +85,12 @@ export interface TestApp {
 export async function createTestApp(
   engine: Engine,
   overrides: Partial<Config> = {},
-  options: Pick<AppOptions, "payments"> & {
+  options: Pick<AppOptions, "payments" | "logStream"> & {
     logQuery?: (query: string) => void;
     /** Serve the web build too (pages); needs `npm run build` and `webBuildDir` set. */
     web?: boolean;
+    /** Adds test-only routes before the app is ready. */
+    beforeReady?: (app: FastifyInstance) => void;
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(engine, null, options.logQuery);
@@ -99,7 +101,9 @@ export async function createTestApp(
     db: database.db,
     web: options.web ?? false,
     payments: options.payments,
+    logStream: options.logStream,
   });
+  options.beforeReady?.(app);
   await app.ready();
   return {
     app,

@@ -1,43 +1,33 @@
-import { mkdtemp } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, PETS, signIn } from "../../test/fixtures.ts";
-import { openTestDatabase, type TestDatabase, testConfig } from "../../test/helper.ts";
+import { createTestApp, type TestApp } from "../../test/helper.ts";
 import { Visitor } from "../../test/visitor.ts";
-import { buildApp } from "../app.ts";
-import { loadDemoStores } from "../db/seed/index.ts";
 import { readForPage } from "./page-reads.ts";
 
 /** What a page's loader reads, as it reads it: in-process, with the page's own request. */
 const PAGE_READ = "/test/page-read";
 
 describe("reads a page makes in-process", () => {
-  let database: TestDatabase;
+  let t: TestApp;
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    database = await openTestDatabase("pglite");
-    await loadDemoStores(database.db);
-    app = await buildApp({
-      config: testConfig({
-        mediaDir: await mkdtemp(path.join(os.tmpdir(), "storefront-media-")),
-      }),
-      db: database.db,
-      web: false,
-    });
-    // Stands in for a page: answers what its loader would get for ?path=.
-    app.get(PAGE_READ, { schema: { hide: true } }, async (request) => {
-      const { path: apiPath } = request.query as { path: string };
-      return (await readForPage(app, request, apiPath)) ?? { status: "not a page read" };
-    });
-    await app.ready();
+    t = await createTestApp(
+      "pglite",
+      {},
+      {
+        // Stands in for a page: answers what its loader would get for ?path=.
+        beforeReady: (built) =>
+          built.get(PAGE_READ, { schema: { hide: true } }, async (request) => {
+            const { path: apiPath } = request.query as { path: string };
+            return (await readForPage(built, request, apiPath)) ?? { status: "not a page read" };
+          }),
+      },
+    );
+    app = t.app;
   });
-  afterAll(async () => {
-    await app.close();
-    await database.dispose();
-  });
+  afterAll(() => t.close());
 
   const asPage = async (v: Visitor, apiPath: string) =>
     (await v.get(`${PAGE_READ}?path=${encodeURIComponent(apiPath)}`)).json();
@@ -63,7 +53,7 @@ describe("reads a page makes in-process", () => {
       (await withCart.post("/api/cart/items", { sku: "ITCHY-1", quantity: 2 })).statusCode,
     ).toBe(200);
     const customer = new Visitor(app, PETS);
-    const user = await createUser(database.db);
+    const user = await createUser(t.database.db);
     expect((await signIn(customer, user.email)).statusCode).toBe(200);
     const canadian = new Visitor(app, PETS);
     canadian.cookies.set("currency", "cad");

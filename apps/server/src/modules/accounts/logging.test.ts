@@ -1,6 +1,3 @@
-import { mkdtemp } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -10,35 +7,26 @@ import {
   uniqueEmail,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import { openTestDatabase, type TestDatabase, testConfig } from "../../../test/helper.ts";
-import { buildApp } from "../../app.ts";
+import { createTestApp, type TestApp, type TestDatabase } from "../../../test/helper.ts";
 import { users } from "../../db/schema.ts";
-import { loadDemoStores } from "../../db/seed/index.ts";
 
 describe("logs", () => {
   const lines: string[] = [];
-  let database: TestDatabase;
+  let t: TestApp;
   let app: FastifyInstance;
+  let database: TestDatabase;
 
   beforeAll(async () => {
-    database = await openTestDatabase("pglite");
-    await loadDemoStores(database.db);
-    app = await buildApp({
-      // Everything, request logs included.
-      config: testConfig({
-        logLevel: "trace",
-        mediaDir: await mkdtemp(path.join(os.tmpdir(), "storefront-media-")),
-      }),
-      db: database.db,
-      web: false,
-      logStream: { write: (line) => void lines.push(line) },
-    });
-    await app.ready();
+    // Everything, request logs included.
+    t = await createTestApp(
+      "pglite",
+      { logLevel: "trace" },
+      { logStream: { write: (line) => void lines.push(line) } },
+    );
+    app = t.app;
+    database = t.database;
   });
-  afterAll(async () => {
-    await app.close();
-    await database.dispose();
-  });
+  afterAll(() => t.close());
 
   it("redact a password, a new password and a token wherever a body is logged", () => {
     lines.length = 0;
