@@ -3,7 +3,6 @@
  * start-up while the database is down. Nothing answers 500, nothing hangs, and everything comes
  * back without a restart.
  */
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import net from "node:net";
@@ -16,13 +15,13 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PETS, uniqueEmail } from "../test/fixtures.ts";
 import { createTestApp, type TestApp, testConfig } from "../test/helper.ts";
+import { spawnServer } from "../test/server-process.ts";
 import { TcpProxy } from "../test/tcp-proxy.ts";
 import { buildApp } from "./app.ts";
 import { type DatabaseHandle, openDatabase } from "./db/index.ts";
 import { loadDemoStores } from "./db/seed/index.ts";
 import { FallbackRateLimiter, MemoryRateLimiter, type RateLimiter } from "./lib/rate-limit.ts";
 
-const SERVER_DIR = fileURLToPath(new URL("..", import.meta.url));
 const WEB_BUILD = fileURLToPath(new URL("../../web/build", import.meta.url));
 const HAS_WEB_BUILD = existsSync(path.join(WEB_BUILD, "server", "index.js"));
 const PG_URL = process.env.TEST_DATABASE_URL;
@@ -218,18 +217,15 @@ function runServer(
   onOutput?: (output: string) => void,
 ) {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-      cwd: SERVER_DIR,
-      env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", ...env },
-    });
+    const child = spawnServer(env);
     let output = "";
     const take = (chunk: Buffer) => {
       output += chunk.toString();
       onOutput?.(output);
       if (until?.test(output)) child.kill("SIGTERM");
     };
-    child.stdout.on("data", take);
-    child.stderr.on("data", take);
+    child.stdout?.on("data", take);
+    child.stderr?.on("data", take);
     child.on("exit", (code) => resolve({ code, output }));
   });
 }

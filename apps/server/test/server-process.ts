@@ -13,13 +13,18 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** main.ts as `npm start` runs it (production, info logs), with `env` added. */
+export function spawnServer(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: SERVER_DIR,
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", ...env },
+  });
+}
+
 /** The production server as `npm start` runs it, resolved once it listens. */
 export function startServer(env: Record<string, string>): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-      cwd: SERVER_DIR,
-      env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", ...env },
-    });
+    const child = spawnServer(env);
     let output = "";
     const take = (chunk: Buffer) => {
       output += chunk.toString();
