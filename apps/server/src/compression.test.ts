@@ -40,6 +40,17 @@ describe.skipIf(!HAS_WEB_BUILD)("compression", () => {
     expect(res.rawPayload.length).toBeGreaterThan(slow * 1.08);
   });
 
+  it("names a page's stylesheets in a Link preload header, so they are asked for before its scripts", async () => {
+    const res = await get("/products/itchy-scratchy", BROWSER);
+    const html = zlib.brotliDecompressSync(res.rawPayload).toString("utf8");
+    const head = html.slice(0, html.indexOf("</head>"));
+    const stylesheets = [...head.matchAll(/rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
+    expect(stylesheets.length).toBeGreaterThan(0);
+    expect(res.headers.link).toBe(
+      stylesheets.map((href) => `<${href}>; rel=preload; as=style`).join(", "),
+    );
+  });
+
   it("sends a page and an API answer uncompressed to a client that asks for no encoding", async () => {
     for (const url of ["/products/itchy-scratchy", "/api/products/itchy-scratchy/reviews"]) {
       const res = await get(url);

@@ -29,6 +29,22 @@ const FORWARDED_HEADERS = [
   "x-forwarded-proto",
 ];
 
+/**
+ * A `Link` header that preloads the page's stylesheets, so a browser asks for them with the
+ * headers, before the HTML's script preloads (React puts those first in <head>): on HTTP/1.1's
+ * six connections the styles that the first paint waits for no longer queue behind scripts.
+ */
+function stylesheetPreloads(html: Buffer): string | null {
+  const headEnd = html.indexOf("</head>");
+  if (headEnd === -1) return null;
+  const head = html.toString("utf8", 0, headEnd);
+  const hrefs = [...head.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)]
+    .map((tag) => /\bhref="(\/[^"]+)"/.exec(tag[0])?.[1])
+    .filter((href): href is string => href !== undefined);
+  if (hrefs.length === 0) return null;
+  return hrefs.map((href) => `<${href}>; rel=preload; as=style`).join(", ");
+}
+
 function requestUrl(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}${request.url}`;
 }
@@ -128,7 +144,10 @@ export async function registerWeb(app: FastifyInstance, buildDir: string): Promi
       }
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header("set-cookie", cookies);
-      return reply.send(Buffer.from(await response.arrayBuffer()));
+      const body = Buffer.from(await response.arrayBuffer());
+      const preloads = stylesheetPreloads(body);
+      if (preloads) reply.header("link", preloads);
+      return reply.send(body);
     },
   });
 }
