@@ -6,8 +6,6 @@ import { DEMO_STORES, loadDemoStores } from "./db/seed/index.ts";
 import { ensureDemoMedia } from "./db/seed/media.ts";
 import { openDatabaseAtStart, StartupError } from "./db/start.ts";
 
-/** A worker the primary started is told so; it then leaves migrations and demo data alone. */
-const WORKER_ENV = "STOREFRONT_CLUSTER_WORKER";
 /** How long a stopping primary waits for its workers to finish their requests. */
 const STOP_TIMEOUT_MS = 10_000;
 
@@ -26,7 +24,8 @@ async function prepare(config: Config) {
 
 /** One server process: the API and the pages on the port. */
 async function serve(config: Config): Promise<void> {
-  const isWorker = process.env[WORKER_ENV] === "1";
+  // A worker of runCluster leaves migrations and demo data to the process that started it.
+  const isWorker = cluster.isWorker;
   const database = isWorker
     ? await openDatabaseAtStart(config, { onRetry: (line) => console.error(line) })
     : await prepare(config);
@@ -64,7 +63,7 @@ async function runCluster(config: Config): Promise<void> {
   let failed = false;
   const listening = new WeakSet<Worker>();
   const fork = () => {
-    const worker = cluster.fork({ [WORKER_ENV]: "1" });
+    const worker = cluster.fork();
     worker.once("listening", () => {
       listening.add(worker);
       const ready = Object.values(cluster.workers ?? {}).filter((w) => w && listening.has(w));

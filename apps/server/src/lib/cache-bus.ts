@@ -4,7 +4,7 @@ import type { Database } from "../db/index.ts";
 import type { Logger } from "./logger.ts";
 
 /** The PostgreSQL channel on which instances tell each other which answers changed. */
-export const CACHE_CHANNEL = "storefront_cache";
+const CACHE_CHANNEL = "storefront_cache";
 
 type Forget = (db: Database) => void;
 

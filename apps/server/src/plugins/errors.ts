@@ -42,6 +42,18 @@ export function errorAnswer(error: unknown): { status: number; body: ErrorBody }
   return null;
 }
 
+/**
+ * The 400 body of refused input: each field's first message (a field named by its dotted path,
+ * "request" when the whole input is wrong), and the first of them as the message.
+ */
+export function invalidInputBody(issues: { field: string; message: string }[]): ErrorBody {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) fields[issue.field || "request"] ??= issue.message;
+  const [first] = Object.entries(fields);
+  const message = first ? `${first[0]}: ${first[1]}` : ERROR_MESSAGES.invalidRequest;
+  return { error: { code: "invalid", message, fields } };
+}
+
 /** The one error handler: a DomainError's code picks the status; a 5xx never shows internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -53,15 +65,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields: Record<string, string> = {};
-      for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || "request";
-        fields[field] ??= issue.message ?? ERROR_MESSAGES.invalidField;
-      }
-      const [first] = Object.entries(fields);
-      const message = first ? `${first[0]}: ${first[1]}` : ERROR_MESSAGES.invalidRequest;
-      const body: ErrorBody = { error: { code: "invalid", message, fields } };
-      return reply.status(400).send(body);
+      const issues = error.validation.map((issue) => ({
+        field: issue.instancePath.replace(/^\//, "").replaceAll("/", "."),
+        message: issue.message ?? ERROR_MESSAGES.invalidField,
+      }));
+      return reply.status(400).send(invalidInputBody(issues));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, "database unavailable");

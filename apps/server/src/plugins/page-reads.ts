@@ -1,7 +1,7 @@
-import { ERROR_MESSAGES, type ErrorBody } from "@storefront/domain";
+import type { ErrorBody } from "@storefront/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
-import { errorAnswer } from "./errors.ts";
+import { errorAnswer, invalidInputBody } from "./errors.ts";
 
 type Schema = z.ZodType;
 
@@ -91,13 +91,8 @@ export function registerPageRead<P extends Schema, Q extends Schema>(
 }
 
 function invalid(issues: z.core.$ZodIssue[]): { status: number; body: ErrorBody } {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) {
-    fields[issue.path.join(".") || "request"] ??= issue.message;
-  }
-  const [first] = Object.entries(fields);
-  const message = first ? `${first[0]}: ${first[1]}` : ERROR_MESSAGES.invalidRequest;
-  return { status: 400, body: { error: { code: "invalid", message, fields } } };
+  const refused = issues.map((issue) => ({ field: issue.path.join("."), message: issue.message }));
+  return { status: 400, body: invalidInputBody(refused) };
 }
 
 /**

@@ -5,13 +5,14 @@ import {
   type PlacedOrder,
   type PlaceOrderRequest,
 } from "@storefront/domain";
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
 import { carts as cartsTable, orders as ordersTable } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import type { CartOwner } from "../cart/cart-queries.ts";
 import { type CheckoutCart, lockCheckoutCart } from "../cart/checkout-cart.ts";
 import {
+  cartHasOtherUnpaidOrder,
   completeOrder,
   insertOrder,
   orderAccessKey,
@@ -99,23 +100,6 @@ export function intentRequest(order: OrderRow): ChargeRequest {
   };
 }
 
-/** Whether the cart has an unpaid order of another attempt (another tab, an earlier try). */
-async function otherAttemptHolds(tx: Transaction, draft: OrderDraft): Promise<boolean> {
-  const [other] = await tx
-    .select({ id: ordersTable.id })
-    .from(ordersTable)
-    .where(
-      and(
-        eq(ordersTable.storeId, draft.storeId),
-        eq(ordersTable.cartId, draft.cartId),
-        eq(ordersTable.status, "awaiting_payment"),
-        ne(ordersTable.idempotencyKey, draft.idempotencyKey),
-      ),
-    )
-    .limit(1);
-  return other !== undefined;
-}
-
 /**
  * Writes the attempt's order awaiting payment, in one transaction under the cart's lock: its
  * lines, its stock (guarded) and its code's redemption (guarded). The cart's unpaid orders of
@@ -134,7 +118,8 @@ export async function holdOrder(
     try {
       order = await deps.db.transaction(async (tx) => {
         await lockUnchangedCart(tx, owner, cart);
-        if (await otherAttemptHolds(tx, draft)) return null;
+        const { storeId, cartId, idempotencyKey } = draft;
+        if (await cartHasOtherUnpaidOrder(tx, storeId, cartId, idempotencyKey)) return null;
         return insertOrder(tx, draft, { status: "awaiting_payment", now });
       });
     } catch (err) {

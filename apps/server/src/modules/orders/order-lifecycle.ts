@@ -253,9 +253,36 @@ export async function releaseOrder(
 }
 
 /**
+ * The cart's orders still awaiting payment, except the one of the attempt under way (`keep`, its
+ * Idempotency-Key: a request of the same attempt on another instance may be paying it).
+ */
+function otherUnpaidOrdersOfCart(storeId: string, cartId: string, keep: string) {
+  return and(
+    eq(orders.storeId, storeId),
+    eq(orders.cartId, cartId),
+    eq(orders.status, "awaiting_payment"),
+    ne(orders.idempotencyKey, keep),
+  );
+}
+
+/** Whether the cart has an unpaid order of another attempt (another tab, an earlier try). */
+export async function cartHasOtherUnpaidOrder(
+  tx: Transaction,
+  storeId: string,
+  cartId: string,
+  keep: string,
+): Promise<boolean> {
+  const [other] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(otherUnpaidOrdersOfCart(storeId, cartId, keep))
+    .limit(1);
+  return other !== undefined;
+}
+
+/**
  * Releases the cart's orders still awaiting payment (canceled), except the one of the attempt
- * under way (`keep`, its Idempotency-Key: a request of the same attempt on another instance may
- * be paying it); answers the ones it released.
+ * under way (`keep`); answers the ones it released.
  */
 export async function releaseCartOrders(
   tx: Transaction,
@@ -267,14 +294,7 @@ export async function releaseCartOrders(
   const waiting = await tx
     .select()
     .from(orders)
-    .where(
-      and(
-        eq(orders.storeId, storeId),
-        eq(orders.cartId, cartId),
-        eq(orders.status, "awaiting_payment"),
-        ne(orders.idempotencyKey, keep),
-      ),
-    )
+    .where(otherUnpaidOrdersOfCart(storeId, cartId, keep))
     .for("update");
   const released: OrderRow[] = [];
   for (const order of waiting) {

@@ -283,8 +283,9 @@ function ReviewForm({
  * The three-step review dialog (spec sections 2, 4 and 5, with DECISIONS.md's fixes): a star is
  * needed before Next; the thank-you popup shows for 2 s after the server has accepted the review,
  * then the dialog closes; a refusal shows its message and keeps what was typed. Opened from an
- * order email's review link, it sends the link's token, and without it when the server refuses it. The browser's
- * modal <dialog> traps focus; Escape, the close button and the backdrop close it.
+ * order email's review link, it sends the link's token, and without it when the server refuses
+ * it. The browser's modal <dialog> traps focus; Escape, the close button and the backdrop close
+ * it.
  */
 export default function ReviewDialog({
   isOpen,
