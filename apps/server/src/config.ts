@@ -58,6 +58,12 @@ const EnvSchema = z.object({
     .min(1, "must be a whole number of processes from 1 to 64")
     .max(64, "must be a whole number of processes from 1 to 64")
     .default(1),
+  PAGE_CACHE_MB: z.coerce
+    .number({ error: "must be a whole number of megabytes from 0 to 4096" })
+    .int("must be a whole number of megabytes from 0 to 4096")
+    .min(0, "must be a whole number of megabytes from 0 to 4096")
+    .max(4096, "must be a whole number of megabytes from 0 to 4096")
+    .default(32),
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, ".data")),
   STORE_ID: z.string().min(1).default("pet-remedies"),
   LOAD_DEMO_DATA: booleanSetting.default(true),
@@ -151,6 +157,8 @@ export interface Config {
   databaseStartAttempts: number;
   /** Worker processes serving the port (node:cluster); more than 1 needs PostgreSQL. */
   webConcurrency: number;
+  /** Memory for rendered catalogue and content pages shared by visitors; 0 keeps none. */
+  pageCacheBytes: number;
   /** Where PGlite keeps its files (null: in memory) and where generated media live. */
   dataDir: string | null;
   mediaDir: string;
@@ -196,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     databaseStartAttempts: e.DATABASE_START_ATTEMPTS,
     webConcurrency: e.WEB_CONCURRENCY,
+    pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     dataDir: path.resolve(e.DATA_DIR),
     mediaDir: path.join(path.resolve(e.DATA_DIR), "media"),
     defaultStoreId: e.STORE_ID,

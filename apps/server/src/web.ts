@@ -1,11 +1,25 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
-import { ERROR_MESSAGES, type ErrorBody } from "@storefront/domain";
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { ERROR_MESSAGES, type ErrorBody, LruCache } from "@storefront/domain";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import {
+  createRequestHandler,
+  matchRoutes,
+  type RouteObject,
+  type ServerBuild,
+} from "react-router";
+import {
+  type CachedPage,
+  PAGE_FRESH_S,
+  PAGE_STALE_S,
+  type PageEncoding,
+  pageCacheOf,
+  type SharedPage,
+} from "./lib/page-cache.ts";
+import { CURRENCY_COOKIE, requestCurrency } from "./plugins/currency.ts";
 import { readForPage } from "./plugins/page-reads.ts";
 import { PAGE_CALL_HEADER, PAGE_CALL_SECRET } from "./plugins/request-log.ts";
 import { pageContentSecurityPolicy } from "./plugins/security-headers.ts";
@@ -14,8 +28,18 @@ import { isApiPath } from "./plugins/store.ts";
 /** What a route loader gets as context: a way to call this server's API in-process. */
 export interface WebLoadContext {
   api(path: string): Promise<{ status: number; body: unknown }>;
-  /** This answer's Content-Security-Policy nonce (entry.server.tsx puts it on inline scripts). */
+  /**
+   * This answer's Content-Security-Policy nonce (entry.server.tsx puts it on inline scripts); on
+   * a shared page a marker that picks the scripts its policy allows by their hashes.
+   */
   cspNonce: string;
+  /**
+   * A page rendered for every visitor (the page cache keeps it): the root loader reads no cart or
+   * sign-in, the browser asks for them after hydration.
+   */
+  sharedPage: boolean;
+  /** The currency the page's prices are in (a dimension of the page cache). */
+  currency: string;
   // React Router's AppLoadContext is an open record; the web app declares the same `api`.
   [key: string]: unknown;
 }
@@ -45,23 +69,144 @@ function stylesheetPreloads(html: Buffer): string | null {
   return hrefs.map((href) => `<${href}>; rel=preload; as=style`).join(", ");
 }
 
-function requestUrl(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}${request.url}`;
+/**
+ * A shared page is sent to many visitors, so it cannot carry a per-answer nonce: it is rendered
+ * with `marker` as its nonce, and its policy allows the inline scripts that carry the marker (the
+ * ones React Router wrote; a script smuggled into content would not) by their hashes. The marker
+ * is then taken out of the HTML.
+ */
+function allowScriptsByHash(html: string, marker: string): { html: string; policy: string } {
+  const hashes = new Set<string>();
+  const attribute = ` nonce="${marker}"`;
+  for (const [, attributes = "", text = ""] of html.matchAll(
+    /<script\b([^>]*)>([\s\S]*?)<\/script>/g,
+  )) {
+    if (!attributes.includes(attribute) || /\bsrc=/.test(attributes)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(text).digest("base64")}'`);
+  }
+  return {
+    html: html.replaceAll(attribute, ""),
+    policy: pageContentSecurityPolicy([...hashes]),
+  };
 }
 
-function toFetchRequest(request: FastifyRequest): Request {
+/**
+ * The query parameters a shared page reads (the product page's ?variant=) and React Router's
+ * own (a data request's ?_routes=). Any other (utm_source, fbclid…) changes nothing on the page:
+ * it is left out of the render and of the cache key, so it cannot push other pages out.
+ */
+const SHARED_PAGE_PARAMS = new Set(["variant", "_routes"]);
+/** A one-time review link (?review=) is one visitor's: its page is never shared. */
+const PERSONAL_PARAMS = new Set(["review"]);
+
+/** The URL (path and query) a shared page is rendered and kept under; null: not to share. */
+function sharedPageUrl(url: string): string | null {
+  const question = url.indexOf("?");
+  if (question === -1) return url;
+  const kept = new URLSearchParams();
+  for (const [name, value] of new URLSearchParams(url.slice(question + 1))) {
+    if (PERSONAL_PARAMS.has(name)) return null;
+    if (SHARED_PAGE_PARAMS.has(name)) kept.append(name, value);
+  }
+  const query = kept.toString();
+  return query ? `${url.slice(0, question)}?${query}` : url.slice(0, question);
+}
+
+/** The encoding to send a cached page in: brotli, else gzip, else none (q=0 refuses one). */
+export function pageEncoding(acceptEncoding: string | undefined): PageEncoding {
+  const accepted = new Set<string>();
+  const refused = new Set<string>();
+  for (const part of (acceptEncoding ?? "").toLowerCase().split(",")) {
+    const [name = "", ...params] = part.split(";").map((p) => p.trim());
+    const q = params.find((p) => p.startsWith("q="));
+    (q && Number(q.slice(2)) === 0 ? refused : accepted).add(name);
+  }
+  const allows = (name: string) =>
+    !refused.has(name) && (accepted.has(name) || (accepted.has("*") && !refused.has("*")));
+  if (allows("br")) return "br";
+  if (allows("gzip")) return "gzip";
+  return "identity";
+}
+
+const SHARED_PATHS_REMEMBERED = 5_000;
+
+/**
+ * Which paths are pages rendered for every visitor: those whose route says so
+ * (`handle.sharedPage`: home, collection, product, content pages, the garden form).
+ */
+function sharedPageMatcher(build: ServerBuild): (pathname: string) => boolean {
+  interface Node {
+    id: string;
+    path?: string;
+    index?: boolean;
+    caseSensitive?: boolean;
+    children: Node[];
+  }
+  const nodes = new Map<string, Node>();
+  for (const route of Object.values(build.routes)) {
+    if (!route) continue;
+    nodes.set(route.id, {
+      id: route.id,
+      ...(route.path !== undefined ? { path: route.path } : {}),
+      ...(route.index ? { index: true } : {}),
+      ...(route.caseSensitive ? { caseSensitive: true } : {}),
+      children: [],
+    });
+  }
+  const roots: Node[] = [];
+  for (const route of Object.values(build.routes)) {
+    if (!route) continue;
+    const node = nodes.get(route.id) as Node;
+    const parent = route.parentId ? nodes.get(route.parentId) : undefined;
+    (parent ? parent.children : roots).push(node);
+  }
+  // React Router flattens and ranks the routes on every match: remember each path's answer.
+  const known = new LruCache<string, boolean>(SHARED_PATHS_REMEMBERED);
+  return (pathname) => {
+    const remembered = known.get(pathname);
+    if (remembered !== undefined) return remembered;
+    // A client navigation's data request (/products/x.data, /_root.data) is the page's.
+    let path = pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
+    if (path === "/_root") path = "/";
+    // Index routes never have children, as React Router's RouteObject union requires.
+    const leafId = matchRoutes(roots as RouteObject[], path)?.at(-1)?.route.id;
+    const handle = leafId ? build.routes[leafId]?.module.handle : undefined;
+    return known.set(
+      pathname,
+      (handle as { sharedPage?: unknown } | undefined)?.sharedPage === true,
+    );
+  };
+}
+
+/**
+ * The page request as a visitor without cookies or credentials sees it, apart from the currency
+ * it is rendered in: what a shared page's reads see, so nothing personal can reach its HTML.
+ */
+function anonymousView(request: FastifyRequest, currency: string): FastifyRequest {
+  const { cookie: _cookie, authorization: _authorization, ...headers } = request.headers;
+  return Object.create(request, {
+    cookies: { value: { [CURRENCY_COOKIE]: currency }, enumerable: true },
+    headers: { value: headers, enumerable: true },
+    storeId: { value: request.storeId, writable: true, enumerable: true },
+  }) as FastifyRequest;
+}
+
+/** The request React Router is given; `url` (path and query) replaces the request's own. */
+function toFetchRequest(request: FastifyRequest, url = request.url): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
-  return new Request(requestUrl(request), { method: request.method, headers });
+  const method = request.method === "HEAD" ? "GET" : request.method;
+  return new Request(`${request.protocol}://${request.host}${url}`, { method, headers });
 }
 
 /**
  * Serves the React Router production build: hashed assets from build/client with long caching,
- * every other GET through server rendering. Loaders reach the API through `app.inject`, so a page
- * and an API client see the same validation, store resolution and answers.
+ * every other GET through server rendering. Loaders read the API in-process (page-reads.ts), with
+ * the same validation, store resolution and answers as an API client. Pages the same for every
+ * visitor are rendered anonymously and kept (lib/page-cache.ts); the others per request.
  */
 export async function registerWeb(app: FastifyInstance, buildDir: string): Promise<void> {
   const serverEntry = path.join(buildDir, "server", "index.js");
@@ -101,6 +246,130 @@ export async function registerWeb(app: FastifyInstance, buildDir: string): Promi
     },
   });
 
+  const isSharedPage = sharedPageMatcher(build);
+  const pages = pageCacheOf(app.db, app.config.pageCacheBytes);
+
+  /** What a render read: the tags of what it shows, and whether a read failed on the server. */
+  interface RenderReads {
+    shows: Set<string>;
+    failed: boolean;
+  }
+
+  function loadContext(
+    request: FastifyRequest,
+    options: { cspNonce: string; sharedPage: boolean; currency: string; reads: RenderReads },
+  ): WebLoadContext {
+    const { reads } = options;
+    return {
+      cspNonce: options.cspNonce,
+      sharedPage: options.sharedPage,
+      currency: options.currency,
+      async api(apiPath) {
+        // The reads pages make (store, cart, sign-in, catalogue, reviews, content) run
+        // in-process with this request; any other path goes through the server.
+        const direct = await readForPage(app, request, apiPath);
+        if (direct) {
+          for (const tag of direct.shows) reads.shows.add(tag);
+          if (direct.status >= 500) reads.failed = true;
+          return direct;
+        }
+        const headers: Record<string, string> = { [PAGE_CALL_HEADER]: PAGE_CALL_SECRET };
+        for (const name of FORWARDED_HEADERS) {
+          const value = request.headers[name];
+          if (typeof value === "string") headers[name] = value;
+        }
+        const res = await app.inject({ method: "GET", url: apiPath, headers });
+        if (res.statusCode >= 500) reads.failed = true;
+        const type = String(res.headers["content-type"] ?? "");
+        const isJson = /^application\/(?:[\w.+-]+\+)?json\b/.test(type);
+        let body: unknown = null;
+        if (isJson) {
+          try {
+            body = res.json();
+          } catch {
+            body = null;
+          }
+        }
+        return { status: res.statusCode, body };
+      },
+    };
+  }
+
+  // Shared pages' nonce marker (see allowScriptsByHash): never sent, so nobody can reuse it.
+  const sharedNonce = randomBytes(16).toString("base64");
+
+  /**
+   * Renders `url` for every visitor in the request's currency (see anonymousView), always as a
+   * GET (a HEAD's empty answer must not be kept for the GETs waiting on the same render).
+   */
+  async function renderShared(
+    request: FastifyRequest,
+    url: string,
+    currency: string,
+  ): Promise<SharedPage> {
+    const reads: RenderReads = { shows: new Set(), failed: false };
+    const anonymous = anonymousView(request, currency);
+    const context = loadContext(anonymous, {
+      cspNonce: sharedNonce,
+      sharedPage: true,
+      currency,
+      reads,
+    });
+    const response = await handle(toFetchRequest(anonymous, url), context);
+    const headers: [string, string][] = [];
+    for (const [name, value] of response.headers) {
+      // Nothing a visitor could be told apart by: a shared page sets no cookie.
+      if (name === "set-cookie" || name === "cache-control") continue;
+      headers.push([name, value]);
+    }
+    const { html, policy } = allowScriptsByHash(await response.text(), sharedNonce);
+    const body = Buffer.from(html);
+    headers.push(["content-security-policy", policy]);
+    const preloads = stylesheetPreloads(body);
+    if (preloads) headers.push(["link", preloads]);
+    // A page missing what a read could not answer (the reviews, say) is sent, not kept.
+    return { status: response.status, keep: !reads.failed, headers, body, tags: reads.shows };
+  }
+
+  /** Sends a shared page: from the cache in the browser's encoding, or a 304 when it has it. */
+  async function sendShared(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    page: CachedPage,
+    state: string,
+  ) {
+    reply.header("x-page-cache", state);
+    for (const [name, value] of page.headers) reply.header(name, value);
+    reply.header("vary", pageVary);
+    if (page.status !== 200) {
+      reply.header("cache-control", "no-cache");
+      return reply.status(page.status).send(page.body);
+    }
+    reply.header(
+      "cache-control",
+      `public, max-age=0, s-maxage=${PAGE_FRESH_S}, stale-while-revalidate=${PAGE_STALE_S}`,
+    );
+    reply.header("etag", page.etag);
+    const known = request.headers["if-none-match"];
+    if (known?.split(",").some((tag) => tag.trim() === page.etag)) {
+      return reply.status(304).send();
+    }
+    const encoding = pageEncoding(request.headers["accept-encoding"]);
+    const body = await pages.encoded(key, page, encoding);
+    if (encoding !== "identity") reply.header("content-encoding", encoding);
+    return reply.status(200).send(body);
+  }
+
+  // What a shared page's HTML depends on besides its URL: the currency, chosen by cookie, else by
+  // the visitor's country (a trusted proxy's header, else Accept-Language).
+  const pageVary = [
+    "Accept-Encoding",
+    "Accept-Language",
+    "Cookie",
+    ...(app.config.countryHeader ? [app.config.countryHeader] : []),
+  ].join(", ");
+
   app.route({
     method: ["GET", "HEAD"],
     url: "/*",
@@ -108,36 +377,35 @@ export async function registerWeb(app: FastifyInstance, buildDir: string): Promi
     handler: async (request, reply) => {
       // An API path no route took (a bad method, say) is the API's JSON 404, not a page.
       if (isApiPath(request.url)) return reply.callNotFound();
+      const pathname = request.url.split("?")[0] ?? "/";
+      const sharedUrl = isSharedPage(pathname) ? sharedPageUrl(request.url) : null;
+      if (sharedUrl !== null) {
+        request.storeId ||= await app.stores.resolve(request.hostname);
+        const storeId = request.storeId;
+        const currency = requestCurrency(request);
+        const key = [storeId, request.protocol, request.host, currency, sharedUrl].join("\n");
+        const render = () => renderShared(request, sharedUrl, currency);
+        const found = pages.lookup(key);
+        if (found) {
+          if (found.state === "stale") {
+            pages.fill(key, storeId, render).catch((err: unknown) => {
+              request.log.error({ err }, "a stale page could not be rendered again");
+            });
+          }
+          return sendShared(request, reply, key, found.page, found.state);
+        }
+        return sendShared(request, reply, key, await pages.fill(key, storeId, render), "miss");
+      }
       const cspNonce = randomBytes(16).toString("base64");
-      const context: WebLoadContext = {
+      const context = loadContext(request, {
         cspNonce,
-        async api(apiPath) {
-          // The reads pages make (store, cart, sign-in, catalogue, reviews, content) run
-          // in-process with this request; any other path goes through the server.
-          const direct = await readForPage(app, request, apiPath);
-          if (direct) return direct;
-          const headers: Record<string, string> = { [PAGE_CALL_HEADER]: PAGE_CALL_SECRET };
-          for (const name of FORWARDED_HEADERS) {
-            const value = request.headers[name];
-            if (typeof value === "string") headers[name] = value;
-          }
-          const res = await app.inject({ method: "GET", url: apiPath, headers });
-          const type = String(res.headers["content-type"] ?? "");
-          const isJson = /^application\/(?:[\w.+-]+\+)?json\b/.test(type);
-          let body: unknown = null;
-          if (isJson) {
-            try {
-              body = res.json();
-            } catch {
-              body = null;
-            }
-          }
-          return { status: res.statusCode, body };
-        },
-      };
+        sharedPage: false,
+        currency: requestCurrency(request),
+        reads: { shows: new Set(), failed: false },
+      });
       const response = await handle(toFetchRequest(request), context);
       reply.status(response.status);
-      reply.header("content-security-policy", pageContentSecurityPolicy(cspNonce));
+      reply.header("content-security-policy", pageContentSecurityPolicy([`'nonce-${cspNonce}'`]));
       for (const [name, value] of response.headers) {
         if (name === "set-cookie") continue;
         reply.header(name, value);

@@ -1,7 +1,7 @@
 import "@fontsource/literata/latin-400.css";
 import "@fontsource/literata/latin-700.css";
 import "./app.css";
-import { type CartView, type StoreInfo, themeVariables } from "@storefront/domain";
+import { type CartView, CurrencySchema, type StoreInfo, themeVariables } from "@storefront/domain";
 import type { CSSProperties, ReactNode } from "react";
 import {
   isRouteErrorResponse,
@@ -25,6 +25,12 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
+  const origin = new URL(request.url).origin;
+  const currency = CurrencySchema.catch("usd").parse(context.currency);
+  if (context.sharedPage) {
+    const store = await apiGet<StoreInfo>(context, "/api/store");
+    return { store, personal: false, cart: null, auth: null, currency, origin };
+  }
   const [store, cartAnswer, authAnswer] = await Promise.all([
     apiGet<StoreInfo>(context, "/api/store"),
     context.api("/api/cart"),
@@ -34,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
   // without it and the browser asks again.
   const cart = cartAnswer.status === 200 ? (cartAnswer.body as CartView) : null;
   const auth = authAnswer.status === 200 ? (authAnswer.body as AuthStatus) : null;
-  return { store, cart, auth, origin: new URL(request.url).origin };
+  return { store, personal: true, cart, auth, currency, origin };
 }
 
 export function Layout({ children }: { children: ReactNode }) {

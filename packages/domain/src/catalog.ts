@@ -4,6 +4,12 @@ import type { Currency } from "./money.ts";
 export type Prices = Partial<Record<Currency, number>>;
 
 /** Attributes the popup shows as a dropdown; every other attribute is a button group. */
+/**
+ * Below this stock a product page says 'Only N left in stock' (at or above: 'In stock'). The
+ * database's page-change trigger (apps/server migration 0018) words stock the same way.
+ */
+export const LOW_STOCK_THRESHOLD = 10;
+
 export const DROPDOWN_ATTRIBUTES = ["Font", "Thread Color", "Text Placement"] as const;
 
 export function attributeControl(name: string): "dropdown" | "buttons" {

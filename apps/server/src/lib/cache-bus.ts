@@ -1,12 +1,17 @@
+import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import type { Database } from "../db/index.ts";
 import type { Logger } from "./logger.ts";
 
-/** The PostgreSQL channel on which instances tell each other which answers changed. */
+/**
+ * The PostgreSQL channel on which instances tell each other which answers changed. The database
+ * itself sends on it too (migration 0018: a trigger per table a page shows).
+ */
 const CACHE_CHANNEL = "storefront_cache";
 
-type Forget = (db: Database) => void;
+/** `detail`: what changed within the cache (for pages: '<store id> <tag>'); none means all. */
+type Forget = (db: Database, detail: string | null) => void;
 
 /** Every named cache of this process: what to forget when another instance says it changed. */
 const caches = new Map<string, Forget>();
@@ -22,6 +27,31 @@ export function registerCache(name: string, forget: Forget): void {
 /** Tells the other instances on this database that the answers of cache `name` changed. */
 export function announceChange(db: Database, name: string): void {
   announcers.get(db)?.(name);
+}
+
+/** A notice is a cache's name, then optionally a space and what changed in it. */
+function deliver(db: Database, payload: string): void {
+  const space = payload.indexOf(" ");
+  const name = space === -1 ? payload : payload.slice(0, space);
+  caches.get(name)?.(db, space === -1 ? null : payload.slice(space + 1));
+}
+
+/**
+ * On the embedded database (one process): hears the notices its triggers send when a transaction
+ * commits. Answers a close function.
+ */
+export async function listenInProcess(db: Database, log: Logger): Promise<() => Promise<void>> {
+  // drizzle's PGlite database keeps its client as $client.
+  const client = (db as unknown as { $client: PGlite }).$client;
+  try {
+    const unlisten = await client.listen(CACHE_CHANNEL, (payload) => deliver(db, payload));
+    return async () => {
+      if (!client.closed) await unlisten().catch(() => {});
+    };
+  } catch (err) {
+    log.warn({ err }, "cache change notices are not heard: cached pages expire by time only");
+    return async () => {};
+  }
 }
 
 /**
@@ -49,7 +79,7 @@ export function listenForChanges(
     const next = new pg.Client({ connectionString: databaseUrl });
     next.on("notification", (message) => {
       if (message.channel !== CACHE_CHANNEL || !message.payload) return;
-      caches.get(message.payload)?.(db);
+      deliver(db, message.payload);
     });
     next.on("error", (err) => {
       log.warn({ err }, "cache change listener lost its connection; reconnecting");
@@ -66,7 +96,7 @@ export function listenForChanges(
       }
       client = next;
       // Whatever changed while the listener was away: forget it all.
-      for (const forget of caches.values()) forget(db);
+      for (const forget of caches.values()) forget(db, null);
     } catch (err) {
       log.warn({ err }, "cache change listener could not connect; trying again");
       void next.end().catch(() => {});

@@ -21,7 +21,8 @@ describe("reads a page makes in-process", () => {
         beforeReady: (built) =>
           built.get(PAGE_READ, { schema: { hide: true } }, async (request) => {
             const { path: apiPath } = request.query as { path: string };
-            return (await readForPage(built, request, apiPath)) ?? { status: "not a page read" };
+            const read = await readForPage(built, request, apiPath);
+            return read ? { status: read.status, body: read.body } : { status: "not a page read" };
           }),
       },
     );

@@ -17,6 +17,11 @@ export interface PageRead<P extends Schema = Schema, Q extends Schema = Schema> 
   url: string;
   tags: string[];
   summary: string;
+  /**
+   * What a page that makes this read shows, beyond its store, so the page cache drops it when
+   * that changes: 'catalog' (lists of products), 'product:<handle>' (see migration 0018).
+   */
+  shows?(params: z.output<P>): string[];
   params?: P;
   querystring?: Q;
   response: Schema;
@@ -90,9 +95,13 @@ export function registerPageRead<P extends Schema, Q extends Schema>(
   );
 }
 
-function invalid(issues: z.core.$ZodIssue[]): { status: number; body: ErrorBody } {
+function invalid(issues: z.core.$ZodIssue[]): {
+  status: number;
+  body: ErrorBody;
+  shows: string[];
+} {
   const refused = issues.map((issue) => ({ field: issue.path.join("."), message: issue.message }));
-  return { status: 400, body: invalidInputBody(refused) };
+  return { status: 400, body: invalidInputBody(refused), shows: [] };
 }
 
 /**
@@ -103,7 +112,7 @@ export async function readForPage(
   app: FastifyInstance,
   request: FastifyRequest,
   path: string,
-): Promise<{ status: number; body: unknown } | null> {
+): Promise<{ status: number; body: unknown; shows: string[] } | null> {
   const url = new URL(path, "http://page.invalid");
   for (const { read, pattern, names } of app.pageReads) {
     const match = pattern.exec(url.pathname);
@@ -122,6 +131,7 @@ export async function readForPage(
       ? read.querystring.safeParse(Object.fromEntries(url.searchParams))
       : null;
     if (query && !query.success) return invalid(query.error.issues);
+    const shows = read.shows?.(params?.data ?? {}) ?? [];
     try {
       // A page's own request is not an API path: its store is resolved here, as the API's is.
       request.storeId ||= await app.stores.resolve(request.hostname);
@@ -129,10 +139,10 @@ export async function readForPage(
         params: params?.data ?? {},
         query: query?.data ?? {},
       });
-      return { status: 200, body: read.response.parse(answer) };
+      return { status: 200, body: read.response.parse(answer), shows };
     } catch (error) {
       const known = errorAnswer(error);
-      if (known) return known;
+      if (known) return { ...known, shows };
       throw error;
     }
   }

@@ -8,13 +8,14 @@ const STRIPE_API = "https://api.stripe.com";
 
 /**
  * A page's policy: scripts only from this origin (and Stripe), inline ones only with this answer's
- * nonce. Styles allow inline: the theme is CSS variables in a style attribute, which no nonce can
- * cover; content HTML has its style attributes removed by the sanitiser.
+ * nonce or, on a page shared by visitors (cached), with their hashes (`inline`: "'nonce-…'" or
+ * "'sha256-…'" sources). Styles allow inline: the theme is CSS variables in a style attribute,
+ * which no nonce can cover; content HTML has its style attributes removed by the sanitiser.
  */
-export function pageContentSecurityPolicy(nonce: string): string {
+export function pageContentSecurityPolicy(inline: readonly string[]): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' ${STRIPE_SCRIPTS}`,
+    ["script-src 'self'", ...inline, STRIPE_SCRIPTS].join(" "),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/index.ts";
 import { BackgroundTasks } from "../lib/background.ts";
-import { listenForChanges } from "../lib/cache-bus.ts";
+import { listenForChanges, listenInProcess } from "../lib/cache-bus.ts";
 import { createMailer } from "../lib/mailer.ts";
 import { createRateLimiter } from "../lib/rate-limit.ts";
 import { createPaymentProvider } from "../modules/payments/index.ts";
@@ -28,12 +28,13 @@ export function registerServices(
   app.decorate("mailer", createMailer(config, db, app.log));
   app.decorate("background", new BackgroundTasks(app.log));
   app.decorate("payments", payments ?? createPaymentProvider(config));
-  // Several instances on one PostgreSQL database tell each other which cached answers changed.
+  // Cached answers and pages hear what changed: from the database's triggers and, on PostgreSQL,
+  // from every instance on it.
   const stopListening = config.databaseUrl
-    ? listenForChanges(db, config.databaseUrl, app.log)
-    : async () => {};
+    ? Promise.resolve(listenForChanges(db, config.databaseUrl, app.log))
+    : listenInProcess(db, app.log);
   app.addHook("onClose", async () => {
-    await stopListening();
+    await (await stopListening)();
     await app.background.idle();
     await app.mailer.close();
     await app.rateLimiter.close();

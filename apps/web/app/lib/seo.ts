@@ -1,13 +1,27 @@
-import type { AuthStatus, CartView, StoreInfo } from "@storefront/domain";
+import type { AuthStatus, CartView, Currency, StoreInfo } from "@storefront/domain";
 import type { MetaDescriptor } from "react-router";
 
 export interface RootData {
   store: StoreInfo;
+  /**
+   * false on a page rendered for every visitor (home, catalogue, content): `cart` and `auth` are
+   * null and the browser asks for them after hydration.
+   */
+  personal: boolean;
   cart: CartView | null;
   /** Who is signed in (GET /v2/auth/status), null when it could not be read. */
   auth: AuthStatus | null;
+  /** The currency the page's prices are in. */
+  currency: Currency;
   origin: string;
 }
+
+/**
+ * A route whose page is the same for every visitor (apart from store, URL and currency) says so
+ * in its `handle`: the server then renders it without the visitor's cart or account and shares it
+ * between visitors (apps/server/src/web.ts).
+ */
+export const sharedPageHandle = { sharedPage: true } as const;
 
 /** Title, description and canonical URL for a page, in the store's name. */
 export function pageMeta(options: {

@@ -2,8 +2,10 @@ import type { CollectionView } from "@storefront/domain";
 import { ProductGrid } from "~/features/catalog";
 import { useQuickView } from "~/features/quick-view";
 import { apiGet } from "~/lib/api.server";
-import { pageMeta, rootDataOf } from "~/lib/seo";
+import { pageMeta, rootDataOf, sharedPageHandle } from "~/lib/seo";
 import type { Route } from "./+types/collection";
+
+export const handle = sharedPageHandle;
 
 /** GET /api/collections/{handle}, as the domain's contract says. */
 type Collection = CollectionView;

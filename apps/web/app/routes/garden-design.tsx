@@ -3,8 +3,10 @@ import { data } from "react-router";
 import { useStoreId } from "~/features/account";
 import { GardenDesignForm } from "~/features/garden-design";
 import { apiGet } from "~/lib/api.server";
-import { pageMeta, rootDataOf } from "~/lib/seo";
+import { pageMeta, rootDataOf, sharedPageHandle } from "~/lib/seo";
 import type { Route } from "./+types/garden-design";
+
+export const handle = sharedPageHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({

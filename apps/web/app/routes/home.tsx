@@ -6,8 +6,10 @@ import { StaticPageView } from "~/features/content";
 import { useQuickView } from "~/features/quick-view";
 import { apiGet } from "~/lib/api.server";
 import { sanitizePage } from "~/lib/sanitize.server";
-import { excerpt, pageMeta, rootDataOf } from "~/lib/seo";
+import { excerpt, pageMeta, rootDataOf, sharedPageHandle } from "~/lib/seo";
 import type { Route } from "./+types/home";
+
+export const handle = sharedPageHandle;
 
 // Only stores whose home page carries the Garden Design Form load its code (about 30 KB
 // gzipped, mostly zod). The server renders it in full; the browser hydrates it once loaded.

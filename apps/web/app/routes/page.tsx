@@ -4,8 +4,10 @@ import { NotFound } from "~/components/not-found";
 import { StaticPageView } from "~/features/content";
 import { apiGet } from "~/lib/api.server";
 import { sanitizePage } from "~/lib/sanitize.server";
-import { excerpt, pageMeta, rootDataOf } from "~/lib/seo";
+import { excerpt, pageMeta, rootDataOf, sharedPageHandle } from "~/lib/seo";
 import type { Route } from "./+types/page";
+
+export const handle = sharedPageHandle;
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [{ title: "Page not found" }];

@@ -1,5 +1,6 @@
 import {
   defaultSelection,
+  LOW_STOCK_THRESHOLD,
   matchVariant,
   type Product,
   type ReviewPage,
@@ -18,8 +19,10 @@ import { Price, ProductGallery, VariantPicker } from "~/features/catalog";
 import { preloadReviewsWidget, ReviewsWidget, reviewsJsonLd } from "~/features/reviews";
 import { apiGet } from "~/lib/api.server";
 import { sanitizeHtml } from "~/lib/sanitize.server";
-import { pageMeta, type RootData, rootDataOf } from "~/lib/seo";
+import { pageMeta, type RootData, rootDataOf, sharedPageHandle } from "~/lib/seo";
 import type { Route } from "./+types/product";
+
+export const handle = sharedPageHandle;
 
 // In the browser, the reviews' code starts loading with the page's (it is not in the first load).
 if (typeof window !== "undefined") void preloadReviewsWidget();
@@ -99,7 +102,7 @@ function StockNote({ variant }: { variant: Variant | undefined }) {
   if (!variant) return <p className="stock stock-out">This combination is not available</p>;
   // The add-to-cart button itself reads 'Out of Stock'.
   if (variant.total_stock <= 0) return null;
-  if (variant.total_stock < 10) {
+  if (variant.total_stock < LOW_STOCK_THRESHOLD) {
     return <p className="stock stock-low">Only {variant.total_stock} left in stock</p>;
   }
   return <p className="stock stock-in">In stock</p>;
@@ -107,7 +110,8 @@ function StockNote({ variant }: { variant: Variant | undefined }) {
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, reviews } = loaderData;
-  const brandName = useRouteLoaderData<RootData>("root")?.store.brandName ?? "the store";
+  const root = useRouteLoaderData<RootData>("root");
+  const brandName = root?.store.brandName ?? "the store";
   const [searchParams, setSearchParams] = useSearchParams();
   const [selection, setSelection] = useState(() =>
     initialSelection(product, searchParams.get("variant")),
@@ -153,6 +157,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           productName={product.product_title}
           brandName={brandName}
           initialPage={reviews}
+          ownVotesRendered={root?.personal ?? true}
           reviewToken={searchParams.get("review")}
         />
       </Suspense>

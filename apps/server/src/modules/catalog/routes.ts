@@ -20,6 +20,7 @@ export const productsRead = pageRead({
   url: "/api/products",
   tags: ["catalog"],
   summary: "Published products",
+  shows: () => ["catalog"],
   querystring: CurrencyQuery,
   response: ProductListSchema,
   read: async (request, { query }) => ({
@@ -35,6 +36,7 @@ export const productRead = pageRead({
   url: "/api/products/:handle",
   tags: ["catalog"],
   summary: "One product with its variants, priced in the currency",
+  shows: (params) => [`product:${params.handle}`],
   params: HandleParams,
   querystring: CurrencyQuery,
   response: ProductSchema,
@@ -51,6 +53,7 @@ export const collectionRead = pageRead({
   url: "/api/collections/:handle",
   tags: ["catalog"],
   summary: "One collection with its products",
+  shows: () => ["catalog"],
   params: HandleParams,
   querystring: CurrencyQuery,
   response: CollectionViewSchema,

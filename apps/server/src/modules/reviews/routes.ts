@@ -48,6 +48,7 @@ export const productReviewsRead = pageRead({
   tags: ["reviews"],
   summary:
     "A page of 25 of a product's reviews (sort, rating, photos, q), with its average, count and share per star",
+  shows: (params) => [`product:${params.handle}`],
   params: z.object({ handle: ProductHandleSchema }),
   querystring: ReviewListQuerySchema,
   response: ReviewPageSchema,

@@ -12,6 +12,7 @@ import {
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import { storeDomains, stores } from "../../db/schema.ts";
+import { AnswerCache } from "../../lib/answer-cache.ts";
 
 const HOST_CACHE_MS = 30_000;
 /** Hosts remembered at once: the Host header is the client's to choose, so the cache is bounded. */
@@ -76,24 +77,16 @@ async function storeLinkResolver(db: Database, origin: URL) {
 export type StoreRecord = Omit<StoreInfo, "stripe_publishable_key">;
 
 // Every page reads its store; store settings change rarely, so an answer is reused for a few
-// seconds per instance (an edit shows within STORE_INFO_TTL_MS on every instance).
+// seconds per instance, and forgotten on every instance as soon as the database announces a
+// change of the store or its documents (migration 0018).
 const STORE_INFO_TTL_MS = 5_000;
-const storeInfoCaches = new WeakMap<Database, LruCache<string, Promise<StoreRecord>>>();
+const storeInfoAnswers = new AnswerCache("stores", 200, STORE_INFO_TTL_MS);
 
 /** Store information and global content, with sister-store links for this request's origin. */
 export function getStoreInfo(db: Database, storeId: string, origin: URL): Promise<StoreRecord> {
-  let cache = storeInfoCaches.get(db);
-  if (!cache) {
-    cache = new LruCache<string, Promise<StoreRecord>>(200, STORE_INFO_TTL_MS);
-    storeInfoCaches.set(db, cache);
-  }
-  const key = `${storeId} ${origin.origin}`;
-  const cached = cache.get(key);
-  if (cached) return cached;
-  const pending = readStoreInfo(db, storeId, origin);
-  // A failure is not remembered: the next request asks the database again.
-  pending.catch(() => cache.delete(key));
-  return cache.set(key, pending);
+  return storeInfoAnswers.get(db, `${storeId} ${origin.origin}`, () =>
+    readStoreInfo(db, storeId, origin),
+  );
 }
 
 async function readStoreInfo(db: Database, storeId: string, origin: URL): Promise<StoreRecord> {

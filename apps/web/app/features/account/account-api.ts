@@ -57,6 +57,12 @@ export function resetRequestFailure(error: unknown): string {
 }
 
 /** GET /v2/auth/status: the signed-in user, or null (also when the call failed). */
+/** Who is signed in; throws an ApiError when the server could not say. */
+export async function readSignedInUser(): Promise<AccountUser | null> {
+  const status = await apiRequest<Partial<AuthStatus> | null>("GET", "/v2/auth/status");
+  return status?.user ?? null;
+}
+
 export async function fetchSignedInUser(): Promise<AccountUser | null> {
   try {
     const status = await apiRequest<Partial<AuthStatus> | null>("GET", "/v2/auth/status");

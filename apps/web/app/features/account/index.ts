@@ -17,7 +17,7 @@ export { AccountButton } from "./account-button";
 export { type AccountView, useAccountStore } from "./account-store";
 export { useSignedIn } from "./auth-forms";
 export { AUTH_TITLES, AuthPanel } from "./auth-panel";
-export { useAccountUser, useStoreId } from "./use-account";
+export { useAccountUser, useSeedAccount, useStoreId } from "./use-account";
 
 /** The account modal, loaded when it first opens. */
 export const LazyAccountModal = lazy(() =>

@@ -23,7 +23,8 @@ interface CartState {
   error: string | null;
   /** Lines of a guest cart that could not join the account's cart at sign-in. */
   notMerged: NotMergedLine[];
-  load(): Promise<void>;
+  /** `ifUnknown`: keep a cart the browser got meanwhile (an add made while this was asked). */
+  load(options?: { ifUnknown: boolean }): Promise<void>;
   /** `subscriptionId`: the plan's code for a subscription line; null buys once. */
   add(sku: string, quantity: number, subscriptionId?: string | null): Promise<CartOutcome>;
   /** `openDrawer` false where the cart is already on screen (the cart page). */
@@ -65,9 +66,10 @@ export const useCartStore = create<CartState>((set) => {
     drawerOpen: false,
     error: null,
     notMerged: [],
-    async load() {
+    async load(options) {
       try {
-        set({ cart: await fetchCart() });
+        const cart = await fetchCart();
+        set((state) => (options?.ifUnknown && state.cart !== null ? {} : { cart }));
       } catch (error) {
         set({ error: error instanceof ApiError ? error.message : "Could not load your cart." });
       }

@@ -1,6 +1,6 @@
 import { CURRENCY_OPTIONS, type Currency } from "@storefront/domain";
 import { useState } from "react";
-import { useRevalidator } from "react-router";
+import { useRevalidator, useRouteLoaderData } from "react-router";
 import { useCartStore } from "./cart-store";
 import { useCart } from "./use-cart";
 
@@ -10,7 +10,8 @@ export function CurrencySwitcher() {
   const setCurrency = useCartStore((s) => s.setCurrency);
   const revalidator = useRevalidator();
   const [error, setError] = useState<string | null>(null);
-  const current = cart?.currency ?? "usd";
+  const rendered = useRouteLoaderData<{ currency: Currency }>("root")?.currency;
+  const current = cart?.currency ?? rendered ?? "usd";
   return (
     <div className="currency-switcher">
       <label htmlFor="currency-select" className="visually-hidden">

@@ -14,11 +14,18 @@ export function useCart(): CartView | null {
   return current ?? rendered;
 }
 
-/** Seeds the browser's copy from the rendered page once, after hydration. */
+/**
+ * Seeds the browser's copy once, after hydration: from the rendered page, or, on a page rendered
+ * for every visitor (it holds no cart), from the server.
+ */
 export function useSeedCart(): void {
-  const rendered = useRouteLoaderData<{ cart: CartView | null }>("root")?.cart ?? null;
+  const root = useRouteLoaderData<{ cart: CartView | null; personal: boolean }>("root");
+  const rendered = root?.cart ?? null;
+  const personal = root?.personal ?? true;
   useEffect(() => {
-    if (rendered && useCartStore.getState().cart === null)
-      useCartStore.setState({ cart: rendered });
-  }, [rendered]);
+    const cart = useCartStore.getState();
+    if (cart.cart !== null) return;
+    if (rendered) useCartStore.setState({ cart: rendered });
+    else if (!personal) void cart.load({ ifUnknown: true });
+  }, [rendered, personal]);
 }

@@ -1,6 +1,6 @@
 import type { StoreInfo } from "@storefront/domain";
 import { type ReactNode, Suspense, useState } from "react";
-import { LazyAccountModal, useAccountStore } from "~/features/account";
+import { LazyAccountModal, useAccountStore, useSeedAccount } from "~/features/account";
 import { LazyCartDrawer, useCartStore, useSeedCart } from "~/features/cart";
 import { LazyQuickViewDialog, useQuickView } from "~/features/quick-view";
 import { PressStrip } from "./press-strip";
@@ -21,6 +21,7 @@ function OnceOpened({ isOpen, children }: { isOpen: boolean; children: ReactNode
 /** The shared page frame: callout banner, sticky top bar, page, press strip, footer. */
 export function SiteFrame({ store, children }: { store: StoreInfo; children: ReactNode }) {
   useSeedCart();
+  useSeedAccount();
   const cartOpen = useCartStore((s) => s.drawerOpen);
   const quickViewOpen = useQuickView((s) => s.isOpen);
   const accountOpen = useAccountStore((s) => s.isOpen);

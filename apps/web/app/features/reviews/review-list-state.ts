@@ -40,6 +40,8 @@ export interface ReviewListState {
   seq: number;
   error: string | null;
   openDropdown: ReviewDropdown | null;
+  /** Reviews this visitor voted on here: the own-votes answer, asked before, must not undo it. */
+  votedHere: readonly string[];
 }
 
 export type ReviewListAction =
@@ -55,7 +57,9 @@ export type ReviewListAction =
   | { type: "failed"; seq: number; message: string }
   | { type: "toggle-dropdown"; dropdown: ReviewDropdown }
   | { type: "close-dropdowns" }
-  | { type: "voted"; reviewId: string; helpfulCount: number; voted: boolean };
+  | { type: "voted"; reviewId: string; helpfulCount: number; voted: boolean }
+  /** The visitor's own votes, for a list rendered for every visitor (no one's votes in it). */
+  | { type: "own-votes"; reviews: readonly Review[] };
 
 /**
  * The state the product page was rendered with; without a first page (it could not be read on
@@ -73,6 +77,7 @@ export function initialReviewListState(page: ReviewPage | null): ReviewListState
     seq: 0,
     error: null,
     openDropdown: null,
+    votedHere: [],
   };
   if (page) return base;
   return {
@@ -182,6 +187,20 @@ export function reviewListReducer(
             ? { ...r, helpful_count: action.helpfulCount, voted: action.voted }
             : r,
         ),
+        votedHere: [...state.votedHere, action.reviewId],
       };
+    case "own-votes": {
+      const voted = new Map(action.reviews.map((r) => [r.review_id, r.voted]));
+      return {
+        ...state,
+        reviews: state.reviews.map((r) => {
+          const own = voted.get(r.review_id);
+          if (own === undefined || own === r.voted || state.votedHere.includes(r.review_id)) {
+            return r;
+          }
+          return { ...r, voted: own };
+        }),
+      };
+    }
   }
 }

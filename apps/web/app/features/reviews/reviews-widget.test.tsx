@@ -319,9 +319,55 @@ describe("the reviews widget", () => {
     await waitFor(() => expect(screen.getByRole("button", { name: /Helpful \(3\)/ })).toBeTruthy());
     expect(calls).toEqual(["POST /api/reviews/r1/helpful", "DELETE /api/reviews/r1/helpful"]);
   });
+
+  it("on a page rendered for every visitor, asks for this visitor's own votes and shows them", async () => {
+    const calls = stubFetch(() =>
+      reviewPage(2, 1, { reviews: [review(1, { voted: true }), review(2)] }),
+    );
+    render(
+      <ReviewsWidget
+        handle="itchy-scratchy"
+        productName="Itchy Scratchy"
+        brandName="Pawsome Herbals"
+        initialPage={reviewPage(2)}
+        ownVotesRendered={false}
+      />,
+    );
+    const pressed = () =>
+      screen
+        .getAllByRole("button", { name: /Helpful/ })
+        .map((button) => button.getAttribute("aria-pressed"));
+    await waitFor(() => expect(pressed()).toEqual(["true", "false"]));
+    expect(calls.map((url) => url.pathname)).toEqual(["/api/products/itchy-scratchy/reviews"]);
+    expect(cards()).toHaveLength(2);
+  });
+
+  it("asks for no votes when the page was rendered with this visitor's own", async () => {
+    const calls = stubFetch(() => reviewPage(2));
+    renderWidget(reviewPage(2));
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(calls).toEqual([]);
+  });
 });
 
 describe("the list state", () => {
+  it("keeps a vote made here when the visitor's votes, asked before it, arrive after it", () => {
+    let state = initialReviewListState(reviewPage(2));
+    state = reviewListReducer(state, {
+      type: "voted",
+      reviewId: "r1",
+      helpfulCount: 1,
+      voted: true,
+    });
+    state = reviewListReducer(state, {
+      type: "own-votes",
+      reviews: [review(1, { voted: false }), review(2, { voted: true })],
+    });
+    expect(state.reviews.map((r) => r.voted)).toEqual([true, true]);
+  });
+
   it("drops a late answer to a request that has been replaced", () => {
     let state = initialReviewListState(reviewPage(60));
     state = reviewListReducer(state, { type: "sort", sort: "oldest" });

@@ -206,16 +206,19 @@ export function ReviewsWidget({
   productName,
   brandName,
   initialPage,
+  ownVotesRendered = true,
   reviewToken = null,
 }: {
   handle: string;
   productName: string;
   brandName: string;
   initialPage: ReviewPage | null;
+  /** false: the first page was rendered for every visitor; this visitor's votes are asked after. */
+  ownVotesRendered?: boolean;
   /** The one-time link of an order email (`?review=`): the dialog opens at once with it. */
   reviewToken?: string | null;
 }) {
-  const [state, dispatch] = useReviewList(handle, initialPage);
+  const [state, dispatch] = useReviewList(handle, initialPage, ownVotesRendered);
   // The widget hydrates after the page (its code loads apart): `data-ready` says it now answers.
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);

@@ -1,4 +1,4 @@
-import type { ReviewPage } from "@storefront/domain";
+import { DEFAULT_REVIEW_FILTERS, type ReviewPage } from "@storefront/domain";
 import { useEffect, useReducer } from "react";
 import { ApiError } from "~/lib/api-client";
 import { initialReviewListState, reviewListReducer } from "./review-list-state";
@@ -12,9 +12,24 @@ export const SEARCH_DELAY_MS = 300;
  * fetch per change is all this needs (see docs/decisions.md); an answer to a request that has
  * since been replaced is dropped by its sequence number.
  */
-export function useReviewList(handle: string, initialPage: ReviewPage | null) {
+export function useReviewList(
+  handle: string,
+  initialPage: ReviewPage | null,
+  /** false: the first page was rendered for every visitor, without this visitor's votes. */
+  ownVotesRendered = true,
+) {
   const [state, dispatch] = useReducer(reviewListReducer, initialPage, initialReviewListState);
   const pending = state.pending;
+
+  // Which of the first page's reviews this visitor found helpful, asked once after hydration.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the page as rendered.
+  useEffect(() => {
+    if (ownVotesRendered || !initialPage || initialPage.reviews.length === 0) return;
+    fetchReviewPage(handle, DEFAULT_REVIEW_FILTERS, 1)
+      .then((page) => dispatch({ type: "own-votes", reviews: page.reviews }))
+      // Unanswered, the buttons show no vote of this visitor; pressing one still asks the server.
+      .catch(() => {});
+  }, []);
 
   useEffect(() => {
     if (!pending) return;
