@@ -164,6 +164,16 @@ describe.skipIf(!HAS_WEB_BUILD)("pages shared by visitors (needs npm run build)"
     expect(link.headers["cache-control"]).not.toContain("public");
   });
 
+  it("React Router's route manifest (lazy route discovery) is answered with its own query, not as a shared page", async () => {
+    const html = (await get(PRODUCT)).body;
+    const version = /"version":\s*"([\w-]+)"/.exec(html)?.[1];
+    expect(version).toBeDefined();
+    const res = await get(`/__manifest?paths=%2Fcollections%2Fx&version=${version}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["x-page-cache"]).toBeUndefined();
+    expect(res.json()).toHaveProperty(["routes/collection"]);
+  });
+
   it("a page about one visitor (cart, checkout, account) is never shared", async () => {
     for (const url of ["/cart", "/checkout", "/account/sign-in"]) {
       const res = await get(url);

@@ -246,7 +246,13 @@ export async function registerWeb(app: FastifyInstance, buildDir: string): Promi
     },
   });
 
-  const isSharedPage = sharedPageMatcher(build);
+  const isPage = sharedPageMatcher(build);
+  // React Router's own answers (the route manifest for lazy discovery) are not pages.
+  const manifestPath =
+    build.routeDiscovery.mode === "lazy"
+      ? (build.routeDiscovery.manifestPath ?? "/__manifest")
+      : null;
+  const isSharedPage = (pathname: string) => pathname !== manifestPath && isPage(pathname);
   const pages = pageCacheOf(app.db, app.config.pageCacheBytes);
 
   /** What a render read: the tags of what it shows, and whether a read failed on the server. */
