@@ -1,9 +1,8 @@
 // The cart as checkout and orders see it: read for a quote, locked for the order's transaction,
 // and purchased once paid.
 import { type Currency, cartTotals } from "@storefront/domain";
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
-import { carts } from "../../db/schema.ts";
 import { type DiscountCode, discountInCurrency, findActiveCode } from "../discounts/service.ts";
 import { type CartOwner, type CartRow, findOpenCart, lockCart, readLines } from "./cart-queries.ts";
 import { itemOf, type PricedLine, pricedLines } from "./cart-view.ts";
@@ -72,19 +71,24 @@ export async function markCartPurchased(
   cartId: string,
   orderId: string,
 ): Promise<void> {
+  // One statement: the update sees the lines as they were before the delete, hence `removed`.
   await tx.execute(sql`
-    delete from cart_lines cl
-    where cl.cart_id = ${cartId} and cl.store_id = ${storeId}
-      and exists (
-        select 1 from order_lines ol
-        where ol.order_id = ${orderId} and ol.variant_id = cl.variant_id
-          and ol.plan_id is not distinct from cl.plan_id
-      )`);
-  await tx
-    .update(carts)
-    .set({
-      status: sql`case when exists (select 1 from cart_lines where cart_id = ${cartId}) then 'active' else 'purchased' end`,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(carts.id, cartId), eq(carts.storeId, storeId)));
+    with removed as (
+      delete from cart_lines cl
+      where cl.cart_id = ${cartId} and cl.store_id = ${storeId}
+        and exists (
+          select 1 from order_lines ol
+          where ol.order_id = ${orderId} and ol.variant_id = cl.variant_id
+            and ol.plan_id is not distinct from cl.plan_id
+        )
+      returning cl.id
+    )
+    update carts set
+      status = case when exists (
+        select 1 from cart_lines left_over
+        where left_over.cart_id = ${cartId}
+          and left_over.id not in (select id from removed)
+      ) then 'active' else 'purchased' end,
+      updated_at = now()
+    where carts.id = ${cartId} and carts.store_id = ${storeId}`);
 }

@@ -182,6 +182,24 @@ describeEachEngine("checkout API", (engine) => {
         expect(processor.charges.size).toBe(chargesBefore + 1);
       });
 
+      it("answers a repeated Idempotency-Key with the paid order even once the shopper filled a new cart with the same total", async () => {
+        const v = await shopper({ "EAT-1": 1 });
+        const key = randomUUID();
+        const first = await pay(v, { key });
+        expect(first.statusCode, first.body).toBe(200);
+        const stockAfterFirst = await stockOf(t.database.db, "EAT-1");
+        expect((await v.post("/api/cart/items", { sku: "EAT-1", quantity: 1 })).statusCode).toBe(
+          200,
+        );
+        const chargesBefore = processor.charges.size;
+        const again = await pay(v, { key });
+        expect(again.statusCode, again.body).toBe(200);
+        expect(again.json().order.number).toBe(first.json().order.number);
+        expect(processor.charges.size).toBe(chargesBefore);
+        expect(await stockOf(t.database.db, "EAT-1")).toBe(stockAfterFirst);
+        expect((await v.get("/api/cart")).json().itemCount).toBe(1);
+      });
+
       it("makes one order and one charge from a double click (two requests at once, one key)", async () => {
         const v = await shopper({ "EAT-1": 1 });
         const q = await quote(v);

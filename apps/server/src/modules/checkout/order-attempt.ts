@@ -19,7 +19,13 @@ import {
   releaseCartOrders,
   releaseOrder,
 } from "../orders/order-lifecycle.ts";
-import { findOrderByKey, type OrderRow, readOrderView } from "../orders/order-reads.ts";
+import {
+  findOrderByKey,
+  type OrderLineRow,
+  type OrderRow,
+  orderView,
+  readOrderView,
+} from "../orders/order-reads.ts";
 import type { ChargeRequest, PaymentProvider } from "../payments/provider.ts";
 
 export interface CheckoutDeps {
@@ -110,26 +116,32 @@ export function intentRequest(order: OrderRow): ChargeRequest {
  */
 export async function holdOrder(
   attempt: OrderAttempt,
-): Promise<{ order: OrderRow; released: OrderRow[] } | { earlier: OrderRow }> {
+): Promise<
+  { order: OrderRow; lines: OrderLineRow[]; released: OrderRow[] } | { earlier: OrderRow }
+> {
   const { deps, owner, cart, draft, now } = attempt;
   const released: OrderRow[] = [];
   for (let round = 0; round < 3; round += 1) {
-    let order: OrderRow | null;
+    let held: { order: OrderRow; lines: OrderLineRow[] } | null;
     try {
-      order = await deps.db.transaction(async (tx) => {
+      held = await deps.db.transaction(async (tx) => {
         await lockUnchangedCart(tx, owner, cart);
         const { storeId, cartId, idempotencyKey } = draft;
         if (await cartHasOtherUnpaidOrder(tx, storeId, cartId, idempotencyKey)) return null;
         return insertOrder(tx, draft, { status: "awaiting_payment", now });
       });
     } catch (err) {
-      const earlier = isUniqueViolation(err)
+      // This key's order exists already (a retried or doubled request, its cart changed or
+      // emptied since): the answer is that order.
+      const mayBeEarlier =
+        isUniqueViolation(err) || (err instanceof DomainError && err.code === "conflict");
+      const earlier = mayBeEarlier
         ? await findOrderByKey(deps.db, owner.storeId, draft.idempotencyKey)
         : null;
       if (!earlier) throw err;
       return { earlier };
     }
-    if (order) return { order, released };
+    if (held) return { ...held, released };
     released.push(
       ...(await deps.db.transaction((tx) =>
         releaseCartOrders(tx, draft.storeId, draft.cartId, now, draft.idempotencyKey),
@@ -152,6 +164,8 @@ export async function payHeldOrder(
   idempotencyKey: string,
   card: PlaceOrderRequest["card"],
   now: Date,
+  /** The order's lines when the caller has them (it just wrote them); else they are read. */
+  lines?: readonly OrderLineRow[],
 ): Promise<PlacedOrder> {
   const { db, provider } = deps;
   // A failure here leaves the order holding its stock: a retry with the same key charges it
@@ -165,16 +179,18 @@ export async function payHeldOrder(
     throw new Error(`${provider.name} answered ${charge.status} to a payment made now`);
   }
   const completed = await db.transaction((tx) => completeOrder(tx, order, charge, now));
-  const current = await findOrderByKey(db, order.storeId, idempotencyKey);
+  // Not completed by this call: a doubled request completed it, or it was released meanwhile.
+  const current = completed ?? (await findOrderByKey(db, order.storeId, idempotencyKey));
   const paidWithThisCharge =
     current?.status === "paid" && current.paymentReference === charge.reference;
-  if (!paidWithThisCharge) {
+  if (!current || !paidWithThisCharge) {
     await viaProvider(deps, () => provider.refund(charge.reference, `order-${order.id}-refund`));
     throw new DomainError("conflict", CHECKOUT_MESSAGES.replaced);
   }
   if (completed) deps.onPaid(current);
   const accessKey = orderAccessKey(order.id, idempotencyKey);
-  return { status: "paid", order: await readOrderView(db, current), accessKey };
+  const view = lines ? orderView(current, lines) : await readOrderView(db, current);
+  return { status: "paid", order: view, accessKey };
 }
 
 /**

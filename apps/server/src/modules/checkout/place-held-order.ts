@@ -1,6 +1,6 @@
 import type { PlacedOrder } from "@storefront/domain";
 import { orderAccessKey } from "../orders/order-lifecycle.ts";
-import { readOrderView } from "../orders/order-reads.ts";
+import { orderView } from "../orders/order-reads.ts";
 import {
   answerFor,
   attachPayment,
@@ -17,7 +17,7 @@ import {
  */
 export async function placeHeldOrder(attempt: OrderAttempt): Promise<PlacedOrder> {
   const { deps, owner, idempotencyKey } = attempt;
-  const { db, provider } = deps;
+  const { provider } = deps;
   // A shopper who changed the checkout pays for a new order: the cart's older, unpaid ones give
   // their stock back, and their PaymentIntents are cancelled.
   const held = await holdOrder(attempt);
@@ -38,7 +38,7 @@ export async function placeHeldOrder(attempt: OrderAttempt): Promise<PlacedOrder
   const attached = await attachPayment(deps, order, charge.reference);
   return {
     status: "awaiting_payment",
-    order: await readOrderView(db, attached),
+    order: orderView(attached, held.lines),
     accessKey: orderAccessKey(order.id, idempotencyKey),
     clientSecret: charge.clientSecret,
   };

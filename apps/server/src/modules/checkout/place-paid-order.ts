@@ -15,5 +15,5 @@ export async function placePaidOrder(
   const { deps, owner, idempotencyKey, now } = attempt;
   const held = await holdOrder(attempt);
   if ("earlier" in held) return answerFor(deps, held.earlier, idempotencyKey, owner, card);
-  return payHeldOrder(deps, held.order, idempotencyKey, card, now);
+  return payHeldOrder(deps, held.order, idempotencyKey, card, now, held.lines);
 }

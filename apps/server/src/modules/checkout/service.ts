@@ -12,31 +12,22 @@ import {
   orderDraft,
   type PlacedOrder,
   type PlaceOrderRequest,
-  STORE_MESSAGES,
   SUBSCRIPTION_MESSAGES,
   subscriptionNeedsAccount,
 } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
-import { stores, users } from "../../db/schema.ts";
+import { users } from "../../db/schema.ts";
 import type { CartOwner } from "../cart/cart-queries.ts";
 import { type CheckoutCart, readCheckoutCart } from "../cart/checkout-cart.ts";
 import { findOrderByKey } from "../orders/order-reads.ts";
+import { getCheckoutSettings } from "../stores/service.ts";
 import { planView } from "../subscriptions/service.ts";
 import { answerFor, type CheckoutDeps, type OrderAttempt } from "./order-attempt.ts";
 import { placeHeldOrder } from "./place-held-order.ts";
 import { placePaidOrder } from "./place-paid-order.ts";
 
 export type { CheckoutDeps } from "./order-attempt.ts";
-
-async function checkoutSettings(db: Database, storeId: string): Promise<CheckoutSettings> {
-  const [row] = await db
-    .select({ settings: stores.checkoutSettings })
-    .from(stores)
-    .where(eq(stores.id, storeId));
-  if (!row) throw new DomainError("not_found", STORE_MESSAGES.notFound);
-  return row.settings;
-}
 
 function countryMismatch(): DomainError {
   return new DomainError("invalid", CHECKOUT_MESSAGES.countryCurrency, {
@@ -83,7 +74,7 @@ export async function quoteCheckout(
 ): Promise<CheckoutQuote> {
   const [cart, settings] = await Promise.all([
     cartOrRefuse(db, owner),
-    checkoutSettings(db, owner.storeId),
+    getCheckoutSettings(db, owner.storeId),
   ]);
   const totals = totalsOf(
     cart,
@@ -135,7 +126,7 @@ async function draftOrder(
   const { db } = deps;
   const [cart, settings] = await Promise.all([
     cartOrRefuse(db, owner),
-    checkoutSettings(db, owner.storeId),
+    getCheckoutSettings(db, owner.storeId),
   ]);
   // A code used up since it was applied no longer takes anything off: say why the total moved.
   if (cart.code && cart.code.redemptions >= cart.code.maxRedemptions) {
@@ -215,14 +206,13 @@ async function placeOrderOnce(
   idempotencyKey: string,
 ): Promise<PlacedOrder> {
   const now = deps.now?.() ?? new Date();
-  const earlier = await findOrderByKey(deps.db, owner.storeId, idempotencyKey);
-  if (earlier) return answerFor(deps, earlier, idempotencyKey, owner, input.card);
+  // An order placed already under this key (a retried or doubled request) is found where placing
+  // it again fails: its cart is empty or changed since (below), or the key is taken (holdOrder).
   let drafted: { cart: CheckoutCart; draft: OrderDraft };
   try {
     drafted = await draftOrder(deps, owner, input, idempotencyKey);
   } catch (error) {
-    // Another instance may have placed this very order since we looked (its cart is now empty):
-    // the answer is that order, not "Your cart is empty".
+    // The answer is that order, not "Your cart is empty".
     const placed = await findOrderByKey(deps.db, owner.storeId, idempotencyKey);
     if (placed) return answerFor(deps, placed, idempotencyKey, owner, input.card);
     throw error;

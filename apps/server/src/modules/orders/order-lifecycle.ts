@@ -16,7 +16,7 @@ import { tokenHash } from "../../lib/tokens.ts";
 import { markCartPurchased } from "../cart/checkout-cart.ts";
 import { claimOncePerCustomer, releaseCustomerUse } from "../discounts/service.ts";
 import { startSubscriptions } from "../subscriptions/service.ts";
-import type { OrderRow } from "./order-reads.ts";
+import type { OrderLineRow, OrderRow } from "./order-reads.ts";
 
 /** The payment that completed an order. */
 export interface PaymentDone {
@@ -115,7 +115,7 @@ export async function insertOrder(
   tx: Transaction,
   draft: OrderDraft,
   initial: { status: OrderStatus; now: Date },
-): Promise<OrderRow> {
+): Promise<{ order: OrderRow; lines: OrderLineRow[] }> {
   const { lines, ...order } = draft;
   const id = randomUUID();
   const [row] = await tx
@@ -129,28 +129,31 @@ export async function insertOrder(
     })
     .returning();
   if (!row) throw new Error("The order was not inserted");
-  await tx.insert(orderLines).values(
-    lines.map((l, position) => ({
-      ...l,
-      orderId: row.id,
-      storeId: draft.storeId,
-      lineTotal: l.unitPrice * l.quantity,
-      position,
-    })),
-  );
+  const inserted = await tx
+    .insert(orderLines)
+    .values(
+      lines.map((l, position) => ({
+        ...l,
+        orderId: row.id,
+        storeId: draft.storeId,
+        lineTotal: l.unitPrice * l.quantity,
+        position,
+      })),
+    )
+    .returning();
   await takeStock(tx, draft.storeId, lines);
   if (draft.discountCodeId) {
     await redeemCode(tx, draft.storeId, draft.discountCodeId);
     await claimOncePerCustomer(tx, draft.discountCodeId, row);
   }
-  return row;
+  return { order: row, lines: inserted.sort((a, b) => a.position - b.position) };
 }
 
 /**
  * Completes a paid order in the caller's transaction: the order is paid, its cart emptied and
  * marked purchased, and a signed-in buyer earns points and starts the subscriptions of its
  * subscription lines. Guarded on the order's status, so a replay completes nothing twice;
- * answers whether this call completed it.
+ * answers the paid order when this call completed it, else null.
  */
 export async function completeOrder(
   tx: Transaction,
@@ -167,7 +170,7 @@ export async function completeOrder(
   >,
   payment: PaymentDone,
   now: Date,
-): Promise<boolean> {
+): Promise<OrderRow | null> {
   const points = order.userId ? pointsEarned(order.total) : 0;
   const [paid] = await tx
     .update(orders)
@@ -182,15 +185,15 @@ export async function completeOrder(
       failureMessage: null,
     })
     .where(and(eq(orders.id, order.id), inArray(orders.status, ["awaiting_payment"])))
-    .returning({ id: orders.id });
-  if (!paid) return false;
+    .returning();
+  if (!paid) return null;
   if (order.cartId) await markCartPurchased(tx, order.storeId, order.cartId, order.id);
   await startSubscriptions(tx, order, now);
   if (order.userId && points > 0) await creditPoints(tx, order.storeId, order.userId, points);
   if (order.affiliateUserId && order.commissionAmount > 0) {
     await creditCommission(tx, { ...order, affiliateUserId: order.affiliateUserId });
   }
-  return true;
+  return paid;
 }
 
 /** Adds a paid order's loyalty points to its buyer's balance. */

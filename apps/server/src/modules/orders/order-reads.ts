@@ -5,7 +5,7 @@ import { orderLines, orders } from "../../db/schema.ts";
 import { tokenHash } from "../../lib/tokens.ts";
 
 export type OrderRow = typeof orders.$inferSelect;
-type OrderLineRow = typeof orderLines.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
 
 export async function findOrderByKey(
   db: Database,

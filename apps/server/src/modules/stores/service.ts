@@ -1,4 +1,5 @@
 import {
+  type CheckoutSettings,
   DomainError,
   FooterSchema,
   LruCache,
@@ -87,6 +88,21 @@ export function getStoreInfo(db: Database, storeId: string, origin: URL): Promis
   return storeInfoAnswers.get(db, `${storeId} ${origin.origin}`, () =>
     readStoreInfo(db, storeId, origin),
   );
+}
+
+/**
+ * The store's shipping rates and tax rates, as every quote and order reads them: kept as the store
+ * information is (a change is announced by the database and forgotten on every instance).
+ */
+export function getCheckoutSettings(db: Database, storeId: string): Promise<CheckoutSettings> {
+  return storeInfoAnswers.get(db, `checkout ${storeId}`, async () => {
+    const [row] = await db
+      .select({ settings: stores.checkoutSettings })
+      .from(stores)
+      .where(eq(stores.id, storeId));
+    if (!row) throw new DomainError("not_found", STORE_MESSAGES.notFound);
+    return row.settings;
+  });
 }
 
 async function readStoreInfo(db: Database, storeId: string, origin: URL): Promise<StoreRecord> {
