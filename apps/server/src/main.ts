@@ -2,8 +2,8 @@ import cluster, { type Worker } from "node:cluster";
 import { mkdir } from "node:fs/promises";
 import { buildApp } from "./app.ts";
 import { type Config, loadConfig } from "./config.ts";
-import { DEMO_STORES, loadDemoStores } from "./db/seed/index.ts";
-import { ensureDemoMedia } from "./db/seed/media.ts";
+import { drawDemoMediaApart } from "./db/seed/draw-media.ts";
+import { loadDemoStores } from "./db/seed/index.ts";
 import { openDatabaseAtStart, StartupError } from "./db/start.ts";
 
 /** How long a stopping primary waits for its workers to finish their requests. */
@@ -17,7 +17,7 @@ async function prepare(config: Config) {
   await mkdir(config.mediaDir, { recursive: true });
   if (config.loadDemoData) {
     await loadDemoStores(database.db);
-    await ensureDemoMedia(config.mediaDir, DEMO_STORES);
+    await drawDemoMediaApart(config.mediaDir);
   }
   return database;
 }

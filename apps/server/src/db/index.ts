@@ -19,6 +19,8 @@ export type Transaction = PgTransaction<
   ExtractTablesWithRelations<Schema>
 >;
 
+const PGLITE_SHARED_BUFFERS = "16MB";
+
 export interface DatabaseHandle {
   db: Database;
   engine: "pglite" | "postgres";
@@ -97,7 +99,11 @@ export async function openDatabase(options: {
     };
   }
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  // PostgreSQL's default 128 MB of shared buffers sit in PGlite's WebAssembly memory, which never
+  // shrinks: a small store's data fits in 16 MB, and the process stays about 120 MB smaller
+  // (the files are read through Node, so the operating system's cache still holds them).
+  const settings = { postgresqlconf: [`shared_buffers = ${PGLITE_SHARED_BUFFERS}`] };
+  const client = options.dataDir ? new PGlite(options.dataDir, settings) : new PGlite(settings);
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
   const db = drizzlePglite(client, { schema, logger });
   return { db: db as unknown as Database, engine: "pglite", close: () => client.close() };
