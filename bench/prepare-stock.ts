@@ -1,8 +1,10 @@
 /**
- * Prepares the benchmark's embedded database before the server starts: migrates it, loads the demo
- * stores and gives the checkout benchmark's variant enough stock for every order it places.
+ * Prepares the benchmark's database before the server starts: migrates it, loads the demo stores
+ * and gives the checkout benchmark's variant enough stock for every order it places. The embedded
+ * database under DATA_DIR, or PostgreSQL when DATABASE_URL is set (as for the server).
  *
  *   DATA_DIR=/tmp/x node --import tsx bench/prepare-stock.ts SKU
+ *   DATABASE_URL=postgres://… DATA_DIR=/tmp/x node --import tsx bench/prepare-stock.ts SKU
  */
 import { and, eq } from "drizzle-orm";
 import { openDatabase } from "../apps/server/src/db/index.ts";
@@ -13,7 +15,10 @@ const dataDir = process.env.DATA_DIR;
 const sku = process.argv[2];
 if (!dataDir || !sku) throw new Error("usage: DATA_DIR=… prepare-stock.ts SKU");
 
-const database = await openDatabase({ dataDir: `${dataDir}/pglite` });
+const databaseUrl = process.env.DATABASE_URL;
+const database = await openDatabase(
+  databaseUrl ? { databaseUrl, dataDir: null } : { dataDir: `${dataDir}/pglite` },
+);
 await loadDemoStores(database.db);
 await database.db
   .update(variants)
