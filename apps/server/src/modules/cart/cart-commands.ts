@@ -31,7 +31,7 @@ import {
   findVariants,
   keyOf,
   type Line,
-  lockCart,
+  openCart,
   ownerCondition,
   planOf,
   readLines,
@@ -160,9 +160,10 @@ async function writeCart(
     return absent();
   }
   return db.transaction(async (tx) => {
-    const cart = await lockCart(tx, owner, options.create ? owner.currency : null);
-    if (!cart) return absent();
-    const lines = await readLines(tx, cart);
+    const opened = await openCart(tx, owner, options.create ? owner.currency : null);
+    if (!opened) return absent();
+    const { cart } = opened;
+    const lines = opened.created ? [] : await readLines(tx, cart);
     const state = { tx, cart, currency: cart.currency, lines, items: itemsOf(lines) };
     const result = await change(state);
     if (result.items) {

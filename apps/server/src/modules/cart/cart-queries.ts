@@ -83,33 +83,47 @@ export async function findOpenCart(db: Database, owner: CartOwner): Promise<Cart
 }
 
 /**
- * The open cart locked for this transaction, created when `create` allows. The row lock makes
- * concurrent writes to one cart take turns, so the rules always see the current lines.
+ * The open cart locked for this transaction, created (in `currency`) when one is given; `created`
+ * says it is new, so it has no lines yet. The row lock makes concurrent writes to one cart take
+ * turns, so the rules always see the current lines.
  */
-export async function lockCart(
+export async function openCart(
   tx: Transaction,
   owner: Pick<CartOwner, "storeId" | "userId" | "sessionId">,
   currency: Currency | null,
-): Promise<CartRow | undefined> {
+): Promise<{ cart: CartRow; created: boolean } | undefined> {
   const byOwner = ownerCondition(owner);
   if (!byOwner) return undefined;
-  const openCart = () =>
+  const lockOpen = () =>
     tx
       .select()
       .from(carts)
       .where(and(eq(carts.storeId, owner.storeId), byOwner, ne(carts.status, "purchased")))
       .for("update");
-  const [existing] = await openCart();
-  if (existing || currency === null) return existing;
-  // Two first writes of one owner may race: the unique index lets one insert win.
+  const [existing] = await lockOpen();
+  if (existing) return { cart: existing, created: false };
+  if (currency === null) return undefined;
+  // Two first writes of one owner may race: the unique index lets one insert win (its row is
+  // this transaction's, so locked); the other waits for it and takes the winner's cart.
   const key =
     owner.userId !== null ? { userId: owner.userId } : { sessionId: owner.sessionId ?? "" };
-  await tx
+  const [inserted] = await tx
     .insert(carts)
     .values({ storeId: owner.storeId, ...key, currency })
-    .onConflictDoNothing();
-  const [created] = await openCart();
-  return created;
+    .onConflictDoNothing()
+    .returning();
+  if (inserted) return { cart: inserted, created: true };
+  const [other] = await lockOpen();
+  return other ? { cart: other, created: false } : undefined;
+}
+
+/** As openCart, for callers that only need the cart. */
+export async function lockCart(
+  tx: Transaction,
+  owner: Pick<CartOwner, "storeId" | "userId" | "sessionId">,
+  currency: Currency | null,
+): Promise<CartRow | undefined> {
+  return (await openCart(tx, owner, currency))?.cart;
 }
 
 export async function readLines(db: Database, cart: CartRow): Promise<Line[]> {
