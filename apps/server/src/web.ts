@@ -2,8 +2,9 @@ import { createHash, randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import negotiate from "@fastify/accept-negotiator";
 import fastifyStatic from "@fastify/static";
-import { ERROR_MESSAGES, type ErrorBody, LruCache } from "@storefront/domain";
+import { type Currency, ERROR_MESSAGES, type ErrorBody, LruCache } from "@storefront/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
   createRequestHandler,
@@ -13,6 +14,7 @@ import {
 } from "react-router";
 import {
   type CachedPage,
+  type CacheState,
   PAGE_FRESH_S,
   PAGE_STALE_S,
   type PageEncoding,
@@ -39,7 +41,7 @@ export interface WebLoadContext {
    */
   sharedPage: boolean;
   /** The currency the page's prices are in (a dimension of the page cache). */
-  currency: string;
+  currency: Currency;
   // React Router's AppLoadContext is an open record; the web app declares the same `api`.
   [key: string]: unknown;
 }
@@ -112,27 +114,21 @@ function sharedPageUrl(url: string): string | null {
   return query ? `${url.slice(0, question)}?${query}` : url.slice(0, question);
 }
 
-/** The encoding to send a cached page in: brotli, else gzip, else none (q=0 refuses one). */
+/**
+ * The encoding to send a cached page in: brotli, else gzip, else none, by the browser's
+ * Accept-Encoding (the negotiation @fastify/static uses for the build's precompressed files).
+ */
 export function pageEncoding(acceptEncoding: string | undefined): PageEncoding {
-  const accepted = new Set<string>();
-  const refused = new Set<string>();
-  for (const part of (acceptEncoding ?? "").toLowerCase().split(",")) {
-    const [name = "", ...params] = part.split(";").map((p) => p.trim());
-    const q = params.find((p) => p.startsWith("q="));
-    (q && Number(q.slice(2)) === 0 ? refused : accepted).add(name);
-  }
-  const allows = (name: string) =>
-    !refused.has(name) && (accepted.has(name) || (accepted.has("*") && !refused.has("*")));
-  if (allows("br")) return "br";
-  if (allows("gzip")) return "gzip";
-  return "identity";
+  return negotiate(acceptEncoding ?? "", ["br", "gzip"]) ?? "identity";
 }
 
 const SHARED_PATHS_REMEMBERED = 5_000;
 
 /**
  * Which paths are pages rendered for every visitor: those whose route says so
- * (`handle.sharedPage`: home, collection, product, content pages, the garden form).
+ * (`handle.sharedPage`: home, collection, product, content pages, the garden form). React
+ * Router's own answer at the manifest path (lazy route discovery), which the content pages'
+ * catch-all route would match, is not a page.
  */
 function sharedPageMatcher(build: ServerBuild): (pathname: string) => boolean {
   interface Node {
@@ -160,9 +156,14 @@ function sharedPageMatcher(build: ServerBuild): (pathname: string) => boolean {
     const parent = route.parentId ? nodes.get(route.parentId) : undefined;
     (parent ? parent.children : roots).push(node);
   }
+  const manifestPath =
+    build.routeDiscovery.mode === "lazy"
+      ? (build.routeDiscovery.manifestPath ?? "/__manifest")
+      : null;
   // React Router flattens and ranks the routes on every match: remember each path's answer.
   const known = new LruCache<string, boolean>(SHARED_PATHS_REMEMBERED);
   return (pathname) => {
+    if (pathname === manifestPath) return false;
     const remembered = known.get(pathname);
     if (remembered !== undefined) return remembered;
     // A client navigation's data request (/products/x.data, /_root.data) is the page's.
@@ -182,11 +183,11 @@ function sharedPageMatcher(build: ServerBuild): (pathname: string) => boolean {
  * The page request as a visitor without cookies or credentials sees it, apart from the currency
  * it is rendered in: what a shared page's reads see, so nothing personal can reach its HTML.
  */
-function anonymousView(request: FastifyRequest, currency: string): FastifyRequest {
+function anonymousView(request: FastifyRequest, currency: Currency): FastifyRequest {
   const { cookie: _cookie, authorization: _authorization, ...headers } = request.headers;
   return Object.create(request, {
     cookies: { value: { [CURRENCY_COOKIE]: currency }, enumerable: true },
-    headers: { value: headers, enumerable: true },
+    headers: { value: { ...headers, cookie: `${CURRENCY_COOKIE}=${currency}` }, enumerable: true },
     storeId: { value: request.storeId, writable: true, enumerable: true },
   }) as FastifyRequest;
 }
@@ -246,13 +247,7 @@ export async function registerWeb(app: FastifyInstance, buildDir: string): Promi
     },
   });
 
-  const isPage = sharedPageMatcher(build);
-  // React Router's own answers (the route manifest for lazy discovery) are not pages.
-  const manifestPath =
-    build.routeDiscovery.mode === "lazy"
-      ? (build.routeDiscovery.manifestPath ?? "/__manifest")
-      : null;
-  const isSharedPage = (pathname: string) => pathname !== manifestPath && isPage(pathname);
+  const isSharedPage = sharedPageMatcher(build);
   const pages = pageCacheOf(app.db, app.config.pageCacheBytes);
 
   /** What a render read: the tags of what it shows, and whether a read failed on the server. */
@@ -263,7 +258,7 @@ export async function registerWeb(app: FastifyInstance, buildDir: string): Promi
 
   function loadContext(
     request: FastifyRequest,
-    options: { cspNonce: string; sharedPage: boolean; currency: string; reads: RenderReads },
+    options: { cspNonce: string; sharedPage: boolean; currency: Currency; reads: RenderReads },
   ): WebLoadContext {
     const { reads } = options;
     return {
@@ -311,7 +306,7 @@ export async function registerWeb(app: FastifyInstance, buildDir: string): Promi
   async function renderShared(
     request: FastifyRequest,
     url: string,
-    currency: string,
+    currency: Currency,
   ): Promise<SharedPage> {
     const reads: RenderReads = { shows: new Set(), failed: false };
     const anonymous = anonymousView(request, currency);
@@ -343,7 +338,7 @@ export async function registerWeb(app: FastifyInstance, buildDir: string): Promi
     reply: FastifyReply,
     key: string,
     page: CachedPage,
-    state: string,
+    state: CacheState,
   ) {
     reply.header("x-page-cache", state);
     for (const [name, value] of page.headers) reply.header(name, value);

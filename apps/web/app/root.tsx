@@ -1,7 +1,7 @@
 import "@fontsource/literata/latin-400.css";
 import "@fontsource/literata/latin-700.css";
 import "./app.css";
-import { type CartView, CurrencySchema, type StoreInfo, themeVariables } from "@storefront/domain";
+import { type CartView, type StoreInfo, themeVariables } from "@storefront/domain";
 import type { CSSProperties, ReactNode } from "react";
 import {
   isRouteErrorResponse,
@@ -26,7 +26,7 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
   const origin = new URL(request.url).origin;
-  const currency = CurrencySchema.catch("usd").parse(context.currency);
+  const { currency } = context;
   if (context.sharedPage) {
     const store = await apiGet<StoreInfo>(context, "/api/store");
     return { store, personal: false, cart: null, auth: null, currency, origin };

@@ -98,7 +98,7 @@ export class PageCache {
 
   /**
    * Renders the page under `key` (once, however many ask at the same time) and keeps it when it
-   * is a 200.
+   * is a 200 its render wants kept (`keep`) and no change of its store came in meanwhile.
    */
   fill(key: string, storeId: string, render: () => Promise<SharedPage>): Promise<CachedPage> {
     const pending = this.#rendering.get(key);
@@ -161,10 +161,6 @@ export class PageCache {
   /** Bytes held now: never more than `maxBytes` once a write settles. */
   get bytes(): number {
     return this.#bytes;
-  }
-
-  get size(): number {
-    return this.#entries.size;
   }
 
   #version(storeId: string): string {

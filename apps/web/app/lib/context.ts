@@ -1,3 +1,4 @@
+import type { Currency } from "@storefront/domain";
 import "react-router";
 
 declare module "react-router" {
@@ -15,6 +16,6 @@ declare module "react-router" {
      */
     sharedPage: boolean;
     /** The currency the page's prices are in. */
-    currency: string;
+    currency: Currency;
   }
 }

@@ -56,20 +56,15 @@ export function resetRequestFailure(error: unknown): string {
   return statusOf(error) === 429 ? AUTH_MESSAGES.tooMany : AUTH_MESSAGES.resetRequestFailed;
 }
 
-/** GET /v2/auth/status: the signed-in user, or null (also when the call failed). */
-/** Who is signed in; throws an ApiError when the server could not say. */
+/** GET /v2/auth/status: the signed-in user, or null; throws an ApiError when it failed. */
 export async function readSignedInUser(): Promise<AccountUser | null> {
   const status = await apiRequest<Partial<AuthStatus> | null>("GET", "/v2/auth/status");
   return status?.user ?? null;
 }
 
-export async function fetchSignedInUser(): Promise<AccountUser | null> {
-  try {
-    const status = await apiRequest<Partial<AuthStatus> | null>("GET", "/v2/auth/status");
-    return status?.user ?? null;
-  } catch {
-    return null;
-  }
+/** As readSignedInUser, with null also when the call failed. */
+export function fetchSignedInUser(): Promise<AccountUser | null> {
+  return readSignedInUser().catch(() => null);
 }
 
 /** POST /v2/auth/login; throws an ApiError (see loginFailure). */
