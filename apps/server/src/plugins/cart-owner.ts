@@ -42,5 +42,7 @@ export async function withCartOwner<T>(
 ): Promise<T> {
   const owner = await request.cartOwner();
   if (owner.userId !== null) return write(owner);
-  return withVisitorSession(request, reply, (sessionId) => write({ ...owner, sessionId }));
+  return withVisitorSession(request, reply, (sessionId, newSession) =>
+    write({ ...owner, sessionId, newSession }),
+  );
 }

@@ -29,17 +29,19 @@ export function newSessionId(): string {
 }
 
 /**
- * Runs a write that needs a visitor session: the existing one, else a new id. The cookie is set
+ * Runs a write that needs a visitor session: the existing one, else a new id (`newSession`: no
+ * data can be kept under it yet). The cookie is set
  * only once the write has succeeded (a refused first add leaves no cookie), and every successful
  * write renews its 30 days.
  */
 export async function withVisitorSession<T>(
   request: FastifyRequest,
   reply: FastifyReply,
-  write: (sessionId: string) => Promise<T>,
+  write: (sessionId: string, newSession: boolean) => Promise<T>,
 ): Promise<T> {
-  const sessionId = visitorSessionId(request) ?? newSessionId();
-  const result = await write(sessionId);
+  const existing = visitorSessionId(request);
+  const sessionId = existing ?? newSessionId();
+  const result = await write(sessionId, existing === null);
   reply.setCookie(
     SESSION_COOKIE,
     sign(request.server.sessionKey, sessionId),

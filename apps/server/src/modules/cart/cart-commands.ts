@@ -39,7 +39,14 @@ import {
   type SellableVariant,
   saveLines,
 } from "./cart-queries.ts";
-import { emptyView, itemOf, itemsOf, type PricedLine, readView } from "./cart-view.ts";
+import {
+  emptyView,
+  itemOf,
+  itemsOf,
+  type PricedLine,
+  readView,
+  viewWithLines,
+} from "./cart-view.ts";
 
 const REFUSAL_CODES: Record<CartRefusal, ErrorCode> = {
   cart_full: "conflict",
@@ -160,30 +167,47 @@ async function writeCart(
     return absent();
   }
   return db.transaction(async (tx) => {
-    const opened = await openCart(tx, owner, options.create ? owner.currency : null);
+    // A cart is opened by a write, so a new one starts with that activity's status.
+    const opened = options.create
+      ? await openCart(tx, owner, owner.currency, statusAfterActivity("empty"))
+      : await openCart(tx, owner, null);
     if (!opened) return absent();
-    const { cart } = opened;
-    const lines = opened.created ? [] : await readLines(tx, cart);
+    const { cart, created } = opened;
+    const lines = created ? [] : await readLines(tx, cart);
     const state = { tx, cart, currency: cart.currency, lines, items: itemsOf(lines) };
     const result = await change(state);
-    if (result.items) {
-      await saveLines(tx, cart, lines, result.items, result.variants ?? new Map());
-    }
+    const linesNow = result.items
+      ? await saveLines(tx, cart, lines, result.items, result.variants ?? new Map())
+      : lines;
     const events = result.events ?? (result.items ? diffEvents(lines, result.items) : []);
     await recordEvents(tx, cart, events);
-    const [updated] = await tx
-      .update(carts)
-      .set({
-        status: statusAfterActivity(cart.status),
-        updatedAt: new Date(),
-        ...(result.currency ? { currency: result.currency } : {}),
-        ...(result.discountCodeId !== undefined ? { discountCodeId: result.discountCodeId } : {}),
-      })
-      .where(eq(carts.id, cart.id))
-      .returning();
-    if (!updated) throw new Error("The cart disappeared during its own transaction");
-    return readView(tx, updated);
+    const settings = {
+      ...(result.currency ? { currency: result.currency } : {}),
+      ...(result.discountCodeId !== undefined ? { discountCodeId: result.discountCodeId } : {}),
+    };
+    // A cart opened by this write already has its status and time.
+    const updated =
+      created && Object.keys(settings).length === 0
+        ? cart
+        : await touch(tx, cart, { status: statusAfterActivity(cart.status), ...settings });
+    // Another currency prices every line again; otherwise the lines are as just written.
+    return result.currency ? readView(tx, updated) : viewWithLines(tx, updated, linesNow);
   });
+}
+
+/** Stores a write's activity (status, time) and settings on the cart, and answers the new row. */
+async function touch(
+  tx: Transaction,
+  cart: CartRow,
+  set: Pick<Partial<CartRow>, "status" | "currency" | "discountCodeId">,
+): Promise<CartRow> {
+  const [updated] = await tx
+    .update(carts)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(carts.id, cart.id))
+    .returning();
+  if (!updated) throw new Error("The cart disappeared during its own transaction");
+  return updated;
 }
 
 function lineOf(state: CartState, ref: LineRef): PricedLine {

@@ -20,7 +20,7 @@ import {
   variantPrices,
   variants,
 } from "../../db/schema.ts";
-import { type PlanRow, readPlans } from "../subscriptions/service.ts";
+import type { PlanRow } from "../subscriptions/service.ts";
 
 /**
  * Whose cart: the request's store and either the signed-in account (`userId`) or the guest's
@@ -32,6 +32,11 @@ export interface CartOwner {
   userId: string | null;
   sessionId: string | null;
   currency: Currency;
+  /**
+   * The guest session id was made for this request (the visitor had none), so no cart can be
+   * kept under it yet: a write goes straight to creating one.
+   */
+  newSession?: boolean;
 }
 
 /** The owner's column in `carts`: the account when signed in, else the session; null: neither. */
@@ -83,14 +88,16 @@ export async function findOpenCart(db: Database, owner: CartOwner): Promise<Cart
 }
 
 /**
- * The open cart locked for this transaction, created (in `currency`) when one is given; `created`
- * says it is new, so it has no lines yet. The row lock makes concurrent writes to one cart take
- * turns, so the rules always see the current lines.
+ * The open cart locked for this transaction, created (in `currency`, with `status`) when a
+ * currency is given; `created` says it is new, so it has no lines yet. The row lock makes
+ * concurrent writes to one cart take turns, so the rules always see the current lines. A new
+ * session has no cart to look for.
  */
 export async function openCart(
   tx: Transaction,
-  owner: Pick<CartOwner, "storeId" | "userId" | "sessionId">,
+  owner: Pick<CartOwner, "storeId" | "userId" | "sessionId" | "newSession">,
   currency: Currency | null,
+  status: CartRow["status"] = "empty",
 ): Promise<{ cart: CartRow; created: boolean } | undefined> {
   const byOwner = ownerCondition(owner);
   if (!byOwner) return undefined;
@@ -100,8 +107,11 @@ export async function openCart(
       .from(carts)
       .where(and(eq(carts.storeId, owner.storeId), byOwner, ne(carts.status, "purchased")))
       .for("update");
-  const [existing] = await lockOpen();
-  if (existing) return { cart: existing, created: false };
+  const brandNew = owner.newSession === true && owner.userId === null;
+  if (!brandNew) {
+    const [existing] = await lockOpen();
+    if (existing) return { cart: existing, created: false };
+  }
   if (currency === null) return undefined;
   // Two first writes of one owner may race: the unique index lets one insert win (its row is
   // this transaction's, so locked); the other waits for it and takes the winner's cart.
@@ -109,7 +119,7 @@ export async function openCart(
     owner.userId !== null ? { userId: owner.userId } : { sessionId: owner.sessionId ?? "" };
   const [inserted] = await tx
     .insert(carts)
-    .values({ storeId: owner.storeId, ...key, currency })
+    .values({ storeId: owner.storeId, ...key, currency, status })
     .onConflictDoNothing()
     .returning();
   if (inserted) return { cart: inserted, created: true };
@@ -120,7 +130,7 @@ export async function openCart(
 /** As openCart, for callers that only need the cart. */
 export async function lockCart(
   tx: Transaction,
-  owner: Pick<CartOwner, "storeId" | "userId" | "sessionId">,
+  owner: Pick<CartOwner, "storeId" | "userId" | "sessionId" | "newSession">,
   currency: Currency | null,
 ): Promise<CartRow | undefined> {
   return (await openCart(tx, owner, currency))?.cart;
@@ -173,15 +183,18 @@ export interface SellableVariant {
   productId: string;
   sku: string;
   title: string;
+  handle: string;
   stock: number;
   price: number | null;
-  /** The product's subscription plans. */
+  attributes: Record<string, string>;
+  imageUrls: string[];
+  /** The product's subscription plans, in the product's order. */
   plans: PlanRow[];
 }
 
 /**
- * This store's published variants by sku, priced in `currency`, with their products' plans;
- * another store's sku is absent.
+ * This store's published variants by sku, priced in `currency`, with their products' plans (one
+ * statement: a row per variant and plan); another store's sku is absent.
  */
 export async function findVariants(
   db: Database,
@@ -196,14 +209,22 @@ export async function findVariants(
       productId: variants.productId,
       sku: variants.sku,
       title: products.title,
+      handle: products.handle,
       stock: variants.stock,
       price: variantPrices.amount,
+      attributes: variants.attributes,
+      imageUrls: variants.imageUrls,
+      plan: subscriptionPlans,
     })
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))
     .leftJoin(
       variantPrices,
       and(eq(variantPrices.variantId, variants.id), eq(variantPrices.currency, currency)),
+    )
+    .leftJoin(
+      subscriptionPlans,
+      and(eq(subscriptionPlans.productId, products.id), eq(subscriptionPlans.storeId, storeId)),
     )
     .where(
       and(
@@ -212,15 +233,18 @@ export async function findVariants(
         eq(products.published, true),
         inArray(variants.sku, [...new Set(skus)]),
       ),
-    );
-  const plans = await readPlans(
-    db,
-    storeId,
-    rows.map((r) => r.productId),
-  );
-  return new Map(
-    rows.map((r) => [r.sku, { ...r, plans: plans.filter((p) => p.productId === r.productId) }]),
-  );
+    )
+    .orderBy(asc(subscriptionPlans.position), asc(subscriptionPlans.code));
+  const found = new Map<string, SellableVariant>();
+  for (const { plan, ...variant } of rows) {
+    let entry = found.get(variant.sku);
+    if (!entry) {
+      entry = { ...variant, plans: [] };
+      found.set(variant.sku, entry);
+    }
+    if (plan) entry.plans.push(plan);
+  }
+  return found;
 }
 
 /** The plan of `variant`'s product named by `subscriptionId` (its code); 404 when none. */
@@ -232,7 +256,8 @@ export function planOf(variant: SellableVariant, subscriptionId: string): PlanRo
 
 /**
  * Writes the new lines over the stored ones (order = position); `found` holds the variants (and
- * plans) of lines new to the cart.
+ * plans) of lines new to the cart. Answers the cart's lines as they now are (as readLines would
+ * read them in this transaction).
  */
 export async function saveLines(
   tx: Transaction,
@@ -240,7 +265,7 @@ export async function saveLines(
   before: readonly Line[],
   after: readonly CartItem[],
   found: ReadonlyMap<string, SellableVariant>,
-): Promise<void> {
+): Promise<Line[]> {
   const beforeByKey = new Map(before.map((l) => [keyOf(l), l]));
   const afterKeys = new Set(after.map(lineKey));
   const gone = before.filter((l) => !afterKeys.has(keyOf(l))).map((l) => l.id);
@@ -249,26 +274,51 @@ export async function saveLines(
       .delete(cartLines)
       .where(and(eq(cartLines.cartId, cart.id), inArray(cartLines.id, gone)));
   }
+  const saved: Line[] = [];
   for (const [position, item] of after.entries()) {
     const old = beforeByKey.get(lineKey(item));
     if (!old) {
       const variant = found.get(item.sku);
       if (!variant) throw new Error(`No variant for ${item.sku}`);
-      await tx.insert(cartLines).values({
-        cartId: cart.id,
-        storeId: cart.storeId,
+      const plan = item.subscription ? planOf(variant, item.subscription.subscription_id) : null;
+      const [line] = await tx
+        .insert(cartLines)
+        .values({
+          cartId: cart.id,
+          storeId: cart.storeId,
+          variantId: variant.id,
+          planId: plan?.id ?? null,
+          quantity: item.quantity,
+          position,
+        })
+        .returning({ id: cartLines.id });
+      if (!line) throw new Error(`The line of ${item.sku} was not stored`);
+      saved.push({
+        id: line.id,
         variantId: variant.id,
-        planId: item.subscription ? planOf(variant, item.subscription.subscription_id).id : null,
+        productId: variant.productId,
+        sku: variant.sku,
         quantity: item.quantity,
         position,
+        plan,
+        price: item.subscription?.subscription_price ?? item.product_price,
+        stock: variant.stock,
+        handle: variant.handle,
+        title: variant.title,
+        attributes: variant.attributes,
+        imageUrls: variant.imageUrls,
       });
-    } else if (old.quantity !== item.quantity || old.position !== position) {
+      continue;
+    }
+    if (old.quantity !== item.quantity || old.position !== position) {
       await tx
         .update(cartLines)
         .set({ quantity: item.quantity, position })
         .where(and(eq(cartLines.cartId, cart.id), eq(cartLines.id, old.id)));
     }
+    saved.push({ ...old, quantity: item.quantity, position });
   }
+  return saved;
 }
 
 /** Records a write's events against the cart. */

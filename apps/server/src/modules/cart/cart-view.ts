@@ -8,7 +8,7 @@ import {
   lineTotal,
 } from "@storefront/domain";
 import type { Database } from "../../db/index.ts";
-import { discountInCurrency, findActiveCode } from "../discounts/service.ts";
+import { type DiscountCode, discountInCurrency, findActiveCode } from "../discounts/service.ts";
 import { planView } from "../subscriptions/service.ts";
 import {
   type CartOwner,
@@ -58,11 +58,30 @@ export function emptyView(currency: Currency): CartView {
 
 /** A stored cart as the API answers it: its priced lines, its code and its totals. */
 export async function readView(db: Database, cart: CartRow): Promise<CartView> {
+  const [lines, code] = await Promise.all([readLines(db, cart), activeCodeOf(db, cart)]);
+  return viewOf(cart, lines, code);
+}
+
+/**
+ * A cart as the API answers it from lines already read in this transaction (as readLines gives
+ * them: in order, priced in the cart's currency), reading only its code.
+ */
+export async function viewWithLines(
+  db: Database,
+  cart: CartRow,
+  lines: readonly Line[],
+): Promise<CartView> {
+  return viewOf(cart, lines, await activeCodeOf(db, cart));
+}
+
+function activeCodeOf(db: Database, cart: CartRow): Promise<DiscountCode | null> {
+  return cart.discountCodeId
+    ? findActiveCode(db, cart.storeId, cart.discountCodeId)
+    : Promise.resolve(null);
+}
+
+function viewOf(cart: CartRow, lines: readonly Line[], code: DiscountCode | null): CartView {
   const currency = cart.currency;
-  const [lines, code] = await Promise.all([
-    readLines(db, cart),
-    cart.discountCodeId ? findActiveCode(db, cart.storeId, cart.discountCodeId) : null,
-  ]);
   const priced = pricedLines(lines);
   const items = priced.map(itemOf);
   const terms = code ? discountInCurrency(code, currency) : null;

@@ -22,9 +22,10 @@ import { sign } from "../../lib/session-key.ts";
 
 describeEachEngine("cart API", (engine) => {
   let t: TestApp;
+  let statements: string[] | null = null;
   // Trusting X-Forwarded-Proto lets a test ask as if over https (the Secure cookie flag).
   beforeAll(async () => {
-    t = await createTestApp(engine, { trustProxy: 1 });
+    t = await createTestApp(engine, { trustProxy: 1 }, { logQuery: (q) => statements?.push(q) });
   });
   afterAll(() => t.close());
 
@@ -436,6 +437,64 @@ describeEachEngine("cart API", (engine) => {
         "not_found",
         "Product not found",
       );
+    });
+  });
+
+  describe("what a write answers", () => {
+    it("answers every write with the cart a reload then shows: lines, plans, prices, stock, code and totals", async () => {
+      const v = visitor();
+      const writes: [string, () => Promise<{ statusCode: number; json(): unknown }>][] = [
+        ["first add", () => v.post("/api/cart/items", { sku: "ITCHY-1", quantity: 1 })],
+        [
+          "add on a plan",
+          () =>
+            v.post("/api/cart/items", { sku: "ITCHY-1", quantity: 2, subscription_id: "monthly" }),
+        ],
+        ["add another item", () => v.post("/api/cart/items", { sku: "EAT-1", quantity: 2 })],
+        ["add more of a line", () => v.post("/api/cart/items", { sku: "EAT-1", quantity: 1 })],
+        ["apply a code", () => v.put("/api/cart/discount", { code: "SAVE10" })],
+        ["change a quantity", () => v.patch("/api/cart/items/EAT-1", { quantity: 5 })],
+        ["remove a line", () => v.delete("/api/cart/items/ITCHY-1")],
+        [
+          "replace the cart",
+          () =>
+            v.post("/metrics/cart-items", {
+              cartItems: [
+                { sku: "EAT-1", quantity: 1 },
+                { sku: "ITCHY-1", quantity: 1, subscription: { subscription_id: "monthly" } },
+              ],
+            }),
+        ],
+        ["switch currency", () => v.put("/api/cart/currency", { currency: "cad" })],
+        [
+          "add in the new currency",
+          () => v.post("/api/cart/items", { sku: "ITCHY-1", quantity: 1 }),
+        ],
+        ["remove the code", () => v.delete("/api/cart/discount")],
+        ["empty the cart", () => v.delete("/api/cart")],
+      ];
+      for (const [name, write] of writes) {
+        const answer = await write();
+        expect(answer.statusCode, `${name}: ${JSON.stringify(answer.json())}`).toBe(200);
+        expect(answer.json(), name).toEqual((await v.get("/api/cart")).json());
+      }
+    });
+
+    it("adds a new visitor's first item in at most 4 SQL statements and another item in at most 6 (besides BEGIN and COMMIT)", async () => {
+      // Someone else's add first: the store's own answers are then cached, as on a running shop.
+      await visitor().post("/api/cart/items", { sku: "EAT-1", quantity: 1 });
+      const v = visitor();
+      const add = async (sku: string) => {
+        statements = [];
+        expect((await v.post("/api/cart/items", { sku, quantity: 1 })).statusCode).toBe(200);
+        const counted = statements.filter((q) => !/^(begin|commit)$/i.test(q.trim()));
+        statements = null;
+        return counted;
+      };
+      const first = await add("ITCHY-1");
+      expect(first.length, first.join("\n")).toBeLessThanOrEqual(4);
+      const second = await add("EAT-1");
+      expect(second.length, second.join("\n")).toBeLessThanOrEqual(6);
     });
   });
 
