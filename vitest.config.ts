@@ -23,6 +23,13 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          name: "web-build",
+          include: ["apps/web/scripts/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
         resolve: { alias: { "~": fileURLToPath(new URL("./apps/web/app", import.meta.url)) } },
         test: {
           name: "web",

@@ -1,6 +1,5 @@
 import {
   type AccountUser,
-  type AuthStatus,
   ACCOUNT_MESSAGES as M,
   type RegistrationRequested,
   type SignedInAnswer,
@@ -54,17 +53,6 @@ export function registerFailure(error: unknown): string {
 /** Password-reset request failures: 429 in the spec's words, else the spec's general text. */
 export function resetRequestFailure(error: unknown): string {
   return statusOf(error) === 429 ? AUTH_MESSAGES.tooMany : AUTH_MESSAGES.resetRequestFailed;
-}
-
-/** GET /v2/auth/status: the signed-in user, or null; throws an ApiError when it failed. */
-export async function readSignedInUser(): Promise<AccountUser | null> {
-  const status = await apiRequest<Partial<AuthStatus> | null>("GET", "/v2/auth/status");
-  return status?.user ?? null;
-}
-
-/** As readSignedInUser, with null also when the call failed. */
-export function fetchSignedInUser(): Promise<AccountUser | null> {
-  return readSignedInUser().catch(() => null);
 }
 
 /** POST /v2/auth/login; throws an ApiError (see loginFailure). */

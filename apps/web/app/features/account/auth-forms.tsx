@@ -4,7 +4,6 @@ import { Field, FormMessage } from "~/components/form-field";
 import { useCartStore } from "~/features/cart";
 import { useFormFields } from "~/lib/use-form-fields";
 import {
-  fetchSignedInUser,
   loginFailure,
   register,
   registerFailure,
@@ -13,6 +12,7 @@ import {
   signIn,
 } from "./account-api";
 import { useAccountStore } from "./account-store";
+import { fetchSignedInUser } from "./auth-status";
 import { useStoreId } from "./use-account";
 
 /** The form of an email the server compares: trimmed and lower-cased. */

@@ -1,7 +1,8 @@
 import { useEffect } from "react";
 import { useRouteLoaderData } from "react-router";
-import { type AccountUser, type AuthStatus, readSignedInUser } from "./account-api";
+import type { AccountUser, AuthStatus } from "./account-api";
 import { useAccountStore } from "./account-store";
+import { readSignedInUser } from "./auth-status";
 
 /** The signed-in user: the browser's knowledge once it has any, else what the page was rendered with. */
 export function useAccountUser(): AccountUser | null {
