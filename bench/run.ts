@@ -30,6 +30,13 @@ const repoRoot = path.resolve(benchDir, "..");
 const resultsDir = path.join(benchDir, "results");
 const resultsFile = path.join(resultsDir, "latest.json");
 const webBuildDir = path.join(repoRoot, "apps", "web", "build");
+/** The compiled server `npm start` runs (apps/server/scripts/build.ts)… */
+const serverMain = path.join(repoRoot, "apps", "server", "dist", "main.js");
+/** …with the V8 flags of `npm run serve` (package.json). */
+const SERVE_FLAGS = [
+  `--max-old-space-size=${process.env.NODE_HEAP_MB ?? "128"}`,
+  "--max-semi-space-size=2",
+];
 
 const CONNECTIONS = 10;
 const WARMUP_SECONDS = 2;
@@ -1170,9 +1177,9 @@ async function main(): Promise<number> {
   const problems: string[] = [];
   const started = new Date();
 
-  if (!existsSync(path.join(webBuildDir, "server", "index.js"))) {
+  if (!existsSync(path.join(webBuildDir, "server", "index.js")) || !existsSync(serverMain)) {
     throw new Error(
-      `No production build at ${webBuildDir}; run \`npm run build -w @storefront/web\` first.`,
+      `No production build at ${webBuildDir} and ${serverMain}; run \`npm run build\` first.`,
     );
   }
 
@@ -1202,7 +1209,7 @@ async function main(): Promise<number> {
   children.delete(prepare);
 
   progress(`starting the production server on port ${appPort} (DATA_DIR ${dataDir})`);
-  const app = startChild("storefront server", ["--import", "tsx", "apps/server/src/main.ts"], {
+  const app = startChild("storefront server", [...SERVE_FLAGS, serverMain], {
     ...process.env,
     PORT: String(appPort),
     DATA_DIR: dataDir,

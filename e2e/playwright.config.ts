@@ -61,7 +61,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "node --import tsx apps/server/src/main.ts",
+    // The compiled server, as `npm start` runs it (`npm test` builds it first).
+    command: "node apps/server/dist/main.js",
     cwd: "..",
     url: `${baseURL}/`,
     reuseExistingServer: false,

@@ -1,25 +1,19 @@
 import cluster, { type Worker } from "node:cluster";
-import { mkdir } from "node:fs/promises";
 import { buildApp } from "./app.ts";
 import { type Config, loadConfig } from "./config.ts";
-import { drawDemoMediaApart } from "./db/seed/draw-media.ts";
-import { loadDemoStores } from "./db/seed/index.ts";
+import { prepareDatabaseApart } from "./db/prepare.ts";
 import { openDatabaseAtStart, StartupError } from "./db/start.ts";
 
 /** How long a stopping primary waits for its workers to finish their requests. */
 const STOP_TIMEOUT_MS = 10_000;
 
-/** Migrates the database and loads the demo stores and their media (when LOAD_DEMO_DATA). */
+/**
+ * Migrates the database and loads the demo stores and their media (when LOAD_DEMO_DATA), in a
+ * child process (see prepare.ts), then opens it for this one.
+ */
 async function prepare(config: Config) {
-  const database = await openDatabaseAtStart(config, {
-    onRetry: (line) => console.error(line),
-  });
-  await mkdir(config.mediaDir, { recursive: true });
-  if (config.loadDemoData) {
-    await loadDemoStores(database.db);
-    await drawDemoMediaApart(config.mediaDir);
-  }
-  return database;
+  await prepareDatabaseApart();
+  return openDatabaseAtStart(config, { onRetry: (line) => console.error(line) });
 }
 
 /** One server process: the API and the pages on the port. */
