@@ -42,6 +42,8 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
 }
 
 export interface TestDatabase extends DatabaseHandle {
+  /** PostgreSQL's URL (an app given it hears the database's change notices); null on PGlite. */
+  url: string | null;
   dispose(): Promise<void>;
 }
 
@@ -53,12 +55,13 @@ export async function openTestDatabase(
 ): Promise<TestDatabase> {
   if (engine === "pglite") {
     const handle = await openDatabase({ dataDir, logQuery });
-    return { ...handle, dispose: () => handle.close() };
+    return { ...handle, url: null, dispose: () => handle.close() };
   }
   const pgDb = await createPostgresDatabase();
   const handle = await openDatabase({ databaseUrl: pgDb.url, dataDir: null, logQuery });
   return {
     ...handle,
+    url: pgDb.url,
     async dispose() {
       await handle.close();
       await pgDb.drop();
@@ -97,7 +100,8 @@ export async function createTestApp(
   await loadDemoStores(database.db);
   const mediaDir = await mkdtemp(path.join(os.tmpdir(), "storefront-media-"));
   const app = await buildApp({
-    config: testConfig({ mediaDir, ...overrides }),
+    // With PostgreSQL's URL the app listens for the database's change notices, as in production.
+    config: testConfig({ mediaDir, databaseUrl: database.url ?? undefined, ...overrides }),
     db: database.db,
     web: options.web ?? false,
     payments: options.payments,

@@ -40,7 +40,10 @@ export function visitorCountry(request: FastifyRequest): string | null {
 
 /** The shopper's choice from the `currency` cookie; an invalid value is no choice. */
 export function cookieCurrency(request: FastifyRequest): Currency | null {
-  const parsed = CurrencySchema.safeParse(request.cookies[CURRENCY_COOKIE]);
+  const value = request.cookies[CURRENCY_COOKIE];
+  // Most visitors have no cookie: no parse (a refused parse builds its error, on every page).
+  if (value === undefined) return null;
+  const parsed = CurrencySchema.safeParse(value);
   return parsed.success ? parsed.data : null;
 }
 

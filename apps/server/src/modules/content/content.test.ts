@@ -80,6 +80,22 @@ describeEachEngine("content documents at /data/...", (engine) => {
     expect(doc["text-1"]).toContain("<p>ok</p>");
   });
 
+  it("serves a changed page document at once, though documents are kept between requests", async () => {
+    const ask = () => t.app.inject({ url: "/data/master/changing.json", headers: { host: PETS } });
+    await saveDocument(t.database.db, PET_STORE, "master", "changing", { title: "First" });
+    expect((await ask()).json().title).toBe("First");
+    expect((await ask()).json().title).toBe("First");
+    await saveDocument(t.database.db, PET_STORE, "master", "changing", { title: "Second" });
+    // The database announces the change as it commits; the next request reads it again.
+    const deadline = Date.now() + 2_000;
+    let title = (await ask()).json().title;
+    while (title !== "Second" && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      title = (await ask()).json().title;
+    }
+    expect(title).toBe("Second");
+  });
+
   it("refuses to save a page document of the wrong shape", async () => {
     await expect(
       saveDocument(t.database.db, PET_STORE, "master", "bad", { textAlign: "sideways" }),

@@ -3,21 +3,30 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import { documents } from "../../db/schema.ts";
 import { sanitizeHtml } from "../../lib/sanitize.ts";
+import { storeAnswer } from "../stores/service.ts";
 
 export type DocumentKind = "master" | "layout";
 
-export async function getDocument(
+/**
+ * A stored document (shared by later requests until the database announces a change of the
+ * store's documents: not to be changed by the caller); not found is not kept.
+ */
+export function getDocument(
   db: Database,
   storeId: string,
   kind: DocumentKind,
   name: string,
 ): Promise<Record<string, unknown>> {
-  const [row] = await db
-    .select({ data: documents.data })
-    .from(documents)
-    .where(and(eq(documents.storeId, storeId), eq(documents.kind, kind), eq(documents.name, name)));
-  if (!row) throw new DomainError("not_found", CONTENT_MESSAGES.notFound(name));
-  return row.data;
+  return storeAnswer(db, `document ${storeId} ${kind} ${name}`, async () => {
+    const [row] = await db
+      .select({ data: documents.data })
+      .from(documents)
+      .where(
+        and(eq(documents.storeId, storeId), eq(documents.kind, kind), eq(documents.name, name)),
+      );
+    if (!row) throw new DomainError("not_found", CONTENT_MESSAGES.notFound(name));
+    return row.data;
+  });
 }
 
 /** Stores a document; a page's HTML fields are sanitised on the way in. */

@@ -83,6 +83,15 @@ export type StoreRecord = Omit<StoreInfo, "stripe_publishable_key">;
 const STORE_INFO_TTL_MS = 5_000;
 const storeInfoAnswers = new AnswerCache("stores", 200, STORE_INFO_TTL_MS);
 
+/**
+ * An answer read from the store's row or its documents, kept as the store information is (a
+ * change is announced by the database and forgotten on every instance). Callers must not change
+ * what it answers: later requests share it.
+ */
+export function storeAnswer<T>(db: Database, key: string, read: () => Promise<T>): Promise<T> {
+  return storeInfoAnswers.get(db, key, read);
+}
+
 /** Store information and global content, with sister-store links for this request's origin. */
 export function getStoreInfo(db: Database, storeId: string, origin: URL): Promise<StoreRecord> {
   return storeInfoAnswers.get(db, `${storeId} ${origin.origin}`, () =>
