@@ -2,6 +2,7 @@ import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { stylesBeforeScripts } from "./lib/head-order.server.ts";
 import { NonceContext } from "./lib/nonce.ts";
 import "./lib/context.ts";
 
@@ -38,7 +39,8 @@ export default function handleRequest(
             headers.set("Content-Type", "text/html; charset=utf-8");
             // A route may ask for stricter caching (an order page: no-store).
             if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-cache");
-            resolve(new Response(Buffer.concat(chunks), { status: statusCode, headers }));
+            const html = stylesBeforeScripts(Buffer.concat(chunks).toString("utf8"));
+            resolve(new Response(html, { status: statusCode, headers }));
           });
           pipe(body);
         },
