@@ -76,17 +76,6 @@ export interface CartEvent {
   quantity: number | null;
 }
 
-/** The owner's open (not purchased) cart in this store, if any. */
-export async function findOpenCart(db: Database, owner: CartOwner): Promise<CartRow | undefined> {
-  const byOwner = ownerCondition(owner);
-  if (!byOwner) return undefined;
-  const [row] = await db
-    .select()
-    .from(carts)
-    .where(and(eq(carts.storeId, owner.storeId), byOwner, ne(carts.status, "purchased")));
-  return row;
-}
-
 /**
  * The open cart locked for this transaction, created (in `currency`, with `status`) when a
  * currency is given; `created` says it is new, so it has no lines yet. The row lock makes
@@ -136,23 +125,35 @@ export async function lockCart(
   return (await openCart(tx, owner, currency))?.cart;
 }
 
+/** What a stored line is read with (the variant, product, price in the cart's currency, plan). */
+const LINE_COLUMNS = {
+  id: cartLines.id,
+  variantId: cartLines.variantId,
+  productId: variants.productId,
+  sku: variants.sku,
+  quantity: cartLines.quantity,
+  position: cartLines.position,
+  price: variantPrices.amount,
+  stock: variants.stock,
+  handle: products.handle,
+  title: products.title,
+  attributes: variants.attributes,
+  imageUrls: variants.imageUrls,
+  plan: subscriptionPlans,
+};
+
+/** A line's unit price: the plan's price for a subscription line. */
+function pricedLine(line: Omit<Line, "price"> & { price: number | null }): Line {
+  const { price, plan } = line;
+  return {
+    ...line,
+    price: price !== null && plan ? subscriptionPrice(price, plan.discountPercentage) : price,
+  };
+}
+
 export async function readLines(db: Database, cart: CartRow): Promise<Line[]> {
   const rows = await db
-    .select({
-      id: cartLines.id,
-      variantId: cartLines.variantId,
-      productId: variants.productId,
-      sku: variants.sku,
-      quantity: cartLines.quantity,
-      position: cartLines.position,
-      price: variantPrices.amount,
-      stock: variants.stock,
-      handle: products.handle,
-      title: products.title,
-      attributes: variants.attributes,
-      imageUrls: variants.imageUrls,
-      plan: subscriptionPlans,
-    })
+    .select(LINE_COLUMNS)
     .from(cartLines)
     .innerJoin(variants, eq(variants.id, cartLines.variantId))
     .innerJoin(products, eq(products.id, variants.productId))
@@ -163,11 +164,60 @@ export async function readLines(db: Database, cart: CartRow): Promise<Line[]> {
     .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, cartLines.planId))
     .where(and(eq(cartLines.cartId, cart.id), eq(cartLines.storeId, cart.storeId)))
     .orderBy(asc(cartLines.position), asc(cartLines.addedAt));
-  return rows.map((r) => ({
-    ...r,
-    price:
-      r.price !== null && r.plan ? subscriptionPrice(r.price, r.plan.discountPercentage) : r.price,
-  }));
+  return rows.map(pricedLine);
+}
+
+/**
+ * The owner's open cart and its lines (as readLines reads them) in one statement, for reads
+ * outside a cart write (the cart, a quote, an order's pricing); undefined without a cart.
+ */
+export async function readOpenCart(
+  db: Database,
+  owner: CartOwner,
+): Promise<{ cart: CartRow; lines: Line[] } | undefined> {
+  const byOwner = ownerCondition(owner);
+  if (!byOwner) return undefined;
+  const rows = await db
+    .select({ cart: carts, ...LINE_COLUMNS })
+    .from(carts)
+    .leftJoin(cartLines, and(eq(cartLines.cartId, carts.id), eq(cartLines.storeId, carts.storeId)))
+    .leftJoin(variants, eq(variants.id, cartLines.variantId))
+    .leftJoin(products, eq(products.id, variants.productId))
+    .leftJoin(
+      variantPrices,
+      and(eq(variantPrices.variantId, variants.id), eq(variantPrices.currency, carts.currency)),
+    )
+    .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, cartLines.planId))
+    .where(and(eq(carts.storeId, owner.storeId), byOwner, ne(carts.status, "purchased")))
+    .orderBy(asc(cartLines.position), asc(cartLines.addedAt));
+  const [first] = rows;
+  if (!first) return undefined;
+  const lines: Line[] = [];
+  for (const { cart: _cart, ...r } of rows) {
+    // A cart without lines is one row of nulls; a line's variant and product always exist.
+    if (r.id === null || r.variantId === null || r.quantity === null || r.position === null) {
+      continue;
+    }
+    if (r.productId === null || r.sku === null || r.stock === null || r.handle === null) continue;
+    if (r.title === null || r.attributes === null || r.imageUrls === null) continue;
+    lines.push(
+      pricedLine({
+        ...r,
+        id: r.id,
+        variantId: r.variantId,
+        quantity: r.quantity,
+        position: r.position,
+        productId: r.productId,
+        sku: r.sku,
+        stock: r.stock,
+        handle: r.handle,
+        title: r.title,
+        attributes: r.attributes,
+        imageUrls: r.imageUrls,
+      }),
+    );
+  }
+  return { cart: first.cart, lines };
 }
 
 /** A stored line's identity, as the domain's lineKey reads a cart item. */

@@ -13,9 +13,9 @@ import { planView } from "../subscriptions/service.ts";
 import {
   type CartOwner,
   type CartRow,
-  findOpenCart,
   type Line,
   readLines,
+  readOpenCart,
 } from "./cart-queries.ts";
 
 export type PricedLine = Line & { price: number };
@@ -121,6 +121,6 @@ function viewOf(cart: CartRow, lines: readonly Line[], code: DiscountCode | null
 
 /** The owner's cart in this store; without an owner or cart, an empty one (nothing written). */
 export async function getCart(db: Database, owner: CartOwner): Promise<CartView> {
-  const cart = await findOpenCart(db, owner);
-  return cart ? readView(db, cart) : emptyView(owner.currency);
+  const open = await readOpenCart(db, owner);
+  return open ? viewWithLines(db, open.cart, open.lines) : emptyView(owner.currency);
 }

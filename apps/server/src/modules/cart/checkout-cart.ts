@@ -4,7 +4,14 @@ import { type Currency, cartTotals } from "@storefront/domain";
 import { sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
 import { type DiscountCode, discountInCurrency, findActiveCode } from "../discounts/service.ts";
-import { type CartOwner, type CartRow, findOpenCart, lockCart, readLines } from "./cart-queries.ts";
+import {
+  type CartOwner,
+  type CartRow,
+  type Line,
+  lockCart,
+  readLines,
+  readOpenCart,
+} from "./cart-queries.ts";
 import { itemOf, type PricedLine, pricedLines } from "./cart-view.ts";
 
 /** A cart as checkout reads it: its row, its priced lines and its code, with the cart's totals. */
@@ -25,8 +32,8 @@ export async function readCheckoutCart(
   db: Database,
   owner: CartOwner,
 ): Promise<CheckoutCart | null> {
-  const cart = await findOpenCart(db, owner);
-  return cart ? checkoutCartOf(db, cart) : null;
+  const open = await readOpenCart(db, owner);
+  return open ? checkoutCartOf(db, open.cart, open.lines) : null;
 }
 
 /**
@@ -37,16 +44,20 @@ export async function lockCheckoutCart(
   tx: Transaction,
   owner: CartOwner,
 ): Promise<CheckoutCart | null> {
+  // Locked first, then read: the lines are read after the lock is held, so they are current.
   const cart = await lockCart(tx, owner, null);
-  return cart ? checkoutCartOf(tx, cart) : null;
+  return cart ? checkoutCartOf(tx, cart, await readLines(tx, cart)) : null;
 }
 
-async function checkoutCartOf(db: Database, cart: CartRow): Promise<CheckoutCart | null> {
+async function checkoutCartOf(
+  db: Database,
+  cart: CartRow,
+  lines: Line[],
+): Promise<CheckoutCart | null> {
   const currency = cart.currency;
-  const [lines, code] = await Promise.all([
-    readLines(db, cart),
-    cart.discountCodeId ? findActiveCode(db, cart.storeId, cart.discountCodeId) : null,
-  ]);
+  const code = cart.discountCodeId
+    ? await findActiveCode(db, cart.storeId, cart.discountCodeId)
+    : null;
   const priced = pricedLines(lines);
   if (priced.length === 0) return null;
   const totals = cartTotals(priced.map(itemOf), code ? discountInCurrency(code, currency) : null);
