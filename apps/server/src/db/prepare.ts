@@ -33,9 +33,8 @@ export function prepareDatabaseApart(): Promise<void> {
     });
     child.on("error", reject);
     child.on("exit", (code, signal) => {
-      const told = report as PrepareReport | null;
-      if (told && "startupError" in told) reject(new StartupError(told.startupError));
-      else if (code === 0 && told?.ok) resolve();
+      if (report && "startupError" in report) reject(new StartupError(report.startupError));
+      else if (code === 0 && report?.ok) resolve();
       else reject(new Error(`preparing the database failed (${signal ?? `exit code ${code}`})`));
     });
   });

@@ -30,9 +30,8 @@ export function newSessionId(): string {
 
 /**
  * Runs a write that needs a visitor session: the existing one, else a new id (`newSession`: no
- * data can be kept under it yet). The cookie is set
- * only once the write has succeeded (a refused first add leaves no cookie), and every successful
- * write renews its 30 days.
+ * data can be kept under it yet). The cookie is set only once the write has succeeded (a refused
+ * first add leaves no cookie), and every successful write renews its 30 days.
  */
 export async function withVisitorSession<T>(
   request: FastifyRequest,

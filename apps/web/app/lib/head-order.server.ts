@@ -1,3 +1,5 @@
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
+
 /**
  * Moves the head's modulepreload links after its stylesheets. React puts the scripts' preloads
  * first in the head; a browser then asks for seven scripts before the stylesheets it needs for a
@@ -9,8 +11,8 @@ export function stylesBeforeScripts(html: string): string {
   const end = html.indexOf("</head>");
   if (end < 0) return html;
   const head = html.slice(0, end);
-  const preloads = head.match(/<link rel="modulepreload"[^>]*>/g);
+  const preloads = head.match(MODULE_PRELOAD);
   if (!preloads) return html;
-  const rest = head.replace(/<link rel="modulepreload"[^>]*>/g, "");
+  const rest = head.replace(MODULE_PRELOAD, "");
   return `${rest}${preloads.join("")}${html.slice(end)}`;
 }

@@ -151,32 +151,14 @@ function pricedLine(line: Omit<Line, "price"> & { price: number | null }): Line 
   };
 }
 
-export async function readLines(db: Database, cart: CartRow): Promise<Line[]> {
-  const rows = await db
-    .select(LINE_COLUMNS)
-    .from(cartLines)
-    .innerJoin(variants, eq(variants.id, cartLines.variantId))
-    .innerJoin(products, eq(products.id, variants.productId))
-    .leftJoin(
-      variantPrices,
-      and(eq(variantPrices.variantId, variants.id), eq(variantPrices.currency, cart.currency)),
-    )
-    .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, cartLines.planId))
-    .where(and(eq(cartLines.cartId, cart.id), eq(cartLines.storeId, cart.storeId)))
-    .orderBy(asc(cartLines.position), asc(cartLines.addedAt));
-  return rows.map(pricedLine);
-}
-
 /**
- * The owner's open cart and its lines (as readLines reads them) in one statement, for reads
- * outside a cart write (the cart, a quote, an order's pricing); undefined without a cart.
+ * The cart `which` picks (at most one) and its lines in order, priced in the cart's currency, in
+ * one statement; undefined without such a cart.
  */
-export async function readOpenCart(
+async function readCartWithLines(
   db: Database,
-  owner: CartOwner,
+  which: SQL | undefined,
 ): Promise<{ cart: CartRow; lines: Line[] } | undefined> {
-  const byOwner = ownerCondition(owner);
-  if (!byOwner) return undefined;
   const rows = await db
     .select({ cart: carts, ...LINE_COLUMNS })
     .from(carts)
@@ -188,36 +170,47 @@ export async function readOpenCart(
       and(eq(variantPrices.variantId, variants.id), eq(variantPrices.currency, carts.currency)),
     )
     .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, cartLines.planId))
-    .where(and(eq(carts.storeId, owner.storeId), byOwner, ne(carts.status, "purchased")))
+    .where(which)
     .orderBy(asc(cartLines.position), asc(cartLines.addedAt));
   const [first] = rows;
   if (!first) return undefined;
   const lines: Line[] = [];
   for (const { cart: _cart, ...r } of rows) {
+    const { id, variantId, quantity, position, productId, sku, stock, handle, title } = r;
+    const { attributes, imageUrls } = r;
     // A cart without lines is one row of nulls; a line's variant and product always exist.
-    if (r.id === null || r.variantId === null || r.quantity === null || r.position === null) {
-      continue;
-    }
-    if (r.productId === null || r.sku === null || r.stock === null || r.handle === null) continue;
-    if (r.title === null || r.attributes === null || r.imageUrls === null) continue;
-    lines.push(
-      pricedLine({
-        ...r,
-        id: r.id,
-        variantId: r.variantId,
-        quantity: r.quantity,
-        position: r.position,
-        productId: r.productId,
-        sku: r.sku,
-        stock: r.stock,
-        handle: r.handle,
-        title: r.title,
-        attributes: r.attributes,
-        imageUrls: r.imageUrls,
-      }),
-    );
+    if (id === null || variantId === null || quantity === null || position === null) continue;
+    if (productId === null || sku === null || stock === null || handle === null) continue;
+    if (title === null || attributes === null || imageUrls === null) continue;
+    const line = { id, variantId, quantity, position, productId, sku, stock, handle, title };
+    lines.push(pricedLine({ ...r, ...line, attributes, imageUrls }));
   }
   return { cart: first.cart, lines };
+}
+
+/** A cart's lines, read as they are now (in a write, after the cart is locked). */
+export async function readLines(db: Database, cart: CartRow): Promise<Line[]> {
+  const read = await readCartWithLines(
+    db,
+    and(eq(carts.id, cart.id), eq(carts.storeId, cart.storeId)),
+  );
+  return read?.lines ?? [];
+}
+
+/**
+ * The owner's open cart and its lines in one statement, for reads outside a cart write (the
+ * cart, a quote, an order's pricing); undefined without a cart.
+ */
+export async function readOpenCart(
+  db: Database,
+  owner: CartOwner,
+): Promise<{ cart: CartRow; lines: Line[] } | undefined> {
+  const byOwner = ownerCondition(owner);
+  if (!byOwner) return undefined;
+  return readCartWithLines(
+    db,
+    and(eq(carts.storeId, owner.storeId), byOwner, ne(carts.status, "purchased")),
+  );
 }
 
 /** A stored line's identity, as the domain's lineKey reads a cart item. */

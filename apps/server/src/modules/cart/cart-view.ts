@@ -74,7 +74,8 @@ export async function viewWithLines(
   return viewOf(cart, lines, await activeCodeOf(db, cart));
 }
 
-function activeCodeOf(db: Database, cart: CartRow): Promise<DiscountCode | null> {
+/** The cart's discount code while it can still be used; null without one. */
+export function activeCodeOf(db: Database, cart: CartRow): Promise<DiscountCode | null> {
   return cart.discountCodeId
     ? findActiveCode(db, cart.storeId, cart.discountCodeId)
     : Promise.resolve(null);

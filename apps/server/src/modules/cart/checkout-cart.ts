@@ -3,7 +3,7 @@
 import { type Currency, cartTotals } from "@storefront/domain";
 import { sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
-import { type DiscountCode, discountInCurrency, findActiveCode } from "../discounts/service.ts";
+import { type DiscountCode, discountInCurrency } from "../discounts/service.ts";
 import {
   type CartOwner,
   type CartRow,
@@ -12,7 +12,7 @@ import {
   readLines,
   readOpenCart,
 } from "./cart-queries.ts";
-import { itemOf, type PricedLine, pricedLines } from "./cart-view.ts";
+import { activeCodeOf, itemOf, type PricedLine, pricedLines } from "./cart-view.ts";
 
 /** A cart as checkout reads it: its row, its priced lines and its code, with the cart's totals. */
 export interface CheckoutCart {
@@ -55,9 +55,7 @@ async function checkoutCartOf(
   lines: Line[],
 ): Promise<CheckoutCart | null> {
   const currency = cart.currency;
-  const code = cart.discountCodeId
-    ? await findActiveCode(db, cart.storeId, cart.discountCodeId)
-    : null;
+  const code = await activeCodeOf(db, cart);
   const priced = pricedLines(lines);
   if (priced.length === 0) return null;
   const totals = cartTotals(priced.map(itemOf), code ? discountInCurrency(code, currency) : null);
