@@ -328,6 +328,28 @@ interface LoadRow {
   ratioToHelloWorld: number | null;
   /** The store server's largest resident set during the run (Linux /proc), in bytes. */
   peakRssBytes: number | null;
+  /**
+   * CPU time (user + system) the serving process spent per request of the measured run, in
+   * microseconds (Linux /proc; null elsewhere). Unlike req/s it does not depend on the load
+   * generator, which shares the machine and is the bottleneck for small, cached answers.
+   */
+  serverCpuUsPerRequest: number | null;
+}
+
+/** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ, 100 on Linux). */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user + system) a process has used so far (Linux), or null where unreadable. */
+async function cpuSeconds(pid: number | undefined): Promise<number | null> {
+  if (pid === undefined) return null;
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
 }
 
 /** A process's resident set size in bytes (Linux), or null where it cannot be read. */
@@ -403,13 +425,15 @@ async function loadTest(
   name: string,
   url: string,
   request: { method?: "GET" | "POST"; body?: string; headers?: Record<string, string> } = {},
+  /** The serving process, whose CPU time per request is reported. */
+  serverPid?: number,
 ): Promise<LoadRow> {
   const headers = request.headers ?? {};
   const probed =
     request.method === "POST"
       ? { status: 0, contentType: null, contentEncoding: null, bytes: 0 }
       : await probe(url, headers);
-  const result: LoadResult = await autocannon({
+  const options = {
     url,
     method: request.method ?? "GET",
     ...(request.body ? { body: request.body } : {}),
@@ -418,9 +442,12 @@ async function loadTest(
       ...request.headers,
     },
     connections: CONNECTIONS,
-    duration: DURATION_SECONDS,
-    warmup: { connections: CONNECTIONS, duration: WARMUP_SECONDS },
-  });
+  };
+  // The warm-up is a run of its own, so the CPU time measured is the measured run's alone.
+  await autocannon({ ...options, duration: WARMUP_SECONDS });
+  const cpuBefore = await cpuSeconds(serverPid);
+  const result: LoadResult = await autocannon({ ...options, duration: DURATION_SECONDS });
+  const cpuAfter = await cpuSeconds(serverPid);
   const statusCodes: Record<string, number> = {};
   for (const [code, stat] of Object.entries(result.statusCodeStats)) statusCodes[code] = stat.count;
   return {
@@ -444,6 +471,10 @@ async function loadTest(
     statusCodes,
     ratioToHelloWorld: null,
     peakRssBytes: null,
+    serverCpuUsPerRequest:
+      cpuBefore === null || cpuAfter === null || result.requests.total === 0
+        ? null
+        : ((cpuAfter - cpuBefore) * 1e6) / result.requests.total,
   };
 }
 
@@ -470,6 +501,10 @@ interface CheckoutRow {
   flowMs: { p50: number; p90: number; p99: number; max: number };
   /** POST /api/checkout alone (payment and order placement). */
   placeMs: { p50: number; p90: number; p99: number; max: number };
+  /** CPU time of the serving process per paid order (its three requests), in ms; null if unread. */
+  serverCpuMsPerOrder: number | null;
+  /** The load generator's own CPU time per order, in ms: it shares the machine's cores. */
+  clientCpuMsPerOrder: number | null;
 }
 
 function percentiles(samples: number[]) {
@@ -482,7 +517,7 @@ function percentiles(samples: number[]) {
  * CONNECTIONS shoppers at once, each in a loop: add one item as a new visitor, quote shipping and
  * tax for an address, pay with 4242 4242 4242 4242. Counts paid orders per second.
  */
-async function checkoutLoad(origin: string): Promise<CheckoutRow> {
+async function checkoutLoad(origin: string, serverPid: number | undefined): Promise<CheckoutRow> {
   const statusCodes: Record<string, number> = {};
   const flows: number[] = [];
   const places: number[] = [];
@@ -539,9 +574,15 @@ async function checkoutLoad(origin: string): Promise<CheckoutRow> {
   };
   await run(WARMUP_SECONDS, false);
   const started = performance.now();
+  const serverBefore = await cpuSeconds(serverPid);
+  const clientBefore = process.cpuUsage();
   await run(DURATION_SECONDS, true);
+  const client = process.cpuUsage(clientBefore);
+  const serverAfter = await cpuSeconds(serverPid);
   const seconds = (performance.now() - started) / 1000;
   const orders = flows.length - failures;
+  const perOrder = (cpuSecondsUsed: number | null) =>
+    cpuSecondsUsed === null || orders === 0 ? null : (cpuSecondsUsed * 1000) / orders;
   return {
     name: "full checkout (cart → order)",
     orders,
@@ -550,6 +591,10 @@ async function checkoutLoad(origin: string): Promise<CheckoutRow> {
     statusCodes,
     flowMs: percentiles(flows),
     placeMs: percentiles(places),
+    serverCpuMsPerOrder: perOrder(
+      serverBefore === null || serverAfter === null ? null : serverAfter - serverBefore,
+    ),
+    clientCpuMsPerOrder: perOrder((client.user + client.system) / 1e6),
   };
 }
 
@@ -560,6 +605,7 @@ function printCheckout(row: CheckoutRow): string {
     `${row.name}: ${fmt(row.ordersPerSecond, 1)} paid orders/s (${row.orders} orders, ${row.failures} failed; status ${JSON.stringify(row.statusCodes)})`,
     `  whole flow (add, quote, pay): ${ms(row.flowMs)}`,
     `  POST /api/checkout alone:     ${ms(row.placeMs)}`,
+    `  CPU per order: server ${row.serverCpuMsPerOrder === null ? "n/a" : `${fmt(row.serverCpuMsPerOrder, 2)} ms`}, load generator ${row.clientCpuMsPerOrder === null ? "n/a" : `${fmt(row.clientCpuMsPerOrder, 2)} ms`}`,
   ].join("\n");
 }
 
@@ -1000,6 +1046,7 @@ function printLoad(rows: LoadRow[]): string {
     `${r.errors + r.timeouts} / ${r.non2xx}`,
     r.ratioToHelloWorld === null ? "n/a" : percent(r.ratioToHelloWorld),
     r.peakRssBytes === null ? "n/a" : `${fmt(r.peakRssBytes / 1024 / 1024)} MB`,
+    r.serverCpuUsPerRequest === null ? "n/a" : `${fmt(r.serverCpuUsPerRequest)} µs`,
     "error" in r.probe
       ? `probe failed: ${r.probe.error}`
       : `${r.probe.status} ${kb(r.probe.bytes)} ${r.probe.contentEncoding ?? (r.acceptEncoding ? "uncompressed" : "identity")}`,
@@ -1015,10 +1062,11 @@ function printLoad(rows: LoadRow[]): string {
       "errors / non-2xx",
       "vs hello",
       "peak RSS",
+      "CPU/req",
       "Response",
     ],
     body,
-    [false, false, true, true, true, true, true, true, true, false],
+    [false, false, true, true, true, true, true, true, true, true, false],
   );
 }
 
@@ -1239,12 +1287,18 @@ async function main(): Promise<number> {
           : {}),
         ...(target.withCart ? { cookie: await cartCookie(origin) } : {}),
       };
-      const rss = sampleRss(target.target === "app" ? app.proc.pid : hello.proc.pid);
-      const row = await loadTest(target.name, url, {
-        ...(target.method ? { method: target.method } : {}),
-        ...(target.body ? { body: target.body } : {}),
-        headers,
-      });
+      const pid = target.target === "app" ? app.proc.pid : hello.proc.pid;
+      const rss = sampleRss(pid);
+      const row = await loadTest(
+        target.name,
+        url,
+        {
+          ...(target.method ? { method: target.method } : {}),
+          ...(target.body ? { body: target.body } : {}),
+          headers,
+        },
+        pid,
+      );
       row.peakRssBytes = await rss.stop();
       loadRows.push(row);
     } catch (error) {
@@ -1261,7 +1315,7 @@ async function main(): Promise<number> {
   );
   let checkout: CheckoutRow | null = null;
   try {
-    checkout = await checkoutLoad(appOrigin);
+    checkout = await checkoutLoad(appOrigin, app.proc.pid);
   } catch (error) {
     problems.push(`checkout load: ${errorMessage(error)}`);
   }
@@ -1331,7 +1385,7 @@ async function main(): Promise<number> {
   out.push("=".repeat(100));
   out.push("");
   out.push(
-    `Throughput: autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up, ${DURATION_SECONDS} s measured; every store request sends a browser's Accept-Encoding ("${BROWSER_ACCEPT_ENCODING}") except the rows marked "no compression"; peak RSS is the serving process's largest resident set during the row (budget: 300 MB)`,
+    `Throughput: autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up, ${DURATION_SECONDS} s measured; every store request sends a browser's Accept-Encoding ("${BROWSER_ACCEPT_ENCODING}") except the rows marked "no compression"; peak RSS is the serving process's largest resident set during the row (budget: 300 MB); CPU/req is the serving process's CPU time per request (autocannon, on the same cores, limits req/s for small cached answers; CPU/req does not depend on it)`,
   );
   out.push(
     "(latency p50/p99 have 1 ms resolution; compare routes by the ratio to hello-world from the same run)",

@@ -10,7 +10,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createPostgresDatabase } from "../test/helper.ts";
 import { redisAnswers, TEST_REDIS_URL, testRedisPrefix } from "../test/redis.ts";
 import { freePort, startServer } from "../test/server-process.ts";
@@ -104,15 +104,21 @@ describe.skipIf(!PG_URL || !HAS_WEB_BUILD || !HAS_REDIS)(
           { quantity: 2 },
         ]);
       }
-      // Both workers answered (each request writes one log line with its process id).
-      const pids = new Set(
-        output
-          .join("")
-          .split("\n")
-          .filter((line) => line.includes("request completed"))
-          .map((line) => (JSON.parse(line) as { pid: number }).pid),
+      // Both workers answered (each request writes one log line with its process id; request
+      // lines reach the log within half a second, in batches).
+      await vi.waitFor(
+        () => {
+          const pids = new Set(
+            output
+              .join("")
+              .split("\n")
+              .filter((line) => line.includes("request completed"))
+              .map((line) => (JSON.parse(line) as { pid: number }).pid),
+          );
+          expect(pids.size).toBe(2);
+        },
+        { timeout: 5_000, interval: 100 },
       );
-      expect(pids.size).toBe(2);
 
       // Ten wrong passwords for one email, spread over both workers, are counted once: the
       // eleventh attempt is refused even with the right one unknown.

@@ -3,6 +3,7 @@ import { buildApp } from "./app.ts";
 import { type Config, loadConfig } from "./config.ts";
 import { prepareDatabaseApart } from "./db/prepare.ts";
 import { openDatabaseAtStart, StartupError } from "./db/start.ts";
+import { batchedStdout } from "./lib/log-destination.ts";
 
 /** How long a stopping primary waits for its workers to finish their requests. */
 const STOP_TIMEOUT_MS = 10_000;
@@ -23,7 +24,8 @@ async function serve(config: Config): Promise<void> {
   const database = isWorker
     ? await openDatabaseAtStart(config, { onRetry: (line) => console.error(line) })
     : await prepare(config);
-  const app = await buildApp({ config, db: database.db });
+  const log = batchedStdout();
+  const app = await buildApp({ config, db: database.db, logStream: log });
 
   let closing = false;
   async function shutdown(signal: string) {
@@ -41,6 +43,7 @@ async function serve(config: Config): Promise<void> {
   if (!isWorker) {
     app.log.info(`Store ready at http://localhost:${config.port} (${database.engine})`);
   }
+  log.flush();
 }
 
 /**

@@ -1,7 +1,7 @@
 // The cart as checkout and orders see it: read for a quote, locked for the order's transaction,
 // and purchased once paid.
 import { type Currency, cartTotals } from "@storefront/domain";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
 import { type DiscountCode, discountInCurrency } from "../discounts/service.ts";
 import {
@@ -70,28 +70,31 @@ async function checkoutCartOf(
 }
 
 /**
- * Checkout's last step: the order's lines leave the cart. The cart is then purchased (the next
- * add opens a new one), unless the shopper added something while the payment was under way: those
- * lines stay, in a cart that stays open.
+ * Checkout's last step, as common table expressions for the statement that marks the order paid:
+ * the order's lines leave the cart, and the cart is then purchased (the next add opens a new one),
+ * unless the shopper added something while the payment was under way: those lines stay, in a cart
+ * that stays open. Both happen only when `paid` (the order's row, locked in the same statement)
+ * holds a row, so a cart is never emptied for an order that another request released meanwhile.
  */
-export async function markCartPurchased(
-  tx: Transaction,
+export function cartPurchasedWith(
+  db: Database,
+  paid: SQL,
   storeId: string,
   cartId: string,
   orderId: string,
-): Promise<void> {
-  // One statement: the update sees the lines as they were before the delete, hence `removed`.
-  await tx.execute(sql`
-    with removed as (
-      delete from cart_lines cl
-      where cl.cart_id = ${cartId} and cl.store_id = ${storeId}
-        and exists (
-          select 1 from order_lines ol
-          where ol.order_id = ${orderId} and ol.variant_id = cl.variant_id
-            and ol.plan_id is not distinct from cl.plan_id
-        )
-      returning cl.id
-    )
+) {
+  const removed = db.$with("removed", { id: sql<string>`id` }).as(sql`
+    delete from cart_lines cl
+    where cl.cart_id = ${cartId} and cl.store_id = ${storeId}
+      and exists (${paid})
+      and exists (
+        select 1 from order_lines ol
+        where ol.order_id = ${orderId} and ol.variant_id = cl.variant_id
+          and ol.plan_id is not distinct from cl.plan_id
+      )
+    returning cl.id`);
+  // The update sees the lines as they were before the delete, hence `removed`.
+  const purchased = db.$with("purchased", { id: sql<string>`id` }).as(sql`
     update carts set
       status = case when exists (
         select 1 from cart_lines left_over
@@ -99,5 +102,7 @@ export async function markCartPurchased(
           and left_over.id not in (select id from removed)
       ) then 'active' else 'purchased' end,
       updated_at = now()
-    where carts.id = ${cartId} and carts.store_id = ${storeId}`);
+    where carts.id = ${cartId} and carts.store_id = ${storeId} and exists (${paid})
+    returning carts.id`);
+  return [removed, purchased] as const;
 }

@@ -13,7 +13,7 @@ import type { CartOwner } from "../cart/cart-queries.ts";
 import { type CheckoutCart, lockCheckoutCart } from "../cart/checkout-cart.ts";
 import {
   cartHasOtherUnpaidOrder,
-  completeOrder,
+  completeOrderNow,
   insertOrder,
   orderAccessKey,
   releaseCartOrders,
@@ -31,8 +31,8 @@ import type { ChargeRequest, PaymentProvider } from "../payments/provider.ts";
 export interface CheckoutDeps {
   db: Database;
   provider: PaymentProvider;
-  /** Runs after the answer: the confirmation email. */
-  onPaid(order: OrderRow): void;
+  /** Runs after the answer: the confirmation email (given the order's lines when at hand). */
+  onPaid(order: OrderRow, lines?: readonly OrderLineRow[]): void;
   /** A provider call failed (network, outage, keys): for the log; the shopper gets a 503. */
   onProviderError?(err: unknown): void;
   now?: () => Date;
@@ -178,7 +178,7 @@ export async function payHeldOrder(
   if (charge.status !== "succeeded") {
     throw new Error(`${provider.name} answered ${charge.status} to a payment made now`);
   }
-  const completed = await db.transaction((tx) => completeOrder(tx, order, charge, now));
+  const completed = await completeOrderNow(db, order, charge, now);
   // Not completed by this call: a doubled request completed it, or it was released meanwhile.
   const current = completed ?? (await findOrderByKey(db, order.storeId, idempotencyKey));
   const paidWithThisCharge =
@@ -187,9 +187,9 @@ export async function payHeldOrder(
     await viaProvider(deps, () => provider.refund(charge.reference, `order-${order.id}-refund`));
     throw new DomainError("conflict", CHECKOUT_MESSAGES.replaced);
   }
-  if (completed) deps.onPaid(current);
-  const accessKey = orderAccessKey(order.id, idempotencyKey);
   const view = lines ? orderView(current, lines) : await readOrderView(db, current);
+  if (completed) deps.onPaid(current, lines);
+  const accessKey = orderAccessKey(order.id, idempotencyKey);
   return { status: "paid", order: view, accessKey };
 }
 

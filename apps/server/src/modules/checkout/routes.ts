@@ -52,9 +52,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           db: app.db,
           provider: app.payments,
           onProviderError: (err) => request.log.error({ err }, "payment provider call failed"),
-          onPaid: (order) =>
+          onPaid: (order, lines) =>
             app.background.run("order confirmation mail", () =>
-              sendOrderConfirmation(app.db, app.mailer, order, origin, app.sessionKey),
+              sendOrderConfirmation(app.db, app.mailer, order, origin, app.sessionKey, lines),
             ),
         },
         await request.cartOwner(),

@@ -1,13 +1,13 @@
 import { formatMoney } from "@storefront/domain";
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
-import { orderLines, products, stores } from "../../db/schema.ts";
+import { orderLines, products } from "../../db/schema.ts";
 import { escapeHtml } from "../../lib/html.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { reviewLinkToken } from "../reviews/service.ts";
-import { storeLinkOrigin } from "../stores/service.ts";
+import { storeBrandName, storeLinkOrigin } from "../stores/service.ts";
 import { orderAccessKey } from "./order-lifecycle.ts";
-import { type OrderRow, readOrderView } from "./order-reads.ts";
+import { type OrderLineRow, type OrderRow, orderView, readOrderView } from "./order-reads.ts";
 
 /** The page a buyer reads an order on; the key lets a guest in. */
 export function orderLink(origin: string, number: number, accessKey: string): string {
@@ -46,14 +46,12 @@ export async function sendOrderConfirmation(
   order: OrderRow,
   requestOrigin: URL,
   linkKey: Buffer,
+  /** The order's lines, when the caller has them (it just wrote them); else they are read. */
+  orderLineRows?: readonly OrderLineRow[],
 ): Promise<void> {
   const accessKey = orderAccessKey(order.id, order.idempotencyKey);
-  const view = await readOrderView(db, order);
-  const [store] = await db
-    .select({ brandName: stores.brandName })
-    .from(stores)
-    .where(eq(stores.id, order.storeId));
-  const brand = store?.brandName ?? "our store";
+  const view = orderLineRows ? orderView(order, orderLineRows) : await readOrderView(db, order);
+  const brand = (await storeBrandName(db, order.storeId)) ?? "our store";
   const origin = await storeLinkOrigin(db, order.storeId, requestOrigin);
   const link = origin ? orderLink(origin, view.number, accessKey) : null;
   const reviews = origin ? await reviewLinks(db, order, origin, linkKey) : [];

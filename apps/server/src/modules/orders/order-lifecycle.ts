@@ -9,11 +9,11 @@ import {
   PAYMENT_HOLD_MS,
   pointsEarned,
 } from "@storefront/domain";
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
-import type { Transaction } from "../../db/index.ts";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import type { Database, Transaction } from "../../db/index.ts";
 import { discountCodes, orderLines, orders, stores, users, variants } from "../../db/schema.ts";
 import { tokenHash } from "../../lib/tokens.ts";
-import { markCartPurchased } from "../cart/checkout-cart.ts";
+import { cartPurchasedWith } from "../cart/checkout-cart.ts";
 import { claimOncePerCustomer, releaseCustomerUse } from "../discounts/service.ts";
 import { startSubscriptions } from "../subscriptions/service.ts";
 import type { OrderLineRow, OrderRow } from "./order-reads.ts";
@@ -150,29 +150,26 @@ export async function insertOrder(
 }
 
 /**
- * Completes a paid order in the caller's transaction: the order is paid, its cart emptied and
- * marked purchased, and a signed-in buyer earns points and starts the subscriptions of its
- * subscription lines. Guarded on the order's status, so a replay completes nothing twice;
- * answers the paid order when this call completed it, else null.
+ * Marks the order paid and empties its cart, in one statement: the order's row is locked first and
+ * the cart changes only if it was still awaiting payment, so both happen or neither. Answers the
+ * paid order, or null when the order was not awaiting payment (a replay, or released meanwhile).
  */
-export async function completeOrder(
-  tx: Transaction,
-  order: Pick<
-    OrderRow,
-    | "id"
-    | "storeId"
-    | "cartId"
-    | "userId"
-    | "total"
-    | "currency"
-    | "affiliateUserId"
-    | "commissionAmount"
-  >,
+async function markPaid(
+  db: Database,
+  order: OrderRow,
   payment: PaymentDone,
+  points: number,
   now: Date,
 ): Promise<OrderRow | null> {
-  const points = order.userId ? pointsEarned(order.total) : 0;
-  const [paid] = await tx
+  const awaiting = and(eq(orders.id, order.id), eq(orders.status, "awaiting_payment"));
+  const locked = db
+    .$with("locked")
+    .as(db.select({ id: orders.id }).from(orders).where(awaiting).for("update"));
+  const cart = order.cartId
+    ? cartPurchasedWith(db, sql`select 1 from ${locked}`, order.storeId, order.cartId, order.id)
+    : [];
+  const [paid] = await db
+    .with(locked, ...cart)
     .update(orders)
     .set({
       status: "paid",
@@ -184,16 +181,49 @@ export async function completeOrder(
       pointsEarned: points,
       failureMessage: null,
     })
-    .where(and(eq(orders.id, order.id), inArray(orders.status, ["awaiting_payment"])))
+    .where(and(awaiting, sql`exists (select 1 from ${locked})`))
     .returning();
+  return paid ?? null;
+}
+
+/**
+ * Completes a paid order in the caller's transaction: the order is paid, its cart emptied and
+ * marked purchased, and a signed-in buyer earns points and starts the subscriptions of its
+ * subscription lines. Guarded on the order's status, so a replay completes nothing twice;
+ * answers the paid order when this call completed it, else null.
+ */
+export async function completeOrder(
+  tx: Transaction,
+  order: OrderRow,
+  payment: PaymentDone,
+  now: Date,
+): Promise<OrderRow | null> {
+  const points = order.userId ? pointsEarned(order.total) : 0;
+  const paid = await markPaid(tx, order, payment, points, now);
   if (!paid) return null;
-  if (order.cartId) await markCartPurchased(tx, order.storeId, order.cartId, order.id);
   await startSubscriptions(tx, order, now);
   if (order.userId && points > 0) await creditPoints(tx, order.storeId, order.userId, points);
   if (order.affiliateUserId && order.commissionAmount > 0) {
     await creditCommission(tx, { ...order, affiliateUserId: order.affiliateUserId });
   }
   return paid;
+}
+
+/**
+ * As completeOrder, in a transaction of its own when the order needs one; a guest's order (no
+ * points, subscriptions or commission) is completed by one statement, without BEGIN and COMMIT.
+ */
+export function completeOrderNow(
+  db: Database,
+  order: OrderRow,
+  payment: PaymentDone,
+  now: Date,
+): Promise<OrderRow | null> {
+  const onlyItsRowAndCart =
+    order.userId === null && (order.affiliateUserId === null || order.commissionAmount === 0);
+  return onlyItsRowAndCart
+    ? markPaid(db, order, payment, 0, now)
+    : db.transaction((tx) => completeOrder(tx, order, payment, now));
 }
 
 /** Adds a paid order's loyalty points to its buyer's balance. */

@@ -99,6 +99,17 @@ export function getStoreInfo(db: Database, storeId: string, origin: URL): Promis
   );
 }
 
+/** The store's brand name (for emails), kept as the store information is; null for no store. */
+export function storeBrandName(db: Database, storeId: string): Promise<string | null> {
+  return storeInfoAnswers.get(db, `brand ${storeId}`, async () => {
+    const [row] = await db
+      .select({ brandName: stores.brandName })
+      .from(stores)
+      .where(eq(stores.id, storeId));
+    return row?.brandName ?? null;
+  });
+}
+
 /**
  * The store's shipping rates and tax rates, as every quote and order reads them: kept as the store
  * information is (a change is announced by the database and forgotten on every instance).
