@@ -734,6 +734,10 @@ async function measureProductPageJs(origin: string): Promise<JsReport> {
     for (const specifier of importSpecifiers(body, { dynamic: true })) {
       add(specifier, pageUrl, "inline import");
     }
+    // Preloads the module script makes after the first paint (head-order.server.ts).
+    for (const [, list = "[]"] of body.matchAll(/for \(const href of (\[[^\]]*\])\)/g)) {
+      for (const href of JSON.parse(list) as string[]) add(href, pageUrl, "modulepreload");
+    }
     for (const s of body.matchAll(/["'](\/assets\/[^"'\s]+\.js)["']/g)) {
       if (s[1] !== undefined) mentioned.add(new URL(s[1], pageUrl).href);
     }

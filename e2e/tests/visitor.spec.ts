@@ -229,6 +229,28 @@ test("the ouchie Pack of Two shows Out of Stock", async ({ page }) => {
   await expect(page.getByText("Out of Stock", { exact: true })).toBeVisible();
 });
 
+test("a product page is painted before any of its scripts is asked for, and then becomes interactive", async ({
+  page,
+}) => {
+  await gotoHydrated(page, "/products/itchy-scratchy");
+  const timing = await page.evaluate(() => ({
+    paint: performance.getEntriesByType("paint")[0]?.startTime ?? null,
+    scripts: performance
+      .getEntriesByType("resource")
+      .filter((r) => new URL(r.name).pathname.endsWith(".js"))
+      .map((r) => ({ name: new URL(r.name).pathname, start: r.startTime })),
+  }));
+  expect(timing.paint).not.toBeNull();
+  expect(timing.scripts.length).toBeGreaterThan(2);
+  for (const script of timing.scripts) {
+    expect(script.start, script.name).toBeGreaterThanOrEqual(timing.paint ?? Infinity);
+  }
+  // Hydrated: choosing a variant works without a reload.
+  const count = page.getByRole("group", { name: "Count" });
+  await count.getByRole("button", { name: "Pack of Two" }).click();
+  await expect(page).toHaveURL(/\?variant=ITCHY-2$/);
+});
+
 test("the All Products collection lists the nine products", async ({ page }, testInfo) => {
   const response = await gotoHydrated(page, "/collections/liquid-dog-vitamins-supplements");
   expect(response?.status()).toBe(200);

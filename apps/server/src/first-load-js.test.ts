@@ -14,13 +14,19 @@ const BUDGET_BYTES = 120_000;
 const attribute = (tag: string, name: string) =>
   new RegExp(`\\b${name}="([^"]+)"`).exec(tag)?.[1] ?? null;
 
-/** The scripts a page starts with: modulepreload links, script src and inline imports. */
+/**
+ * The scripts a page starts with: modulepreload links (in the head, or made by the module script
+ * after the first paint, see head-order.server.ts), script src and inline imports.
+ */
 function startingScripts(html: string): { preloaded: Set<string>; started: Set<string> } {
   const preloaded = new Set<string>();
   const started = new Set<string>();
   for (const [tag] of html.matchAll(/<link\b[^>]*>/g)) {
     const href = attribute(tag, "href");
     if (attribute(tag, "rel") === "modulepreload" && href) preloaded.add(href);
+  }
+  for (const [, list = "[]"] of html.matchAll(/for \(const href of (\[[^\]]*\])\)/g)) {
+    for (const href of JSON.parse(list) as string[]) preloaded.add(href);
   }
   for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) {
     const src = attribute(tag, "src");

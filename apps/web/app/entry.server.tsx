@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { stylesBeforeScripts } from "./lib/head-order.server.ts";
+import { scriptsAfterFirstPaint } from "./lib/head-order.server.ts";
 import { NonceContext } from "./lib/nonce.ts";
 import "./lib/context.ts";
 
@@ -39,7 +39,7 @@ export default function handleRequest(
             headers.set("Content-Type", "text/html; charset=utf-8");
             // A route may ask for stricter caching (an order page: no-store).
             if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-cache");
-            const html = stylesBeforeScripts(Buffer.concat(chunks).toString("utf8"));
+            const html = scriptsAfterFirstPaint(Buffer.concat(chunks).toString("utf8"));
             resolve(new Response(html, { status: statusCode, headers }));
           });
           pipe(body);
