@@ -29,6 +29,7 @@ import {
   type CartOwner,
   type CartRow,
   findVariants,
+  insertCartWithLines,
   keyOf,
   type Line,
   openCart,
@@ -230,6 +231,15 @@ export function addCartItem(
   owner: CartOwner,
   { sku, quantity, subscription_id }: AddCartItem,
 ): Promise<CartView> {
+  if (owner.newSession === true && owner.userId === null && owner.sessionId !== null) {
+    return addToNewCart(
+      db,
+      { ...owner, sessionId: owner.sessionId },
+      sku,
+      quantity,
+      subscription_id,
+    );
+  }
   return writeCart(db, owner, { create: true }, async (state) => {
     const found = await findVariants(state.tx, owner.storeId, [sku], state.currency);
     const variant = sellable(found, sku, state.currency);
@@ -247,6 +257,37 @@ export function addCartItem(
       ],
     };
   });
+}
+
+/**
+ * The first add of a session made by this request, which cannot have a cart: the same rules as
+ * any add, on an empty cart; then the cart, its line and the event are stored by one statement,
+ * with no transaction (no other request can know the session), in two round trips in all.
+ */
+async function addToNewCart(
+  db: Database,
+  owner: CartOwner & { sessionId: string },
+  sku: string,
+  quantity: number,
+  subscriptionId: string | undefined,
+): Promise<CartView> {
+  const found = await findVariants(db, owner.storeId, [sku], owner.currency);
+  const variant = sellable(found, sku, owner.currency);
+  const plan = subscriptionId === undefined ? null : planOf(variant, subscriptionId);
+  const items = accepted(addWithinStock([], newItem(variant, quantity, plan), variant.stock));
+  const { cart, lines } = await insertCartWithLines(
+    db,
+    {
+      storeId: owner.storeId,
+      sessionId: owner.sessionId,
+      currency: owner.currency,
+      status: statusAfterActivity("empty"),
+    },
+    items,
+    found,
+    [{ type: "item_added", sku, quantity }],
+  );
+  return viewWithLines(db, cart, lines);
 }
 
 /** Changing or removing a line needs a cart that holds it: without a cart, the line is not found. */

@@ -1,5 +1,6 @@
 // How a cart is stored: finding and locking the owner's cart, reading its lines, finding the
 // variants a write names, and writing lines and events. No rules here: the commands decide.
+import { randomUUID } from "node:crypto";
 import {
   type CartEventType,
   type CartItem,
@@ -323,34 +324,9 @@ export async function saveLines(
     if (!old) {
       const variant = found.get(item.sku);
       if (!variant) throw new Error(`No variant for ${item.sku}`);
-      const plan = item.subscription ? planOf(variant, item.subscription.subscription_id) : null;
-      const [line] = await tx
-        .insert(cartLines)
-        .values({
-          cartId: cart.id,
-          storeId: cart.storeId,
-          variantId: variant.id,
-          planId: plan?.id ?? null,
-          quantity: item.quantity,
-          position,
-        })
-        .returning({ id: cartLines.id });
-      if (!line) throw new Error(`The line of ${item.sku} was not stored`);
-      saved.push({
-        id: line.id,
-        variantId: variant.id,
-        productId: variant.productId,
-        sku: variant.sku,
-        quantity: item.quantity,
-        position,
-        plan,
-        price: item.subscription?.subscription_price ?? item.product_price,
-        stock: variant.stock,
-        handle: variant.handle,
-        title: variant.title,
-        attributes: variant.attributes,
-        imageUrls: variant.imageUrls,
-      });
+      const line = newLine(cart, item, position, found);
+      await tx.insert(cartLines).values(line.row);
+      saved.push(line.line);
       continue;
     }
     if (old.quantity !== item.quantity || old.position !== position) {
@@ -362,6 +338,94 @@ export async function saveLines(
     saved.push({ ...old, quantity: item.quantity, position });
   }
   return saved;
+}
+
+/** A line new to the cart: its row to store (its id made here) and the line it becomes. */
+function newLine(
+  cart: Pick<CartRow, "id" | "storeId">,
+  item: CartItem,
+  position: number,
+  found: ReadonlyMap<string, SellableVariant>,
+): { row: typeof cartLines.$inferInsert; line: Line } {
+  const variant = found.get(item.sku);
+  if (!variant) throw new Error(`No variant for ${item.sku}`);
+  const plan = item.subscription ? planOf(variant, item.subscription.subscription_id) : null;
+  const id = randomUUID();
+  return {
+    row: {
+      id,
+      cartId: cart.id,
+      storeId: cart.storeId,
+      variantId: variant.id,
+      planId: plan?.id ?? null,
+      quantity: item.quantity,
+      position,
+    },
+    line: {
+      id,
+      variantId: variant.id,
+      productId: variant.productId,
+      sku: variant.sku,
+      quantity: item.quantity,
+      position,
+      plan,
+      price: item.subscription?.subscription_price ?? item.product_price,
+      stock: variant.stock,
+      handle: variant.handle,
+      title: variant.title,
+      attributes: variant.attributes,
+      imageUrls: variant.imageUrls,
+    },
+  };
+}
+
+/**
+ * Stores a new cart with its lines and events in one statement, so without a transaction: for a
+ * session made by this request, which no other request can know, so nothing can race it. Answers
+ * the cart and its lines as saveLines would.
+ */
+export async function insertCartWithLines(
+  db: Database,
+  cart: Pick<CartRow, "storeId" | "sessionId" | "currency" | "status">,
+  items: readonly CartItem[],
+  found: ReadonlyMap<string, SellableVariant>,
+  events: readonly CartEvent[],
+): Promise<{ cart: CartRow; lines: Line[] }> {
+  const id = randomUUID();
+  const made = items.map((item, position) =>
+    newLine({ id, storeId: cart.storeId }, item, position, found),
+  );
+  // The lines and events go in with the cart: its row exists by the time their foreign keys are
+  // checked (at the end of the statement).
+  const ctes = [
+    ...(made.length > 0
+      ? [
+          db.$with("new_lines", {}).as(
+            db
+              .insert(cartLines)
+              .values(made.map((m) => m.row))
+              .getSQL(),
+          ),
+        ]
+      : []),
+    ...(events.length > 0
+      ? [
+          db.$with("new_events", {}).as(
+            db
+              .insert(cartEvents)
+              .values(events.map((e) => ({ ...e, storeId: cart.storeId, cartId: id })))
+              .getSQL(),
+          ),
+        ]
+      : []),
+  ];
+  const [row] = await db
+    .with(...ctes)
+    .insert(carts)
+    .values({ ...cart, id })
+    .returning();
+  if (!row) throw new Error("The new cart was not stored");
+  return { cart: row, lines: made.map((m) => m.line) };
 }
 
 /** Records a write's events against the cart. */
