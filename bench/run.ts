@@ -81,6 +81,9 @@ interface LoadTarget {
   encoding?: "identity";
 }
 
+/** Stands for /bytes/<the product page's compressed size> in LOAD_TARGETS. */
+const PRODUCT_PAGE_BYTES = "/bytes/product-page";
+
 /** What Chromium sends. */
 const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
 
@@ -88,6 +91,8 @@ const ADD_TO_CART_BODY = JSON.stringify({ sku: "ITCHY-1", quantity: 1 });
 
 const LOAD_TARGETS: LoadTarget[] = [
   { name: "hello-world (node:http)", target: "hello", path: "/" },
+  // As many bytes as the product page's compressed answer (the path is filled in at run time).
+  { name: "node:http, as many random bytes", target: "hello", path: PRODUCT_PAGE_BYTES },
   { name: "product page", target: "app", path: PATHS.product },
   { name: "product page, visitor with a cart", target: "app", path: PATHS.product, withCart: true },
   {
@@ -287,10 +292,22 @@ function tail(child: ManagedChild, lines = 30): string {
   return out.length === 0 ? "  (nothing)" : out.map((l) => `  ${l}`).join("\n");
 }
 
+// GET /bytes/<n> answers n fixed random bytes: node:http with a body like a compressed page's
+// (as large, and as incompressible), so the load generator's own cost per response can be told
+// apart from the store's. autocannon spends far more on such a body than on n ASCII bytes.
 const HELLO_WORLD_SOURCE = `
 const http = require("node:http");
+const bodies = new Map();
 http
   .createServer((req, res) => {
+    const sized = /^\\/bytes\\/(\\d{1,7})$/.exec(req.url);
+    if (sized) {
+      const n = Number(sized[1]);
+      if (!bodies.has(n)) bodies.set(n, require("node:crypto").randomBytes(n));
+      res.writeHead(200, { "content-type": "application/octet-stream" });
+      res.end(bodies.get(n));
+      return;
+    }
     res.writeHead(200, { "content-type": "text/plain; charset=utf-8" });
     res.end("hello world");
   })
@@ -1280,7 +1297,18 @@ async function main(): Promise<number> {
   const loadRows: LoadRow[] = [];
   for (const target of LOAD_TARGETS) {
     const origin = target.target === "hello" ? helloOrigin : appOrigin;
-    const url = `${origin}${target.path}`;
+    let path = target.path;
+    if (path === PRODUCT_PAGE_BYTES) {
+      const page = await probe(`${appOrigin}${PATHS.product}`, {
+        "accept-encoding": BROWSER_ACCEPT_ENCODING,
+      });
+      if ("error" in page) {
+        problems.push(`probe of the product page: ${page.error}`);
+        continue;
+      }
+      path = `/bytes/${page.bytes}`;
+    }
+    const url = `${origin}${path}`;
     progress(
       `autocannon ${target.name}: ${url} (${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${DURATION_SECONDS} s)`,
     );
