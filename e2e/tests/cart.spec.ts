@@ -145,3 +145,40 @@ test("the cart page shows the lines, and an emptied cart says so", async ({ page
   await expect(main).toContainText("Your cart is empty.");
   await expect(drawer(page)).toBeHidden();
 });
+
+test("switching to CAD on a product page re-prices the page, its plans and the quick view at once, and the cart charges what they show", async ({
+  page,
+}, testInfo) => {
+  await gotoHydrated(page, "/products/itchy-scratchy");
+  const main = page.getByRole("main");
+  const price = main.locator(".product-price");
+  const options = main.getByRole("group", { name: "Purchase options" });
+  await expect(price).toHaveText("$39.95");
+  await expect(options).toContainText("$35.96");
+
+  await page.getByLabel("Currency").selectOption("cad");
+  // No reload: the page's own prices follow the cart's currency.
+  await expect(price).toHaveText(/^CA\$\d+\.\d{2}$/);
+  const cadPrice = (await price.textContent()) ?? "";
+  await expect(options).not.toContainText(/(^|[^A])\$\d/);
+  await expect(options.getByText(/^CA\$\d+\.\d{2}$/)).toHaveCount(3);
+  await screenshot(page, testInfo, "product-in-cad");
+
+  await main.getByRole("button", { name: "Add to cart" }).click();
+  const line = drawer(page).locator(".cart-line");
+  await expect(line.locator(".cart-line-total")).toHaveText(cadPrice);
+  await page.keyboard.press("Escape");
+
+  // The quick view asks for the product in the currency chosen.
+  await gotoHydrated(page, "/collections/liquid-dog-vitamins-supplements");
+  await page.getByRole("button", { name: `Quick shop ${ITCHY}` }).click();
+  const popup = page.getByRole("dialog", { name: ITCHY });
+  await expect(popup.locator(".product-price")).toHaveText(cadPrice);
+
+  // And back to USD, again without a reload.
+  await page.keyboard.press("Escape");
+  await gotoHydrated(page, "/products/itchy-scratchy");
+  await page.getByLabel("Currency").selectOption("usd");
+  await expect(price).toHaveText("$39.95");
+  await expect(options).toContainText("$35.96");
+});

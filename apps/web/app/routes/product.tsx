@@ -83,13 +83,17 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   };
 }
 
-// Choosing a variant only changes ?variant=: the product itself does not need reloading.
+// Choosing a variant only changes ?variant=: the product itself does not need reloading. Any
+// other reload of the same URL (a currency switch revalidates every loader) reads it again, so
+// its prices are always those the cart will charge.
 export function shouldRevalidate({
   currentUrl,
   nextUrl,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  if (currentUrl.pathname === nextUrl.pathname) return false;
+  const variantOnly =
+    currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search;
+  if (variantOnly) return false;
   return defaultShouldRevalidate;
 }
 
