@@ -10,6 +10,7 @@ import {
 import { Suspense, useState } from "react";
 import {
   type ShouldRevalidateFunctionArgs,
+  useRevalidator,
   useRouteLoaderData,
   useSearchParams,
 } from "react-router";
@@ -117,6 +118,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<RootData>("root");
   const brandName = root?.store.brandName ?? "the store";
   const [searchParams, setSearchParams] = useSearchParams();
+  const revalidator = useRevalidator();
   const [selection, setSelection] = useState(() =>
     initialSelection(product, searchParams.get("variant")),
   );
@@ -145,7 +147,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </p>
         <VariantPicker variantList={product.variant_list} selection={selection} onChange={choose} />
         <StockNote variant={variant} />
-        <AddToCart variant={variant} product={product} />
+        <AddToCart
+          variant={variant}
+          product={product}
+          onPriceChanged={() => void revalidator.revalidate()}
+        />
         <Html className="rich-text product-description" html={product.description_html} />
       </div>
       <Suspense

@@ -1,6 +1,9 @@
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { HEMP, PETS } from "../../../test/fixtures.ts";
+import { HEMP, PET_STORE, PETS } from "../../../test/fixtures.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
+import { Visitor } from "../../../test/visitor.ts";
+import { variantPrices, variants } from "../../db/schema.ts";
 
 const PET_HANDLES = [
   "itchy-scratchy",
@@ -116,5 +119,36 @@ describeEachEngine("catalog API", (engine) => {
       headers: { host: HEMP },
     });
     expect(crossCollection.statusCode).toBe(404);
+  });
+
+  it("shows a changed price well within the 2 s its answers are kept, and the cart charges that price", async () => {
+    const product = async () =>
+      (await t.app.inject({ url: "/api/products/eat", headers: { host: PETS } })).json();
+    const before = (await product()).variants.find((v: { sku: string }) => v.sku === "EAT-2");
+    const [variant] = await t.database.db
+      .select({ id: variants.id })
+      .from(variants)
+      .where(and(eq(variants.storeId, PET_STORE), eq(variants.sku, "EAT-2")));
+    const changedAt = Date.now();
+    await t.database.db
+      .update(variantPrices)
+      .set({ amount: before.product_price + 100 })
+      .where(
+        and(eq(variantPrices.variantId, variant?.id ?? ""), eq(variantPrices.currency, "usd")),
+      );
+    // The database announces the change; the kept answer is dropped at once, not after 2 s.
+    let shown = before.product_price;
+    while (shown === before.product_price && Date.now() - changedAt < 1_000) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      shown = (await product()).variants.find(
+        (v: { sku: string }) => v.sku === "EAT-2",
+      ).product_price;
+    }
+    expect(shown).toBe(before.product_price + 100);
+    const added = await new Visitor(t.app, PETS).post("/api/cart/items", {
+      sku: "EAT-2",
+      quantity: 1,
+    });
+    expect(added.json().cartItems[0].product_price).toBe(shown);
   });
 });

@@ -1,7 +1,7 @@
-import type { Variant } from "@storefront/domain";
+import type { CartView, Variant } from "@storefront/domain";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ADDED_DELAY_MS, AddToCart } from "./add-to-cart";
+import { ADDED_DELAY_MS, AddToCart, changedPrice } from "./add-to-cart";
 import { useCartStore } from "./cart-store";
 
 const variant = (stock: number): Variant => ({
@@ -13,6 +13,35 @@ const variant = (stock: number): Variant => ({
   total_stock: stock,
   subscriptions: [],
 });
+
+/** A cart answer holding one line of ITCHY-1 (the fields the price check reads, and the rest). */
+function cartWith(line: Partial<CartView["cartItems"][number]>): CartView {
+  return {
+    currency: "usd",
+    cartItems: [
+      {
+        sku: "ITCHY-1",
+        quantity: 1,
+        product_price: 3995,
+        line_total: line.product_price ?? 3995,
+        handle: "itchy-scratchy",
+        title: "Itchy Scratchy",
+        image_url: null,
+        attributes: {},
+        total_stock: 5,
+        subscription: null,
+        ...line,
+      },
+    ],
+    activeDiscount: null,
+    subtotal: line.product_price ?? 3995,
+    discount: 0,
+    totalCost: line.product_price ?? 3995,
+    freeShippingRemaining: null,
+    itemCount: 1,
+    status: "active",
+  };
+}
 
 function answer(status: number, body: unknown) {
   return vi.fn(async () => new Response(JSON.stringify(body), { status }));
@@ -88,5 +117,59 @@ describe("add to cart", () => {
     act(() => vi.advanceTimersByTime(1));
     expect(onAdded).toHaveBeenCalledOnce();
     expect(screen.getByRole("button", { name: "Add to cart" })).toBeTruthy();
+  });
+
+  it("says what the cart charges, asks for the product again and stays open when the price changed since the page was loaded", async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal("fetch", answer(200, cartWith({ product_price: 4295 })));
+    const onAdded = vi.fn();
+    const onPriceChanged = vi.fn();
+    render(<AddToCart variant={variant(5)} onAdded={onAdded} onPriceChanged={onPriceChanged} />);
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Add to cart" }));
+    });
+    expect(screen.getByText(/^The price has changed/).textContent).toBe(
+      "The price has changed since this page was loaded: your cart has it at $42.95 each.",
+    );
+    expect(onPriceChanged).toHaveBeenCalledOnce();
+    act(() => vi.advanceTimersByTime(ADDED_DELAY_MS * 2));
+    expect(onAdded).not.toHaveBeenCalled();
+    expect(screen.getByRole("button", { name: "Add to cart" })).toBeTruthy();
+  });
+
+  it("adds without a notice when the cart charges the price shown", async () => {
+    vi.stubGlobal("fetch", answer(200, cartWith({ product_price: 3995 })));
+    const onPriceChanged = vi.fn();
+    render(<AddToCart variant={variant(5)} onPriceChanged={onPriceChanged} />);
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Add to cart" }));
+    });
+    expect(screen.queryByText(/The price has changed/)).toBeNull();
+    expect(onPriceChanged).not.toHaveBeenCalled();
+  });
+});
+
+describe("changedPrice", () => {
+  const plan = { subscription_id: "monthly", subscription_price: 3596 };
+  const withPlan: Variant = { ...variant(5), subscriptions: [plan] };
+  it("compares a subscription line with the plan's price, and the cart's currency with the page's", () => {
+    const planLine = cartWith({
+      product_price: 3596,
+      subscription: {
+        ...plan,
+        label: "Monthly",
+        interval: "month",
+        interval_count: 1,
+        discount_percentage: 10,
+      },
+    });
+    expect(changedPrice(planLine, withPlan, "monthly", "usd")).toBeNull();
+    expect(changedPrice(planLine, withPlan, "monthly", "cad")).toEqual({
+      amount: 3596,
+      currency: "usd",
+    });
+    expect(changedPrice(cartWith({ product_price: 3995 }), withPlan, null, "usd")).toBeNull();
+    expect(changedPrice(cartWith({ product_price: 3995 }), withPlan, "monthly", "usd")).toBeNull();
+    expect(changedPrice(null, withPlan, null, "usd")).toBeNull();
   });
 });

@@ -1,4 +1,12 @@
-import { POPUP_MAX_QUANTITY, type Product, STOCK_MESSAGE, type Variant } from "@storefront/domain";
+import {
+  type CartView,
+  type Currency,
+  formatMoney,
+  POPUP_MAX_QUANTITY,
+  type Product,
+  STOCK_MESSAGE,
+  type Variant,
+} from "@storefront/domain";
 import { useEffect, useRef, useState } from "react";
 import { QuantityStepper } from "~/components/quantity-stepper";
 import { useCartStore } from "./cart-store";
@@ -6,6 +14,30 @@ import { PurchaseOptions } from "./purchase-options";
 
 /** How long the button stays busy after an add before `onAdded` (the popup closes) — spec: 1.5 s. */
 export const ADDED_DELAY_MS = 1_500;
+
+/**
+ * The unit price the cart now charges for the line just added, when it is not the one the page
+ * showed (a price changed since the page was loaded, or the page is in another currency); null
+ * when they agree.
+ */
+export function changedPrice(
+  cart: CartView | null,
+  variant: Variant,
+  subscriptionId: string | null,
+  shownCurrency: Currency | undefined,
+): { amount: number; currency: Currency } | null {
+  const line = cart?.cartItems.find(
+    (l) => l.sku === variant.sku && (l.subscription?.subscription_id ?? null) === subscriptionId,
+  );
+  if (!cart || !line) return null;
+  const charged = line.subscription ? line.subscription.subscription_price : line.product_price;
+  const shown =
+    subscriptionId === null
+      ? variant.product_price
+      : variant.subscriptions.find((s) => s.subscription_id === subscriptionId)?.subscription_price;
+  const sameCurrency = shownCurrency === undefined || shownCurrency === cart.currency;
+  return charged === shown && sameCurrency ? null : { amount: charged, currency: cart.currency };
+}
 
 /**
  * The purchase option (once, or on one of `product`'s subscription plans), quantity (1 to 99)
@@ -17,21 +49,28 @@ export function AddToCart({
   variant,
   product,
   onAdded,
+  onPriceChanged,
 }: {
   variant: Variant | undefined;
   /** The product's currency and plans; without it (or plans) the item is bought once. */
   product?: Pick<Product, "currency" | "subscription_plans">;
   onAdded?(): void;
+  /** The cart charges another price than the one shown: read the product again. */
+  onPriceChanged?(): void;
 }) {
   const add = useCartStore((s) => s.add);
   const [subscriptionId, setSubscriptionId] = useState<string | null>(null);
   const [quantity, setQuantity] = useState(1);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new variant clears the last message.
-  useEffect(() => setError(null), [variant?.sku]);
+  useEffect(() => {
+    setError(null);
+    setNotice(null);
+  }, [variant?.sku]);
 
   const outOfStock = variant !== undefined && variant.total_stock < quantity;
   const soldOut = variant !== undefined && variant.total_stock <= 0;
@@ -44,10 +83,27 @@ export function AddToCart({
     }
     setBusy(true);
     setError(null);
+    setNotice(null);
     const outcome = await add(variant.sku, quantity, subscriptionId);
     if (!outcome.ok) {
       setBusy(false);
       setError(outcome.message);
+      return;
+    }
+    const changed = changedPrice(
+      useCartStore.getState().cart,
+      variant,
+      subscriptionId,
+      product?.currency,
+    );
+    if (changed) {
+      // The shopper must see what the cart charges: the page reads the product again, and the
+      // popup stays open to say so.
+      setBusy(false);
+      setNotice(
+        `The price has changed since this page was loaded: your cart has it at ${formatMoney(changed.amount, changed.currency)} each.`,
+      );
+      onPriceChanged?.();
       return;
     }
     timer.current = setTimeout(() => {
@@ -103,6 +159,11 @@ export function AddToCart({
       ) : outOfStock && !soldOut ? (
         <p className="inline-error" role="alert">
           {STOCK_MESSAGE}
+        </p>
+      ) : null}
+      {notice ? (
+        <p className="add-to-cart-notice" role="status">
+          {notice}
         </p>
       ) : null}
     </div>

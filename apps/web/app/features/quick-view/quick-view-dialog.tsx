@@ -14,7 +14,15 @@ type Load =
   | { state: "error"; message: string }
   | { state: "ready"; product: Product };
 
-function QuickViewBody({ product, onClose }: { product: Product; onClose(): void }) {
+function QuickViewBody({
+  product,
+  onClose,
+  onPriceChanged,
+}: {
+  product: Product;
+  onClose(): void;
+  onPriceChanged(): void;
+}) {
   // On open the first option of each attribute is preselected and its variant chosen.
   const [selection, setSelection] = useState(() => defaultSelection(product.variant_list));
   const variant = matchVariant(product.variants, selection);
@@ -31,7 +39,12 @@ function QuickViewBody({ product, onClose }: { product: Product; onClose(): void
           selection={selection}
           onChange={(name, value) => setSelection((s) => ({ ...s, [name]: value }))}
         />
-        <AddToCart variant={variant} product={product} onAdded={onClose} />
+        <AddToCart
+          variant={variant}
+          product={product}
+          onAdded={onClose}
+          onPriceChanged={onPriceChanged}
+        />
         <Link className="more-details" to={`/products/${product.handle}`} onClick={onClose}>
           More details
         </Link>
@@ -83,7 +96,19 @@ export function QuickViewDialog() {
           ×
         </button>
         {load.state === "ready" ? (
-          <QuickViewBody key={load.product.id} product={load.product} onClose={close} />
+          <QuickViewBody
+            key={load.product.id}
+            product={load.product}
+            onClose={close}
+            onPriceChanged={() => {
+              // Read again in place: the body (and its notice) stays while the prices update.
+              if (!selectedProduct) return;
+              fetchProduct(selectedProduct).then(
+                (product) => setLoad({ state: "ready", product }),
+                () => undefined /* the notice already names the price the cart charges */,
+              );
+            }}
+          />
         ) : (
           <p
             id="quick-view-title"
