@@ -251,6 +251,18 @@ test("a product page is painted before any of its scripts is asked for, and then
   await expect(page).toHaveURL(/\?variant=ITCHY-2$/);
 });
 
+test("the footer states this year, and an empty cart's count is a quiet outline, not the accent", async ({
+  page,
+}) => {
+  await gotoHydrated(page, "/");
+  await expect(page.locator(".footer-note")).toHaveText(
+    new RegExp(`^© ${new Date().getFullYear()} Pawsome Herbals\\.`),
+  );
+  const count = page.locator(".cart-count");
+  await expect(count).toHaveText("0");
+  await expect(count).toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
+});
+
 test("the All Products collection lists the nine products", async ({ page }, testInfo) => {
   const response = await gotoHydrated(page, "/collections/liquid-dog-vitamins-supplements");
   expect(response?.status()).toBe(200);

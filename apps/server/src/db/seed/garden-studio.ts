@@ -90,7 +90,7 @@ export const gardenStudio: DemoStore = {
         href: "https://www.youtube.com/@fernwoodgardenstudio",
       },
     ],
-    note: "© 2025 Fernwood Garden Studio. Thoughtful gardens, designed for the way you live.",
+    note: "© {{year}} Fernwood Garden Studio. Thoughtful gardens, designed for the way you live.",
   },
   globalStyles: { containerWidth: "1200px" },
   topCallOut: {

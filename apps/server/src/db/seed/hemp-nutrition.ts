@@ -92,7 +92,7 @@ export const hempNutrition: DemoStore = {
         href: "https://www.youtube.com/@hempandhearthnutrition",
       },
     ],
-    note: "© 2025 Hemp & Hearth Nutrition. Our products contain no THC and are not intended to diagnose, treat, cure or prevent any disease.",
+    note: "© {{year}} Hemp & Hearth Nutrition. Our products contain no THC and are not intended to diagnose, treat, cure or prevent any disease.",
   },
   globalStyles: { containerWidth: "1200px" },
   topCallOut: {

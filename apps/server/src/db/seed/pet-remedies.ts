@@ -135,7 +135,7 @@ export const petRemedies: DemoStore = {
       label: "Store Locator",
       href: "https://www.google.com/maps/search/holistic+pet+store",
     },
-    note: "© 2025 Pawsome Herbals. Made in small batches with love for dogs, cats and the people who care for them.",
+    note: "© {{year}} Pawsome Herbals. Made in small batches with love for dogs, cats and the people who care for them.",
   },
   globalStyles: { containerWidth: "1200px" },
   topCallOut: {

@@ -8,7 +8,10 @@ export function CartButton() {
   const count = cart?.itemCount ?? 0;
   return (
     <button type="button" className="cart-button" onClick={() => setOpen(true)}>
-      Cart <span className="cart-count">{count}</span>
+      Cart{" "}
+      <span className="cart-count" data-empty={count === 0 ? "" : undefined}>
+        {count}
+      </span>
       <span className="visually-hidden">{count === 1 ? " item" : " items"}</span>
     </button>
   );

@@ -15,6 +15,14 @@ function FooterLink({ href, label }: { href: string; label: string }) {
   );
 }
 
+/**
+ * The footer's note with `{{year}}` filled in with this year, so a "© {{year}}" line never goes
+ * out of date.
+ */
+export function footerNote(note: string, now: Date = new Date()): string {
+  return note.replaceAll("{{year}}", String(now.getFullYear()));
+}
+
 export function SiteFooter({ store }: { store: StoreInfo }) {
   const footer = store.Footer;
   return (
@@ -54,7 +62,12 @@ export function SiteFooter({ store }: { store: StoreInfo }) {
             ))}
           </ul>
         ) : null}
-        {footer.note ? <p className="footer-note">{footer.note}</p> : null}
+        {footer.note ? (
+          // A page rendered on New Year's Eve may be hydrated in the new year.
+          <p className="footer-note" suppressHydrationWarning>
+            {footerNote(footer.note)}
+          </p>
+        ) : null}
       </div>
     </footer>
   );

@@ -1,0 +1,38 @@
+import type { CartView } from "@storefront/domain";
+import { act, render, screen } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { beforeEach, describe, expect, it } from "vitest";
+import { CartButton } from "./cart-button";
+import { useCartStore } from "./cart-store";
+
+function renderButton() {
+  const Stub = createRoutesStub([
+    {
+      id: "root",
+      path: "/",
+      loader: () => ({ cart: null }),
+      Component: CartButton,
+      HydrateFallback: () => null,
+    },
+  ]);
+  render(<Stub initialEntries={["/"]} />);
+}
+
+beforeEach(() => {
+  useCartStore.setState({ cart: null, drawerOpen: false, error: null });
+});
+
+describe("the header's cart button", () => {
+  it("marks an empty cart's count as empty (a quiet outline, not the accent), and a filled one's not", async () => {
+    renderButton();
+    const button = await screen.findByRole("button", { name: /^Cart/ });
+    const count = () => button.querySelector(".cart-count");
+    expect(button.textContent).toBe("Cart 0 items");
+    expect(count()?.hasAttribute("data-empty")).toBe(true);
+    act(() =>
+      useCartStore.setState({ cart: { itemCount: 2, cartItems: [] } as unknown as CartView }),
+    );
+    expect(button.textContent).toBe("Cart 2 items");
+    expect(count()?.hasAttribute("data-empty")).toBe(false);
+  });
+});
