@@ -348,7 +348,7 @@ interface LoadRow {
   /**
    * CPU time (user + system) the serving process spent per request of the measured run, in
    * microseconds (Linux /proc; null elsewhere). Unlike req/s it does not depend on the load
-   * generator, which shares the machine and is the bottleneck for small, cached answers.
+   * generator, which shares the machine and is the bottleneck for compressed answers.
    */
   serverCpuUsPerRequest: number | null;
 }
@@ -1417,7 +1417,7 @@ async function main(): Promise<number> {
   out.push("=".repeat(100));
   out.push("");
   out.push(
-    `Throughput: autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up, ${DURATION_SECONDS} s measured; every store request sends a browser's Accept-Encoding ("${BROWSER_ACCEPT_ENCODING}") except the rows marked "no compression"; peak RSS is the serving process's largest resident set during the row (budget: 300 MB); CPU/req is the serving process's CPU time per request (autocannon, on the same cores, limits req/s for small cached answers; CPU/req does not depend on it)`,
+    `Throughput: autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up, ${DURATION_SECONDS} s measured; every store request sends a browser's Accept-Encoding ("${BROWSER_ACCEPT_ENCODING}") except the rows marked "no compression"; peak RSS is the serving process's largest resident set during the row (budget: 300 MB); CPU/req is the serving process's CPU time per request (autocannon, on the same cores, limits req/s for compressed answers, see the row "node:http, as many random bytes"; CPU/req does not depend on it)`,
   );
   out.push(
     "(latency p50/p99 have 1 ms resolution; compare routes by the ratio to hello-world from the same run)",

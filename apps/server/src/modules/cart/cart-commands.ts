@@ -222,6 +222,25 @@ function lineOf(state: CartState, ref: LineRef): PricedLine {
 }
 
 /**
+ * The cart's items after adding `add` to `cart`'s: the variant read in the cart's currency, the
+ * plan named, and the domain's limits and the stock applied (a refusal throws).
+ */
+async function itemsAfterAdd(
+  db: Database,
+  storeId: string,
+  cart: { currency: Currency; items: readonly CartItem[] },
+  { sku, quantity, subscription_id }: AddCartItem,
+): Promise<{ items: CartItem[]; found: Map<string, SellableVariant> }> {
+  const found = await findVariants(db, storeId, [sku], cart.currency);
+  const variant = sellable(found, sku, cart.currency);
+  const plan = subscription_id === undefined ? null : planOf(variant, subscription_id);
+  const items = accepted(
+    addWithinStock(cart.items, newItem(variant, quantity, plan), variant.stock),
+  );
+  return { items, found };
+}
+
+/**
  * Adds a variant of this store at its database price, bought once or, with `subscription_id`
  * (a plan's code), on that plan at the plan's price: two different lines. Refused past the
  * domain's limits, or past the stock that the variant's other lines leave.
@@ -231,22 +250,12 @@ export function addCartItem(
   owner: CartOwner,
   { sku, quantity, subscription_id }: AddCartItem,
 ): Promise<CartView> {
+  const add = { sku, quantity, subscription_id };
   if (owner.newSession === true && owner.userId === null && owner.sessionId !== null) {
-    return addToNewCart(
-      db,
-      { ...owner, sessionId: owner.sessionId },
-      sku,
-      quantity,
-      subscription_id,
-    );
+    return addToNewCart(db, { ...owner, sessionId: owner.sessionId }, add);
   }
   return writeCart(db, owner, { create: true }, async (state) => {
-    const found = await findVariants(state.tx, owner.storeId, [sku], state.currency);
-    const variant = sellable(found, sku, state.currency);
-    const plan = subscription_id === undefined ? null : planOf(variant, subscription_id);
-    const items = accepted(
-      addWithinStock(state.items, newItem(variant, quantity, plan), variant.stock),
-    );
+    const { items, found } = await itemsAfterAdd(state.tx, owner.storeId, state, add);
     return {
       items,
       variants: found,
@@ -267,14 +276,11 @@ export function addCartItem(
 async function addToNewCart(
   db: Database,
   owner: CartOwner & { sessionId: string },
-  sku: string,
-  quantity: number,
-  subscriptionId: string | undefined,
+  add: AddCartItem,
 ): Promise<CartView> {
-  const found = await findVariants(db, owner.storeId, [sku], owner.currency);
-  const variant = sellable(found, sku, owner.currency);
-  const plan = subscriptionId === undefined ? null : planOf(variant, subscriptionId);
-  const items = accepted(addWithinStock([], newItem(variant, quantity, plan), variant.stock));
+  const { sku, quantity } = add;
+  const empty = { currency: owner.currency, items: [] };
+  const { items, found } = await itemsAfterAdd(db, owner.storeId, empty, add);
   const { cart, lines } = await insertCartWithLines(
     db,
     {

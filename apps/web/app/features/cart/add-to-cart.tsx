@@ -30,7 +30,8 @@ export function changedPrice(
     (l) => l.sku === variant.sku && (l.subscription?.subscription_id ?? null) === subscriptionId,
   );
   if (!cart || !line) return null;
-  const charged = line.subscription ? line.subscription.subscription_price : line.product_price;
+  // A line's product_price is its unit price: the plan's price for a subscription line.
+  const charged = line.product_price;
   const shown =
     subscriptionId === null
       ? variant.product_price
