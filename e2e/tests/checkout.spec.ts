@@ -207,3 +207,51 @@ test("a signed-in shopper's declined card can be replaced by a good one, paying 
   await expect(page).toHaveURL(new RegExp(`/orders/${number}$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you, Sam!");
 });
+
+test("a digital planting plan is bought without a street address, shipping, stock or quantity", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const garden = `http://garden.localhost:${new URL(baseURL ?? "http://localhost").port}`;
+  const email = `plan-${testInfo.project.name}-${Date.now()}@example.test`;
+  await gotoHydrated(page, `${garden}/products/seasonal-planting-plan`);
+  const main = page.getByRole("main");
+  // A plan has no stock to speak of and is sold one at a time.
+  await expect(main.locator(".stock")).toHaveCount(0);
+  await expect(main.getByRole("button", { name: "Increase quantity" })).toHaveCount(0);
+  await main.getByRole("button", { name: "Add to cart" }).click();
+  const drawer = page.getByRole("dialog", { name: "Your cart" });
+  const line = drawer.locator(".cart-line").filter({ hasText: "Seasonal Planting Plan" });
+  await expect(line).toContainText("Qty 1");
+  await expect(line.locator(".stepper")).toHaveCount(0);
+  await expect(drawer).not.toContainText("free US shipping");
+  await drawer.getByRole("link", { name: "Checkout" }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+
+  // Only what tax needs: no street, no city, no shipping method.
+  await expect(main.getByRole("heading", { name: "Billing details" })).toBeVisible();
+  await expect(main.getByLabel(/^Street address/)).toHaveCount(0);
+  await expect(main.getByLabel(/^City/)).toHaveCount(0);
+  await expect(main.getByRole("group", { name: "Shipping method" })).toHaveCount(0);
+  await main.getByLabel(/^Email/).fill(email);
+  await main.getByLabel(/^Full name/).fill("Robin Gardener");
+  await main.getByLabel(/^State/).selectOption("NY");
+  await main.getByLabel(/^ZIP code/).fill("10001");
+  const summary = main.getByRole("region", { name: "Order summary" });
+  await expect(summary).toContainText("Sales tax (4%)");
+  await expect(summary).not.toContainText("Shipping");
+  await expect(summary).not.toContainText("Ships to");
+  await main.getByLabel(/^Card number/).fill("4242 4242 4242 4242");
+  await main.getByLabel(/^Expiry/).fill("12/34");
+  await main.getByLabel(/^CVC/).fill("123");
+  const total = (await summary.locator(".cart-total").textContent()) ?? "";
+  expect(total).toBe("$51.95");
+  await screenshot(page, testInfo, "checkout-digital-plan");
+
+  await main.getByRole("button", { name: `Pay ${total}` }).click();
+  await expect(page).toHaveURL(/\/orders\/\d+\?key=/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you, Robin!");
+  await expect(main).toContainText(`Nothing in this order is shipped: it comes to ${email}.`);
+  await expect(main).not.toContainText("Shipping to");
+  await screenshot(page, testInfo, "order-digital-plan");
+});

@@ -16,6 +16,7 @@ export function cartOf(currency: "usd" | "cad", subtotal = 7990, discount = 0): 
         image_url: null,
         attributes: { "pack size": "1" },
         total_stock: 66,
+        requires_shipping: true,
         subscription: null,
       },
     ],
@@ -75,6 +76,7 @@ export function quoteFor(
     taxLines: [{ name: "Sales tax", rate: 4000, amount: taxAmount }],
     taxAmount,
     canCalculateTax: true,
+    requiresShipping: true,
     total: subtotal + shipping + taxAmount,
   };
 }

@@ -82,6 +82,8 @@ export const CartViewLineSchema = z.object({
   image_url: z.string().nullable(),
   attributes: z.record(z.string(), z.string()),
   total_stock: z.number().int(),
+  /** False for what is never shipped (a digital plan, a service): one per cart, no stock shown. */
+  requires_shipping: z.boolean(),
   /** The line's plan, priced in the cart's currency; null for a one-time purchase. */
   subscription: CartLineSubscriptionSchema.nullable(),
 });
@@ -102,6 +104,7 @@ export const CartViewSchema = z.object({
   subtotal: z.number().int(),
   discount: z.number().int(),
   totalCost: z.number().int(),
+  /** What is left to spend for free US shipping; null in CAD or when nothing is shipped. */
   freeShippingRemaining: z.number().int().nullable(),
   itemCount: z.number().int(),
   status: z.enum(CART_STATUSES),

@@ -33,6 +33,8 @@ export const VariantSchema = z.object({
   prices: z.partialRecord(CurrencySchema, z.number().int()),
   image_urls: z.array(z.string()),
   total_stock: z.number().int(),
+  /** False for what is never shipped (a digital plan, a service): sold one at a time. */
+  requires_shipping: z.boolean(),
   /** The price of one delivery on each of the product's plans, in the answer's currency. */
   subscriptions: z.array(
     z.object({ subscription_id: z.string(), subscription_price: z.number().int() }),

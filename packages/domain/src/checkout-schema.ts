@@ -19,6 +19,7 @@ export const CHECKOUT_FIELD_MESSAGES = {
   country: "Choose United States or Canada",
   region: "Choose a state or province",
   postalCode: "Enter a ZIP or postal code",
+  shippingOption: "Choose a shipping option",
   expectedTotal: "expectedTotal must be the total shown, in minor units",
 } as const;
 const M = CHECKOUT_FIELD_MESSAGES;
@@ -67,6 +68,35 @@ export const AddressSchema = z
   .superRefine(checkRegionAndPostalCode);
 export type Address = z.infer<typeof AddressSchema>;
 
+/**
+ * The address an order is placed with: a shipping address, whose street and city are needed
+ * only when something in the cart is shipped (shippingAddressErrors); otherwise the country,
+ * region and postal code that tax needs.
+ */
+export const OrderAddressInputSchema = z
+  .strictObject({
+    line1: z.string().trim().max(200, M.tooLong).optional().default(""),
+    line2: z.string().trim().max(200, M.tooLong).optional().default(""),
+    city: z.string().trim().max(200, M.tooLong).optional().default(""),
+    ...TaxAddressShape,
+  })
+  .superRefine(checkRegionAndPostalCode);
+
+/**
+ * What a shipping address still lacks, by field (`address.line1`, `address.city`); empty when
+ * it has a street and a city.
+ * @example shippingAddressErrors({ line1: "", city: "Austin" }) // { "address.line1": "Enter your street address" }
+ */
+export function shippingAddressErrors(address: {
+  line1: string;
+  city: string;
+}): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (address.line1.trim() === "") errors["address.line1"] = M.line1;
+  if (address.city.trim() === "") errors["address.city"] = M.city;
+  return errors;
+}
+
 /** POST /api/checkout/quote: what shipping and tax an address would cost; all optional. */
 export const CheckoutQuoteSchema = z.strictObject({
   address: z.strictObject(TaxAddressShape).superRefine(checkRegionAndPostalCode).optional(),
@@ -103,8 +133,14 @@ export type TestCard = z.infer<typeof TestCardSchema>;
 export const PlaceOrderSchema = z.strictObject({
   email: EmailSchema,
   name: z.string({ error: M.name }).trim().min(1, M.name).max(100, M.nameTooLong),
-  address: AddressSchema,
-  shippingOptionId: z.string({ error: "Choose a shipping option" }).trim().min(1).max(40),
+  address: OrderAddressInputSchema,
+  /** Required when something in the cart is shipped; absent when nothing is. */
+  shippingOptionId: z
+    .string({ error: M.shippingOption })
+    .trim()
+    .min(1, M.shippingOption)
+    .max(40)
+    .optional(),
   expectedTotal: z.number({ error: M.expectedTotal }).int(M.expectedTotal).min(0),
   card: TestCardSchema.optional(),
 });
@@ -150,6 +186,8 @@ export const CheckoutTotalsSchema = z.object({
   taxAmount: z.number().int(),
   /** False until the address allows shipping and tax; `total` then leaves both out. */
   canCalculateTax: z.boolean(),
+  /** False when nothing in the cart is shipped: no option, no charge, no street address. */
+  requiresShipping: z.boolean(),
   total: z.number().int(),
 });
 export type CheckoutTotals = z.infer<typeof CheckoutTotalsSchema>;
@@ -170,6 +208,7 @@ export const CheckoutQuoteViewSchema = z.object({
   taxLines: CheckoutTotalsSchema.shape.taxLines,
   taxAmount: CheckoutTotalsSchema.shape.taxAmount,
   canCalculateTax: CheckoutTotalsSchema.shape.canCalculateTax,
+  requiresShipping: CheckoutTotalsSchema.shape.requiresShipping,
   total: CheckoutTotalsSchema.shape.total,
 });
 export type CheckoutQuote = z.infer<typeof CheckoutQuoteViewSchema>;

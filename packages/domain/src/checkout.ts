@@ -141,6 +141,18 @@ export interface CheckoutSettings {
 
 export const FREE_SHIPPING_OPTION_ID = "free";
 
+/**
+ * What an order of lines that are never shipped (a digital plan, a design service) records as
+ * its shipping: no option is offered, nothing is charged and no street address is asked.
+ */
+export const NO_SHIPPING_OPTION = {
+  id: "none",
+  label: "No shipping needed",
+  amount: 0,
+  estimate: "",
+  free: false,
+} as const satisfies ShippingOption;
+
 /** Free shipping: US orders whose subtotal after discount is $149.00 USD or more. */
 export function qualifiesForFreeShipping(
   country: Country,
@@ -224,6 +236,8 @@ export interface CheckoutTotalsInput {
   address: TaxAddress | null;
   /** The chosen option; unknown or absent: the first one offered. */
   shippingOptionId?: string | null;
+  /** False when no line of the cart is shipped: no shipping is offered or charged. */
+  requiresShipping?: boolean;
 }
 
 /**
@@ -248,10 +262,12 @@ export function checkoutTotal(parts: {
 /**
  * The totals of an order, shared by the checkout page (to show) and the server (to charge):
  * subtotal − discount + shipping + tax. Shipping and tax need the address's country, region and
- * postal code; the order's country must be the currency's.
+ * postal code; the order's country must be the currency's. A cart with nothing to ship is offered
+ * no shipping option and is taxed on its goods alone.
  */
 export function checkoutTotals(input: CheckoutTotalsInput): CheckoutTotals {
   const { currency, subtotal, settings, address } = input;
+  const requiresShipping = input.requiresShipping ?? true;
   const goods = checkoutTotal({ subtotal, discount: input.discount, shipping: 0, taxAmount: 0 });
   const { discountAmount } = goods;
   const afterDiscount = goods.total;
@@ -267,11 +283,16 @@ export function checkoutTotals(input: CheckoutTotalsInput): CheckoutTotals {
       taxLines: [],
       taxAmount: 0,
       canCalculateTax: false,
+      requiresShipping,
       total: afterDiscount,
     };
   }
-  const options = shippingOptions(settings, address.country, currency, afterDiscount);
-  const selected = options.find((o) => o.id === input.shippingOptionId) ?? options[0] ?? null;
+  const options = requiresShipping
+    ? shippingOptions(settings, address.country, currency, afterDiscount)
+    : [];
+  const selected = requiresShipping
+    ? (options.find((o) => o.id === input.shippingOptionId) ?? options[0] ?? null)
+    : null;
   const shipping = selected?.amount ?? 0;
   const lines = taxLines(settings.tax, address.country, address.region, afterDiscount + shipping);
   const taxAmount = lines.reduce((sum, l) => sum + l.amount, 0);
@@ -286,6 +307,7 @@ export function checkoutTotals(input: CheckoutTotalsInput): CheckoutTotals {
     taxLines: lines,
     taxAmount,
     canCalculateTax: true,
+    requiresShipping,
     total: checkoutTotal({ subtotal, discount: discountAmount, shipping, taxAmount }).total,
   };
 }
@@ -318,4 +340,5 @@ export const CHECKOUT_MESSAGES = {
   keyInUse: "This Idempotency-Key belongs to another checkout",
   ownCode: DISCOUNT_MESSAGES.ownCode,
   chooseShipping: "Choose one of the shipping options offered",
+  nothingToShip: "Nothing in your order needs shipping now. Please review it and pay again.",
 } as const;

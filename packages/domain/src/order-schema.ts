@@ -46,6 +46,8 @@ export const OrderViewSchema = z.object({
   subtotal: z.number().int(),
   discountAmount: z.number().int(),
   discountCode: z.string().nullable(),
+  /** False when nothing in the order is shipped: `address` then holds only what tax needed. */
+  requiresShipping: z.boolean(),
   shippingLabel: z.string(),
   shippingAmount: z.number().int(),
   taxLines: z.array(TaxLineSchema),

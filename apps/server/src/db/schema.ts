@@ -110,6 +110,12 @@ export const variants = pgTable(
     attributes: jsonb("attributes").$type<Record<string, string>>().notNull(),
     imageUrls: jsonb("image_urls").$type<string[]>().notNull().default([]),
     stock: integer("stock").notNull().default(0),
+    /**
+     * False for what is never shipped (a digital plan, a design service): checkout asks no street
+     * address and charges no shipping for a cart of such lines, its stock is not counted and a
+     * cart holds one of it.
+     */
+    requiresShipping: boolean("requires_shipping").notNull().default(true),
     position: integer("position").notNull().default(0),
   },
   (t) => [
@@ -118,6 +124,12 @@ export const variants = pgTable(
     check("variants_stock_non_negative", sql`${t.stock} >= 0`),
   ],
 );
+
+/**
+ * The stock a shopper can buy of a variant: what is never shipped is not counted and a cart
+ * holds one of it.
+ */
+export const sellableStock = sql<number>`(case when ${variants.requiresShipping} then ${variants.stock} else 1 end)`;
 
 export const variantPrices = pgTable(
   "variant_prices",

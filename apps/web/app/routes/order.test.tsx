@@ -24,6 +24,7 @@ const awaiting: OrderView = {
   subtotal: 4995,
   discountAmount: 0,
   discountCode: null,
+  requiresShipping: true,
   shippingLabel: "Standard",
   shippingAmount: 1295,
   taxLines: [{ name: "HST", rate: 13000, amount: 818 }],

@@ -105,6 +105,8 @@ function initialSelection(product: Product, sku: string | null): Record<string, 
 
 function StockNote({ variant }: { variant: Variant | undefined }) {
   if (!variant) return <p className="stock stock-out">This combination is not available</p>;
+  // What is never shipped (a digital plan, a service) has no stock to speak of.
+  if (!variant.requires_shipping) return null;
   // The add-to-cart button itself reads 'Out of Stock'.
   if (variant.total_stock <= 0) return null;
   if (variant.total_stock < LOW_STOCK_THRESHOLD) {

@@ -208,13 +208,13 @@ export const gardenStudio: DemoStore = {
         {
           sku: "DESIGN-BASIC",
           attributes: { Plan: "Basic" },
-          stock: 40,
+          requiresShipping: false,
           prices: { usd: 14995, cad: 20195 },
         },
         {
           sku: "DESIGN-PREMIUM",
           attributes: { Plan: "Premium" },
-          stock: 15,
+          requiresShipping: false,
           prices: { usd: 34995, cad: 47195 },
         },
       ],
@@ -234,13 +234,13 @@ export const gardenStudio: DemoStore = {
         {
           sku: "PLAN-SPRING",
           attributes: { Season: "Spring" },
-          stock: 60,
+          requiresShipping: false,
           prices: { usd: 4995, cad: 6695 },
         },
         {
           sku: "PLAN-FALL",
           attributes: { Season: "Fall" },
-          stock: 60,
+          requiresShipping: false,
           prices: { usd: 4995, cad: 6695 },
         },
       ],

@@ -95,7 +95,7 @@ async function insertStore(tx: Database, store: DemoStore): Promise<void> {
           sku: v.sku,
           attributes: v.attributes,
           imageUrls: p.images.slice(0, 1).map((f) => mediaUrl(store.id, f)),
-          stock: v.stock,
+          ...("stock" in v ? { stock: v.stock } : { requiresShipping: false }),
           position: vPosition,
         })
         .returning({ id: variants.id });

@@ -29,13 +29,16 @@ export interface DemoImage {
   height: number;
 }
 
-export interface DemoVariant {
+export type DemoVariant = {
   sku: string;
   attributes: Record<string, string>;
-  stock: number;
   /** Minor units (cents). */
   prices: { usd: number; cad: number };
-}
+} & (
+  | { stock: number; requiresShipping?: true }
+  /** Never shipped (a digital plan, a design service): no address, no shipping, no stock. */
+  | { requiresShipping: false }
+);
 
 /** A subscription plan a product offers; `code` is its subscription_id, unique per product. */
 export interface DemoSubscriptionPlan {

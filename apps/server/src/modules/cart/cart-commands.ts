@@ -109,6 +109,21 @@ function addWithinStock(items: readonly CartItem[], item: CartItem, stock: numbe
   return addItem(items, item, stockLeftFor(items, item, stock));
 }
 
+/**
+ * A cart holds one of a variant that is never shipped (its stock is 1, see sellableStock): asking
+ * for more is refused with that reason rather than a stock shortage.
+ */
+function oneOnlyIfUnshipped(
+  variant: { requiresShipping: boolean; title: string },
+  quantity: number,
+): void {
+  if (variant.requiresShipping) return;
+  throw new DomainError(
+    quantity > 1 ? "invalid" : "conflict",
+    quantity > 1 ? CART_MESSAGES.oneAtATime(variant.title) : CART_MESSAGES.oneOnly(variant.title),
+  );
+}
+
 /** Per-line events from the difference between the stored lines and the new ones. */
 function diffEvents(before: readonly Line[], after: readonly CartItem[]): CartEvent[] {
   const events: CartEvent[] = [];
@@ -234,10 +249,10 @@ async function itemsAfterAdd(
   const found = await findVariants(db, storeId, [sku], cart.currency);
   const variant = sellable(found, sku, cart.currency);
   const plan = subscription_id === undefined ? null : planOf(variant, subscription_id);
-  const items = accepted(
-    addWithinStock(cart.items, newItem(variant, quantity, plan), variant.stock),
-  );
-  return { items, found };
+  const item = newItem(variant, quantity, plan);
+  const result = addWithinStock(cart.items, item, variant.stock);
+  if (!result.ok && result.refusal === "out_of_stock") oneOnlyIfUnshipped(variant, quantity);
+  return { items: accepted(result), found };
 }
 
 /**
@@ -315,7 +330,9 @@ export function updateCartItem(
     const line = lineOf(state, ref);
     const item = itemOf(line);
     const available = stockLeftFor(state.items, item, line.stock);
-    return { items: accepted(updateQuantity(state.items, item, quantity, available)) };
+    const result = updateQuantity(state.items, item, quantity, available);
+    if (!result.ok && result.refusal === "out_of_stock") oneOnlyIfUnshipped(line, quantity);
+    return { items: accepted(result) };
   });
 }
 

@@ -17,6 +17,7 @@ import {
   cartLines,
   carts,
   products,
+  sellableStock,
   subscriptionPlans,
   variantPrices,
   variants,
@@ -64,7 +65,10 @@ export interface Line {
    * the cart's currency (it is not shown or sold in it).
    */
   price: number | null;
+  /** The stock a shopper can buy (sellableStock). */
   stock: number;
+  /** False for what is never shipped: the cart holds one, checkout asks no street address. */
+  requiresShipping: boolean;
   handle: string;
   title: string;
   attributes: Record<string, string>;
@@ -135,7 +139,8 @@ const LINE_COLUMNS = {
   quantity: cartLines.quantity,
   position: cartLines.position,
   price: variantPrices.amount,
-  stock: variants.stock,
+  stock: sellableStock,
+  requiresShipping: variants.requiresShipping,
   handle: products.handle,
   title: products.title,
   attributes: variants.attributes,
@@ -178,13 +183,14 @@ async function readCartWithLines(
   const lines: Line[] = [];
   for (const { cart: _cart, ...r } of rows) {
     const { id, variantId, quantity, position, productId, sku, stock, handle, title } = r;
-    const { attributes, imageUrls } = r;
+    const { attributes, imageUrls, requiresShipping } = r;
     // A cart without lines is one row of nulls; a line's variant and product always exist.
     if (id === null || variantId === null || quantity === null || position === null) continue;
     if (productId === null || sku === null || stock === null || handle === null) continue;
     if (title === null || attributes === null || imageUrls === null) continue;
+    if (requiresShipping === null) continue;
     const line = { id, variantId, quantity, position, productId, sku, stock, handle, title };
-    lines.push(pricedLine({ ...r, ...line, attributes, imageUrls }));
+    lines.push(pricedLine({ ...r, ...line, attributes, imageUrls, requiresShipping }));
   }
   return { cart: first.cart, lines };
 }
@@ -228,7 +234,9 @@ export interface SellableVariant {
   sku: string;
   title: string;
   handle: string;
+  /** The stock a shopper can buy (sellableStock). */
   stock: number;
+  requiresShipping: boolean;
   price: number | null;
   attributes: Record<string, string>;
   imageUrls: string[];
@@ -254,7 +262,8 @@ export async function findVariants(
       sku: variants.sku,
       title: products.title,
       handle: products.handle,
-      stock: variants.stock,
+      stock: sellableStock,
+      requiresShipping: variants.requiresShipping,
       price: variantPrices.amount,
       attributes: variants.attributes,
       imageUrls: variants.imageUrls,
@@ -369,6 +378,7 @@ function newLine(
       plan,
       price: item.subscription?.subscription_price ?? item.product_price,
       stock: variant.stock,
+      requiresShipping: variant.requiresShipping,
       handle: variant.handle,
       title: variant.title,
       attributes: variant.attributes,

@@ -99,6 +99,7 @@ function viewOf(cart: CartRow, lines: readonly Line[], code: DiscountCode | null
       image_url: l.imageUrls[0] ?? null,
       attributes: l.attributes,
       total_stock: l.stock,
+      requires_shipping: l.requiresShipping,
       subscription: l.plan ? { ...planView(l.plan), subscription_price: l.price } : null,
     })),
     activeDiscount:
@@ -114,7 +115,11 @@ function viewOf(cart: CartRow, lines: readonly Line[], code: DiscountCode | null
     subtotal: totals.subtotal,
     discount: totals.discount,
     totalCost: totals.total,
-    freeShippingRemaining: freeShippingRemaining(totals.total, currency),
+    // A cart of what is never shipped has no shipping to make free.
+    freeShippingRemaining:
+      priced.length > 0 && !priced.some((l) => l.requiresShipping)
+        ? null
+        : freeShippingRemaining(totals.total, currency),
     itemCount: items.reduce((sum, i) => sum + i.quantity, 0),
     status: cart.status,
   };

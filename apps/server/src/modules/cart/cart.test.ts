@@ -188,6 +188,7 @@ describeEachEngine("cart API", (engine) => {
           image_url: expect.stringMatching(/^\/media\/pet-remedies\//),
           attributes: variant.attributes,
           total_stock: variant.stock,
+          requires_shipping: true,
           subscription: null,
         },
       ]);

@@ -22,6 +22,8 @@ export interface CheckoutCart {
   code: DiscountCode | null;
   subtotal: number;
   discount: number;
+  /** Whether any line is shipped; when none is, checkout asks no street address nor shipping. */
+  requiresShipping: boolean;
 }
 
 /**
@@ -66,6 +68,7 @@ async function checkoutCartOf(
     code,
     subtotal: totals.subtotal,
     discount: totals.discount,
+    requiresShipping: priced.some((l) => l.requiresShipping),
   };
 }
 

@@ -15,6 +15,7 @@ import {
   collections,
   productImages,
   products,
+  sellableStock,
   variantPrices,
   variants,
 } from "../../db/schema.ts";
@@ -44,7 +45,7 @@ async function productCards(
       .select({
         productId: variants.productId,
         amount: variantPrices.amount,
-        stock: variants.stock,
+        stock: sellableStock,
       })
       .from(variants)
       .innerJoin(
@@ -142,6 +143,7 @@ async function readProduct(
     db
       .select({
         variant: variants,
+        stock: sellableStock,
         currency: variantPrices.currency,
         amount: variantPrices.amount,
       })
@@ -151,7 +153,9 @@ async function readProduct(
       .orderBy(asc(variants.position)),
     readPlans(db, storeId, [product.id]),
   ]);
-  const variantRows = [...new Map(rows.map((r) => [r.variant.id, r.variant])).values()];
+  const variantRows = [
+    ...new Map(rows.map((r) => [r.variant.id, { ...r.variant, stock: r.stock }])).values(),
+  ];
   const priceRows = rows.flatMap((r) =>
     r.currency !== null && r.amount !== null
       ? [{ variantId: r.variant.id, currency: r.currency, amount: r.amount }]
@@ -171,6 +175,7 @@ async function readProduct(
       prices,
       image_urls: v.imageUrls,
       total_stock: v.stock,
+      requires_shipping: v.requiresShipping,
       subscriptions: plans.map((plan) => ({
         subscription_id: plan.code,
         subscription_price: subscriptionPrice(price, plan.discountPercentage),

@@ -7,12 +7,14 @@ import {
   checkoutTotals,
   countryOfCurrency,
   DomainError,
+  NO_SHIPPING_OPTION,
   normalizeEmail,
   type OrderDraft,
   orderDraft,
   type PlacedOrder,
   type PlaceOrderRequest,
   SUBSCRIPTION_MESSAGES,
+  shippingAddressErrors,
   subscriptionNeedsAccount,
 } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
@@ -49,6 +51,7 @@ function totalsOf(
     settings,
     address: address ?? null,
     shippingOptionId,
+    requiresShipping: cart.requiresShipping,
   });
 }
 
@@ -114,6 +117,32 @@ async function affiliateOf(
 }
 
 /**
+ * The shipping an order asks for: the option's id when something in the cart is shipped (then a
+ * street and a city are needed too), NO_SHIPPING_OPTION when nothing is. An option named for a
+ * cart with nothing left to ship means the cart changed since the shopper saw it.
+ */
+function shippingOf(
+  cart: CheckoutCart,
+  input: PlaceOrderRequest,
+): string | typeof NO_SHIPPING_OPTION {
+  if (!cart.requiresShipping) {
+    if (input.shippingOptionId !== undefined) {
+      throw new DomainError("conflict", CHECKOUT_MESSAGES.nothingToShip);
+    }
+    return NO_SHIPPING_OPTION;
+  }
+  const missing = shippingAddressErrors(input.address);
+  const [first] = Object.values(missing);
+  if (first !== undefined) throw new DomainError("invalid", first, missing);
+  if (input.shippingOptionId === undefined) {
+    throw new DomainError("invalid", CHECKOUT_MESSAGES.chooseShipping, {
+      shippingOptionId: CHECKOUT_MESSAGES.chooseShipping,
+    });
+  }
+  return input.shippingOptionId;
+}
+
+/**
  * The order the visitor's cart makes, recomputed on the server: refused when the code was used up
  * meanwhile, the shipping option is not one offered, or the total differs from the one shown.
  */
@@ -132,9 +161,9 @@ async function draftOrder(
   if (cart.code && cart.code.redemptions >= cart.code.maxRedemptions) {
     throw new DomainError("conflict", CHECKOUT_MESSAGES.discountUsedUp);
   }
-  const totals = totalsOf(cart, settings, input.address, input.shippingOptionId);
-  const shipping = totals.selectedShippingOption;
-  if (!shipping || shipping.id !== input.shippingOptionId) {
+  const shipping = shippingOf(cart, input);
+  const totals = totalsOf(cart, settings, input.address, input.shippingOptionId ?? null);
+  if (shipping !== NO_SHIPPING_OPTION && totals.selectedShippingOption?.id !== shipping) {
     throw new DomainError("invalid", CHECKOUT_MESSAGES.chooseShipping, {
       shippingOptionId: CHECKOUT_MESSAGES.chooseShipping,
     });
@@ -159,7 +188,7 @@ async function draftOrder(
       })),
     },
     totals,
-    shipping,
+    shipping: totals.selectedShippingOption ?? NO_SHIPPING_OPTION,
     affiliate: await affiliateOf(db, cart, { userId: owner.userId, email: input.email }),
     paymentProvider: deps.provider.name,
   });

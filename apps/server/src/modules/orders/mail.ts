@@ -66,10 +66,14 @@ export async function sendOrderConfirmation(
           ] as [string, string],
         ]
       : []),
-    [
-      `Shipping (${view.shippingLabel})`,
-      view.shippingAmount === 0 ? "Free" : money(view.shippingAmount),
-    ],
+    ...(view.requiresShipping
+      ? [
+          [
+            `Shipping (${view.shippingLabel})`,
+            view.shippingAmount === 0 ? "Free" : money(view.shippingAmount),
+          ] as [string, string],
+        ]
+      : []),
     ...view.taxLines.map((t): [string, string] => [t.name, money(t.amount)]),
     ["Total", money(view.total)],
   ];
@@ -78,24 +82,24 @@ export async function sendOrderConfirmation(
       `${l.quantity} × ${l.title}${Object.keys(l.attributes).length ? ` (${Object.values(l.attributes).join(", ")})` : ""} — ${money(l.lineTotal)}`,
   );
   const a = view.address;
-  const address = [
-    view.name,
-    a.line1,
-    a.line2,
-    `${a.city}, ${a.region} ${a.postalCode}`,
-    a.country,
-  ].filter(Boolean);
+  // Nothing shipped: the address holds only the region and postal code tax needed.
+  const address = view.requiresShipping
+    ? [view.name, a.line1, a.line2, `${a.city}, ${a.region} ${a.postalCode}`, a.country].filter(
+        Boolean,
+      )
+    : [];
+  const paidLine = view.requiresShipping
+    ? `Order #${view.number} is paid and on its way to being packed.`
+    : `Order #${view.number} is paid. Nothing in it is shipped: we will deliver it by email to this address.`;
   const text = [
     `Thank you for your order, ${view.name}!`,
     "",
-    `Order #${view.number} is paid and on its way to being packed.`,
+    paidLine,
     "",
     ...lines,
     "",
     ...totals.map(([label, value]) => `${label}: ${value}`),
-    "",
-    "Shipping to:",
-    ...address,
+    ...(address.length ? ["", "Shipping to:", ...address] : []),
     ...(link ? ["", `See your order: ${link}`] : []),
     ...(reviews.length
       ? [
@@ -107,10 +111,10 @@ export async function sendOrderConfirmation(
   ].join("\n");
   const html = [
     `<p>Thank you for your order, ${escapeHtml(view.name)}!</p>`,
-    `<p>Order #${view.number} is paid and on its way to being packed.</p>`,
+    `<p>${escapeHtml(paidLine)}</p>`,
     `<ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join("")}</ul>`,
     `<table>${totals.map(([label, value]) => `<tr><td>${escapeHtml(label)}</td><td>${escapeHtml(value)}</td></tr>`).join("")}</table>`,
-    `<p>Shipping to:<br>${address.map(escapeHtml).join("<br>")}</p>`,
+    address.length ? `<p>Shipping to:<br>${address.map(escapeHtml).join("<br>")}</p>` : "",
     link ? `<p><a href="${escapeHtml(link)}">See your order</a></p>` : "",
     reviews.length
       ? `<p>Tell other shoppers what you think:</p><ul>${reviews.map((r) => `<li><a href="${escapeHtml(r.url)}">Review ${escapeHtml(r.title)}</a></li>`).join("")}</ul>`

@@ -36,6 +36,7 @@ export function orderAccessKey(orderId: string, idempotencyKey: string): string 
 /**
  * Takes the lines' stock with a guard in each statement (`stock >= quantity`), in variant order so
  * two orders never wait on each other; the first line short of stock refuses the whole order.
+ * A variant that is never shipped has no stock counted: its line takes nothing.
  */
 async function takeStock(tx: Transaction, storeId: string, lines: readonly OrderLineDraft[]) {
   const sorted = [...lines].sort((a, b) => a.variantId.localeCompare(b.variantId));
@@ -45,12 +46,14 @@ async function takeStock(tx: Transaction, storeId: string, lines: readonly Order
       throw new DomainError("out_of_stock", CHECKOUT_MESSAGES.outOfStock(line.title, 0));
     const [taken] = await tx
       .update(variants)
-      .set({ stock: sql`${variants.stock} - ${line.quantity}` })
+      .set({
+        stock: sql`${variants.stock} - case when ${variants.requiresShipping} then ${line.quantity} else 0 end`,
+      })
       .where(
         and(
           eq(variants.id, line.variantId),
           eq(variants.storeId, storeId),
-          sql`${variants.stock} >= ${line.quantity}`,
+          sql`(${variants.stock} >= ${line.quantity} or not ${variants.requiresShipping})`,
         ),
       )
       .returning({ id: variants.id });
@@ -78,7 +81,13 @@ async function giveStockBack(tx: Transaction, storeId: string, orderId: string):
     await tx
       .update(variants)
       .set({ stock: sql`${variants.stock} + ${line.quantity}` })
-      .where(and(eq(variants.id, line.variantId), eq(variants.storeId, storeId)));
+      .where(
+        and(
+          eq(variants.id, line.variantId),
+          eq(variants.storeId, storeId),
+          eq(variants.requiresShipping, true),
+        ),
+      );
   }
 }
 

@@ -1,4 +1,10 @@
-import { DomainError, ORDER_MESSAGES, type OrderSummary, type OrderView } from "@storefront/domain";
+import {
+  DomainError,
+  NO_SHIPPING_OPTION,
+  ORDER_MESSAGES,
+  type OrderSummary,
+  type OrderView,
+} from "@storefront/domain";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import { orderLines, orders } from "../../db/schema.ts";
@@ -43,6 +49,7 @@ export function orderView(order: OrderRow, lines: readonly OrderLineRow[]): Orde
     subtotal: order.subtotal,
     discountAmount: order.discountAmount,
     discountCode: order.discountCode,
+    requiresShipping: order.shippingOptionId !== NO_SHIPPING_OPTION.id,
     shippingLabel: order.shippingLabel,
     shippingAmount: order.shippingAmount,
     taxLines: order.taxLines,

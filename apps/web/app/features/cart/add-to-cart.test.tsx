@@ -11,6 +11,7 @@ const variant = (stock: number): Variant => ({
   prices: { usd: 3995 },
   image_urls: [],
   total_stock: stock,
+  requires_shipping: true,
   subscriptions: [],
 });
 
@@ -29,6 +30,7 @@ function cartWith(line: Partial<CartView["cartItems"][number]>): CartView {
         image_url: null,
         attributes: {},
         total_stock: 5,
+        requires_shipping: true,
         subscription: null,
         ...line,
       },

@@ -61,7 +61,7 @@ export function AddToCart({
 }) {
   const add = useCartStore((s) => s.add);
   const [subscriptionId, setSubscriptionId] = useState<string | null>(null);
-  const [quantity, setQuantity] = useState(1);
+  const [chosenQuantity, setQuantity] = useState(1);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -73,6 +73,8 @@ export function AddToCart({
     setNotice(null);
   }, [variant?.sku]);
 
+  // Sold one at a time: a quantity chosen on another variant does not carry over.
+  const quantity = variant?.requires_shipping === false ? 1 : chosenQuantity;
   const outOfStock = variant !== undefined && variant.total_stock < quantity;
   const soldOut = variant !== undefined && variant.total_stock <= 0;
 
@@ -128,16 +130,19 @@ export function AddToCart({
           }}
         />
       ) : null}
-      <QuantityStepper
-        label="Quantity"
-        value={quantity}
-        max={POPUP_MAX_QUANTITY}
-        disabled={busy}
-        onChange={(q) => {
-          setQuantity(q);
-          setError(null);
-        }}
-      />
+      {/* What is never shipped (a digital plan, a service) is sold one at a time. */}
+      {variant?.requires_shipping === false ? null : (
+        <QuantityStepper
+          label="Quantity"
+          value={quantity}
+          max={POPUP_MAX_QUANTITY}
+          disabled={busy}
+          onChange={(q) => {
+            setQuantity(q);
+            setError(null);
+          }}
+        />
+      )}
       <button
         type="button"
         className="button add-to-cart-button"

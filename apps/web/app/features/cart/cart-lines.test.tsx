@@ -11,6 +11,7 @@ const line = {
   image_url: null,
   attributes: { "pack size": "1" },
   total_stock: 10,
+  requires_shipping: true,
 };
 const cart: CartView = {
   currency: "usd",

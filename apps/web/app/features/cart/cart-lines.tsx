@@ -52,16 +52,21 @@ export function CartLines({ cart, inDrawer }: { cart: CartView; inDrawer: boolea
                 {formatMoney(line.product_price, cart.currency)} each
               </p>
               <div className="cart-line-actions">
-                <QuantityStepper
-                  label={`Quantity of ${lineName}`}
-                  value={line.quantity}
-                  max={Math.min(
-                    MAX_LINE_QUANTITY,
-                    // The variant's stock is shared with its other lines (plain or on a plan).
-                    Math.max(stockLeftFor(cart.cartItems, line, line.total_stock), line.quantity),
-                  )}
-                  onChange={(q) => void update(line, q, inDrawer)}
-                />
+                {line.requires_shipping ? (
+                  <QuantityStepper
+                    label={`Quantity of ${lineName}`}
+                    value={line.quantity}
+                    max={Math.min(
+                      MAX_LINE_QUANTITY,
+                      // The variant's stock is shared with its other lines (plain or on a plan).
+                      Math.max(stockLeftFor(cart.cartItems, line, line.total_stock), line.quantity),
+                    )}
+                    onChange={(q) => void update(line, q, inDrawer)}
+                  />
+                ) : (
+                  // Never shipped (a digital plan, a service): sold one at a time.
+                  <span className="cart-line-quantity">Qty {line.quantity}</span>
+                )}
                 <button
                   type="button"
                   className="link-button"

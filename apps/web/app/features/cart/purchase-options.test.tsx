@@ -11,6 +11,7 @@ const single: Variant = {
   prices: { usd: 3995 },
   image_urls: [],
   total_stock: 20,
+  requires_shipping: true,
   subscriptions: [
     { subscription_id: "monthly", subscription_price: 3596 },
     { subscription_id: "every-2-months", subscription_price: 3795 },

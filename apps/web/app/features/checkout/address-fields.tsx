@@ -82,13 +82,15 @@ export function ContactFields({ form }: { form: CheckoutFieldsForm }) {
 }
 
 /**
- * The shipping address. The country follows the cart's currency: choosing one switches the
+ * The shipping address, or only what tax needs when nothing in the cart is shipped. The country
+ * follows the cart's currency: choosing one switches the
  * cart's currency, and a note says why the prices changed.
  */
 export function AddressFields({ form }: { form: CheckoutFieldsForm }) {
   const country = useCheckout((s) => s.address.country);
   const currency = useCheckout((s) => s.currency);
   const postalCode = useCheckout((s) => s.address.postalCode);
+  const requiresShipping = useCheckout((s) => s.requiresShipping);
   const setCurrency = useCartStore((s) => s.setCurrency);
   const [switching, setSwitching] = useState(false);
   const [countryNote, setCountryNote] = useState<string | null>(null);
@@ -113,7 +115,13 @@ export function AddressFields({ form }: { form: CheckoutFieldsForm }) {
 
   return (
     <section className="checkout-section" aria-labelledby="address-title">
-      <h2 id="address-title">Shipping address</h2>
+      <h2 id="address-title">{requiresShipping ? "Shipping address" : "Billing details"}</h2>
+      {requiresShipping ? null : (
+        <p className="checkout-hint">
+          Nothing in your order is shipped, so we only need your{" "}
+          {REGION_LABELS[country].toLowerCase()} and {POSTAL_LABELS[country]} for tax.
+        </p>
+      )}
       <Field label="Full name" autoComplete="name" {...form.bind("name")} />
       <SelectField
         label="Country"
@@ -130,25 +138,29 @@ export function AddressFields({ form }: { form: CheckoutFieldsForm }) {
           {countryNote}
         </p>
       ) : null}
-      <Field
-        label="Street address"
-        autoComplete="address-line1"
-        {...form.bind("address.line1")}
-        name="address-line1"
-      />
-      <Field
-        label="Apartment, suite, etc."
-        autoComplete="address-line2"
-        required={false}
-        {...form.bind("address.line2")}
-        name="address-line2"
-      />
-      <Field
-        label="City"
-        autoComplete="address-level2"
-        {...form.bind("address.city")}
-        name="city"
-      />
+      {requiresShipping ? (
+        <>
+          <Field
+            label="Street address"
+            autoComplete="address-line1"
+            {...form.bind("address.line1")}
+            name="address-line1"
+          />
+          <Field
+            label="Apartment, suite, etc."
+            autoComplete="address-line2"
+            required={false}
+            {...form.bind("address.line2")}
+            name="address-line2"
+          />
+          <Field
+            label="City"
+            autoComplete="address-level2"
+            {...form.bind("address.city")}
+            name="city"
+          />
+        </>
+      ) : null}
       <div className="field-row">
         <SelectField
           label={REGION_LABELS[country]}

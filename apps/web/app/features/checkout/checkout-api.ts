@@ -1,5 +1,6 @@
 import {
   CARD_MESSAGES,
+  CHECKOUT_FIELD_MESSAGES,
   type CheckoutQuote,
   cardBrand,
   cvcValid,
@@ -8,6 +9,7 @@ import {
   type PlacedOrder,
   type PlaceOrderRequest,
   PlaceOrderSchema,
+  shippingAddressErrors,
 } from "@storefront/domain";
 import { type ApiBody, ApiError, apiRequest } from "~/lib/api-client";
 import type { CheckoutState } from "./checkout-store";
@@ -78,7 +80,7 @@ export function buildOrder(
     email: state.email,
     name: state.name,
     address: state.address,
-    shippingOptionId: state.selectedShippingOption?.id,
+    ...(state.requiresShipping ? { shippingOptionId: state.selectedShippingOption?.id } : {}),
     expectedTotal: state.total,
     ...(card && expiry
       ? {
@@ -92,12 +94,22 @@ export function buildOrder(
       : {}),
   };
   const parsed = PlaceOrderSchema.safeParse(candidate);
-  if (parsed.success) return { ok: true, body: parsed.data };
+  // With something to ship, a street, a city and a shipping method are needed too.
+  const shipping: Record<string, string> = state.requiresShipping
+    ? {
+        ...shippingAddressErrors(state.address),
+        ...(state.selectedShippingOption
+          ? {}
+          : { shippingOptionId: CHECKOUT_FIELD_MESSAGES.shippingOption }),
+      }
+    : {};
+  if (parsed.success && Object.keys(shipping).length === 0) return { ok: true, body: parsed.data };
   const fields: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
+  for (const issue of parsed.error?.issues ?? []) {
     const key = fieldKey(issue.path.join("."));
     fields[key] ??= issue.message;
   }
+  for (const [key, message] of Object.entries(shipping)) fields[key] ??= message;
   // The schema checks the card's digits only once its shape is right: say everything at once.
   if (card) {
     for (const field of ["number", "expiry", "cvc"] as const) {

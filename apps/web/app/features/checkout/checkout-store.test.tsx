@@ -94,6 +94,7 @@ describe("checkout state", () => {
       taxLines: [{ name: "Sales tax", rate: 4000, amount: 352 }],
       taxAmount: 352,
       canCalculateTax: true,
+      requiresShipping: true,
       total: 9142,
     });
     expect(store.getState().total).toBe(9142);

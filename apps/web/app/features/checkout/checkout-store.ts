@@ -43,10 +43,15 @@ export interface CheckoutState {
   email: string;
   name: string;
   address: CheckoutAddress;
-  /** The address on one line, shown as "Ships to" once complete. */
+  /** The address on one line, shown as "Ships to" once complete (empty with nothing to ship). */
   fullAddress: string;
-  /** Street, city, region and a valid postal code: the order can be placed. */
+  /**
+   * Street, city, region and a valid postal code (only the region and postal code when nothing
+   * is shipped): the order can be placed.
+   */
   isAddressComplete: boolean;
+  /** Something in the cart is shipped: the street address and a shipping method are asked. */
+  requiresShipping: boolean;
   /** Country, region and a valid postal code: shipping and tax can be quoted. */
   canCalculateTax: boolean;
   /** A quote for the current address is awaited: the totals are not final, Pay waits. */
@@ -86,20 +91,23 @@ const EMPTY_ADDRESS: CheckoutAddress = {
 /** The address-derived fields: one rule for the form, the summary and the tests. */
 export function addressFacts(
   address: CheckoutAddress,
+  requiresShipping = true,
 ): Pick<CheckoutState, "fullAddress" | "isAddressComplete" | "canCalculateTax"> {
   const taxable = canCalculateTax(address);
-  const isAddressComplete = taxable && address.line1.trim() !== "" && address.city.trim() !== "";
-  const fullAddress = isAddressComplete
-    ? [
-        address.line1.trim(),
-        address.line2.trim(),
-        address.city.trim(),
-        `${address.region} ${address.postalCode.trim().toUpperCase()}`,
-        COUNTRY_NAMES[address.country],
-      ]
-        .filter((part) => part !== "")
-        .join(", ")
-    : "";
+  const hasStreet = address.line1.trim() !== "" && address.city.trim() !== "";
+  const isAddressComplete = taxable && (hasStreet || !requiresShipping);
+  const fullAddress =
+    isAddressComplete && requiresShipping
+      ? [
+          address.line1.trim(),
+          address.line2.trim(),
+          address.city.trim(),
+          `${address.region} ${address.postalCode.trim().toUpperCase()}`,
+          COUNTRY_NAMES[address.country],
+        ]
+          .filter((part) => part !== "")
+          .join(", ")
+      : "";
   return { fullAddress, isAddressComplete, canCalculateTax: taxable };
 }
 
@@ -132,7 +140,8 @@ function fromCart(state: CheckoutState, cart: CartView): Partial<CheckoutState> 
           country,
           region: isRegionOf(country, state.address.region) ? state.address.region : "",
         };
-  const facts = addressFacts(address);
+  const requiresShipping = cart.cartItems.some((l) => l.requires_shipping);
+  const facts = addressFacts(address, requiresShipping);
   const quoted = facts.canCalculateTax;
   const unquoted = quoted ? {} : { ...UNQUOTED, isTaxCalculating: false };
   const { discountAmount, total } = checkoutTotal({
@@ -148,6 +157,7 @@ function fromCart(state: CheckoutState, cart: CartView): Partial<CheckoutState> 
     discountCode: cart.activeDiscount?.code.toUpperCase() ?? null,
     discountPercentage: cart.activeDiscount?.discount_percentage ?? null,
     address,
+    requiresShipping,
     ...facts,
     ...unquoted,
     total,
@@ -175,6 +185,7 @@ export function createCheckoutStore(
       email: init.email ?? "",
       name: init.name ?? "",
       address: EMPTY_ADDRESS,
+      requiresShipping: true,
       ...addressFacts(EMPTY_ADDRESS),
       isTaxCalculating: false,
       isSubmitting: false,
@@ -188,7 +199,7 @@ export function createCheckoutStore(
       },
       setAddress(patch) {
         const address = { ...get().address, ...patch };
-        const facts = addressFacts(address);
+        const facts = addressFacts(address, get().requiresShipping);
         // A changed but still complete address keeps the last quote on screen while the next one
         // is awaited (isTaxCalculating); an incomplete one has no shipping or tax to show.
         const unquoted = facts.canCalculateTax
@@ -224,6 +235,8 @@ export function createCheckoutStore(
           taxAmount: quote.taxAmount,
           total: quote.total,
           isTaxCalculating: false,
+          requiresShipping: quote.requiresShipping,
+          ...addressFacts(get().address, quote.requiresShipping),
         });
       },
       setTaxCalculating(calculating) {

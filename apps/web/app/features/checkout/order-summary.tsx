@@ -29,21 +29,22 @@ export function OrderSummary({ cart }: { cart: CartView }) {
     });
   }
   if (!s.canCalculateTax) {
-    rows.push(
-      {
-        key: "shipping",
-        label: "Shipping",
-        value: <span className="pending">Enter your address</span>,
-      },
-      { key: "tax", label: "Tax", value: <span className="pending">Enter your address</span> },
-    );
+    const enter = <span className="pending">Enter your address</span>;
+    if (s.requiresShipping) rows.push({ key: "shipping", label: "Shipping", value: enter });
+    rows.push({ key: "tax", label: "Tax", value: enter });
   } else {
     const option = s.selectedShippingOption;
-    rows.push({
-      key: "shipping",
-      label: option ? `Shipping (${option.label})` : "Shipping",
-      value: option ? (s.isFreeShipping ? "Free" : money(s.shipping)) : calculating("Calculating…"),
-    });
+    if (s.requiresShipping) {
+      rows.push({
+        key: "shipping",
+        label: option ? `Shipping (${option.label})` : "Shipping",
+        value: option
+          ? s.isFreeShipping
+            ? "Free"
+            : money(s.shipping)
+          : calculating("Calculating…"),
+      });
+    }
     if (s.isTaxCalculating) {
       rows.push({ key: "tax", label: "Tax", value: calculating("Calculating tax…") });
     } else if (s.taxLines.length === 0) {

@@ -2,7 +2,10 @@ import { formatMoney } from "@storefront/domain";
 import { POSTAL_LABELS, REGION_LABELS } from "./address-labels";
 import { useCheckout } from "./checkout-context";
 
-/** The shipping methods the quote offers for the address, as radio buttons. */
+/**
+ * The shipping methods the quote offers for the address, as radio buttons; nothing when no line
+ * of the cart is shipped.
+ */
 export function ShippingMethods({
   quoteError,
   error,
@@ -18,6 +21,9 @@ export function ShippingMethods({
   const calculating = useCheckout((s) => s.isTaxCalculating);
   const currency = useCheckout((s) => s.currency);
   const country = useCheckout((s) => s.address.country);
+  const requiresShipping = useCheckout((s) => s.requiresShipping);
+  // Nothing in the cart is shipped: there is no method to choose.
+  if (!requiresShipping) return null;
   return (
     <fieldset className="checkout-section shipping-methods" aria-busy={calculating}>
       <legend>

@@ -57,11 +57,13 @@ export function OrderDetails({ order, signedIn }: { order: OrderView; signedIn: 
       value: `−${money(order.discountAmount)}`,
     });
   }
-  rows.push({
-    key: "shipping",
-    label: `Shipping (${order.shippingLabel})`,
-    value: order.shippingAmount === 0 ? "Free" : money(order.shippingAmount),
-  });
+  if (order.requiresShipping) {
+    rows.push({
+      key: "shipping",
+      label: `Shipping (${order.shippingLabel})`,
+      value: order.shippingAmount === 0 ? "Free" : money(order.shippingAmount),
+    });
+  }
   if (order.taxLines.length === 0) {
     rows.push({ key: "tax", label: "Tax", value: money(order.taxAmount) });
   }
@@ -92,25 +94,34 @@ export function OrderDetails({ order, signedIn }: { order: OrderView; signedIn: 
           <MoneyRows rows={rows} className="summary-totals" />
         </section>
         <div className="order-side">
-          <section className="account-card" aria-labelledby="order-address-title">
-            <h2 id="order-address-title">Shipping to</h2>
-            <address className="order-address">
-              {order.name}
-              <br />
-              {address.line1}
-              {address.line2 ? (
-                <>
-                  <br />
-                  {address.line2}
-                </>
-              ) : null}
-              <br />
-              {address.city}, {address.region} {address.postalCode}
-              <br />
-              {COUNTRY_NAMES[address.country] ?? address.country}
-            </address>
-            <p className="order-shipping-method">{order.shippingLabel}</p>
-          </section>
+          {order.requiresShipping ? (
+            <section className="account-card" aria-labelledby="order-address-title">
+              <h2 id="order-address-title">Shipping to</h2>
+              <address className="order-address">
+                {order.name}
+                <br />
+                {address.line1}
+                {address.line2 ? (
+                  <>
+                    <br />
+                    {address.line2}
+                  </>
+                ) : null}
+                <br />
+                {address.city}, {address.region} {address.postalCode}
+                <br />
+                {COUNTRY_NAMES[address.country] ?? address.country}
+              </address>
+              <p className="order-shipping-method">{order.shippingLabel}</p>
+            </section>
+          ) : (
+            <section className="account-card" aria-labelledby="order-address-title">
+              <h2 id="order-address-title">Delivery</h2>
+              <p className="order-shipping-method">
+                Nothing in this order is shipped: it comes to {order.email}.
+              </p>
+            </section>
+          )}
           <section className="account-card" aria-labelledby="order-payment-title">
             <h2 id="order-payment-title">Payment</h2>
             <p className="order-card">{cardText(order.payment)}</p>

@@ -37,6 +37,7 @@ const order: OrderView = {
   subtotal: 6990,
   discountAmount: 0,
   discountCode: null,
+  requiresShipping: true,
   shippingLabel: "Standard",
   shippingAmount: 800,
   taxLines: [{ name: "Sales tax", rate: 4000, amount: 312 }],
