@@ -182,3 +182,61 @@ test("switching to CAD on a product page re-prices the page, its plans and the q
   await expect(price).toHaveText("$39.95");
   await expect(options).toContainText("$35.96");
 });
+
+test("Empty cart can be undone: the lines come back as they were", async ({ page }, testInfo) => {
+  await gotoHydrated(page, "/products/eat");
+  const main = page.getByRole("main");
+  await main.getByRole("button", { name: "Increase quantity" }).click();
+  await main.getByRole("button", { name: "Add to cart" }).click();
+  await expect(drawer(page).locator(".cart-line")).toHaveCount(1);
+  await gotoHydrated(page, "/cart");
+  await expect(main.locator(".cart-line")).toHaveCount(1);
+  const total = await main.locator(".cart-total").textContent();
+
+  await main.getByRole("button", { name: "Empty cart" }).click();
+  await expect(
+    main.getByRole("status").filter({ hasText: "Your cart was emptied." }),
+  ).toBeVisible();
+  await expect(page.locator(".cart-count")).toHaveText("0");
+  // The button pressed is gone: the focus is on Undo, the next thing to do.
+  const undo = main.getByRole("button", { name: "Undo" });
+  await expect(undo).toBeFocused();
+  await screenshot(page, testInfo, "cart-emptied");
+
+  await undo.click();
+  await expect(main.locator(".cart-line")).toHaveCount(1);
+  await expect(main.locator(".cart-line")).toContainText("Eat");
+  await expect(main.locator(".cart-total")).toHaveText(total ?? "");
+  await expect(page.locator(".cart-count")).toHaveText("2");
+});
+
+test("closing the cart drawer with Escape gives the focus back, never to the page's body", async ({
+  page,
+}) => {
+  // From the product page's Add to cart.
+  await gotoHydrated(page, "/products/eat");
+  await page.getByRole("main").getByRole("button", { name: "Add to cart" }).click();
+  await expect(drawer(page)).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(drawer(page)).toBeHidden();
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.matches("button, a") ?? false))
+    .toBe(true);
+
+  // From the quick view, which closed when the drawer opened: the focus goes to the cart button.
+  await gotoHydrated(page, "/");
+  await page
+    .getByRole("button", { name: /^Quick shop/ })
+    .first()
+    .click();
+  const quickView = page
+    .getByRole("dialog")
+    .filter({ has: page.getByRole("button", { name: "Add to cart" }) });
+  await quickView.getByRole("button", { name: "Add to cart" }).click();
+  await expect(drawer(page)).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(drawer(page)).toBeHidden();
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.tagName ?? "none"))
+    .not.toBe("BODY");
+});

@@ -179,7 +179,10 @@ test("a signed-in shopper's declined card can be replaced by a good one, paying 
 
   await fillCard(page, "4000 0000 0000 0002");
   await main.getByRole("button", { name: /^Pay CA\$/ }).click();
-  await expect(main.getByRole("alert")).toHaveText("Your card was declined.");
+  // The reason, and what to do next.
+  await expect(main.getByRole("alert")).toHaveText(
+    "Your card was declined. You have not been charged. Check the card details or enter another card, then press Pay again.",
+  );
   // Everything typed is kept but the card number, which is ready for another card.
   await expect(main.getByLabel(/^Card number/)).toHaveValue("");
   await expect(main.getByLabel(/^Card number/)).toBeFocused();
@@ -187,6 +190,9 @@ test("a signed-in shopper's declined card can be replaced by a good one, paying 
   await expect(main.getByLabel(/^Postal code/)).toHaveValue("K1A 0B1");
   await screenshot(page, testInfo, "checkout-declined");
 
+  // Typing another card clears the decline: it was about the last card.
+  await main.getByLabel(/^Card number/).pressSequentially("4");
+  await expect(main.getByRole("alert")).toHaveCount(0);
   await main.getByLabel(/^Card number/).fill("4242 4242 4242 4242");
   await main.getByRole("button", { name: /^Pay CA\$/ }).click();
   await expect(page).toHaveURL(/\/orders\/\d+\?key=/);

@@ -14,7 +14,7 @@ import {
 } from "react-router";
 import { NotFound } from "~/components/not-found";
 import type { AuthStatus } from "~/features/account";
-import { SiteFrame } from "~/features/layout";
+import { footerNote, SiteFrame } from "~/features/layout";
 import { apiGet } from "~/lib/api.server";
 import { useNonce } from "~/lib/nonce";
 import type { RootData } from "~/lib/seo";
@@ -24,15 +24,23 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+/** The store as the page shows it: its footer's `{{year}}` filled in on the server. */
+async function storeOf(context: Route.LoaderArgs["context"]): Promise<StoreInfo> {
+  const store = await apiGet<StoreInfo>(context, "/api/store");
+  const note = store.Footer.note;
+  return note ? { ...store, Footer: { ...store.Footer, note: footerNote(note) } } : store;
+}
+
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
   const origin = new URL(request.url).origin;
   const { currency } = context;
   if (context.sharedPage) {
-    const store = await apiGet<StoreInfo>(context, "/api/store");
-    return { store, personal: false, cart: null, auth: null, currency, origin };
+    const store = await storeOf(context);
+    const themeStyle = themeVariables(store.theme);
+    return { store, personal: false, cart: null, auth: null, currency, origin, themeStyle };
   }
   const [store, cartAnswer, authAnswer] = await Promise.all([
-    apiGet<StoreInfo>(context, "/api/store"),
+    storeOf(context),
     context.api("/api/cart"),
     context.api("/v2/auth/status"),
   ]);
@@ -40,13 +48,21 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
   // without it and the browser asks again.
   const cart = cartAnswer.status === 200 ? (cartAnswer.body as CartView) : null;
   const auth = authAnswer.status === 200 ? (authAnswer.body as AuthStatus) : null;
-  return { store, personal: true, cart, auth, currency, origin };
+  return {
+    store,
+    personal: true,
+    cart,
+    auth,
+    currency,
+    origin,
+    themeStyle: themeVariables(store.theme),
+  };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
   const nonce = useNonce();
-  const style = data ? (themeVariables(data.store.theme) as CSSProperties) : undefined;
+  const style = data?.themeStyle as CSSProperties | undefined;
   return (
     <html lang="en" style={style}>
       <head>

@@ -46,13 +46,6 @@ export const CART_MESSAGES = {
   invalidQuantity: `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}`,
   /** The sku is not a published variant of this store. */
   productNotFound: "Product not found",
-  /**
-   * A cart holds one of what is never shipped (a digital plan, a design service).
-   * @example CART_MESSAGES.oneOnly("Seasonal Planting Plan") // "Seasonal Planting Plan is sold one at a time, and one is in your cart"
-   */
-  oneOnly: (title: string): string => `${title} is sold one at a time, and one is in your cart`,
-  /** More than one of what is never shipped was asked for at once. */
-  oneAtATime: (title: string): string => `${title} is sold one at a time`,
   /** A change or removal names a line the cart does not hold. */
   lineNotFound: "This item is not in your cart",
   /**
@@ -61,6 +54,17 @@ export const CART_MESSAGES = {
    */
   notSoldIn: (variant: { title: string; sku: string }, currency: Currency): string =>
     `${variant.title} (${variant.sku}) is not available in ${currency.toUpperCase()}`,
+} as const;
+
+/**
+ * A cart holds one of what is never shipped (a digital plan, a design service). Apart from
+ * CART_MESSAGES: only the server says these, and the browser's bundle need not carry them.
+ */
+export const ONE_AT_A_TIME_MESSAGES = {
+  /** @example ONE_AT_A_TIME_MESSAGES.inCart("Seasonal Planting Plan") // "Seasonal Planting Plan is sold one at a time, and one is in your cart" */
+  inCart: (title: string): string => `${title} is sold one at a time, and one is in your cart`,
+  /** More than one was asked for at once. */
+  tooMany: (title: string): string => `${title} is sold one at a time`,
 } as const;
 
 export const REFUSAL_MESSAGES: Record<CartRefusal, string> = {

@@ -25,6 +25,7 @@ export * from "./order-schema.ts";
 export * from "./review.ts";
 export * from "./review-schema.ts";
 export * from "./store.ts";
+export * from "./store-figures.ts";
 export * from "./store-schema.ts";
 export * from "./subscription.ts";
 export * from "./subscription-schema.ts";

@@ -45,6 +45,11 @@ export const stores = pgTable(
     /** Where the store's own notifications go (new orders, garden design requests). */
     ownerEmail: text("owner_email").notNull(),
     defaultCurrency: text("default_currency").$type<Currency>().notNull().default("usd"),
+    /**
+     * The commission, in percent, the store's affiliate programme pays (content quotes it as
+     * `{{affiliate.percentage}}`); null without a programme. An account may be given another rate.
+     */
+    affiliatePercentage: integer("affiliate_percentage"),
     theme: jsonb("theme").notNull(),
     navbar: jsonb("navbar").notNull(),
     footer: jsonb("footer").notNull(),
@@ -53,7 +58,13 @@ export const stores = pgTable(
     topPageCallout: jsonb("top_page_callout"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("stores_default_currency", sql`${t.defaultCurrency} in ('usd', 'cad')`)],
+  (t) => [
+    check("stores_default_currency", sql`${t.defaultCurrency} in ('usd', 'cad')`),
+    check(
+      "stores_affiliate_percentage",
+      sql`${t.affiliatePercentage} is null or ${t.affiliatePercentage} between 0 and 100`,
+    ),
+  ],
 );
 
 export const storeDomains = pgTable("store_domains", {

@@ -12,18 +12,24 @@ export function ModalDialog({
   labelledBy,
   className,
   children,
+  returnFocus,
 }: {
   isOpen: boolean;
   onClose(): void;
   labelledBy: string;
   className: string;
   children: ReactNode;
+  /** Where the focus goes on closing when the element that opened the dialog cannot take it. */
+  returnFocus?: () => HTMLElement | null;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (isOpen && !dialog.open) {
+      opener.current =
+        document.activeElement instanceof HTMLElement ? document.activeElement : null;
       dialog.showModal();
       // The browser focuses the first focusable element; a child marked data-autofocus asks
       // for the focus instead (its own effect ran before the dialog was shown, to no effect).
@@ -37,7 +43,19 @@ export function ModalDialog({
       ref={ref}
       className={className}
       aria-labelledby={labelledBy}
-      onClose={onClose}
+      onClose={() => {
+        onClose();
+        // The browser gives the focus back to what had it, unless that cannot take it (a button
+        // disabled while it worked, a popup closed meanwhile): then to `returnFocus`.
+        requestAnimationFrame(() => {
+          const active = document.activeElement;
+          if (active && active !== document.body && !ref.current?.contains(active)) return;
+          const back = opener.current;
+          const usable =
+            back?.isConnected && !(back as HTMLButtonElement).disabled && back.offsetParent;
+          (usable ? back : returnFocus?.())?.focus();
+        });
+      }}
       onClick={(e) => {
         if (e.target === e.currentTarget) onClose();
       }}

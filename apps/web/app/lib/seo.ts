@@ -14,6 +14,11 @@ export interface RootData {
   /** The currency the page's prices are in. */
   currency: Currency;
   origin: string;
+  /**
+   * The store theme's CSS variables (themeVariables), worked out by the server so the browser's
+   * bundle does not carry the code.
+   */
+  themeStyle: Record<string, string>;
 }
 
 /**

@@ -1,5 +1,14 @@
+import type { CartView } from "@storefront/domain";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { CartLines, CartSummary, NotMergedNotice, useCart, useCartStore } from "~/features/cart";
+import {
+  CartLines,
+  CartSummary,
+  NotMergedNotice,
+  restoreCart,
+  useCart,
+  useCartStore,
+} from "~/features/cart";
 import { pageMeta, privatePageHeaders, rootDataOf } from "~/lib/seo";
 import type { Route } from "./+types/cart";
 
@@ -23,6 +32,16 @@ export default function CartPage() {
   const cart = useCart();
   const error = useCartStore((s) => s.error);
   const clear = useCartStore((s) => s.clear);
+  // What "Empty cart" took out, until Undo puts it back or the shopper adds something else.
+  const [emptied, setEmptied] = useState<CartView["cartItems"] | null>(null);
+  const isEmpty = !cart || cart.cartItems.length === 0;
+  const undoRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    // The Empty cart button is gone: the focus goes to Undo; once the cart fills again, the
+    // offer ends.
+    if (emptied && isEmpty) undoRef.current?.focus();
+    if (!isEmpty) setEmptied(null);
+  }, [emptied, isEmpty]);
   return (
     <div className="container cart-page">
       <h1 className="page-title">Your cart</h1>
@@ -32,9 +51,26 @@ export default function CartPage() {
         </p>
       ) : null}
       <NotMergedNotice />
-      {!cart || cart.cartItems.length === 0 ? (
+      {isEmpty ? (
         <div className="cart-empty">
-          <p>Your cart is empty.</p>
+          {emptied ? (
+            <p role="status" className="cart-emptied">
+              Your cart was emptied.{" "}
+              <button
+                ref={undoRef}
+                type="button"
+                className="link-button"
+                onClick={async () => {
+                  const outcome = await restoreCart(emptied);
+                  if (outcome.ok) setEmptied(null);
+                }}
+              >
+                Undo
+              </button>
+            </p>
+          ) : (
+            <p>Your cart is empty.</p>
+          )}
           <Link className="button" to="/">
             Continue shopping
           </Link>
@@ -43,7 +79,15 @@ export default function CartPage() {
         <div className="cart-page-grid">
           <div>
             <CartLines cart={cart} inDrawer={false} />
-            <button type="button" className="link-button" onClick={() => void clear()}>
+            <button
+              type="button"
+              className="link-button"
+              onClick={async () => {
+                const lines = cart.cartItems;
+                const outcome = await clear();
+                if (outcome.ok) setEmptied(lines);
+              }}
+            >
               Empty cart
             </button>
           </div>

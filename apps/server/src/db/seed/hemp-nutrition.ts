@@ -445,7 +445,7 @@ export const hempNutrition: DemoStore = {
       "text-1":
         "<p>Orders ship from Fort Collins, Colorado, Monday to Friday. Orders placed before noon Mountain time usually ship the same day.</p>",
       "text-2":
-        "<ul><li><strong>United States:</strong> free shipping on orders of $149 or more; a flat $7.95 on smaller orders. Delivery takes 2 to 5 business days.</li><li><strong>Canada:</strong> a flat CA$14.95, delivered in 5 to 9 business days.</li><li><strong>Other countries:</strong> we currently ship only to the US and Canada.</li></ul>",
+        "<ul><li><strong>United States:</strong> free shipping on orders of {{free_shipping_threshold}} or more; otherwise Standard at {{shipping.US.standard}} ({{shipping.US.standard.estimate}}) or Express at {{shipping.US.express}} ({{shipping.US.express.estimate}}).</li><li><strong>Canada:</strong> Standard at {{shipping.CA.standard}} ({{shipping.CA.standard.estimate}}) or Express at {{shipping.CA.express}} ({{shipping.CA.express.estimate}}).</li><li><strong>Other countries:</strong> we currently ship only to the US and Canada.</li></ul>",
       "text-3":
         "<p>Oils are packed with a cold pack from June to September. You will receive a tracking link by email as soon as your order ships.</p>",
     },

@@ -40,6 +40,7 @@ async function insertStore(tx: Database, store: DemoStore): Promise<void> {
     logo: mediaUrl(store.id, store.logo),
     brandDescription: store.brandDescription,
     defaultCurrency: store.defaultCurrency,
+    affiliatePercentage: store.affiliatePercentage ?? null,
     theme: store.theme,
     navbar: store.navbar,
     footer: store.footer,

@@ -24,6 +24,26 @@ function wrap(label: string, width: number): string[] {
   return lines.slice(0, 3);
 }
 
+/**
+ * A name on one line when short, else on two lines as even as its words allow ("Pawsome" /
+ * "Herbals"), so a logo is as tall as its slot lets it be.
+ */
+function balancedLines(label: string): string[] {
+  const words = label.split(/\s+/);
+  if (label.length <= 10 || words.length < 2) return [label];
+  let best = [label];
+  let longest = Number.POSITIVE_INFINITY;
+  for (let i = 1; i < words.length; i += 1) {
+    const split = [words.slice(0, i).join(" "), words.slice(i).join(" ")];
+    const length = Math.max(...split.map((l) => l.length));
+    if (length < longest) {
+      best = split;
+      longest = length;
+    }
+  }
+  return best;
+}
+
 function textLines(lines: string[], x: number, y: number, size: number, fill: string): string {
   return lines
     .map(
@@ -110,9 +130,14 @@ ${Array.from({ length: 9 }, (_, i) => `<circle cx="${(w / 10) * (i + 1)}" cy="${
       }).join("");
       return `${open}<rect width="${w}" height="${h}" fill="${accent}"/>${leaves}</svg>`;
     }
-    case "logo":
-      return `${open}<rect width="${w}" height="${h}" fill="${accent}"/>
-${textLines(wrap(label, 18), w / 2, h * 0.58, Math.round(h * 0.26), primary)}</svg>`;
+    case "logo": {
+      // Drawn large on a wide canvas so no line is clipped; ensureDemoMedia crops it to the name.
+      const lines = balancedLines(label);
+      const size = 96;
+      const cw = 1400;
+      const ch = Math.round(lines.length * size * 1.2 + size);
+      return `<svg xmlns="http://www.w3.org/2000/svg" width="${cw}" height="${ch}" viewBox="0 0 ${cw} ${ch}"><rect width="${cw}" height="${ch}" fill="${accent}"/>${textLines(lines, cw / 2, size * 1.25, size, primary)}</svg>`;
+    }
     case "dog":
     case "cat": {
       // A square picture is a portrait (profile picture); a wide one is a shopper's photo of
@@ -144,6 +169,20 @@ async function exists(file: string): Promise<boolean> {
   );
 }
 
+/**
+ * A logo cropped to the name with a thin margin, `image.width` wide: it fills the header's slot
+ * instead of sitting small in a padded box.
+ */
+async function croppedToName(drawn: Buffer, image: DemoImage): Promise<Buffer> {
+  const trimmed = await sharp(drawn).trim({ background: image.accent, threshold: 20 }).toBuffer();
+  const margin = 12;
+  // (sharp resizes before it extends within one pipeline: two pipelines, to end at the width.)
+  const framed = await sharp(trimmed)
+    .extend({ top: margin, bottom: margin, left: margin, right: margin, background: image.accent })
+    .toBuffer();
+  return sharp(framed).resize({ width: image.width }).png().toBuffer();
+}
+
 /** Writes every demo image (JPEG original and `_728.webp` variant) that is not on disk yet. */
 export async function ensureDemoMedia(mediaDir: string, stores: readonly DemoStore[]) {
   let written = 0;
@@ -154,7 +193,8 @@ export async function ensureDemoMedia(mediaDir: string, stores: readonly DemoSto
       const original = path.join(dir, image.file);
       const variant = path.join(dir, image.file.replace(/\.[a-z]+$/i, `_${VARIANT_WIDTH}.webp`));
       if ((await exists(original)) && (await exists(variant))) continue;
-      const svg = Buffer.from(drawSvg(image));
+      const drawn = Buffer.from(drawSvg(image));
+      const svg = image.kind === "logo" ? await croppedToName(drawn, image) : drawn;
       await sharp(svg).jpeg({ quality: 82, mozjpeg: true }).toFile(original);
       await sharp(svg)
         .resize({ width: Math.min(VARIANT_WIDTH, image.width) })

@@ -7,6 +7,9 @@ import type { DemoStore, DemoSubscriptionPlan } from "./types.ts";
  * health): subscribe and save 10% monthly, or 5% every two months. Remedies for a passing
  * upset (appetite, constipation, diarrhea, fungus) are sold once.
  */
+/** The affiliate programme's commission: the page quotes it and the demo affiliate earns it. */
+const AFFILIATE_PERCENTAGE = 10;
+
 const DAILY_REMEDY_PLANS: DemoSubscriptionPlan[] = [
   {
     code: "monthly",
@@ -38,6 +41,7 @@ export const petRemedies: DemoStore = {
     "Small-batch, alcohol-free herbal remedies for dogs and cats, blended from traditional Chinese and Western herbs to support everyday health.",
   logo: "logo.jpg",
   defaultCurrency: "usd",
+  affiliatePercentage: AFFILIATE_PERCENTAGE,
   theme: DEFAULT_THEME,
   navbar: {
     menus: [
@@ -857,7 +861,7 @@ export const petRemedies: DemoStore = {
           "<p>Please check with your veterinarian first. Herbs are gentle, but they can interact with some medications.</p>",
         "title-6": "Do you ship to Canada?",
         "content-6":
-          '<p>We do! Prices can be shown in CAD, and orders usually arrive within 5 to 9 business days. See our <a href="/policies/shipping-policy">shipping policy</a> for details.</p>',
+          '<p>We do! Prices can be shown in CAD, and Standard delivery takes {{shipping.CA.standard.estimate}}. See our <a href="/policies/shipping-policy">shipping policy</a> for details.</p>',
         "title-7": "What if my pet will not take it?",
         "content-7":
           '<p>Try mixing the dose into wet food, plain yoghurt or a lickable treat. If it still does not work out, our <a href="/policies/refund-policy">30-day guarantee</a> has you covered.</p>',
@@ -871,7 +875,7 @@ export const petRemedies: DemoStore = {
       "text-1":
         "<p>Love our remedies? Share them with friends, followers and clients and earn a commission on every order placed with your personal code.</p>",
       "text-2":
-        "<ul><li><strong>Your code:</strong> once approved, you receive a personal discount code that gives your friends 10% off their first order.</li><li><strong>Commission:</strong> you earn 15% of the product subtotal (before shipping and tax) on every order that uses your code.</li><li><strong>Payouts:</strong> commissions are paid monthly once your balance reaches $50, after the 30-day return window for each order has passed.</li><li><strong>Fair use:</strong> codes may not be posted on coupon websites, used on your own orders or promoted with paid search ads on our brand name.</li><li><strong>Changes:</strong> we may update these terms or end the programme with 30 days' notice by email.</li></ul>",
+        "<ul><li><strong>Your code:</strong> once approved, you receive a personal discount code that gives your friends 10% off their first order.</li><li><strong>Commission:</strong> you earn {{affiliate.percentage}}% of the product subtotal (before shipping and tax) on every order that uses your code.</li><li><strong>Payouts:</strong> commissions are paid monthly once your balance reaches $50, after the 30-day return window for each order has passed.</li><li><strong>Fair use:</strong> codes may not be posted on coupon websites, used on your own orders or promoted with paid search ads on our brand name.</li><li><strong>Changes:</strong> we may update these terms or end the programme with 30 days' notice by email.</li></ul>",
       "text-3":
         '<p>To apply, <a href="/pages/contact">contact us</a> with a little about you and how you would like to share Pawsome Herbals.</p>',
     },
@@ -1054,7 +1058,7 @@ export const petRemedies: DemoStore = {
       "text-1":
         "<p>We pack and ship orders from Asheville, North Carolina, Monday to Friday. Orders placed before 1 pm Eastern usually leave the same day.</p>",
       "text-2":
-        "<ul><li><strong>United States:</strong> <strong>free shipping on US orders of $149 or more</strong>; a flat $7.95 on smaller orders. Delivery takes 2 to 5 business days.</li><li><strong>Canada:</strong> a flat rate of CA$14.95, delivered in 5 to 9 business days. Duties and taxes are included at checkout.</li><li><strong>Other countries:</strong> we are not able to ship outside the US and Canada at this time.</li></ul>",
+        "<ul><li><strong>United States:</strong> <strong>free shipping on US orders of {{free_shipping_threshold}} or more</strong>; otherwise Standard at {{shipping.US.standard}} ({{shipping.US.standard.estimate}}) or Express at {{shipping.US.express}} ({{shipping.US.express.estimate}}).</li><li><strong>Canada:</strong> Standard at {{shipping.CA.standard}} ({{shipping.CA.standard.estimate}}) or Express at {{shipping.CA.express}} ({{shipping.CA.express.estimate}}). Duties and taxes are included at checkout.</li><li><strong>Other countries:</strong> we are not able to ship outside the US and Canada at this time.</li></ul>",
       "text-3":
         '<p>You will receive a tracking link by email as soon as your order ships. If your parcel has not arrived within 10 business days, please <a href="/pages/contact">contact us</a> and we will help.</p>',
     },
@@ -1127,7 +1131,8 @@ export const petRemedies: DemoStore = {
       pointsBalance: 120,
       discountCode: "RILEYPAWS",
       discountPercentage: 10,
-      commissionPercentage: 10,
+      // The programme's rate, as the affiliate page quotes it.
+      commissionPercentage: AFFILIATE_PERCENTAGE,
       commissionAmount: 4_500,
     },
     {

@@ -142,6 +142,8 @@ export interface DemoStore {
   /** A file from `images`, kind logo. */
   logo: string;
   defaultCurrency: "usd" | "cad";
+  /** The affiliate programme's commission in percent (`{{affiliate.percentage}}`); none: no programme. */
+  affiliatePercentage?: number;
   theme: Theme;
   navbar: Navbar;
   footer: Footer;

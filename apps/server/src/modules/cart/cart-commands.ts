@@ -12,6 +12,7 @@ import {
   DomainError,
   type ErrorCode,
   lineKey,
+  ONE_AT_A_TIME_MESSAGES,
   REFUSAL_MESSAGES,
   removeItem,
   statusAfterActivity,
@@ -120,7 +121,9 @@ function oneOnlyIfUnshipped(
   if (variant.requiresShipping) return;
   throw new DomainError(
     quantity > 1 ? "invalid" : "conflict",
-    quantity > 1 ? CART_MESSAGES.oneAtATime(variant.title) : CART_MESSAGES.oneOnly(variant.title),
+    quantity > 1
+      ? ONE_AT_A_TIME_MESSAGES.tooMany(variant.title)
+      : ONE_AT_A_TIME_MESSAGES.inCart(variant.title),
   );
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { CART_MESSAGES, CHECKOUT_MESSAGES } from "@storefront/domain";
+import { CHECKOUT_MESSAGES, ONE_AT_A_TIME_MESSAGES } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import {
@@ -53,16 +53,20 @@ describeEachEngine("products that are never shipped", (engine) => {
 
     const again = await v.post("/api/cart/items", { sku: "PLAN-SPRING", quantity: 1 });
     expect(again.statusCode).toBe(409);
-    expect(again.json().error.message).toBe(CART_MESSAGES.oneOnly("Seasonal Planting Plan"));
+    expect(again.json().error.message).toBe(
+      ONE_AT_A_TIME_MESSAGES.inCart("Seasonal Planting Plan"),
+    );
 
     const two = await v.patch("/api/cart/items/PLAN-SPRING", { quantity: 2 });
     expect(two.statusCode).toBe(400);
-    expect(two.json().error.message).toBe(CART_MESSAGES.oneAtATime("Seasonal Planting Plan"));
+    expect(two.json().error.message).toBe(ONE_AT_A_TIME_MESSAGES.tooMany("Seasonal Planting Plan"));
 
     const fresh = new Visitor(t.app, GARDEN);
     const many = await fresh.post("/api/cart/items", { sku: "PLAN-FALL", quantity: 3 });
     expect(many.statusCode).toBe(400);
-    expect(many.json().error.message).toBe(CART_MESSAGES.oneAtATime("Seasonal Planting Plan"));
+    expect(many.json().error.message).toBe(
+      ONE_AT_A_TIME_MESSAGES.tooMany("Seasonal Planting Plan"),
+    );
   });
 
   it("quotes no shipping option and taxes the goods alone", async () => {

@@ -1,6 +1,9 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { HEMP, PET_STORE, PETS } from "../../../test/fixtures.ts";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { HEMP, NY_ADDRESS, PET_STORE, PETS, quoteAddress } from "../../../test/fixtures.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
+import { Visitor } from "../../../test/visitor.ts";
+import { stores, users } from "../../db/schema.ts";
 import { getDocument, saveDocument } from "./service.ts";
 
 describeEachEngine("content documents at /data/...", (engine) => {
@@ -29,6 +32,89 @@ describeEachEngine("content documents at /data/...", (engine) => {
       const res = await t.app.inject({ url: `/data/master/${name}.json`, headers: { host: PETS } });
       expect(res.statusCode, name).toBe(200);
     }
+  });
+
+  /** A page's text as a shopper reads it (every string of the document, joined). */
+  async function pageText(name: string, host = PETS): Promise<string> {
+    const res = await t.app.inject({ url: `/data/master/${name}.json`, headers: { host } });
+    expect(res.statusCode, name).toBe(200);
+    return JSON.stringify(res.json());
+  }
+
+  it("the shipping policies quote the rates and estimates checkout charges, and follow a change", async () => {
+    for (const host of [PETS, HEMP]) {
+      const text = await pageText("policies/shipping-policy", host);
+      expect(text).not.toContain("{{");
+      expect(text).toContain("orders of $149 or more");
+      expect(text).toContain("Standard at $7.95 (3–5 business days)");
+      expect(text).toContain("Express at $19.95 (1–2 business days)");
+      expect(text).toContain("Standard at CA$12.95 (4–8 business days)");
+      expect(text).toContain("Express at CA$29.95 (2–3 business days)");
+    }
+    // What checkout charges for Standard to New York is what the page says.
+    const v = new Visitor(t.app, PETS);
+    await v.post("/api/cart/items", { sku: "ITCHY-1", quantity: 1 });
+    const quote = (
+      await v.post("/api/checkout/quote", { address: quoteAddress(NY_ADDRESS) })
+    ).json();
+    expect(quote.selectedShippingOption).toMatchObject({
+      amount: 795,
+      estimate: "3–5 business days",
+    });
+
+    // The merchant raises Canadian Standard shipping: the page says so at once.
+    const [store] = await t.database.db
+      .select({ settings: stores.checkoutSettings })
+      .from(stores)
+      .where(eq(stores.id, PET_STORE));
+    const settings = structuredClone(store?.settings);
+    if (!settings) throw new Error("no settings");
+    const before = structuredClone(settings);
+    const ca = settings.shipping.CA[0];
+    if (!ca) throw new Error("no CA rate");
+    ca.amount = 1_495;
+    ca.estimate = "5–9 business days";
+    await t.database.db
+      .update(stores)
+      .set({ checkoutSettings: settings })
+      .where(eq(stores.id, PET_STORE));
+    try {
+      await vi.waitFor(
+        async () =>
+          expect(await pageText("policies/shipping-policy")).toContain(
+            "Standard at CA$14.95 (5–9 business days)",
+          ),
+        { timeout: 5_000, interval: 50 },
+      );
+    } finally {
+      await t.database.db
+        .update(stores)
+        .set({ checkoutSettings: before })
+        .where(eq(stores.id, PET_STORE));
+    }
+  });
+
+  it("the affiliate page promises the commission the demo affiliate earns", async () => {
+    const [affiliate] = await t.database.db
+      .select({ percentage: users.commissionPercentage })
+      .from(users)
+      .where(and(eq(users.storeId, PET_STORE), eq(users.email, "demo@pawsome.test")));
+    expect(affiliate?.percentage).toBe(10);
+    expect(await pageText("refer-friend-terms")).toContain("you earn 10% of the product subtotal");
+  });
+
+  it("leaves a placeholder the store has no figure for as written, for the merchant to see", async () => {
+    await saveDocument(t.database.db, PET_STORE, "master", "figures-test", {
+      title: "Figures",
+      "text-1": "<p>{{shipping.US.standard}} and {{shipping.MARS.standard}}</p>",
+    });
+    await vi.waitFor(
+      async () =>
+        expect(await pageText("figures-test")).toContain(
+          "<p>$7.95 and {{shipping.MARS.standard}}</p>",
+        ),
+      { timeout: 5_000, interval: 50 },
+    );
   });
 
   it("answers an unknown page with 404 in the error shape", async () => {

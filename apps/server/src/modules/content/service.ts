@@ -1,14 +1,20 @@
-import { CONTENT_MESSAGES, DomainError, mapPageHtml, PageDocumentSchema } from "@storefront/domain";
+import {
+  CONTENT_MESSAGES,
+  DomainError,
+  fillFigures,
+  mapPageHtml,
+  PageDocumentSchema,
+} from "@storefront/domain";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import { documents } from "../../db/schema.ts";
 import { sanitizeHtml } from "../../lib/sanitize.ts";
-import { storeAnswer } from "../stores/service.ts";
+import { getStoreFigures, storeAnswer } from "../stores/service.ts";
 
 export type DocumentKind = "master" | "layout";
 
 /**
- * A stored document (shared by later requests until the database announces a change of the
+ * A stored document with the store's figures filled in (shared by later requests until the database announces a change of the
  * store's documents: not to be changed by the caller); not found is not kept.
  */
 export function getDocument(
@@ -18,14 +24,18 @@ export function getDocument(
   name: string,
 ): Promise<Record<string, unknown>> {
   return storeAnswer(db, `document ${storeId} ${kind} ${name}`, async () => {
-    const [row] = await db
-      .select({ data: documents.data })
-      .from(documents)
-      .where(
-        and(eq(documents.storeId, storeId), eq(documents.kind, kind), eq(documents.name, name)),
-      );
+    const [[row], figures] = await Promise.all([
+      db
+        .select({ data: documents.data })
+        .from(documents)
+        .where(
+          and(eq(documents.storeId, storeId), eq(documents.kind, kind), eq(documents.name, name)),
+        ),
+      getStoreFigures(db, storeId),
+    ]);
     if (!row) throw new DomainError("not_found", CONTENT_MESSAGES.notFound(name));
-    return row.data;
+    // Prices, estimates and rates are quoted from the tables checkout reads, never typed in.
+    return fillFigures(row.data, figures);
   });
 }
 

@@ -6,7 +6,9 @@ import {
   NavbarSchema,
   PressStripSchema,
   STORE_MESSAGES,
+  type StoreFigures,
   type StoreInfo,
+  storeFigures,
   ThemeSchema,
   TopCallOutSchema,
 } from "@storefront/domain";
@@ -122,6 +124,21 @@ export function getCheckoutSettings(db: Database, storeId: string): Promise<Chec
       .where(eq(stores.id, storeId));
     if (!row) throw new DomainError("not_found", STORE_MESSAGES.notFound);
     return row.settings;
+  });
+}
+
+/**
+ * The figures the store's content may quote (`{{shipping.CA.standard}}`, `{{affiliate.percentage}}`,
+ * …), from the tables checkout reads, kept as the store information is.
+ */
+export function getStoreFigures(db: Database, storeId: string): Promise<StoreFigures> {
+  return storeInfoAnswers.get(db, `figures ${storeId}`, async () => {
+    const [row] = await db
+      .select({ settings: stores.checkoutSettings, affiliate: stores.affiliatePercentage })
+      .from(stores)
+      .where(eq(stores.id, storeId));
+    if (!row) throw new DomainError("not_found", STORE_MESSAGES.notFound);
+    return storeFigures(row.settings, row.affiliate);
   });
 }
 

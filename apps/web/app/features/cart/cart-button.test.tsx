@@ -25,7 +25,8 @@ beforeEach(() => {
 describe("the header's cart button", () => {
   it("marks an empty cart's count as empty (a quiet outline, not the accent), and a filled one's not", async () => {
     renderButton();
-    const button = await screen.findByRole("button", { name: /^Cart/ });
+    // The route loads first; a busy machine can take more than the default second.
+    const button = await screen.findByRole("button", { name: /^Cart/ }, { timeout: 5_000 });
     const count = () => button.querySelector(".cart-count");
     expect(button.textContent).toBe("Cart 0 items");
     expect(count()?.hasAttribute("data-empty")).toBe(true);

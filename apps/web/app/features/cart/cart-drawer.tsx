@@ -20,6 +20,8 @@ export function CartDrawer() {
       onClose={() => setOpen(false)}
       labelledBy="cart-drawer-title"
       className="drawer"
+      // Opened by an add from a popup that has closed since: the focus goes to the cart button.
+      returnFocus={() => document.querySelector<HTMLElement>(".cart-button")}
     >
       <div className="drawer-panel">
         <header className="drawer-header">

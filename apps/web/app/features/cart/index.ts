@@ -8,6 +8,7 @@ export { useCartStore } from "./cart-store";
 export { CartSummary } from "./cart-summary";
 export { CurrencySwitcher } from "./currency-switcher";
 export { NotMergedNotice } from "./not-merged-notice";
+export { restoreCart } from "./restore-cart";
 export { useCart, useSeedCart } from "./use-cart";
 
 /** The cart drawer, loaded when it first opens. */

@@ -67,6 +67,10 @@ export function fieldKey(path: string): string {
 
 export const CHECK_FIELDS_MESSAGE = "Please check the highlighted fields.";
 
+/** Follows a decline's reason: what the shopper can do now. */
+export const DECLINED_NEXT_STEP =
+  "You have not been charged. Check the card details or enter another card, then press Pay again.";
+
 /**
  * The order as POST /api/checkout takes it, checked with the same schema the server uses, so
  * the page shows the server's messages before anything is sent. `card` is null with Stripe.

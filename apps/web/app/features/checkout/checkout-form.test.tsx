@@ -11,7 +11,7 @@ import {
   quoteFor,
   storeInfoOf,
 } from "../../../test/checkout-fixtures";
-import { CHECK_FIELDS_MESSAGE, NETWORK_MESSAGE } from "./checkout-api";
+import { CHECK_FIELDS_MESSAGE, DECLINED_NEXT_STEP, NETWORK_MESSAGE } from "./checkout-api";
 import { CheckoutPage } from "./checkout-page";
 import { createCheckoutStore } from "./checkout-store";
 import { QUOTE_DEBOUNCE_MS } from "./use-quote";
@@ -171,7 +171,7 @@ describe("checkout page", () => {
     await readyToPay();
     fireEvent.click(payButton());
     const alert = await screen.findByRole("alert");
-    expect(alert.textContent).toBe("Your card was declined.");
+    expect(alert.textContent).toBe(`Your card was declined. ${DECLINED_NEXT_STEP}`);
     expect(checkout.getState()).toMatchObject({ isSubmitting: false, sessionId: null });
     expect((screen.getByLabelText(/^Card number/) as HTMLInputElement).value).toBe("");
     expect((screen.getByLabelText(/^Street address/) as HTMLInputElement).value).toBe(
@@ -180,6 +180,8 @@ describe("checkout page", () => {
     expect((screen.getByLabelText(/^Expiry/) as HTMLInputElement).value).toBe("12/39");
 
     fillCard("4000 0000 0000 0002");
+    // Another card: the decline was about the last one.
+    expect(screen.queryByRole("alert")).toBeNull();
     fireEvent.click(payButton());
     await waitFor(() => expect(orders(calls)).toHaveLength(2));
     const [first, second] = orders(calls);
@@ -228,7 +230,7 @@ describe("checkout page", () => {
 
     network = false;
     fireEvent.click(payButton());
-    await screen.findByText("Your card was declined.");
+    await screen.findByText(`Your card was declined. ${DECLINED_NEXT_STEP}`);
     const [first, retry] = orders(calls);
     expect(retry?.headers["Idempotency-Key"]).toBe(first?.headers["Idempotency-Key"]);
   });

@@ -29,6 +29,8 @@ export function CheckoutForm({ cart, storeInfo }: { cart: CartView; storeInfo: S
   );
   const formRef = useRef<HTMLFormElement>(null);
   const [focusRequest, setFocusRequest] = useState(0);
+  // The decline being shown: it goes as soon as the shopper types another card.
+  const declined = useRef(false);
 
   // After a refusal, the first field in error takes the focus.
   useEffect(() => {
@@ -46,6 +48,7 @@ export function CheckoutForm({ cart, storeInfo }: { cart: CartView; storeInfo: S
     requote,
     onFieldErrors: showErrors,
     onDeclined() {
+      declined.current = true;
       setCard((c) => ({ ...c, number: "" }));
       formRef.current?.querySelector<HTMLInputElement>('input[name="cardnumber"]')?.focus();
     },
@@ -82,8 +85,12 @@ export function CheckoutForm({ cart, storeInfo }: { cart: CartView; storeInfo: S
         cardErrors={form.errors}
         onCardChange={(next) => {
           setCard(next);
-          // Another card is another attempt to pay.
+          // Another card is another attempt to pay, and the last card's decline is past.
           store.getState().endAttempt();
+          if (declined.current) {
+            declined.current = false;
+            store.getState().setError(null);
+          }
           if (next.number !== card.number) form.clearError("card.number");
           if (next.expiry !== card.expiry) form.clearError("card.expiry");
           if (next.cvc !== card.cvc) form.clearError("card.cvc");

@@ -5,6 +5,7 @@ import {
   buildOrder,
   type CardInput,
   CHECK_FIELDS_MESSAGE,
+  DECLINED_NEXT_STEP,
   fieldKey,
   orderPath,
   placeOrder,
@@ -88,7 +89,7 @@ export function usePlaceOrder({
       }
       case "declined":
         after.endAttempt();
-        after.setError(outcome.message);
+        after.setError(`${outcome.message} ${DECLINED_NEXT_STEP}`);
         onDeclined();
         return;
       case "changed":

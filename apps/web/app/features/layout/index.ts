@@ -1,1 +1,2 @@
+export { footerNote } from "./footer-note";
 export { SiteFrame } from "./site-frame";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { footerNote } from "./site-footer";
+import { footerNote } from "./footer-note";
 
 describe("the footer's note", () => {
   it("fills {{year}} with this year, wherever and however often it appears", () => {

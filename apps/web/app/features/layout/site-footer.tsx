@@ -15,14 +15,6 @@ function FooterLink({ href, label }: { href: string; label: string }) {
   );
 }
 
-/**
- * The footer's note with `{{year}}` filled in with this year, so a "© {{year}}" line never goes
- * out of date.
- */
-export function footerNote(note: string, now: Date = new Date()): string {
-  return note.replaceAll("{{year}}", String(now.getFullYear()));
-}
-
 export function SiteFooter({ store }: { store: StoreInfo }) {
   const footer = store.Footer;
   return (
@@ -55,19 +47,16 @@ export function SiteFooter({ store }: { store: StoreInfo }) {
           <ul className="social" aria-label="Follow us">
             {footer.social.map((s) => (
               <li key={s.href}>
-                <a href={s.href} rel="noopener">
-                  {s.label}
+                {/* A known network shows its mark instead of the label (app.css), named by it. */}
+                <a href={s.href} rel="noopener" data-network={s.network.toLowerCase()}>
+                  <span>{s.label}</span>
                 </a>
               </li>
             ))}
           </ul>
         ) : null}
-        {footer.note ? (
-          // A page rendered on New Year's Eve may be hydrated in the new year.
-          <p className="footer-note" suppressHydrationWarning>
-            {footerNote(footer.note)}
-          </p>
-        ) : null}
+        {/* Its {{year}} is filled in by the page's loader (footerNote). */}
+        {footer.note ? <p className="footer-note">{footer.note}</p> : null}
       </div>
     </footer>
   );

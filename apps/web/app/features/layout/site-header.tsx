@@ -18,19 +18,45 @@ function useAtTop(): boolean {
 
 /**
  * One navigation for every width: a row with Dogs and Cats dropdowns from the medium breakpoint,
- * a panel behind the Menu button below it. Open menus close when the route changes.
+ * a panel behind the Menu button below it. Open menus close when the route changes; the panel
+ * also closes on Escape, giving the focus back to Menu.
  */
 export function SiteHeader({ store }: { store: StoreInfo }) {
   const atTop = useAtTop();
   const [menuOpen, setMenuOpen] = useState(false);
   const navId = useId();
   const ref = useRef<HTMLElement>(null);
+  // The Dogs and Cats menus: disclosure buttons, one open at a time.
+  const [openMenu, setOpenMenu] = useState<string | null>(null);
   const location = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation by design.
   useEffect(() => {
     setMenuOpen(false);
-    for (const d of ref.current?.querySelectorAll("details[open]") ?? []) d.removeAttribute("open");
-  }, [location.pathname]);
+    setOpenMenu(null);
+  }, [location.pathname, location.search]);
+  // Escape closes the open menu, else the Menu panel, and gives the focus back to its button; a
+  // press outside every menu closes the open one (another menu's button opens that one instead).
+  useEffect(() => {
+    if (openMenu === null && !menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      const button = ref.current?.querySelector<HTMLElement>(
+        openMenu === null ? ".menu-toggle" : ".dropdown-toggle[aria-expanded=true]",
+      );
+      if (openMenu === null) setMenuOpen(false);
+      else setOpenMenu(null);
+      button?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!(event.target as Element).closest?.(".dropdown")) setOpenMenu(null);
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onPointer);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onPointer);
+    };
+  }, [openMenu, menuOpen]);
   const { menus, links } = store.Navbar;
   return (
     <header ref={ref} className="site-header" data-scrolled={atTop ? undefined : ""}>
@@ -59,20 +85,30 @@ export function SiteHeader({ store }: { store: StoreInfo }) {
           data-open={menuOpen ? "" : undefined}
         >
           <ul>
-            {menus.map((menu) => (
-              <li key={menu.label}>
-                <details className="dropdown">
-                  <summary>{menu.label}</summary>
-                  <ul>
+            {menus.map((menu, i) => {
+              const open = openMenu === menu.label;
+              const listId = `${navId}-menu-${i}`;
+              return (
+                <li key={menu.label} className="dropdown">
+                  <button
+                    type="button"
+                    className="dropdown-toggle"
+                    aria-expanded={open}
+                    aria-controls={listId}
+                    onClick={() => setOpenMenu(open ? null : menu.label)}
+                  >
+                    {menu.label}
+                  </button>
+                  <ul id={listId} hidden={!open}>
                     {menu.items.map((item) => (
                       <li key={item.href}>
                         <Link to={item.href}>{item.label}</Link>
                       </li>
                     ))}
                   </ul>
-                </details>
-              </li>
-            ))}
+                </li>
+              );
+            })}
             {links.map((link) => (
               <li key={link.href}>
                 <Link to={link.href}>{link.label}</Link>

@@ -20,14 +20,17 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function renderDialog(reviewToken: string | null = null) {
+async function renderDialog(
+  reviewToken: string | null = null,
+  user: { email: string; first_name: string; last_name: string } | null = null,
+) {
   const onClose = vi.fn();
   const onSubmitted = vi.fn();
   const Stub = createRoutesStub([
     {
       id: "root",
       path: "/",
-      loader: () => ({ store: { storeId: "pet-remedies" } }),
+      loader: () => ({ store: { storeId: "pet-remedies" }, auth: { user } }),
       Component: () => (
         <ReviewDialog
           isOpen
@@ -100,6 +103,29 @@ describe("the review dialog", () => {
     });
     expect(JSON.parse(String(calls[0]?.init?.body))).not.toHaveProperty("review_token");
     expect(await screen.findByRole("heading", { name: "Thank You!" })).toBeTruthy();
+  });
+
+  it("fills in a signed-in shopper's name and email, which can still be changed", async () => {
+    await renderDialog(null, {
+      email: "robin@example.com",
+      first_name: "Robin",
+      last_name: "meadow",
+    });
+    await toStepThree();
+    const name = screen.getByLabelText("Display Name *") as HTMLInputElement;
+    const email = screen.getByLabelText("Email *") as HTMLInputElement;
+    expect(name.value).toBe("Robin M.");
+    expect(email.value).toBe("robin@example.com");
+    expect(button("Submit Review").disabled).toBe(false);
+    fireEvent.change(name, { target: { value: "Robin" } });
+    expect(name.value).toBe("Robin");
+  });
+
+  it("leaves the name and email empty for a guest", async () => {
+    await renderDialog();
+    await toStepThree();
+    expect((screen.getByLabelText("Display Name *") as HTMLInputElement).value).toBe("");
+    expect((screen.getByLabelText("Email *") as HTMLInputElement).value).toBe("");
   });
 
   it("needs a star before Next on step 1, with the scale's two labels", async () => {

@@ -8,7 +8,7 @@ import {
 import { useEffect, useRef, useState } from "react";
 import { Field, FormMessage } from "~/components/form-field";
 import { ModalDialog } from "~/components/modal-dialog";
-import { useStoreId } from "~/features/account";
+import { useAccountUser, useStoreId } from "~/features/account";
 import { ApiError } from "~/lib/api-client";
 import { newReviewId, submitReview } from "./reviews-api";
 
@@ -69,6 +69,13 @@ function StarPicker({ rating, onChange }: { rating: number; onChange(stars: numb
   );
 }
 
+/** How a signed-in shopper is named on a review: "Robin M." (their first name alone without a last). */
+export function displayNameOf(user: { first_name: string; last_name: string }): string {
+  const first = user.first_name.trim();
+  const initial = user.last_name.trim().charAt(0).toUpperCase();
+  return initial ? `${first} ${initial}.` : first;
+}
+
 function ReviewForm({
   handle,
   productName,
@@ -83,11 +90,14 @@ function ReviewForm({
   onSubmitted(): void;
 }) {
   const storeId = useStoreId();
+  const user = useAccountUser();
   const [step, setStep] = useState<Step>("rating");
   const [rating, setRating] = useState(0);
   const [description, setDescription] = useState("");
-  const [name, setName] = useState("");
-  const [email, setEmail] = useState("");
+  // A signed-in shopper's name (first name and last initial, as reviews show names) and email
+  // are filled in; both can still be changed.
+  const [name, setName] = useState(() => (user ? displayNameOf(user) : ""));
+  const [email, setEmail] = useState(user?.email ?? "");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // One id per review written: a retry after a failure is the same review to the server.
