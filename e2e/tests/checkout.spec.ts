@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Page, TestInfo } from "@playwright/test";
 import { expect, gotoHydrated, screenshot, test, waitForHydration } from "./fixtures";
 import { lastMailTo, mailedLink } from "./mail";
 
@@ -7,6 +7,8 @@ import { lastMailTo, mailedLink } from "./mail";
 test.use({
   allowedConsoleErrors: [[{ text: /status of 402/, path: "/api/checkout" }], { scope: "test" }],
 });
+
+const isNarrow = (testInfo: TestInfo) => testInfo.project.name === "narrow";
 
 /** Adds one of the product page's default pack to the cart and closes the drawer. */
 async function addToCart(page: Page, handle: string, title: RegExp) {
@@ -168,7 +170,8 @@ test("a signed-in shopper's declined card can be replaced by a good one, paying 
   await expect(main.locator(".checkout-note")).toContainText(
     "Orders to Canada are paid in Canadian dollars (CAD)",
   );
-  await expect(page.getByLabel("Currency")).toHaveValue("cad");
+  // (The checkout's slim header has no currency menu: the summary shows the cart in CAD.)
+  await expect(main.getByRole("region", { name: "Order summary" })).toContainText(/CA\$/);
   await main.getByLabel(/^Street address/).fill("24 Sussex Drive");
   await main.getByLabel(/^City/).fill("Ottawa");
   await main.getByLabel(/^Province/).selectOption("ON");
@@ -260,4 +263,59 @@ test("a digital planting plan is bought without a street address, shipping, stoc
   await expect(main).toContainText(`Nothing in this order is shipped: it comes to ${email}.`);
   await expect(main).not.toContainText("Shipping to");
   await screenshot(page, testInfo, "order-digital-plan");
+});
+
+test("the checkout has a slim header, a code field in the summary, the summary folded at 375 px and policies under Pay", async ({
+  page,
+}, testInfo) => {
+  await addToCart(page, "eat", /Eat/);
+  await page.keyboard.press("Escape");
+  await gotoHydrated(page, "/checkout");
+  const main = page.getByRole("main");
+
+  // Slim frame: the logo and a way back to the cart, nothing else to wander off to.
+  await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+  await expect(page.getByRole("contentinfo")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Return to cart" })).toHaveAttribute("href", "/cart");
+  await expect(page.getByRole("link", { name: /home$/ })).toBeVisible();
+
+  const summary = main.getByRole("region", { name: "Order summary" });
+  const toggle = summary.getByRole("button", { name: /order summary/ });
+  const email = main.getByLabel(/^Email/);
+  if (isNarrow(testInfo)) {
+    // Folded, with the total on its toggle: the first field is on the first screen.
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(toggle).toContainText(/\$\d+\.\d{2}/);
+    await expect(summary.locator(".line-item")).toBeHidden();
+    const box = await email.boundingBox();
+    expect((box?.y ?? 9999) + (box?.height ?? 0)).toBeLessThanOrEqual(812);
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  } else {
+    await expect(toggle).toBeHidden();
+  }
+  await expect(summary.locator(".line-item")).toBeVisible();
+
+  // The code field is in the summary: the total drops at once.
+  const before = await summary.locator(".cart-total").textContent();
+  await summary.getByLabel("Discount code").fill("save10");
+  await summary.getByRole("button", { name: "Apply" }).click();
+  await expect(summary).toContainText("Code SAVE10 applied.");
+  await expect(summary).toContainText("Discount");
+  await expect(summary.locator(".cart-total")).not.toHaveText(before ?? "");
+
+  // Under Pay: how the card is kept safe, and the policies.
+  const pay = main.getByRole("button", { name: /^Pay/ });
+  await expect(main.locator(".checkout-secure")).toContainText("Secure payment");
+  const policies = main.getByRole("navigation", { name: "Policies" });
+  await expect(policies.getByRole("link")).toHaveText([
+    "Refund policy",
+    "Shipping policy",
+    "Privacy policy",
+    "Terms of service",
+  ]);
+  const payBox = await pay.boundingBox();
+  const policiesBox = await policies.boundingBox();
+  expect(policiesBox?.y ?? 0).toBeGreaterThan(payBox?.y ?? 0);
+  await screenshot(page, testInfo, "checkout-frame");
 });

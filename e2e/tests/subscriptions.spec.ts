@@ -56,6 +56,27 @@ test("the demo shopper chooses a subscription on the product page with the keybo
   await expect(line).toHaveCount(0);
 });
 
+test("a guest switches a subscription to a one-time purchase at checkout, and the payment form follows", async ({
+  page,
+}) => {
+  await gotoHydrated(page, "/products/no-more-drama");
+  const main = page.getByRole("main");
+  await main.getByRole("radio", { name: new RegExp(MONTHLY) }).check();
+  await main.getByRole("button", { name: "Add to cart" }).click();
+  const drawer = page.getByRole("dialog", { name: "Your cart" });
+  // Said before checkout.
+  await expect(drawer.locator(".cart-line")).toContainText(
+    "A subscription is kept on an account: you can sign in or create one at checkout.",
+  );
+  await drawer.getByRole("link", { name: "Checkout" }).click();
+  await main.getByRole("button", { name: /^Switch to one-time purchase/ }).click();
+  // Nothing left that needs an account: the checkout form, and the line bought once.
+  await expect(main.getByLabel(/^Card number/)).toBeVisible();
+  const summary = main.getByRole("region", { name: "Order summary" });
+  await expect(summary).not.toContainText("Subscription");
+  await expect(summary).toContainText(DRAMA);
+});
+
 test("a guest with a subscription in the cart creates an account at checkout, pays and finds the subscription on the account page", async ({
   page,
 }, testInfo) => {
@@ -67,27 +88,27 @@ test("a guest with a subscription in the cart creates an account at checkout, pa
   await expect(drawer.locator(".cart-line")).toContainText(MONTHLY);
   await drawer.getByRole("link", { name: "Checkout" }).click();
 
-  // A subscription is kept on an account: the guest is asked to sign in, and comes back.
+  // A subscription is kept on an account: the cart said so, and the checkout asks for one
+  // right there (or offers to buy once instead).
   await expect(page.getByRole("main")).toContainText(
     "A subscription is kept on your account: sign in or create an account to check out.",
   );
-  await page.getByRole("link", { name: "Sign in to check out" }).click();
-  await expect(page).toHaveURL(/\/account\/sign-in\?next=\/checkout$/);
-  await main.getByRole("button", { name: "Create an account" }).click();
+  await expect(main.getByRole("button", { name: /^Switch to one-time purchase/ })).toBeVisible();
+  await expect(main.getByLabel(/^Card number/)).toHaveCount(0);
+  await screenshot(page, testInfo, "checkout-account-step");
   const email = `subscriber-${testInfo.project.name}-${Date.now()}@example.test`;
-  await main.getByLabel("First name").fill("Sam");
-  await main.getByLabel("Last name").fill("Subscriber");
-  await main.getByLabel("Email").fill(email);
+  await main.getByLabel(/^First name/).fill("Sam");
+  await main.getByLabel(/^Last name/).fill("Subscriber");
+  await main.getByLabel(/^Email/).fill(email);
   await main.getByLabel(/^Password/).fill("monthly-Drops-for-Biscuit");
   await main.getByRole("button", { name: "Create account" }).click();
   // The account is made from the link in the confirmation mail, in this same browser (its cart
-  // joins the new account); then back to checkout.
+  // joins the new account); the link leads back to this checkout.
   await expect(page.getByRole("status").filter({ hasText: "Almost done" })).toBeVisible();
   await expect.poll(() => mailedLink(email, "/account/confirm")).toBeTruthy();
   await gotoHydrated(page, mailedLink(email, "/account/confirm") ?? "");
   await page.getByRole("button", { name: "Confirm and sign in" }).click();
-  await expect(page).toHaveURL(/\/account$/);
-  await gotoHydrated(page, "/checkout");
+  await expect(page).toHaveURL(/\/checkout$/);
 
   // Pay with the test card; the confirmation lists the line with its plan.
   await main.getByLabel(/^Street address/).fill("12 Elm Street");

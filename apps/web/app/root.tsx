@@ -12,7 +12,7 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
-import { NotFound } from "~/components/not-found";
+import { ErrorPage, NotFound } from "~/components/not-found";
 import type { AuthStatus } from "~/features/account";
 import { footerNote, SiteFrame } from "~/features/layout";
 import { apiGet } from "~/lib/api.server";
@@ -87,16 +87,5 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  return (
-    <div className="container error-page">
-      <title>Something went wrong</title>
-      <h1>Something went wrong</h1>
-      <p>Please try again in a moment.</p>
-      <p>
-        <a className="button" href="/">
-          Back to the home page
-        </a>
-      </p>
-    </div>
-  );
+  return <ErrorPage title="Something went wrong" message="Please try again in a moment." />;
 }

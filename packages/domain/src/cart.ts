@@ -8,6 +8,7 @@ export const POPUP_MAX_QUANTITY = 99;
 export const CART_FULL_MESSAGE = "Cart is full. Maximum 19 different items allowed.";
 export const STOCK_MESSAGE = "Requested quantity exceeds available stock";
 export const LINE_LIMIT_MESSAGE = `You can have at most ${MAX_LINE_QUANTITY} of one item in your cart.`;
+const INVALID_QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}`;
 
 export interface Subscription {
   subscription_id: string;
@@ -43,7 +44,7 @@ export const CART_MESSAGES = {
   cartFull: CART_FULL_MESSAGE,
   lineLimit: LINE_LIMIT_MESSAGE,
   stock: STOCK_MESSAGE,
-  invalidQuantity: `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}`,
+  invalidQuantity: INVALID_QUANTITY_MESSAGE,
   /** The sku is not a published variant of this store. */
   productNotFound: "Product not found",
   /** A change or removal names a line the cart does not hold. */
@@ -67,11 +68,13 @@ export const ONE_AT_A_TIME_MESSAGES = {
   tooMany: (title: string): string => `${title} is sold one at a time`,
 } as const;
 
+// From the constants, not CART_MESSAGES' properties: reading those at load would keep the whole
+// object in the browser's bundle, which does not use it.
 export const REFUSAL_MESSAGES: Record<CartRefusal, string> = {
-  cart_full: CART_MESSAGES.cartFull,
-  line_limit: CART_MESSAGES.lineLimit,
-  out_of_stock: CART_MESSAGES.stock,
-  invalid_quantity: CART_MESSAGES.invalidQuantity,
+  cart_full: CART_FULL_MESSAGE,
+  line_limit: LINE_LIMIT_MESSAGE,
+  out_of_stock: STOCK_MESSAGE,
+  invalid_quantity: INVALID_QUANTITY_MESSAGE,
 };
 
 export type CartResult = { ok: true; items: CartItem[] } | { ok: false; refusal: CartRefusal };

@@ -1,16 +1,23 @@
-/** The 404 page: the frame stays, the body says what happened and offers a way back. */
-export function NotFound() {
+/** An error page: the frame stays, the body says what happened and offers a way back. */
+export function ErrorPage({ title, message }: { title: string; message: string }) {
   return (
     <div className="container error-page">
-      <title>Page not found</title>
+      <title>{title}</title>
       <meta name="robots" content="noindex" />
-      <h1>Page not found</h1>
-      <p>We couldn't find the page you were looking for.</p>
+      <h1>{title}</h1>
+      <p>{message}</p>
       <p>
         <a className="button" href="/">
           Back to the home page
         </a>
       </p>
     </div>
+  );
+}
+
+/** The 404 page. */
+export function NotFound() {
+  return (
+    <ErrorPage title="Page not found" message="We couldn't find the page you were looking for." />
   );
 }

@@ -1,6 +1,12 @@
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { confirmFailure, confirmRegistration, useSignedIn, useStoreId } from "~/features/account";
+import {
+  confirmFailure,
+  confirmRegistration,
+  takeReturnAfterConfirm,
+  useSignedIn,
+  useStoreId,
+} from "~/features/account";
 import { privatePageHeaders, rootDataOf } from "~/lib/seo";
 import type { Route } from "./+types/account-confirm";
 
@@ -20,7 +26,7 @@ export function meta({ matches }: Route.MetaArgs) {
 /**
  * The link of a registration's confirmation mail. The account is created when the visitor
  * confirms here (a click, not on load: a mail scanner that opens links must not spend it), which
- * signs in and goes to the account page.
+ * signs in and goes to the account page, or back to the checkout it was made from.
  */
 export default function ConfirmRegistrationPage() {
   const [params] = useSearchParams();
@@ -54,7 +60,8 @@ export default function ConfirmRegistrationPage() {
             return;
           }
           await signedIn(answer);
-          navigate("/account", { replace: true });
+          // Back to the checkout the account was made for, when it was made in this browser.
+          navigate(takeReturnAfterConfirm() ?? "/account", { replace: true });
         }}
       >
         {error ? (

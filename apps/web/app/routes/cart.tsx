@@ -1,6 +1,7 @@
 import type { CartView } from "@storefront/domain";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { useAccountUser } from "~/features/account";
 import {
   CartLines,
   CartSummary,
@@ -30,6 +31,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function CartPage() {
   const cart = useCart();
+  const user = useAccountUser();
   const error = useCartStore((s) => s.error);
   const clear = useCartStore((s) => s.clear);
   // What "Empty cart" took out, until Undo puts it back or the shopper adds something else.
@@ -78,7 +80,7 @@ export default function CartPage() {
       ) : (
         <div className="cart-page-grid">
           <div>
-            <CartLines cart={cart} inDrawer={false} />
+            <CartLines cart={cart} inDrawer={false} guest={user === null} />
             <button
               type="button"
               className="link-button"

@@ -15,6 +15,7 @@ export {
 } from "./account-api";
 export { AccountButton } from "./account-button";
 export { type AccountView, useAccountStore } from "./account-store";
+export { returnAfterConfirm, takeReturnAfterConfirm } from "./after-confirm";
 export { useSignedIn } from "./auth-forms";
 export { AUTH_TITLES, AuthPanel } from "./auth-panel";
 export { useAccountUser, useSeedAccount, useStoreId } from "./use-account";

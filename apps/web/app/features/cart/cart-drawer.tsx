@@ -9,7 +9,7 @@ import { NotMergedNotice } from "./not-merged-notice";
  * The cart drawer: a modal dialog (focus is trapped and restored by the browser, Escape closes
  * it) that opens on every add, update or delete.
  */
-export function CartDrawer() {
+export function CartDrawer({ guest }: { guest: boolean }) {
   const open = useCartStore((s) => s.drawerOpen);
   const cart = useCartStore((s) => s.cart);
   const error = useCartStore((s) => s.error);
@@ -50,7 +50,7 @@ export function CartDrawer() {
           </div>
         ) : (
           <>
-            <CartLines cart={cart} inDrawer />
+            <CartLines cart={cart} inDrawer guest={guest} />
             <CartSummary cart={cart} />
             <div className="cart-actions">
               <Link className="button" to="/checkout" onClick={() => setOpen(false)}>

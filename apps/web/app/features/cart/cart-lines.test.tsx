@@ -49,7 +49,7 @@ describe("cart lines", () => {
   it("show a subscription line apart from the plain line of the same product, with its plan", () => {
     render(
       <MemoryRouter>
-        <CartLines cart={cart} inDrawer />
+        <CartLines cart={cart} inDrawer guest={false} />
       </MemoryRouter>,
     );
     const [plain, subscription] = screen.getAllByRole("listitem");
@@ -60,6 +60,25 @@ describe("cart lines", () => {
     expect(subscription?.textContent).toContain("$35.96 each");
   });
 
+  it("tell a guest, before checkout, that a subscription line needs an account", () => {
+    const note = "A subscription is kept on an account: you can sign in or create one at checkout.";
+    const { unmount } = render(
+      <MemoryRouter>
+        <CartLines cart={cart} inDrawer guest />
+      </MemoryRouter>,
+    );
+    const [plain, subscription] = screen.getAllByRole("listitem");
+    expect(subscription?.textContent).toContain(note);
+    expect(plain?.textContent).not.toContain(note);
+    unmount();
+    render(
+      <MemoryRouter>
+        <CartLines cart={cart} inDrawer guest={false} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByText(note)).toBeNull();
+  });
+
   it("let the lines of one variant grow only into the stock the other lines leave", () => {
     const [plain, subscription] = cart.cartItems;
     if (!plain || !subscription) throw new Error("two lines expected");
@@ -68,6 +87,7 @@ describe("cart lines", () => {
         <CartLines
           cart={{ ...cart, cartItems: [{ ...plain, quantity: 8 }, subscription] }}
           inDrawer
+          guest={false}
         />
       </MemoryRouter>,
     );
@@ -84,7 +104,7 @@ describe("cart lines", () => {
     vi.stubGlobal("fetch", fetch);
     render(
       <MemoryRouter>
-        <CartLines cart={cart} inDrawer={false} />
+        <CartLines cart={cart} inDrawer={false} guest={false} />
       </MemoryRouter>,
     );
     await act(async () => {

@@ -17,7 +17,16 @@ import { useCartStore } from "./cart-store";
  * The cart's lines with image, variant, the plan of a subscription line, unit price, a quantity
  * stepper and remove.
  */
-export function CartLines({ cart, inDrawer }: { cart: CartView; inDrawer: boolean }) {
+export function CartLines({
+  cart,
+  inDrawer,
+  guest,
+}: {
+  cart: CartView;
+  inDrawer: boolean;
+  /** Nobody is signed in: a subscription line says, before checkout, that it needs an account. */
+  guest: boolean;
+}) {
   const update = useCartStore((s) => s.update);
   const remove = useCartStore((s) => s.remove);
   return (
@@ -48,6 +57,11 @@ export function CartLines({ cart, inDrawer }: { cart: CartView; inDrawer: boolea
                   .join(" · ")}
               </p>
               {line.subscription ? <PlanLabel plan={line.subscription} /> : null}
+              {line.subscription && guest ? (
+                <p className="cart-note">
+                  A subscription is kept on an account: you can sign in or create one at checkout.
+                </p>
+              ) : null}
               <p className="cart-line-price">
                 {formatMoney(line.product_price, cart.currency)} each
               </p>

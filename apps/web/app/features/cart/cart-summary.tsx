@@ -2,7 +2,8 @@ import { type CartView, FREE_SHIPPING_THRESHOLD_USD, formatMoney } from "@storef
 import { useState } from "react";
 import { useCartStore } from "./cart-store";
 
-function DiscountForm({ cart }: { cart: CartView }) {
+/** The cart's discount code: a field to apply one, or the applied code with Remove. */
+export function DiscountForm({ cart }: { cart: CartView }) {
   const applyCode = useCartStore((s) => s.applyCode);
   const removeCode = useCartStore((s) => s.removeCode);
   const [code, setCode] = useState("");

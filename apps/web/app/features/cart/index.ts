@@ -5,10 +5,10 @@ export { AddToCart } from "./add-to-cart";
 export { CartButton } from "./cart-button";
 export { CartLines } from "./cart-lines";
 export { useCartStore } from "./cart-store";
-export { CartSummary } from "./cart-summary";
+export { CartSummary, DiscountForm } from "./cart-summary";
 export { CurrencySwitcher } from "./currency-switcher";
 export { NotMergedNotice } from "./not-merged-notice";
-export { restoreCart } from "./restore-cart";
+export { restoreCart, switchToOneTime } from "./replace-cart";
 export { useCart, useSeedCart } from "./use-cart";
 
 /** The cart drawer, loaded when it first opens. */

@@ -1,5 +1,6 @@
 import { type CartView, formatMoney, type StoreInfo } from "@storefront/domain";
 import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
 import { AddressFields, ContactFields, useCheckoutFields } from "./address-fields";
 import { type CardInput, cardFieldError, EMPTY_CARD } from "./checkout-api";
 import { useCheckout, useCheckoutStore } from "./checkout-context";
@@ -119,6 +120,17 @@ export function CheckoutForm({ cart, storeInfo }: { cart: CartView; storeInfo: S
               ? "Calculating tax…"
               : `Pay ${formatMoney(total, currency)}`}
         </button>
+        <p className="checkout-secure">
+          {storeInfo.stripe_publishable_key
+            ? "Secure payment: your card goes straight to Stripe over an encrypted connection; we never see or store its number."
+            : "Secure payment: your card is sent over an encrypted connection and never stored; we keep only its brand and last 4 digits."}
+        </p>
+        <nav className="checkout-policies" aria-label="Policies">
+          <Link to="/policies/refund-policy">Refund policy</Link>
+          <Link to="/policies/shipping-policy">Shipping policy</Link>
+          <Link to="/policies/privacy-policy">Privacy policy</Link>
+          <Link to="/policies/terms-of-service">Terms of service</Link>
+        </nav>
       </div>
     </form>
   );

@@ -1,11 +1,10 @@
-import {
-  type StoreInfo,
-  SUBSCRIPTION_MESSAGES,
-  subscriptionNeedsAccount,
-} from "@storefront/domain";
+// Its styles come with it: a feature index has no side effects, so an import there is dropped.
+import "./checkout.css";
+import { type StoreInfo, subscriptionNeedsAccount } from "@storefront/domain";
 import { Link } from "react-router";
 import { useAccountUser } from "~/features/account";
 import { useCart } from "~/features/cart";
+import { AccountStep } from "./account-step";
 import { CheckoutProvider } from "./checkout-context";
 import { CheckoutForm } from "./checkout-form";
 import type { CheckoutStore } from "./checkout-store";
@@ -32,17 +31,6 @@ export function CheckoutPage({
       </div>
     );
   }
-  // A subscription is kept on an account: a guest signs in first (the server refuses otherwise).
-  if (subscriptionNeedsAccount(cart.cartItems, user !== null)) {
-    return (
-      <div className="cart-empty checkout-sign-in">
-        <p>{SUBSCRIPTION_MESSAGES.signInToCheckout}</p>
-        <Link className="button" to="/account/sign-in?next=/checkout">
-          Sign in to check out
-        </Link>
-      </div>
-    );
-  }
   return (
     <CheckoutProvider
       cart={cart}
@@ -52,7 +40,13 @@ export function CheckoutPage({
     >
       <div className="checkout-grid">
         <OrderSummary cart={cart} />
-        <CheckoutForm cart={cart} storeInfo={storeInfo} />
+        {/* A subscription is kept on an account: a guest signs in or creates one here first (the
+            server refuses otherwise), or buys once instead. */}
+        {subscriptionNeedsAccount(cart.cartItems, user !== null) ? (
+          <AccountStep cart={cart} />
+        ) : (
+          <CheckoutForm cart={cart} storeInfo={storeInfo} />
+        )}
       </div>
     </CheckoutProvider>
   );

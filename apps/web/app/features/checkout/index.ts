@@ -1,3 +1,1 @@
-import "./checkout.css";
-
 export { CheckoutPage } from "./checkout-page";

@@ -1,12 +1,19 @@
 import { type CartView, formatMoney } from "@storefront/domain";
+import { useState } from "react";
 import { LineItems } from "~/components/line-items";
 import { type MoneyRow, MoneyRows } from "~/components/money-rows";
+import { DiscountForm } from "~/features/cart";
 import { taxLineLabel } from "~/lib/format";
 import { useCheckout } from "./checkout-context";
 
-/** The cart's lines and the checkout's totals: subtotal, discount, shipping, tax and total. */
+/**
+ * The cart's lines, its discount code and the checkout's totals: subtotal, discount, shipping,
+ * tax and total.
+ */
 export function OrderSummary({ cart }: { cart: CartView }) {
   const s = useCheckout((state) => state);
+  // Folded on narrow screens until asked for (CSS ignores it on wide ones).
+  const [open, setOpen] = useState(false);
   const money = (amount: number) => formatMoney(amount, s.currency);
   const calculating = (text: string) => <span className="pending">{text}</span>;
   const rows: MoneyRow[] = [{ key: "subtotal", label: "Subtotal", value: money(s.subtotal) }];
@@ -76,17 +83,36 @@ export function OrderSummary({ cart }: { cart: CartView }) {
     subscription: l.subscription,
   }));
   return (
-    <section className="checkout-summary" aria-labelledby="summary-title">
+    <section
+      className="checkout-summary"
+      aria-labelledby="summary-title"
+      data-collapsed={open ? undefined : ""}
+    >
       <h2 id="summary-title">Order summary</h2>
-      <LineItems lines={lines} currency={cart.currency} />
-      <div aria-live="polite" aria-busy={s.isTaxCalculating}>
-        <MoneyRows rows={rows} className="summary-totals" />
+      {/* Below the medium breakpoint the summary folds away, so the first field is on the first
+          screen; the toggle tells the total. */}
+      <button
+        type="button"
+        className="summary-toggle"
+        aria-expanded={open}
+        aria-controls="summary-body"
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span>{open ? "Hide order summary" : "Show order summary"}</span>
+        <strong>{money(s.total)}</strong>
+      </button>
+      <div id="summary-body" className="summary-body">
+        <LineItems lines={lines} currency={cart.currency} />
+        <DiscountForm cart={cart} />
+        <div aria-live="polite" aria-busy={s.isTaxCalculating}>
+          <MoneyRows rows={rows} className="summary-totals" />
+        </div>
+        {s.fullAddress ? (
+          <p className="summary-ships-to">
+            <strong>Ships to:</strong> {s.fullAddress}
+          </p>
+        ) : null}
       </div>
-      {s.fullAddress ? (
-        <p className="summary-ships-to">
-          <strong>Ships to:</strong> {s.fullAddress}
-        </p>
-      ) : null}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { type CartView, SUBSCRIPTION_MESSAGES } from "@storefront/domain";
-import { render, screen } from "@testing-library/react";
+import { fireEvent, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { type AccountUser, useAccountStore } from "~/features/account";
@@ -44,13 +44,39 @@ beforeEach(() => {
 });
 
 describe("checking out a subscription", () => {
-  it("asks a guest to sign in, with a way back to checkout, instead of showing the form", () => {
+  it("asks a guest for an account right in the checkout, or to buy once instead, without the form", () => {
     renderCheckout();
     expect(screen.getByText(SUBSCRIPTION_MESSAGES.signInToCheckout)).toBeTruthy();
-    expect(screen.getByRole("link", { name: "Sign in to check out" }).getAttribute("href")).toBe(
-      "/account/sign-in?next=/checkout",
+    expect(screen.getByRole("heading", { name: "Create an account" })).toBeTruthy();
+    expect(screen.getByLabelText(/^First name/)).toBeTruthy();
+    expect(screen.getByRole("button", { name: "I have an account: sign in" })).toBeTruthy();
+    expect(
+      screen.getByRole("button", { name: /^Switch to one-time purchase of Eat/ }),
+    ).toBeTruthy();
+    expect(screen.queryByLabelText(/^Card number/)).toBeNull();
+  });
+
+  it("switches a subscription line to a one-time purchase with one change of the whole cart", async () => {
+    const calls: { url: string; body: unknown }[] = [];
+    const oneTime = cartOf("usd");
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init?: RequestInit) => {
+        calls.push({ url, body: JSON.parse(String(init?.body)) });
+        return new Response(JSON.stringify(oneTime), { status: 200 });
+      }),
     );
-    expect(screen.queryByLabelText(/^Email/)).toBeNull();
+    renderCheckout();
+    fireEvent.click(screen.getByRole("button", { name: /^Switch to one-time purchase of Eat/ }));
+    // No subscription left: a guest can pay, and the checkout form appears.
+    expect(await screen.findByLabelText(/^Card number/)).toBeTruthy();
+    expect(calls).toEqual([
+      {
+        url: "/metrics/cart-items",
+        body: { cartItems: [{ sku: "EAT-1", quantity: 2, subscription: null }] },
+      },
+    ]);
+    vi.unstubAllGlobals();
   });
 
   it("shows the form, with the plan in the order summary, to a signed-in shopper", () => {

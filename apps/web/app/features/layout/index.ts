@@ -1,2 +1,2 @@
 export { footerNote } from "./footer-note";
-export { SiteFrame } from "./site-frame";
+export { type FrameHandle, SiteFrame } from "./site-frame";

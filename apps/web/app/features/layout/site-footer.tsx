@@ -48,7 +48,7 @@ export function SiteFooter({ store }: { store: StoreInfo }) {
             {footer.social.map((s) => (
               <li key={s.href}>
                 {/* A known network shows its mark instead of the label (app.css), named by it. */}
-                <a href={s.href} rel="noopener" data-network={s.network.toLowerCase()}>
+                <a href={s.href} rel="noopener" data-network={s.network}>
                   <span>{s.label}</span>
                 </a>
               </li>

@@ -1,6 +1,12 @@
 import type { StoreInfo } from "@storefront/domain";
 import { type ReactNode, Suspense, useState } from "react";
-import { LazyAccountModal, useAccountStore, useSeedAccount } from "~/features/account";
+import { useMatches } from "react-router";
+import {
+  LazyAccountModal,
+  useAccountStore,
+  useAccountUser,
+  useSeedAccount,
+} from "~/features/account";
 import { LazyCartDrawer, useCartStore, useSeedCart } from "~/features/cart";
 import { LazyQuickViewDialog, useQuickView } from "~/features/quick-view";
 import { PressStrip } from "./press-strip";
@@ -18,6 +24,11 @@ function OnceOpened({ isOpen, children }: { isOpen: boolean; children: ReactNode
   return opened ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
 
+/** A route's handle: `frameless` routes (checkout) draw their own header and main. */
+export interface FrameHandle {
+  frameless?: boolean;
+}
+
 /** The shared page frame: callout banner, sticky top bar, page, press strip, footer. */
 export function SiteFrame({ store, children }: { store: StoreInfo; children: ReactNode }) {
   useSeedCart();
@@ -25,20 +36,29 @@ export function SiteFrame({ store, children }: { store: StoreInfo; children: Rea
   const cartOpen = useCartStore((s) => s.drawerOpen);
   const quickViewOpen = useQuickView((s) => s.isOpen);
   const accountOpen = useAccountStore((s) => s.isOpen);
+  const user = useAccountUser();
+  // A route whose handle asks for no frame (checkout) draws its own slim header and main.
+  const frameless = useMatches().some((m) => (m.handle as FrameHandle | undefined)?.frameless);
   return (
     <div className="site">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <TopCallout callout={store.TopCallOutSection} />
-      <SiteHeader store={store} />
-      <main id="main" className="site-main">
-        {children}
-      </main>
-      {store.TopPageCallout ? <PressStrip strip={store.TopPageCallout} /> : null}
-      <SiteFooter store={store} />
+      {frameless ? (
+        children
+      ) : (
+        <>
+          <a className="skip-link" href="#main">
+            Skip to content
+          </a>
+          <TopCallout callout={store.TopCallOutSection} />
+          <SiteHeader store={store} />
+          <main id="main" className="site-main">
+            {children}
+          </main>
+          {store.TopPageCallout ? <PressStrip strip={store.TopPageCallout} /> : null}
+          <SiteFooter store={store} />
+        </>
+      )}
       <OnceOpened isOpen={cartOpen}>
-        <LazyCartDrawer />
+        <LazyCartDrawer guest={user === null} />
       </OnceOpened>
       <OnceOpened isOpen={quickViewOpen}>
         <LazyQuickViewDialog />

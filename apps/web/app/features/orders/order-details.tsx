@@ -1,3 +1,5 @@
+// Its styles come with it: a feature index has no side effects, so an import there is dropped.
+import "./orders.css";
 import { COUNTRY_NAMES, formatMoney } from "@storefront/domain";
 import { Link } from "react-router";
 import { LineItems } from "~/components/line-items";

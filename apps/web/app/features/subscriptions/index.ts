@@ -1,3 +1,1 @@
-import "./subscriptions.css";
-
 export { SubscriptionList } from "./subscription-list";

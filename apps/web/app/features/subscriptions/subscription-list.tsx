@@ -1,3 +1,5 @@
+// Its styles come with it: a feature index has no side effects, so an import there is dropped.
+import "./subscriptions.css";
 import {
   attributeLabel,
   formatMoney,

@@ -1,0 +1,47 @@
+import type { CartView } from "@storefront/domain";
+import { ApiError, apiRequest } from "~/lib/api-client";
+import type { CartOutcome } from "./cart-store";
+import { useCartStore } from "./cart-store";
+
+type Line = CartView["cartItems"][number];
+
+/**
+ * Makes these lines the whole cart (POST metrics/cart-items: prices, limits and stock are the
+ * store's, and a refusal changes nothing). Its own module: only the cart and checkout pages load it.
+ */
+async function replaceCart(lines: readonly Line[]): Promise<CartOutcome> {
+  try {
+    const cart = await apiRequest<CartView>("POST", "/metrics/cart-items", {
+      cartItems: lines.map((l) => ({
+        sku: l.sku,
+        quantity: l.quantity,
+        subscription: l.subscription ? { subscription_id: l.subscription.subscription_id } : null,
+      })),
+    });
+    useCartStore.setState({ cart, error: null });
+    return { ok: true };
+  } catch (error) {
+    const message = error instanceof ApiError ? error.message : "Something went wrong.";
+    useCartStore.setState({ error: message });
+    return { ok: false, message };
+  }
+}
+
+/** Puts back the lines an emptied cart held (the cart page's Undo). */
+export function restoreCart(lines: readonly Line[]): Promise<CartOutcome> {
+  return replaceCart(lines);
+}
+
+/**
+ * Buys a subscription line's item once instead, in one change of the whole cart: a one-time line
+ * of the same item takes its quantity (within the limits and stock, else nothing changes).
+ */
+export function switchToOneTime(cart: CartView, line: Line): Promise<CartOutcome> {
+  return replaceCart(
+    cart.cartItems.map((l) =>
+      l.sku === line.sku && l.subscription?.subscription_id === line.subscription?.subscription_id
+        ? { ...l, subscription: null }
+        : l,
+    ),
+  );
+}
