@@ -40,7 +40,7 @@ test("a new visitor fills a cart from the quick-view popup, applies a code, swit
   const decrease = popup.getByRole("button", { name: "Decrease quantity" });
   await expect(decrease).toBeDisabled();
   await popup.getByRole("button", { name: "Increase quantity" }).click();
-  await expect(popup.locator(".stepper output")).toHaveText("2");
+  await expect(popup.getByRole("spinbutton", { name: "Quantity" })).toHaveValue("2");
   await expect(decrease).toBeEnabled();
   await screenshot(page, testInfo, "quick-view");
 
@@ -99,7 +99,7 @@ test("the product page adds to the same cart and refuses more than the stock inl
   const increase = main.getByRole("button", { name: "Increase quantity" });
   // FUNGUS-2 has 12 in stock: at 13 the button reads Out of Stock and the message shows in red.
   for (let i = 1; i < 13; i++) await increase.click();
-  await expect(main.locator(".add-to-cart .stepper output")).toHaveText("13");
+  await expect(main.locator(".add-to-cart .stepper input")).toHaveValue("13");
   await expect(main.getByRole("button", { name: "Out of Stock" })).toBeDisabled();
   await expect(main.getByRole("alert")).toHaveText("Requested quantity exceeds available stock");
 
@@ -122,7 +122,7 @@ test("a line cannot pass 19 of one item, and the popup says so", async ({ page }
   const popup = page.getByRole("dialog", { name: ITCHY });
   const increase = popup.getByRole("button", { name: "Increase quantity" });
   for (let i = 1; i < 20; i++) await increase.click();
-  await expect(popup.locator(".stepper output")).toHaveText("20");
+  await expect(popup.locator(".stepper input")).toHaveValue("20");
   await popup.getByRole("button", { name: "Add to cart" }).click();
   await expect(popup.getByRole("alert")).toHaveText(
     "You can have at most 19 of one item in your cart.",
@@ -239,4 +239,52 @@ test("closing the cart drawer with Escape gives the focus back, never to the pag
   await expect
     .poll(() => page.evaluate(() => document.activeElement?.tagName ?? "none"))
     .not.toBe("BODY");
+});
+
+test("the quick view shows the card while it loads, keeps More details and Add to cart in sight, and takes a typed quantity", async ({
+  page,
+}, testInfo) => {
+  // At 1280×900 and at 375×812 (the projects' sizes, the wide one made 900 tall).
+  const wide = testInfo.project.name === "wide";
+  if (wide) await page.setViewportSize({ width: 1280, height: 900 });
+  await gotoHydrated(page, "/collections/liquid-dog-vitamins-supplements");
+
+  // The product's answer is held back: the popup shows what the card knows meanwhile.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/products/itchy-scratchy", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("button", { name: `Quick shop ${ITCHY}` }).click();
+  const popup = page.getByRole("dialog", { name: ITCHY });
+  await expect(popup).toBeVisible();
+  await expect(popup.locator(".product-price")).toHaveText("$39.95");
+  await expect(popup.getByRole("status")).toHaveText("Loading the options…");
+  await expect(popup.getByRole("img", { name: /Itchy Scratchy/ })).toBeVisible();
+  await expect(popup).not.toContainText("Loading...");
+  release();
+  await expect(popup.getByRole("group", { name: "Count" })).toBeVisible();
+
+  const inView = async (name: string, role: "link" | "button") => {
+    const box = await popup.getByRole(role, { name }).boundingBox();
+    const size = page.viewportSize();
+    return box !== null && size !== null && box.y >= 0 && box.y + box.height <= size.height;
+  };
+  // Add to cart is on the first screen at every width; More details too on a wide one.
+  expect(await inView("Add to cart", "button")).toBe(true);
+  if (wide) expect(await inView("More details", "link")).toBe(true);
+  await screenshot(page, testInfo, "quick-view-loaded");
+
+  // The quantity can be typed, from 1 to 99; anything else goes back when the field is left.
+  const quantity = popup.getByRole("spinbutton", { name: "Quantity" });
+  await quantity.fill("150");
+  await quantity.blur();
+  await expect(quantity).toHaveValue("1");
+  await quantity.fill("12");
+  await popup.getByRole("button", { name: "Add to cart" }).click();
+  const line = drawer(page).locator(".cart-line");
+  await expect(line.locator(".stepper output")).toHaveText("12");
 });

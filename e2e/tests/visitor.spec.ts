@@ -517,3 +517,30 @@ test("the hemp store is served on its own host", async ({ page, baseURL }) => {
   expect(hrefs.length).toBeGreaterThan(0);
   for (const handle of PET_HANDLES) expect(hrefs).not.toContain(`/products/${handle}`);
 });
+
+test("a product page shows its rating under the title, linking to the reviews, and the store's promises in the shopper's currency", async ({
+  page,
+}, testInfo) => {
+  await gotoHydrated(page, "/products/itchy-scratchy");
+  const main = page.getByRole("main");
+  const rating = main.getByRole("link", { name: /^Rated \d\.\d{2} out of 5, \d+ reviews$/ });
+  await expect(rating).toBeVisible();
+  await expect(rating).toHaveAttribute("href", "#reviews-title");
+  // Right under the title.
+  const title = await main.getByRole("heading", { level: 1 }).boundingBox();
+  const link = await rating.boundingBox();
+  expect((link?.y ?? 0) - ((title?.y ?? 0) + (title?.height ?? 0))).toBeLessThan(40);
+  const promises = main.locator(".product-trust li");
+  await expect(promises).toHaveText([
+    "Free US shipping on orders of $149 or more",
+    "30-day happiness guarantee",
+    "Orders placed by 1 pm Eastern ship the same day",
+  ]);
+  await screenshot(page, testInfo, "product-rating-trust");
+  await rating.click();
+  await expect(page.getByRole("heading", { name: "Customer Reviews" })).toBeInViewport();
+
+  // In CAD the shipping promise is Canada's.
+  await page.getByLabel("Currency").selectOption("cad");
+  await expect(promises.first()).toHaveText("Ships to Canada from CA$12.95");
+});

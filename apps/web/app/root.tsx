@@ -24,11 +24,19 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-/** The store as the page shows it: its footer's `{{year}}` filled in on the server. */
+/**
+ * The store as every page shows it: its footer's `{{year}}` filled in on the server, and
+ * without the promises under Add to cart, which the product page's loader renders (no page
+ * needs to carry them, in every currency, in its data).
+ */
 async function storeOf(context: Route.LoaderArgs["context"]): Promise<StoreInfo> {
   const store = await apiGet<StoreInfo>(context, "/api/store");
   const note = store.Footer.note;
-  return note ? { ...store, Footer: { ...store.Footer, note: footerNote(note) } } : store;
+  return {
+    ...store,
+    Footer: note ? { ...store.Footer, note: footerNote(note) } : store.Footer,
+    ProductTrust: [],
+  };
 }
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {

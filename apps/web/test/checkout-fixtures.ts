@@ -46,6 +46,7 @@ export function storeInfoOf(stripeKey: string | null): StoreInfo {
     GlobalStyles: {},
     TopCallOutSection: { messages: [] },
     TopPageCallout: null,
+    ProductTrust: [],
   };
 }
 

@@ -48,6 +48,17 @@ export const PressStripSchema = z.object({
 export type PressStrip = z.infer<typeof PressStripSchema>;
 
 /** GET /api/store: store information and global content sections as the web app reads them. */
+/**
+ * The promises under a product's Add to cart ("Free US shipping on orders of {{free_shipping_threshold}}
+ * or more", "30-day happiness guarantee"): the text may quote the store's figures; `currency`
+ * shows it only to shoppers paying in it.
+ */
+export const ProductTrustSchema = z
+  .array(z.object({ text: z.string().min(1).max(120), currency: CurrencySchema.optional() }))
+  .max(4)
+  .default([]);
+export type ProductTrust = z.infer<typeof ProductTrustSchema>;
+
 export const StoreInfoSchema = z.object({
   storeId: z.string(),
   brandName: z.string(),
@@ -63,5 +74,7 @@ export const StoreInfoSchema = z.object({
   GlobalStyles: z.record(z.string(), z.string()),
   TopCallOutSection: TopCallOutSchema,
   TopPageCallout: PressStripSchema.nullable(),
+  /** With the store's figures filled in. */
+  ProductTrust: ProductTrustSchema,
 });
 export type StoreInfo = z.infer<typeof StoreInfoSchema>;

@@ -50,6 +50,11 @@ export const stores = pgTable(
      * `{{affiliate.percentage}}`); null without a programme. An account may be given another rate.
      */
     affiliatePercentage: integer("affiliate_percentage"),
+    /**
+     * Short promises shown under a product's Add to cart (the domain's ProductTrust): each may
+     * quote the store's figures and be for one currency's shoppers only.
+     */
+    productTrust: jsonb("product_trust").notNull().default([]),
     theme: jsonb("theme").notNull(),
     navbar: jsonb("navbar").notNull(),
     footer: jsonb("footer").notNull(),

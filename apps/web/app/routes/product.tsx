@@ -4,6 +4,7 @@ import {
   matchVariant,
   type Product,
   type ReviewPage,
+  type StoreInfo,
   toDecimalString,
   type Variant,
 } from "@storefront/domain";
@@ -19,6 +20,7 @@ import { AddToCart } from "~/features/cart";
 import { Price, ProductGallery, VariantPicker } from "~/features/catalog";
 import { preloadReviewsWidget, ReviewsWidget, reviewsJsonLd } from "~/features/reviews";
 import { apiGet } from "~/lib/api.server";
+import { productExtras } from "~/lib/product-extras.server";
 import { sanitizeHtml } from "~/lib/sanitize.server";
 import { pageMeta, type RootData, rootDataOf, sharedPageHandle } from "~/lib/seo";
 import type { Route } from "./+types/product";
@@ -70,17 +72,20 @@ export function meta({ data, matches }: Route.MetaArgs) {
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const handle = encodeURIComponent(params.handle);
-  const [product, reviewsAnswer] = await Promise.all([
+  const [product, reviewsAnswer, store] = await Promise.all([
     apiGet<Product>(context, `/api/products/${handle}`),
     context.api(`/api/products/${handle}/reviews`),
+    apiGet<StoreInfo>(context, "/api/store"),
   ]);
   const origin = new URL(request.url).origin;
+  // The first page of reviews renders with the page; if it cannot be read, the page still
+  // renders and the browser asks for it.
+  const reviews = reviewsAnswer.status === 200 ? (reviewsAnswer.body as ReviewPage) : null;
   return {
     product: { ...product, description_html: sanitizeHtml(product.description_html) },
     canonical: `${origin}/products/${product.handle}`,
-    // The first page of reviews renders with the page; if it cannot be read, the page still
-    // renders and the browser asks for it.
-    reviews: reviewsAnswer.status === 200 ? (reviewsAnswer.body as ReviewPage) : null,
+    reviews,
+    extras: productExtras(reviews?.summary ?? null, store.ProductTrust, product.currency),
   };
 }
 
@@ -116,7 +121,7 @@ function StockNote({ variant }: { variant: Variant | undefined }) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, reviews } = loaderData;
+  const { product, reviews, extras } = loaderData;
   const root = useRouteLoaderData<RootData>("root");
   const brandName = root?.store.brandName ?? "the store";
   const [searchParams, setSearchParams] = useSearchParams();
@@ -141,6 +146,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <ProductGallery images={product.product_urls} title={product.product_title} />
       <div className="product-info">
         <h1 className="product-title">{product.product_title}</h1>
+        <Html className="rating-row" html={extras.rating} />
         <p className="product-price">
           <Price
             amount={variant?.product_price ?? product.product_price}
@@ -154,6 +160,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           product={product}
           onPriceChanged={() => void revalidator.revalidate()}
         />
+        <Html className="trust-row" html={extras.trust} />
         <Html className="rich-text product-description" html={product.description_html} />
       </div>
       <Suspense

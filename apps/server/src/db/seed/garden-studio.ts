@@ -17,6 +17,10 @@ export const gardenStudio: DemoStore = {
     "A small garden design studio creating personalised, easy-care garden plans for backyards, balconies and front yards.",
   logo: "logo.jpg",
   defaultCurrency: "usd",
+  productTrust: [
+    { text: "Delivered as a printable PDF by email" },
+    { text: "Questions answered within two business days" },
+  ],
   theme: {
     ...DEFAULT_THEME,
     colors: {

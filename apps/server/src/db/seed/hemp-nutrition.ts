@@ -16,6 +16,12 @@ export const hempNutrition: DemoStore = {
     "Cold-pressed hemp seed nutrition for dogs and cats: oils, omegas and chews made in small batches from North American hemp seed.",
   logo: "logo.jpg",
   defaultCurrency: "usd",
+  productTrust: [
+    { text: "Free US shipping on orders of {{free_shipping_threshold}} or more", currency: "usd" },
+    { text: "Ships to Canada from {{shipping.CA.standard}}", currency: "cad" },
+    { text: "Unopened products can be returned within 30 days" },
+    { text: "Orders placed by noon Mountain time ship the same day" },
+  ],
   theme: {
     ...DEFAULT_THEME,
     colors: {

@@ -41,6 +41,7 @@ async function insertStore(tx: Database, store: DemoStore): Promise<void> {
     brandDescription: store.brandDescription,
     defaultCurrency: store.defaultCurrency,
     affiliatePercentage: store.affiliatePercentage ?? null,
+    productTrust: store.productTrust ?? [],
     theme: store.theme,
     navbar: store.navbar,
     footer: store.footer,

@@ -41,6 +41,12 @@ export const petRemedies: DemoStore = {
     "Small-batch, alcohol-free herbal remedies for dogs and cats, blended from traditional Chinese and Western herbs to support everyday health.",
   logo: "logo.jpg",
   defaultCurrency: "usd",
+  productTrust: [
+    { text: "Free US shipping on orders of {{free_shipping_threshold}} or more", currency: "usd" },
+    { text: "Ships to Canada from {{shipping.CA.standard}}", currency: "cad" },
+    { text: "30-day happiness guarantee" },
+    { text: "Orders placed by 1 pm Eastern ship the same day" },
+  ],
   affiliatePercentage: AFFILIATE_PERCENTAGE,
   theme: DEFAULT_THEME,
   navbar: {

@@ -4,6 +4,7 @@ import type {
   Navbar,
   PageDocument,
   PressStrip,
+  ProductTrust,
   Theme,
   TopCallOut,
 } from "@storefront/domain";
@@ -144,6 +145,8 @@ export interface DemoStore {
   defaultCurrency: "usd" | "cad";
   /** The affiliate programme's commission in percent (`{{affiliate.percentage}}`); none: no programme. */
   affiliatePercentage?: number;
+  /** Promises under a product's Add to cart (the domain's ProductTrust). */
+  productTrust?: ProductTrust;
   theme: Theme;
   navbar: Navbar;
   footer: Footer;

@@ -94,6 +94,17 @@ describeEachEngine("content documents at /data/...", (engine) => {
     }
   });
 
+  it("the store's promises under Add to cart quote the same figures, each for its currency", async () => {
+    const res = await t.app.inject({ url: "/api/store", headers: { host: PETS } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().ProductTrust).toEqual([
+      { text: "Free US shipping on orders of $149 or more", currency: "usd" },
+      { text: "Ships to Canada from CA$12.95", currency: "cad" },
+      { text: "30-day happiness guarantee" },
+      { text: "Orders placed by 1 pm Eastern ship the same day" },
+    ]);
+  });
+
   it("the affiliate page promises the commission the demo affiliate earns", async () => {
     const [affiliate] = await t.database.db
       .select({ percentage: users.commissionPercentage })

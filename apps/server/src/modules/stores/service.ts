@@ -2,9 +2,11 @@ import {
   type CheckoutSettings,
   DomainError,
   FooterSchema,
+  fillFigures,
   LruCache,
   NavbarSchema,
   PressStripSchema,
+  ProductTrustSchema,
   STORE_MESSAGES,
   type StoreFigures,
   type StoreInfo,
@@ -165,6 +167,10 @@ async function readStoreInfo(db: Database, storeId: string, origin: URL): Promis
       })),
     },
     TopPageCallout: row.topPageCallout ? PressStripSchema.parse(row.topPageCallout) : null,
+    ProductTrust: fillFigures(
+      ProductTrustSchema.parse(row.productTrust),
+      storeFigures(row.checkoutSettings, row.affiliatePercentage),
+    ),
   };
 }
 

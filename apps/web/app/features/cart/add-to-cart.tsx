@@ -130,34 +130,38 @@ export function AddToCart({
           }}
         />
       ) : null}
-      {/* What is never shipped (a digital plan, a service) is sold one at a time. */}
-      {variant?.requires_shipping === false ? null : (
-        <QuantityStepper
-          label="Quantity"
-          value={quantity}
-          max={POPUP_MAX_QUANTITY}
-          disabled={busy}
-          onChange={(q) => {
-            setQuantity(q);
-            setError(null);
-          }}
-        />
-      )}
-      <button
-        type="button"
-        className="button add-to-cart-button"
-        disabled={!variant || busy || outOfStock}
-        aria-busy={busy}
-        onClick={submit}
-      >
-        {busy
-          ? "Adding…"
-          : !variant
-            ? "Unavailable"
-            : soldOut || outOfStock
-              ? "Out of Stock"
-              : "Add to cart"}
-      </button>
+      {/* The quantity and the button: one row, which the quick view's sheet keeps in sight. */}
+      <div className="add-to-cart-row">
+        {/* What is never shipped (a digital plan, a service) is sold one at a time. */}
+        {variant?.requires_shipping === false ? null : (
+          <QuantityStepper
+            label="Quantity"
+            value={quantity}
+            max={POPUP_MAX_QUANTITY}
+            disabled={busy}
+            typeable
+            onChange={(q) => {
+              setQuantity(q);
+              setError(null);
+            }}
+          />
+        )}
+        <button
+          type="button"
+          className="button add-to-cart-button"
+          disabled={!variant || busy || outOfStock}
+          aria-busy={busy}
+          onClick={submit}
+        >
+          {busy
+            ? "Adding…"
+            : !variant
+              ? "Unavailable"
+              : soldOut || outOfStock
+                ? "Out of Stock"
+                : "Add to cart"}
+        </button>
+      </div>
       {error ? (
         <p className="inline-error" role="alert">
           {error}

@@ -13,8 +13,8 @@ export function ProductCard({
   product: ProductCardData;
   eager?: boolean;
   headingLevel?: 2 | 3;
-  /** Opens the quick-view popup for this product. */
-  onQuickShop?(handle: string): void;
+  /** Opens the quick-view popup for this product (its card fills the popup while it loads). */
+  onQuickShop?(product: ProductCardData): void;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -40,7 +40,7 @@ export function ProductCard({
         <button
           type="button"
           className="button button-secondary quick-shop"
-          onClick={() => onQuickShop(product.handle)}
+          onClick={() => onQuickShop(product)}
         >
           Quick shop<span className="visually-hidden"> {product.product_title}</span>
         </button>
@@ -59,7 +59,7 @@ export function ProductGrid({
   eagerCount?: number;
   /** 2 when the grid sits right under the page's h1, 3 under a section's h2. */
   headingLevel?: 2 | 3;
-  onQuickShop?(handle: string): void;
+  onQuickShop?(product: ProductCardData): void;
 }) {
   return (
     <ul className="product-grid">

@@ -1,9 +1,15 @@
-import { defaultSelection, formatMoney, matchVariant, type Product } from "@storefront/domain";
+import {
+  defaultSelection,
+  formatMoney,
+  matchVariant,
+  type Product,
+  type ProductCard,
+} from "@storefront/domain";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { ModalDialog } from "~/components/modal-dialog";
 import { AddToCart } from "~/features/cart";
-import { VariantPicker } from "~/features/catalog";
+import { Price, VariantPicker } from "~/features/catalog";
 import { ApiError } from "~/lib/api-client";
 import { Carousel } from "./carousel";
 import { fetchProduct } from "./quick-view-api";
@@ -54,11 +60,42 @@ function QuickViewBody({
 }
 
 /**
+ * What the popup shows while the product loads: the card it was opened from (image, title and
+ * price), the options' place held, and a busy Add to cart.
+ */
+function QuickViewPreview({ card }: { card: ProductCard }) {
+  return (
+    <div className="quick-view-body" aria-busy="true">
+      <div className="carousel">
+        {card.image_url ? (
+          <img className="carousel-image" src={card.image_url} alt={card.image_alt} />
+        ) : null}
+      </div>
+      <div className="quick-view-info">
+        <h2 id="quick-view-title">{card.product_title}</h2>
+        <p className="product-price">
+          <Price amount={card.product_price} currency={card.currency} />
+        </p>
+        <p className="quick-view-pending" role="status">
+          Loading the options…
+        </p>
+        <div className="add-to-cart">
+          <button type="button" className="button add-to-cart-button" disabled>
+            Add to cart
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/**
  * The quick-view popup: a modal dialog with an accessible name; the browser traps focus, Escape
  * closes it and focus returns to the button that opened it.
  */
 export function QuickViewDialog() {
-  const { isOpen, selectedProduct, close } = useQuickView();
+  const { isOpen, selectedProduct: card, close } = useQuickView();
+  const selectedProduct = card?.handle ?? null;
   const [load, setLoad] = useState<Load>({ state: "loading" });
 
   useEffect(() => {
@@ -109,13 +146,15 @@ export function QuickViewDialog() {
               );
             }}
           />
+        ) : load.state === "loading" && card ? (
+          <QuickViewPreview card={card} />
         ) : (
           <p
             id="quick-view-title"
             className="page-state"
             role={load.state === "error" ? "alert" : undefined}
           >
-            {load.state === "loading" ? "Loading..." : `Error: ${load.message}`}
+            {load.state === "loading" ? "Loading…" : `Error: ${load.message}`}
           </p>
         )}
       </div>
