@@ -382,6 +382,23 @@ test("the footer states this year, and an empty cart's count is a quiet outline,
   await expect(count).toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
 });
 
+test("the footer's social links are the networks' marks, named for screen readers", async ({
+  page,
+}) => {
+  await gotoHydrated(page, "/");
+  const footer = page.getByRole("contentinfo");
+  for (const network of ["Instagram", "Facebook", "YouTube"]) {
+    const link = footer.getByRole("link", { name: `Pawsome Herbals on ${network}` });
+    await expect(link).toBeVisible();
+    // The mark is drawn (a 44 px target with the network's mask), the label is not shown.
+    const mark = await link.evaluate((a) => getComputedStyle(a, "::before").maskImage);
+    expect(mark).toContain(`/icons/${network.toLowerCase()}.svg`);
+    const label = await link.locator("span").boundingBox();
+    expect(label?.width ?? 0).toBeLessThanOrEqual(1);
+    expect((await link.boundingBox())?.width).toBe(44);
+  }
+});
+
 test("the All Products collection lists the nine products", async ({ page }, testInfo) => {
   const response = await gotoHydrated(page, "/collections/liquid-dog-vitamins-supplements");
   expect(response?.status()).toBe(200);

@@ -24,9 +24,6 @@ export const CHECKOUT_FIELD_MESSAGES = {
 } as const;
 const M = CHECKOUT_FIELD_MESSAGES;
 
-const text = (required: string) =>
-  z.string({ error: required }).trim().min(1, required).max(200, M.tooLong);
-
 export const CountrySchema = z.enum(COUNTRIES, { error: M.country });
 
 /** Region and postal code are checked against the country. */
@@ -57,17 +54,6 @@ const TaxAddressShape = {
     .max(10, M.postalCode),
 };
 
-/** The shipping address of an order. */
-export const AddressSchema = z
-  .strictObject({
-    line1: text(M.line1),
-    line2: z.string().trim().max(200, M.tooLong).optional().default(""),
-    city: text(M.city),
-    ...TaxAddressShape,
-  })
-  .superRefine(checkRegionAndPostalCode);
-export type Address = z.infer<typeof AddressSchema>;
-
 /**
  * The address an order is placed with: a shipping address, whose street and city are needed
  * only when something in the cart is shipped (shippingAddressErrors); otherwise the country,
@@ -96,6 +82,14 @@ export function shippingAddressErrors(address: {
   if (address.city.trim() === "") errors["address.city"] = M.city;
   return errors;
 }
+
+/** A shipping address: the order's address with the street and city it then needs. */
+export const AddressSchema = OrderAddressInputSchema.superRefine((address, ctx) => {
+  for (const [key, message] of Object.entries(shippingAddressErrors(address))) {
+    ctx.addIssue({ code: "custom", path: [key.slice("address.".length)], message });
+  }
+});
+export type Address = z.infer<typeof AddressSchema>;
 
 /** POST /api/checkout/quote: what shipping and tax an address would cost; all optional. */
 export const CheckoutQuoteSchema = z.strictObject({

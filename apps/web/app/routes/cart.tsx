@@ -6,7 +6,7 @@ import {
   CartLines,
   CartSummary,
   NotMergedNotice,
-  restoreCart,
+  replaceCart,
   useCart,
   useCartStore,
 } from "~/features/cart";
@@ -63,7 +63,7 @@ export default function CartPage() {
                 type="button"
                 className="link-button"
                 onClick={async () => {
-                  const outcome = await restoreCart(emptied);
+                  const outcome = await replaceCart(emptied);
                   if (outcome.ok) setEmptied(null);
                 }}
               >

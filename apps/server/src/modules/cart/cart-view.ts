@@ -81,6 +81,11 @@ export function activeCodeOf(db: Database, cart: CartRow): Promise<DiscountCode 
     : Promise.resolve(null);
 }
 
+/** Whether any of the lines is shipped: when none is, checkout asks no street nor shipping. */
+export function shipsAnything(lines: readonly Pick<Line, "requiresShipping">[]): boolean {
+  return lines.some((l) => l.requiresShipping);
+}
+
 function viewOf(cart: CartRow, lines: readonly Line[], code: DiscountCode | null): CartView {
   const currency = cart.currency;
   const priced = pricedLines(lines);
@@ -117,7 +122,7 @@ function viewOf(cart: CartRow, lines: readonly Line[], code: DiscountCode | null
     totalCost: totals.total,
     // A cart of what is never shipped has no shipping to make free.
     freeShippingRemaining:
-      priced.length > 0 && !priced.some((l) => l.requiresShipping)
+      priced.length > 0 && !shipsAnything(priced)
         ? null
         : freeShippingRemaining(totals.total, currency),
     itemCount: items.reduce((sum, i) => sum + i.quantity, 0),

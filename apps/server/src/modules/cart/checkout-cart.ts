@@ -12,7 +12,7 @@ import {
   readLines,
   readOpenCart,
 } from "./cart-queries.ts";
-import { activeCodeOf, itemOf, type PricedLine, pricedLines } from "./cart-view.ts";
+import { activeCodeOf, itemOf, type PricedLine, pricedLines, shipsAnything } from "./cart-view.ts";
 
 /** A cart as checkout reads it: its row, its priced lines and its code, with the cart's totals. */
 export interface CheckoutCart {
@@ -68,7 +68,7 @@ async function checkoutCartOf(
     code,
     subtotal: totals.subtotal,
     discount: totals.discount,
-    requiresShipping: priced.some((l) => l.requiresShipping),
+    requiresShipping: shipsAnything(priced),
   };
 }
 

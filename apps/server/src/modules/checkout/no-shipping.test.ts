@@ -35,6 +35,15 @@ describeEachEngine("products that are never shipped", (engine) => {
     return v;
   }
 
+  /** POST /api/checkout with the test card, a new Idempotency-Key and the given fields. */
+  function pay(v: Visitor, fields: Record<string, unknown>) {
+    return v.post(
+      "/api/checkout",
+      { ...fields, card: GOOD_CARD },
+      { "idempotency-key": randomUUID() },
+    );
+  }
+
   it("the product API says a digital plan is not shipped and a remedy is", async () => {
     const plan = await new Visitor(t.app, GARDEN).get("/api/products/seasonal-planting-plan");
     expect(
@@ -91,17 +100,12 @@ describeEachEngine("products that are never shipped", (engine) => {
     const stockBefore = await stockOf(t.database.db, "DESIGN-BASIC", GARDEN_STORE);
     const quote = (await v.post("/api/checkout/quote", { address: NY_TAX_ONLY })).json();
     const email = `plan-${randomUUID()}@example.com`;
-    const res = await v.post(
-      "/api/checkout",
-      {
-        email,
-        name: "Robin Gardener",
-        address: NY_TAX_ONLY,
-        expectedTotal: quote.total,
-        card: GOOD_CARD,
-      },
-      { "idempotency-key": randomUUID() },
-    );
+    const res = await pay(v, {
+      email,
+      name: "Robin Gardener",
+      address: NY_TAX_ONLY,
+      expectedTotal: quote.total,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const { order } = res.json();
     expect(order).toMatchObject({
@@ -123,18 +127,13 @@ describeEachEngine("products that are never shipped", (engine) => {
   it("refuses a shipping option for a cart with nothing to ship, as a changed order", async () => {
     const v = await gardenShopper();
     const quote = (await v.post("/api/checkout/quote", { address: NY_TAX_ONLY })).json();
-    const res = await v.post(
-      "/api/checkout",
-      {
-        email: "plan@example.com",
-        name: "Robin Gardener",
-        address: NY_TAX_ONLY,
-        shippingOptionId: "standard",
-        expectedTotal: quote.total,
-        card: GOOD_CARD,
-      },
-      { "idempotency-key": randomUUID() },
-    );
+    const res = await pay(v, {
+      email: "plan@example.com",
+      name: "Robin Gardener",
+      address: NY_TAX_ONLY,
+      shippingOptionId: "standard",
+      expectedTotal: quote.total,
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe(CHECKOUT_MESSAGES.nothingToShip);
   });
@@ -153,33 +152,23 @@ describeEachEngine("products that are never shipped", (engine) => {
       const quote = (await v.post("/api/checkout/quote", { address: NY_TAX_ONLY })).json();
       expect(quote.requiresShipping).toBe(true);
       expect(quote.shipping).toBe(795);
-      const res = await v.post(
-        "/api/checkout",
-        {
-          email: "mixed@example.com",
-          name: "Sam Mixed",
-          address: NY_TAX_ONLY,
-          expectedTotal: quote.total,
-          card: GOOD_CARD,
-        },
-        { "idempotency-key": randomUUID() },
-      );
+      const res = await pay(v, {
+        email: "mixed@example.com",
+        name: "Sam Mixed",
+        address: NY_TAX_ONLY,
+        expectedTotal: quote.total,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.fields).toEqual({
         "address.line1": "Enter your street address",
         "address.city": "Enter your city",
       });
-      const noOption = await v.post(
-        "/api/checkout",
-        {
-          email: "mixed@example.com",
-          name: "Sam Mixed",
-          address: NY_ADDRESS,
-          expectedTotal: quote.total,
-          card: GOOD_CARD,
-        },
-        { "idempotency-key": randomUUID() },
-      );
+      const noOption = await pay(v, {
+        email: "mixed@example.com",
+        name: "Sam Mixed",
+        address: NY_ADDRESS,
+        expectedTotal: quote.total,
+      });
       expect(noOption.statusCode).toBe(400);
       expect(noOption.json().error.fields.shippingOptionId).toBe(CHECKOUT_MESSAGES.chooseShipping);
     } finally {

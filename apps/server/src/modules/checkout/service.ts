@@ -118,13 +118,14 @@ async function affiliateOf(
 
 /**
  * The shipping an order asks for: the option's id when something in the cart is shipped (then a
- * street and a city are needed too), NO_SHIPPING_OPTION when nothing is. An option named for a
- * cart with nothing left to ship means the cart changed since the shopper saw it.
+ * street and a city are needed too; draftOrder checks the option is one offered),
+ * NO_SHIPPING_OPTION when nothing is. An option named for a cart with nothing left to ship means
+ * the cart changed since the shopper saw it.
  */
 function shippingOf(
   cart: CheckoutCart,
   input: PlaceOrderRequest,
-): string | typeof NO_SHIPPING_OPTION {
+): string | undefined | typeof NO_SHIPPING_OPTION {
   if (!cart.requiresShipping) {
     if (input.shippingOptionId !== undefined) {
       throw new DomainError("conflict", CHECKOUT_MESSAGES.nothingToShip);
@@ -134,11 +135,6 @@ function shippingOf(
   const missing = shippingAddressErrors(input.address);
   const [first] = Object.values(missing);
   if (first !== undefined) throw new DomainError("invalid", first, missing);
-  if (input.shippingOptionId === undefined) {
-    throw new DomainError("invalid", CHECKOUT_MESSAGES.chooseShipping, {
-      shippingOptionId: CHECKOUT_MESSAGES.chooseShipping,
-    });
-  }
   return input.shippingOptionId;
 }
 
@@ -163,7 +159,8 @@ async function draftOrder(
   }
   const shipping = shippingOf(cart, input);
   const totals = totalsOf(cart, settings, input.address, input.shippingOptionId ?? null);
-  if (shipping !== NO_SHIPPING_OPTION && totals.selectedShippingOption?.id !== shipping) {
+  const selected = totals.selectedShippingOption;
+  if (shipping !== NO_SHIPPING_OPTION && (!selected || selected.id !== shipping)) {
     throw new DomainError("invalid", CHECKOUT_MESSAGES.chooseShipping, {
       shippingOptionId: CHECKOUT_MESSAGES.chooseShipping,
     });
@@ -188,7 +185,7 @@ async function draftOrder(
       })),
     },
     totals,
-    shipping: totals.selectedShippingOption ?? NO_SHIPPING_OPTION,
+    shipping: selected ?? NO_SHIPPING_OPTION,
     affiliate: await affiliateOf(db, cart, { userId: owner.userId, email: input.email }),
     paymentProvider: deps.provider.name,
   });

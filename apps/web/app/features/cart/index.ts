@@ -8,7 +8,7 @@ export { useCartStore } from "./cart-store";
 export { CartSummary, DiscountForm } from "./cart-summary";
 export { CurrencySwitcher } from "./currency-switcher";
 export { NotMergedNotice } from "./not-merged-notice";
-export { restoreCart, switchToOneTime } from "./replace-cart";
+export { replaceCart, switchToOneTime } from "./replace-cart";
 export { useCart, useSeedCart } from "./use-cart";
 
 /** The cart drawer, loaded when it first opens. */

@@ -7,9 +7,10 @@ type Line = CartView["cartItems"][number];
 
 /**
  * Makes these lines the whole cart (POST metrics/cart-items: prices, limits and stock are the
- * store's, and a refusal changes nothing). Its own module: only the cart and checkout pages load it.
+ * store's, and a refusal changes nothing): the cart page's Undo puts an emptied cart's lines back
+ * with it. Its own module: only the cart and checkout pages load it.
  */
-async function replaceCart(lines: readonly Line[]): Promise<CartOutcome> {
+export async function replaceCart(lines: readonly Line[]): Promise<CartOutcome> {
   try {
     const cart = await apiRequest<CartView>("POST", "/metrics/cart-items", {
       cartItems: lines.map((l) => ({
@@ -25,11 +26,6 @@ async function replaceCart(lines: readonly Line[]): Promise<CartOutcome> {
     useCartStore.setState({ error: message });
     return { ok: false, message };
   }
-}
-
-/** Puts back the lines an emptied cart held (the cart page's Undo). */
-export function restoreCart(lines: readonly Line[]): Promise<CartOutcome> {
-  return replaceCart(lines);
 }
 
 /**
