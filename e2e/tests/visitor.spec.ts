@@ -83,7 +83,7 @@ test("a new visitor sees the home page with the callout banner, logo, menus and 
       await expect(items.first()).toBeHidden();
       await toggle.click();
       await expect(toggle).toHaveAttribute("aria-expanded", "true");
-      await expect(items).toHaveText(CONDITIONS);
+      await expect(items).toHaveText([`All remedies for ${menu.toLowerCase()}`, ...CONDITIONS]);
       for (const item of await items.all()) await expect(item).toBeVisible();
       await expect(items.filter({ hasText: "Allergies" })).toHaveAttribute(
         "href",
@@ -111,7 +111,7 @@ test("a new visitor sees the home page with the callout banner, logo, menus and 
       const items = nav
         .locator(".dropdown", { has: page.getByRole("button", { name: menu }) })
         .getByRole("link");
-      await expect(items).toHaveText(CONDITIONS);
+      await expect(items).toHaveText([`All remedies for ${menu.toLowerCase()}`, ...CONDITIONS]);
       for (const item of await items.all()) await expect(item).toBeVisible();
       await toggle.click();
     }
@@ -170,9 +170,11 @@ test("the Dogs and Cats menus open one at a time and close on Escape, an outside
   if (!isWide(testInfo)) {
     if (!(await nav.isVisible())) await header.getByRole("button", { name: "Menu" }).click();
   }
+  // The first item is the collection's dogs view.
   await dogs.click();
   await dogItems.first().click();
-  await expect(page).toHaveURL(/\/products\//);
+  await expect(page).toHaveURL(/\/collections\/liquid-dog-vitamins-supplements\?pet=dog$/);
+  await expect(page.getByRole("combobox", { name: "Pet" })).toHaveValue("dog");
   if (isWide(testInfo)) await expect(dogs).toHaveAttribute("aria-expanded", "false");
   else await expect(nav).toBeHidden();
 });
@@ -417,6 +419,87 @@ test("the All Products collection lists the nine products", async ({ page }, tes
   ).toBeVisible();
 
   await screenshot(page, testInfo, "collection");
+});
+
+test("the collection sorts and filters by pet and condition, counts and rates its products, and its URL can be shared", async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  const path = "/collections/liquid-dog-vitamins-supplements";
+  await gotoHydrated(page, path);
+  const main = page.getByRole("main");
+  const count = main.getByRole("status");
+  const titles = main.locator(".product-card-title");
+  const pet = main.getByRole("combobox", { name: "Pet" });
+  const condition = main.getByRole("combobox", { name: "Condition" });
+  const sort = main.getByRole("combobox", { name: "Sort by" });
+  await expect(count).toHaveText("9 products");
+  // Each card shows its stars, read out as words.
+  await expect(main.locator(".product-card").first()).toContainText(
+    "Rated 4.27 out of 5, 30 reviews",
+  );
+  await expect(main.locator(".product-card-rating")).toHaveCount(9);
+
+  await pet.selectOption("cat");
+  await expect(page).toHaveURL(`${path}?pet=cat`);
+  await expect(count).toHaveText("Showing 9 of 9 products");
+  await condition.selectOption({ label: "Pain (1)" });
+  await expect(page).toHaveURL(`${path}?pet=cat&condition=pain`);
+  await expect(count).toHaveText("Showing 1 of 9 products");
+  await expect(titles).toHaveText(["Ouchie – Comfort & Mobility Support for Dogs & Cats"]);
+  await expect(page).toHaveTitle("All Products: Cats, Pain | Pawsome Herbals");
+
+  // Back restores the choices along with the products.
+  await page.goBack();
+  await expect(page).toHaveURL(`${path}?pet=cat`);
+  await expect(condition).toHaveValue("");
+  await expect(pet).toHaveValue("cat");
+  await expect(titles).toHaveCount(9);
+
+  await pet.selectOption("");
+  await sort.selectOption({ label: "Price: high to low" });
+  await expect(page).toHaveURL(`${path}?sort=price-desc`);
+  const prices = async () =>
+    (await main.locator(".product-card-price .price").allTextContents()).map((p) =>
+      Number(p.replace(/[^0-9.]/g, "")),
+    );
+  await expect
+    .poll(async () => {
+      const shown = await prices();
+      return shown.length === 9 && shown.join() === [...shown].sort((a, b) => b - a).join();
+    })
+    .toBe(true);
+  await screenshot(page, testInfo, "collection-sorted");
+
+  // An old link to a condition nobody sells says so and offers the whole collection back.
+  await gotoHydrated(page, `${path}?condition=fleas`);
+  await expect(main).toContainText("No products match these filters.");
+  await main.getByRole("link", { name: "Show all 9 products" }).click();
+  await expect(page).toHaveURL(path);
+  await expect(titles).toHaveCount(9);
+
+  // A sort the store does not know is a 400 page that says which ones it knows.
+  const bad = await page.request.get(`${path}?sort=cheapest`);
+  expect(bad.status()).toBe(400);
+  expect(await bad.text()).toContain(
+    "sort: Sort must be one of featured, price-asc, price-desc, rating, newest",
+  );
+
+  // Without JavaScript the same form is sent by Apply, and the server renders the view.
+  const plain = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const noScript = await plain.newPage();
+  await noScript.goto(path);
+  await noScript.getByRole("combobox", { name: "Condition" }).selectOption("anxiety");
+  await noScript.getByRole("button", { name: "Apply" }).click();
+  await expect(noScript).toHaveURL(/condition=anxiety/);
+  await expect(noScript.getByRole("main").getByRole("status")).toHaveText(
+    "Showing 1 of 9 products",
+  );
+  await expect(noScript.getByRole("main").locator(".product-card-title")).toHaveText([
+    "No More Drama – Calm Support for Dogs & Cats",
+  ]);
+  await plain.close();
 });
 
 test("a static page renders its title, text blocks and sections", async ({ page }, testInfo) => {

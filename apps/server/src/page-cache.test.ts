@@ -11,7 +11,7 @@ import { createPostgresDatabase, createTestApp, type TestApp, testConfig } from 
 import { Visitor } from "../test/visitor.ts";
 import { buildApp } from "./app.ts";
 import { type Database, openDatabase } from "./db/index.ts";
-import { documents, reviews, variantPrices, variants } from "./db/schema.ts";
+import { documents, products, reviews, variantPrices, variants } from "./db/schema.ts";
 import { loadDemoStores } from "./db/seed/index.ts";
 import { pageEncoding } from "./web.ts";
 
@@ -229,6 +229,52 @@ describe.skipIf(!HAS_WEB_BUILD)("pages shared by visitors (needs npm run build)"
         (r) => r.body.includes("$12.34"),
       );
       expect(res.body, url).toContain("$12.34");
+    }
+  });
+
+  it("a collection's sort and filters are pages of their own, and a tracking parameter beside them shares one", async () => {
+    const all = await get(COLLECTION);
+    const cats = await get(`${COLLECTION}?pet=cat&utm_source=mail`);
+    expect(cats.statusCode).toBe(200);
+    expect(cats.body).toContain("Showing 9 of 9 products");
+    expect(cats.headers.etag).not.toBe(all.headers.etag);
+    const again = await get(`${COLLECTION}?pet=cat`);
+    expect(again.headers["x-page-cache"]).toBe("hit");
+    expect(again.headers.etag).toBe(cats.headers.etag);
+    const pain = await get(`${COLLECTION}?pet=cat&condition=pain&sort=price-desc`);
+    expect(pain.body).toContain("Showing 1 of 9 products");
+    const bad = await get(`${COLLECTION}?sort=cheapest`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain("This collection link is not valid");
+  });
+
+  it("a new review's rating reaches the cards of every page listing its product", async () => {
+    const card = (await get("/api/products"))
+      .json()
+      .products.find((p: { handle: string }) => p.handle === "eat");
+    const before = `(${card.review_count})`;
+    const after = `(${card.review_count + 1})`;
+    expect((await get(COLLECTION)).body).toContain(before);
+    expect((await get("/")).headers["x-page-cache"]).toBeDefined();
+    const [product] = await t.database.db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.storeId, PET_STORE), eq(products.handle, "eat")));
+    await t.database.db.insert(reviews).values({
+      storeId: PET_STORE,
+      productId: product?.id ?? "",
+      reviewId: "page-cache-test-review",
+      rating: 5,
+      description: "My old dog eats again.",
+      reviewerName: "Test Reviewer",
+      reviewerEmail: "reviewer@example.com",
+    });
+    for (const url of ["/", COLLECTION]) {
+      const res = await eventually(
+        () => get(url),
+        (r) => r.body.includes(`${card.review_count + 1} reviews`),
+      );
+      expect(res.body, url).toContain(after);
     }
   });
 

@@ -93,11 +93,12 @@ function allowScriptsByHash(html: string, marker: string): { html: string; polic
 }
 
 /**
- * The query parameters a shared page reads (the product page's ?variant=) and React Router's
- * own (a data request's ?_routes=). Any other (utm_source, fbclid…) changes nothing on the page:
- * it is left out of the render and of the cache key, so it cannot push other pages out.
+ * The query parameters a shared page reads (the product page's ?variant=, the collection's sort
+ * and filters) and React Router's own (a data request's ?_routes=). Any other (utm_source,
+ * fbclid…) changes nothing on the page: it is left out of the render and of the cache key, so it
+ * cannot push other pages out.
  */
-const SHARED_PAGE_PARAMS = new Set(["variant", "_routes"]);
+const SHARED_PAGE_PARAMS = new Set(["variant", "sort", "pet", "condition", "_routes"]);
 /** A one-time review link (?review=) is one visitor's: its page is never shared. */
 const PERSONAL_PARAMS = new Set(["review"]);
 

@@ -69,19 +69,12 @@ export const ProductCardSchema = z.object({
   image_url: z.string().nullable(),
   image_alt: z.string(),
   in_stock: z.boolean(),
+  /** Mean of the product's visible reviews to 2 decimals; 0 when it has none. */
+  review_average: z.number(),
+  review_count: z.number().int(),
 });
 export type ProductCard = z.infer<typeof ProductCardSchema>;
 
 /** GET /api/products: the store's published products. */
 export const ProductListSchema = z.object({ products: z.array(ProductCardSchema) });
 export type ProductList = z.infer<typeof ProductListSchema>;
-
-/** GET /api/collections/{handle}: a collection with its products, in its order. */
-export const CollectionViewSchema = z.object({
-  handle: z.string(),
-  title: z.string(),
-  description: z.string(),
-  currency: CurrencySchema,
-  products: z.array(ProductCardSchema),
-});
-export type CollectionView = z.infer<typeof CollectionViewSchema>;

@@ -8,6 +8,8 @@ export * from "./catalog.ts";
 export * from "./catalog-schema.ts";
 export * from "./checkout.ts";
 export * from "./checkout-schema.ts";
+export * from "./collection.ts";
+export * from "./collection-schema.ts";
 export * from "./content.ts";
 export * from "./content-schema.ts";
 export * from "./discount.ts";

@@ -75,6 +75,11 @@ export const DEFAULT_REVIEW_FILTERS: ReviewFilters = {
   q: "",
 };
 
+/** The mean of `count` ratings adding up to `sum`, to 2 decimals; 0 when there are none. */
+export function averageRating(sum: number, count: number): number {
+  return count === 0 ? 0 : Math.round((sum / count) * 100) / 100;
+}
+
 /**
  * Average, count and share per star from the number of reviews at each star value.
  * @example reviewSummary({ 5: 3, 4: 1 }) // { average: 4.75, count: 4, distribution: [{ stars: 5, count: 3, percent: 75 }, …] }
@@ -90,7 +95,7 @@ export function reviewSummary(
     sum += stars * n;
   }
   return {
-    average: count === 0 ? 0 : Math.round((sum / count) * 100) / 100,
+    average: averageRating(sum, count),
     count,
     distribution: REVIEW_STARS.map((stars) => {
       const n = countsByStars[stars] ?? 0;

@@ -5,6 +5,7 @@ import type {
   GardenDesignRequest,
   OrderAddress,
   OrderStatus,
+  ProductTag,
   SubscriptionInterval,
   SubscriptionPlan,
   SubscriptionStatus,
@@ -92,6 +93,8 @@ export const products = pgTable(
     metaDescription: text("meta_description").notNull(),
     published: boolean("published").notNull().default(true),
     position: integer("position").notNull().default(0),
+    /** What it is for, per facet (pet, condition): what a collection can be filtered by. */
+    tags: jsonb("tags").$type<ProductTag[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique("products_store_handle").on(t.storeId, t.handle)],

@@ -8,7 +8,11 @@ import "./context.ts";
  * page too, never a crash.
  */
 export async function apiGet<T>(context: AppLoadContext, path: string): Promise<T> {
-  const res = await context.api(path);
+  return answerOf<T>(await context.api(path));
+}
+
+/** An API answer a loader already has, as `apiGet` gives it: its body, or an error page. */
+export function answerOf<T>(res: { status: number; body: unknown }): T {
   if (res.status === 200 && res.body !== null) return res.body as T;
   const message = (res.body as ErrorBody | null)?.error?.message ?? "Request failed";
   // A malformed handle or page name in a URL is a page that does not exist.

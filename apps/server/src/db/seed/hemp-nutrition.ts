@@ -1,5 +1,6 @@
 import { DEFAULT_THEME } from "@storefront/domain";
 import { hempReviewImages, hempReviews } from "./hemp-nutrition-reviews.ts";
+import { CATS, conditionTag, DOGS } from "./tags.ts";
 import type { DemoStore } from "./types.ts";
 
 /**
@@ -256,6 +257,7 @@ export const hempNutrition: DemoStore = {
   products: [
     {
       handle: "hemp-seed-oil-for-pets",
+      tags: [DOGS, CATS, conditionTag("Skin & Coat")],
       title: "Hemp Seed Oil for Pets – Skin & Coat Nutrition for Dogs & Cats",
       metaDescription:
         "Cold-pressed hemp seed oil rich in omega-3 and omega-6 that supports a soft, shiny coat and healthy skin for dogs and cats.",
@@ -282,6 +284,7 @@ export const hempNutrition: DemoStore = {
     },
     {
       handle: "calming-chews",
+      tags: [DOGS, conditionTag("Anxiety")],
       title: "Calming Chews – Hemp Seed & Chamomile Soft Chews for Dogs",
       metaDescription:
         "Tasty soft chews with hemp seed, chamomile and L-theanine that support calm, relaxed behaviour during stressful moments.",
@@ -308,6 +311,7 @@ export const hempNutrition: DemoStore = {
     },
     {
       handle: "omega-blend",
+      tags: [DOGS, CATS, conditionTag("Skin & Coat")],
       title: "Omega Blend – Hemp, Fish & Flax Omega 3-6-9 for Dogs & Cats",
       metaDescription:
         "An omega 3-6-9 blend of hemp seed, wild fish and flax oils that supports healthy skin, coat, heart and brain for pets.",
@@ -334,6 +338,7 @@ export const hempNutrition: DemoStore = {
     },
     {
       handle: "hip-and-joint",
+      tags: [DOGS, CATS, conditionTag("Hips & Joints")],
       title: "Hip & Joint – Hemp, Glucosamine & Turmeric Drops for Dogs & Cats",
       metaDescription:
         "Liquid hip and joint nutrition with hemp seed oil, glucosamine, turmeric and green-lipped mussel to support easy movement.",

@@ -70,6 +70,7 @@ async function insertStore(tx: Database, store: DemoStore): Promise<void> {
         title: p.title,
         descriptionHtml: p.descriptionHtml,
         metaDescription: p.metaDescription,
+        tags: p.tags ?? [],
         position,
       })
       .returning({ id: products.id });

@@ -1,5 +1,6 @@
 import { DEFAULT_THEME } from "@storefront/domain";
 import { petReviewImages, petReviews } from "./pet-remedies-reviews.ts";
+import { CATS, conditionTag, DOGS } from "./tags.ts";
 import type { DemoStore, DemoSubscriptionPlan } from "./types.ts";
 
 /**
@@ -54,6 +55,10 @@ export const petRemedies: DemoStore = {
       {
         label: "Dogs",
         items: [
+          {
+            label: "All remedies for dogs",
+            href: "/collections/liquid-dog-vitamins-supplements?pet=dog",
+          },
           { label: "Allergies", href: "/products/itchy-scratchy" },
           { label: "Anxiety", href: "/products/no-more-drama" },
           { label: "Appetite", href: "/products/eat" },
@@ -68,6 +73,10 @@ export const petRemedies: DemoStore = {
       {
         label: "Cats",
         items: [
+          {
+            label: "All remedies for cats",
+            href: "/collections/liquid-dog-vitamins-supplements?pet=cat",
+          },
           { label: "Allergies", href: "/products/itchy-scratchy" },
           { label: "Anxiety", href: "/products/no-more-drama" },
           { label: "Appetite", href: "/products/eat" },
@@ -471,6 +480,7 @@ export const petRemedies: DemoStore = {
   products: [
     {
       handle: "itchy-scratchy",
+      tags: [DOGS, CATS, conditionTag("Allergies")],
       title: "Itchy Scratchy – Allergy Support for Dogs & Cats",
       metaDescription:
         "Alcohol-free herbal drops that support healthy skin, a glossy coat and seasonal comfort for itchy dogs and cats.",
@@ -498,6 +508,7 @@ export const petRemedies: DemoStore = {
     },
     {
       handle: "no-more-drama",
+      tags: [DOGS, CATS, conditionTag("Anxiety")],
       title: "No More Drama – Calm Support for Dogs & Cats",
       metaDescription:
         "A gentle herbal blend that supports calm, relaxed behaviour in dogs and cats during storms, travel, vet visits and time alone.",
@@ -525,6 +536,7 @@ export const petRemedies: DemoStore = {
     },
     {
       handle: "eat",
+      tags: [DOGS, CATS, conditionTag("Appetite")],
       title: "Eat – Appetite Support for Dogs & Cats",
       metaDescription:
         "Warming herbal drops that support a healthy appetite and comfortable digestion for picky eaters, senior pets and recovering cats.",
@@ -551,6 +563,7 @@ export const petRemedies: DemoStore = {
     },
     {
       handle: "cant-poo-poo",
+      tags: [DOGS, CATS, conditionTag("Constipation")],
       title: "Can't Poo Poo – Constipation Support for Dogs & Cats",
       metaDescription:
         "Soothing herbal drops that support regular, comfortable bowel movements for dogs and cats who strain or go infrequently.",
@@ -577,6 +590,7 @@ export const petRemedies: DemoStore = {
     },
     {
       handle: "poo-poo-problems",
+      tags: [DOGS, CATS, conditionTag("Diarrhea")],
       title: "Poo Poo Problems – Digestive Support for Dogs & Cats",
       metaDescription:
         "A calming herbal blend that supports firm stools and a settled tummy for dogs and cats with loose stools or sensitive digestion.",
@@ -603,6 +617,7 @@ export const petRemedies: DemoStore = {
     },
     {
       handle: "forever-young",
+      tags: [DOGS, CATS, conditionTag("General Health")],
       title: "Forever Young – General Health Support for Dogs & Cats",
       metaDescription:
         "A daily herbal tonic that supports vitality, healthy immune function and graceful ageing for dogs and cats of every age.",
@@ -630,6 +645,7 @@ export const petRemedies: DemoStore = {
     },
     {
       handle: "ouchie",
+      tags: [DOGS, CATS, conditionTag("Pain")],
       title: "Ouchie – Comfort & Mobility Support for Dogs & Cats",
       metaDescription:
         "Herbal drops that support joint comfort, easy movement and healthy recovery after play for active and senior dogs and cats.",
@@ -657,6 +673,7 @@ export const petRemedies: DemoStore = {
     },
     {
       handle: "pee-pee-issues",
+      tags: [DOGS, CATS, conditionTag("Urinary Tract & Stones")],
       title: "Pee Pee Issues – Urinary Tract Support for Dogs & Cats",
       metaDescription:
         "Herbal drops that support a healthy urinary tract, comfortable urination and bladder health for dogs and cats.",
@@ -684,6 +701,7 @@ export const petRemedies: DemoStore = {
     },
     {
       handle: "yucky-fungus",
+      tags: [DOGS, CATS, conditionTag("Yeast & Fungus")],
       title: "Yucky Fungus – Yeast & Fungus Support for Dogs & Cats",
       metaDescription:
         "Herbal drops that support healthy skin, clean ears and balanced skin flora for dogs and cats prone to yeasty smells and itchy paws.",

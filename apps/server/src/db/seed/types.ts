@@ -4,6 +4,7 @@ import type {
   Navbar,
   PageDocument,
   PressStrip,
+  ProductTag,
   ProductTrust,
   Theme,
   TopCallOut,
@@ -63,6 +64,8 @@ export interface DemoProduct {
   variants: DemoVariant[];
   /** Plans in the order the product page lists them; none: one-time purchase only. */
   subscriptionPlans?: DemoSubscriptionPlan[];
+  /** What it is for (pets, conditions); none: the store's collections offer no filters. */
+  tags?: ProductTag[];
 }
 
 export interface DemoCollection {

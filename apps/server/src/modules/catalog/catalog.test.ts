@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { HEMP, PET_STORE, PETS } from "../../../test/fixtures.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
 import { Visitor } from "../../../test/visitor.ts";
-import { variantPrices, variants } from "../../db/schema.ts";
+import { products, reviews, variantPrices, variants } from "../../db/schema.ts";
 
 const PET_HANDLES = [
   "itchy-scratchy",
@@ -97,6 +97,169 @@ describeEachEngine("catalog API", (engine) => {
     expect(collection.products).toHaveLength(9);
     const missing = await t.app.inject({ url: "/api/collections/nope", headers: { host: PETS } });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it("sorts a collection by price, rating and newest, ties keeping the featured order", async () => {
+    const cards = async (query: string) => {
+      const res = await t.app.inject({
+        url: `/api/collections/liquid-dog-vitamins-supplements${query}`,
+        headers: { host: PETS },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json() as {
+        sort: string;
+        products: {
+          handle: string;
+          product_price: number;
+          review_average: number;
+          review_count: number;
+        }[];
+      };
+    };
+    const featured = await cards("");
+    expect(featured.sort).toBe("featured");
+    expect(featured.products.map((p) => p.handle)).toEqual(PET_HANDLES);
+
+    const cheapest = (await cards("?sort=price-asc")).products;
+    const prices = cheapest.map((p) => p.product_price);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    const dearest = (await cards("?sort=price-desc")).products.map((p) => p.product_price);
+    expect(dearest).toEqual([...prices].sort((a, b) => b - a));
+    // Equal prices keep the featured order.
+    for (let i = 1; i < cheapest.length; i++) {
+      const [a, b] = [cheapest[i - 1], cheapest[i]];
+      if (a && b && a.product_price === b.product_price) {
+        expect(PET_HANDLES.indexOf(a.handle)).toBeLessThan(PET_HANDLES.indexOf(b.handle));
+      }
+    }
+
+    const rated = (await cards("?sort=rating")).products;
+    expect(rated.length).toBe(9);
+    const reviewed = rated.filter((p) => p.review_count > 0);
+    expect(reviewed.length).toBeGreaterThan(1);
+    expect(rated.slice(0, reviewed.length)).toEqual(reviewed);
+    const averages = reviewed.map((p) => p.review_average);
+    expect(averages).toEqual([...averages].sort((a, b) => b - a));
+
+    const [newest] = await t.database.db
+      .update(products)
+      .set({ createdAt: new Date(Date.now() + 60_000) })
+      .where(and(eq(products.storeId, PET_STORE), eq(products.handle, "ouchie")))
+      .returning({ handle: products.handle });
+    expect(newest).toBeDefined();
+    let first = "";
+    for (let tries = 0; first !== "ouchie" && tries < 50; tries++) {
+      first = (await cards("?sort=newest")).products[0]?.handle ?? "";
+      if (first !== "ouchie") await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(first).toBe("ouchie");
+  });
+
+  it("filters a collection by pet and by condition, counting what each choice would list", async () => {
+    const view = async (host: string, url: string) => {
+      const res = await t.app.inject({ url, headers: { host } });
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
+    const dogs = await view(PETS, "/api/collections/liquid-dog-vitamins-supplements?pet=dog");
+    expect(dogs.total).toBe(9);
+    expect(dogs.products).toHaveLength(9);
+    const [pet, condition] = dogs.filters;
+    expect(pet).toEqual({
+      facet: "pet",
+      label: "Pet",
+      any: "All pets",
+      selected: "dog",
+      options: [
+        { value: "cat", label: "Cats", count: 9 },
+        { value: "dog", label: "Dogs", count: 9 },
+      ],
+    });
+    expect(condition.options).toHaveLength(9);
+    expect(condition.options).toContainEqual({
+      value: "urinary-tract-and-stones",
+      label: "Urinary Tract & Stones",
+      count: 1,
+    });
+
+    const pain = await view(
+      PETS,
+      "/api/collections/liquid-dog-vitamins-supplements?pet=cat&condition=pain",
+    );
+    expect(pain.products.map((p: { handle: string }) => p.handle)).toEqual(["ouchie"]);
+
+    // The hemp store's calming chews are for dogs only.
+    const hempCats = await view(HEMP, "/api/collections/all?pet=cat");
+    const catHandles = hempCats.products.map((p: { handle: string }) => p.handle);
+    expect(catHandles).not.toContain("calming-chews");
+    expect(catHandles).toHaveLength(hempCats.total - 1);
+    const skin = await view(HEMP, "/api/collections/all?condition=skin-and-coat&sort=price-asc");
+    expect(skin.products.map((p: { handle: string }) => p.handle).sort()).toEqual([
+      "hemp-seed-oil-for-pets",
+      "omega-blend",
+    ]);
+
+    // A value no product has (an old link) lists nothing, and still shows as chosen.
+    const fleas = await view(
+      PETS,
+      "/api/collections/liquid-dog-vitamins-supplements?condition=fleas",
+    );
+    expect(fleas.products).toEqual([]);
+    expect(fleas.filters[1].selected).toBe("fleas");
+  });
+
+  it("refuses an unknown sort, a malformed filter or an unknown parameter with a 400 that says what is wrong", async () => {
+    const ask = (query: string) =>
+      t.app.inject({
+        url: `/api/collections/liquid-dog-vitamins-supplements?${query}`,
+        headers: { host: PETS },
+      });
+    const sort = await ask("sort=cheapest");
+    expect(sort.statusCode).toBe(400);
+    expect(sort.json().error.message).toBe(
+      "sort: Sort must be one of featured, price-asc, price-desc, rating, newest",
+    );
+    const pet = await ask("pet=Dogs!");
+    expect(pet.statusCode).toBe(400);
+    expect(pet.json().error.message).toBe(
+      "pet: A filter value may contain only lower-case letters, digits and hyphens",
+    );
+    const unknown = await ask("colour=red");
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.code).toBe("invalid");
+  });
+
+  it("shows each card's rating, and a new review's well within the 2 s the lists are kept", async () => {
+    const card = async () => {
+      const res = await t.app.inject({ url: "/api/products", headers: { host: PETS } });
+      return res.json().products.find((p: { handle: string }) => p.handle === "cant-poo-poo") as {
+        review_average: number;
+        review_count: number;
+      };
+    };
+    const before = await card();
+    const [product] = await t.database.db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.storeId, PET_STORE), eq(products.handle, "cant-poo-poo")));
+    const changedAt = Date.now();
+    await t.database.db.insert(reviews).values({
+      storeId: PET_STORE,
+      productId: product?.id ?? "",
+      reviewId: "catalog-test-review",
+      rating: 1,
+      description: "Did nothing for my cat.",
+      reviewerName: "Test Reviewer",
+      reviewerEmail: "reviewer@example.com",
+    });
+    let after = before;
+    while (after.review_count === before.review_count && Date.now() - changedAt < 1_000) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      after = await card();
+    }
+    expect(after.review_count).toBe(before.review_count + 1);
+    const sum = before.review_average * before.review_count + 1;
+    expect(after.review_average).toBeCloseTo(sum / after.review_count, 1);
   });
 
   it("never shows one store's products to another (tenant isolation)", async () => {

@@ -1,4 +1,5 @@
 import {
+  CollectionQuerySchema,
   CollectionViewSchema,
   CurrencySchema,
   HandleSchema,
@@ -52,17 +53,18 @@ export const productRead = pageRead({
 export const collectionRead = pageRead({
   url: "/api/collections/:handle",
   tags: ["catalog"],
-  summary: "One collection with its products",
+  summary: "One collection with its products, sorted (sort) and filtered by tag (pet, condition)",
   shows: () => ["catalog"],
   params: HandleParams,
-  querystring: CurrencyQuery,
+  querystring: CurrencyQuery.extend(CollectionQuerySchema.shape),
   response: CollectionViewSchema,
-  read: (request, { params, query }) =>
+  read: (request, { params, query: { currency, ...order } }) =>
     getCollection(
       request.server.db,
       request.storeId,
       params.handle,
-      requestCurrency(request, query.currency),
+      requestCurrency(request, currency),
+      order,
     ),
 });
 

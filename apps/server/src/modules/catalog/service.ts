@@ -1,20 +1,25 @@
 import {
+  averageRating,
   CATALOG_MESSAGES,
+  type CollectionEntry,
+  type CollectionQuery,
   type CollectionView,
   type Currency,
+  collectionView,
   DomainError,
   type Product,
   type ProductCard,
   subscriptionPrice,
   type Variant,
 } from "@storefront/domain";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sum } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import {
   collectionProducts,
   collections,
   productImages,
   products,
+  reviews,
   sellableStock,
   variantPrices,
   variants,
@@ -31,7 +36,7 @@ async function productCards(
 ): Promise<ProductCard[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [images, prices] = await Promise.all([
+  const [images, prices, ratings] = await Promise.all([
     db
       .select({
         productId: productImages.productId,
@@ -53,12 +58,28 @@ async function productCards(
         and(eq(variantPrices.variantId, variants.id), eq(variantPrices.currency, currency)),
       )
       .where(and(eq(variants.storeId, storeId), inArray(variants.productId, ids))),
+    db
+      .select({
+        productId: reviews.productId,
+        count: count(),
+        sum: sum(reviews.rating).mapWith(Number),
+      })
+      .from(reviews)
+      .where(
+        and(
+          eq(reviews.storeId, storeId),
+          inArray(reviews.productId, ids),
+          eq(reviews.hidden, false),
+        ),
+      )
+      .groupBy(reviews.productId),
   ]);
   return rows.flatMap((row) => {
     const own = prices.filter((p) => p.productId === row.id);
     // A product with no price in this currency cannot be sold in it, so it is not listed.
     if (own.length === 0) return [];
     const image = images.find((i) => i.productId === row.id);
+    const rating = ratings.find((r) => r.productId === row.id);
     return [
       {
         id: row.id,
@@ -69,6 +90,8 @@ async function productCards(
         image_url: image?.url ?? null,
         image_alt: image?.alt ?? row.title,
         in_stock: own.some((p) => p.stock > 0),
+        review_average: rating ? averageRating(rating.sum, rating.count) : 0,
+        review_count: rating?.count ?? 0,
       },
     ];
   });
@@ -87,19 +110,34 @@ async function readProducts(
   return productCards(db, storeId, rows, currency);
 }
 
+/** A collection with every product it lists, before the shopper's sort and filters. */
+interface CollectionRead {
+  handle: string;
+  title: string;
+  description: string;
+  entries: CollectionEntry[];
+}
+
 async function readCollection(
   db: Database,
   storeId: string,
   handle: string,
   currency: Currency,
-): Promise<CollectionView> {
+): Promise<CollectionRead> {
   const [collection] = await db
     .select()
     .from(collections)
     .where(and(eq(collections.storeId, storeId), eq(collections.handle, handle)));
   if (!collection) throw new DomainError("not_found", CATALOG_MESSAGES.collectionNotFound);
   const rows = await db
-    .select({ id: products.id, handle: products.handle, title: products.title })
+    .select({
+      id: products.id,
+      handle: products.handle,
+      title: products.title,
+      tags: products.tags,
+      createdAt: products.createdAt,
+      position: collectionProducts.position,
+    })
     .from(collectionProducts)
     .innerJoin(products, eq(products.id, collectionProducts.productId))
     .where(
@@ -109,13 +147,16 @@ async function readCollection(
         eq(products.published, true),
       ),
     )
-    .orderBy(asc(collectionProducts.position));
+    .orderBy(asc(collectionProducts.position), asc(products.title));
+  const cards = await productCards(db, storeId, rows, currency);
   return {
     handle: collection.handle,
     title: collection.title,
     description: collection.description,
-    currency,
-    products: await productCards(db, storeId, rows, currency),
+    entries: cards.flatMap((card, position) => {
+      const row = rows.find((r) => r.id === card.id);
+      return row ? [{ card, tags: row.tags, position, createdAt: row.createdAt.getTime() }] : [];
+    }),
   };
 }
 
@@ -220,10 +261,20 @@ export function listProducts(db: Database, storeId: string, currency: Currency) 
   return cached(db, `products ${storeId} ${currency}`, () => readProducts(db, storeId, currency));
 }
 
-export function getCollection(db: Database, storeId: string, handle: string, currency: Currency) {
-  return cached(db, `collection ${storeId} ${handle} ${currency}`, () =>
-    readCollection(db, storeId, handle, currency),
+/** A collection in the shopper's order and filters; the unsorted read is what is cached. */
+export async function getCollection(
+  db: Database,
+  storeId: string,
+  handle: string,
+  currency: Currency,
+  query: CollectionQuery,
+): Promise<CollectionView> {
+  const { entries, ...collection } = await cached(
+    db,
+    `collection ${storeId} ${handle} ${currency}`,
+    () => readCollection(db, storeId, handle, currency),
   );
+  return { ...collection, currency, ...collectionView(entries, query) };
 }
 
 export function getProduct(db: Database, storeId: string, handle: string, currency: Currency) {

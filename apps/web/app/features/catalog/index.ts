@@ -1,3 +1,4 @@
+export { CollectionControls } from "./collection-controls";
 export { Price } from "./price";
 export { ProductCard, ProductGrid } from "./product-card";
 export { ProductGallery } from "./product-gallery";

@@ -1,4 +1,5 @@
 import type { ProductCard as ProductCardData } from "@storefront/domain";
+import type { CSSProperties } from "react";
 import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { Price } from "./price";
@@ -32,6 +33,7 @@ export function ProductCard({
         ) : null}
         <Heading className="product-card-title">{product.product_title}</Heading>
       </Link>
+      {product.review_count > 0 ? <CardRating product={product} /> : null}
       <p className="product-card-price">
         <Price amount={product.product_price} currency={product.currency} />
         {product.in_stock ? null : <span className="badge">Out of stock</span>}
@@ -46,6 +48,27 @@ export function ProductCard({
         </button>
       ) : null}
     </article>
+  );
+}
+
+/**
+ * The stars the `.stars` style draws: the domain's REVIEW_RATING_MAX, not imported from its
+ * review module so that the lists' cards do not split it out of the product page's reviews.
+ */
+const STARS = 5;
+
+/** "★★★★☆ 4.27 (30)", read out as "Rated 4.27 out of 5, 30 reviews". */
+function CardRating({ product }: { product: ProductCardData }) {
+  const { review_average: average, review_count: count } = product;
+  const filled = { "--stars-filled": `${(average / STARS) * 100}%` } as CSSProperties;
+  return (
+    <p className="product-card-rating">
+      <span className="stars" aria-hidden="true" style={filled} />
+      <span aria-hidden="true">{` ${average.toFixed(2)} (${count})`}</span>
+      <span className="visually-hidden">
+        {`Rated ${average.toFixed(2)} out of ${STARS}, ${count} ${count === 1 ? "review" : "reviews"}`}
+      </span>
+    </p>
   );
 }
 
