@@ -502,6 +502,52 @@ test("the collection sorts and filters by pet and condition, counts and rates it
   await plain.close();
 });
 
+test("images are cropped to their slot's shape and sized to it: the banner, the cards and the thumbnails", async ({
+  page,
+}, testInfo) => {
+  /** What the browser chose for an image, once it has loaded it. */
+  const loaded = async (img: import("@playwright/test").Locator) => {
+    await img.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0))
+      .toBe(true);
+    // (naturalWidth is scaled by the srcset's density: the file's own size is decoded here.)
+    return img.evaluate(async (el: HTMLImageElement) => {
+      const file = await createImageBitmap(await (await fetch(el.currentSrc)).blob());
+      return {
+        src: el.currentSrc,
+        natural: file.width / file.height,
+        naturalWidth: file.width,
+        shown: el.clientWidth / el.clientHeight,
+        width: el.clientWidth,
+      };
+    });
+  };
+  await gotoHydrated(page, "/");
+  const banner = await loaded(page.locator(".page-image").first());
+  // The file has the slot's shape (nothing stretched or cut again) and at least its width.
+  expect(banner.src).toContain(isWide(testInfo) ? "shape=banner" : "shape=wide");
+  expect(Math.abs(banner.natural - banner.shown)).toBeLessThan(0.02);
+  expect(banner.naturalWidth).toBeGreaterThanOrEqual(Math.min(banner.width, 1600));
+
+  await gotoHydrated(page, "/collections/liquid-dog-vitamins-supplements");
+  const card = await loaded(page.locator(".product-card-image").first());
+  expect(card.src).toContain("shape=square");
+  expect(Math.abs(card.natural - card.shown)).toBeLessThan(0.02);
+  // A card is at most 268 px wide: its file is one of the small ones, not the 728 px one.
+  expect(card.naturalWidth).toBeGreaterThanOrEqual(card.width);
+  expect(card.naturalWidth).toBeLessThanOrEqual(isWide(testInfo) ? 320 : 192);
+
+  await gotoHydrated(page, "/products/itchy-scratchy");
+  const thumb = await loaded(page.locator(".gallery-thumbs img").first());
+  expect(thumb.src).toContain("w=96&shape=square");
+  expect(thumb.naturalWidth).toBe(96);
+  const main = await loaded(page.locator(".gallery-main"));
+  expect(main.naturalWidth).toBeGreaterThanOrEqual(main.width);
+  expect(main.naturalWidth).toBeLessThanOrEqual(800);
+  await screenshot(page, testInfo, "product-images");
+});
+
 test("a static page renders its title, text blocks and sections", async ({ page }, testInfo) => {
   // About: a title, a hero image and three text blocks.
   await gotoHydrated(page, "/pages/about");

@@ -1,7 +1,6 @@
 import type { Server } from "node:http";
 import zlib from "node:zlib";
 import fastifyCompress from "@fastify/compress";
-import fastifyStatic from "@fastify/static";
 import { MAX_PATH_PARAM_LENGTH } from "@storefront/domain";
 import { sql } from "drizzle-orm";
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from "fastify";
@@ -18,6 +17,7 @@ import { checkoutRoutes } from "./modules/checkout/routes.ts";
 import { contentRoutes } from "./modules/content/routes.ts";
 import { designRequestRoutes } from "./modules/design-requests/routes.ts";
 import { discountRoutes } from "./modules/discounts/routes.ts";
+import { mediaRoutes } from "./modules/media/routes.ts";
 import { orderRoutes } from "./modules/orders/routes.ts";
 import type { PaymentProvider } from "./modules/payments/provider.ts";
 import { paymentRoutes } from "./modules/payments/routes.ts";
@@ -125,13 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerStoreResolution(app);
   registerCartOwner(app);
 
-  await app.register(fastifyStatic, {
-    root: config.mediaDir,
-    prefix: "/media/",
-    decorateReply: false,
-    index: false,
-    maxAge: "7d",
-  });
+  await app.register(mediaRoutes(config.mediaDir));
 
   await app.register(storeRoutes);
   await app.register(catalogRoutes);

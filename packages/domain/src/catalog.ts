@@ -60,6 +60,22 @@ export function matchVariant<V extends Pick<Variant, "product_attributes">>(
   );
 }
 
+/** The widths a page may ask an image in (`?w=`); a slot's srcset offers each of them. */
+export const IMAGE_WIDTHS = [96, 192, 320, 480, 640, 800, 1200, 1600, 2400] as const;
+
+/** The shapes an image can be cropped to (`?shape=`); see IMAGE_SHAPES for their proportions. */
+export type ImageShape = "square" | "photo" | "wide" | "banner";
+
+/**
+ * An image's srcset: every width of IMAGE_WIDTHS, cropped to `shape` when given. The server
+ * makes each on first request and answers AVIF or WebP by the browser's Accept.
+ * @example imageSrcSet("/media/pet/eat-1.jpg", "square") // "/media/pet/eat-1.jpg?w=96&shape=square 96w, …"
+ */
+export function imageSrcSet(url: string, shape?: ImageShape): string {
+  const crop = shape ? `&shape=${shape}` : "";
+  return IMAGE_WIDTHS.map((w) => `${url}?w=${w}${crop} ${w}w`).join(", ");
+}
+
 /**
  * The resized variant of an image that pages request first; they fall back to the original.
  * @example imageVariantUrl("/media/pet/eat-1.jpg") // "/media/pet/eat-1_728.webp"

@@ -19,6 +19,7 @@ export * from "./errors-schema.ts";
 export * from "./garden-design.ts";
 export * from "./garden-design-schema.ts";
 export * from "./lru.ts";
+export * from "./media-schema.ts";
 export * from "./money.ts";
 export * from "./money-schema.ts";
 export * from "./order.ts";

@@ -37,6 +37,8 @@ export function LineItems({ lines, currency }: { lines: LineItem[]; currency: Cu
               alt=""
               width={56}
               height={56}
+              shape="square"
+              sizes="56px"
               className="line-item-image"
             />
           ) : (

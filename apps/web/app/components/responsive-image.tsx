@@ -1,23 +1,30 @@
-import { imageVariantUrl } from "@storefront/domain";
-import { type ImgHTMLAttributes, useEffect, useRef, useState } from "react";
+import { type ImageShape, imageSrcSet, imageVariantUrl } from "@storefront/domain";
+import type { ImgHTMLAttributes, SyntheticEvent } from "react";
 
-type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, "src"> & { src: string };
+type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet"> & {
+  src: string;
+  /** The slot's shape: every size is cropped to it (none: the image's own). */
+  shape?: ImageShape;
+};
 
-/** Requests the `_728.webp` variant of an image and falls back to the original on error. */
-export function ResponsiveImage({ src, alt, ...rest }: Props) {
-  const [failed, setFailed] = useState(false);
-  const ref = useRef<HTMLImageElement>(null);
-  // A load error before hydration fires no React event: check once mounted.
-  useEffect(() => {
-    const img = ref.current;
-    if (img?.complete && img.naturalWidth === 0) setFailed(true);
-  }, []);
+/**
+ * Requests the `_728.webp` variant of an image (the server makes it from the original when it is
+ * missing) and falls back to the original on error. Given the slot's `sizes`, it offers the
+ * browser every width (IMAGE_WIDTHS) to choose from.
+ */
+export function ResponsiveImage({ src, alt, shape, sizes, ...rest }: Props) {
+  const fallBack = ({ currentTarget: img }: SyntheticEvent<HTMLImageElement>) => {
+    if (img.getAttribute("src") === src) return;
+    img.srcset = "";
+    img.src = src;
+  };
   return (
     <img
-      ref={ref}
-      src={failed ? src : imageVariantUrl(src)}
+      src={imageVariantUrl(src)}
+      srcSet={sizes && imageSrcSet(src, shape)}
+      sizes={sizes}
       alt={alt}
-      onError={() => setFailed(true)}
+      onError={fallBack}
       {...rest}
     />
   );

@@ -5,7 +5,6 @@ import {
   type Product,
   type ReviewPage,
   type StoreInfo,
-  toDecimalString,
   type Variant,
 } from "@storefront/domain";
 import { Suspense, useState } from "react";
@@ -18,9 +17,10 @@ import {
 import { Html } from "~/components/html";
 import { AddToCart } from "~/features/cart";
 import { Price, ProductGallery, VariantPicker } from "~/features/catalog";
-import { preloadReviewsWidget, ReviewsWidget, reviewsJsonLd } from "~/features/reviews";
+import { preloadReviewsWidget, ReviewsWidget } from "~/features/reviews";
 import { apiGet } from "~/lib/api.server";
 import { productExtras } from "~/lib/product-extras.server";
+import { productJsonLd } from "~/lib/product-json-ld.server";
 import { sanitizeHtml } from "~/lib/sanitize.server";
 import { pageMeta, type RootData, rootDataOf, sharedPageHandle } from "~/lib/seo";
 import type { Route } from "./+types/product";
@@ -33,7 +33,7 @@ if (typeof window !== "undefined") void preloadReviewsWidget();
 export function meta({ data, matches }: Route.MetaArgs) {
   if (!data) return [{ title: "Product not found" }];
   const root = rootDataOf(matches);
-  const { product, canonical, reviews } = data;
+  const { product, canonical } = data;
   const origin = root?.origin ?? "";
   return [
     ...pageMeta({
@@ -46,27 +46,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
     ...(product.product_urls[0]
       ? [{ property: "og:image", content: `${origin}${product.product_urls[0]}` }]
       : []),
-    {
-      "script:ld+json": {
-        "@context": "https://schema.org",
-        "@type": "Product",
-        name: product.product_title,
-        description: product.meta_description,
-        image: product.product_urls.map((u) => `${origin}${u}`),
-        url: canonical,
-        brand: root ? { "@type": "Brand", name: root.store.brandName } : undefined,
-        offers: product.variants.map((v) => ({
-          "@type": "Offer",
-          sku: v.sku,
-          price: toDecimalString(v.product_price),
-          priceCurrency: product.currency.toUpperCase(),
-          availability:
-            v.total_stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-          url: `${canonical}?variant=${encodeURIComponent(v.sku)}`,
-        })),
-        ...reviewsJsonLd(reviews),
-      },
-    },
+    { "script:ld+json": data.jsonLd },
   ];
 }
 
@@ -81,11 +61,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // The first page of reviews renders with the page; if it cannot be read, the page still
   // renders and the browser asks for it.
   const reviews = reviewsAnswer.status === 200 ? (reviewsAnswer.body as ReviewPage) : null;
+  const canonical = `${origin}/products/${product.handle}`;
   return {
     product: { ...product, description_html: sanitizeHtml(product.description_html) },
-    canonical: `${origin}/products/${product.handle}`,
+    canonical,
     reviews,
     extras: productExtras(reviews?.summary ?? null, store.ProductTrust, product.currency),
+    jsonLd: productJsonLd({ product, reviews, origin, canonical, brandName: store.brandName }),
   };
 }
 

@@ -113,13 +113,15 @@ ${textLines(wrap(label, 12), cx, top + h * 0.25, Math.round(w * 0.04), "#2b2118"
 </svg>`;
     }
     case "scene": {
+      // The sun and the flowers sit within the middle two thirds of the height, so a banner's
+      // crop (13:5 of a 16:9 scene, around its centre) keeps both.
       return `${open}
 <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${accent}"/><stop offset="1" stop-color="#fffaf0"/></linearGradient></defs>
 <rect width="${w}" height="${h}" fill="url(#sky)"/>
-<circle cx="${w * 0.78}" cy="${h * 0.25}" r="${h * 0.1}" fill="#f6c453" opacity="0.9"/>
-<path d="M0 ${h * 0.65} C ${w * 0.25} ${h * 0.5}, ${w * 0.5} ${h * 0.75}, ${w} ${h * 0.55} L ${w} ${h} L 0 ${h} Z" fill="${primary}" opacity="0.55"/>
-<path d="M0 ${h * 0.8} C ${w * 0.3} ${h * 0.7}, ${w * 0.6} ${h * 0.9}, ${w} ${h * 0.75} L ${w} ${h} L 0 ${h} Z" fill="${primary}"/>
-${Array.from({ length: 9 }, (_, i) => `<circle cx="${(w / 10) * (i + 1)}" cy="${h * (0.78 + (i % 3) * 0.04)}" r="${h * 0.025}" fill="${i % 2 ? "#f2a7b5" : "#ffffff"}"/>`).join("")}
+<circle cx="${w * 0.78}" cy="${h * 0.32}" r="${h * 0.1}" fill="#f6c453" opacity="0.9"/>
+<path d="M0 ${h * 0.58} C ${w * 0.25} ${h * 0.45}, ${w * 0.5} ${h * 0.68}, ${w} ${h * 0.5} L ${w} ${h} L 0 ${h} Z" fill="${primary}" opacity="0.55"/>
+<path d="M0 ${h * 0.7} C ${w * 0.3} ${h * 0.62}, ${w * 0.6} ${h * 0.8}, ${w} ${h * 0.66} L ${w} ${h} L 0 ${h} Z" fill="${primary}"/>
+${Array.from({ length: 9 }, (_, i) => `<circle cx="${(w / 10) * (i + 1)}" cy="${h * (0.72 + (i % 3) * 0.035)}" r="${h * 0.025}" fill="${i % 2 ? "#f2a7b5" : "#ffffff"}"/>`).join("")}
 </svg>`;
     }
     case "pattern": {

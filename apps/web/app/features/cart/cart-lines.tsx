@@ -44,6 +44,8 @@ export function CartLines({
                 alt=""
                 width={80}
                 height={80}
+                shape="square"
+                sizes="80px"
                 className="cart-line-image"
               />
             ) : null}

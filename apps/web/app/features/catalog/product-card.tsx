@@ -4,6 +4,10 @@ import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { Price } from "./price";
 
+/** A card's width: 2 columns, 3 from 768 px, 4 from 1024 px, within the 1200 px layout. */
+const CARD_SIZES =
+  "(min-width: 1200px) 268px, (min-width: 1024px) calc(25vw - 32px), (min-width: 768px) calc(33vw - 32px), calc(50vw - 24px)";
+
 /** The image is decorative (alt=""): the title inside the same link already names the product. */
 export function ProductCard({
   product,
@@ -27,6 +31,8 @@ export function ProductCard({
             alt=""
             width={728}
             height={728}
+            shape="square"
+            sizes={CARD_SIZES}
             loading={eager ? "eager" : "lazy"}
             className="product-card-image"
           />

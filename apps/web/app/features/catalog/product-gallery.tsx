@@ -14,6 +14,8 @@ export function ProductGallery({ images, title }: { images: string[]; title: str
         alt={`${title}, image ${active + 1} of ${images.length}`}
         width={728}
         height={728}
+        shape="square"
+        sizes="(min-width: 768px) 50vw, 100vw"
         fetchPriority="high"
         className="gallery-main"
       />
@@ -27,7 +29,15 @@ export function ProductGallery({ images, title }: { images: string[]; title: str
                 aria-pressed={i === active}
                 onClick={() => setActive(i)}
               >
-                <ResponsiveImage src={url} alt="" width={96} height={96} loading="lazy" />
+                <ResponsiveImage
+                  src={url}
+                  alt=""
+                  width={72}
+                  height={72}
+                  shape="square"
+                  sizes="72px"
+                  loading="lazy"
+                />
               </button>
             </li>
           ))}

@@ -1,4 +1,5 @@
 import {
+  imageSrcSet,
   isEmptyPage,
   type NormalizedSection,
   normalizeSections,
@@ -51,6 +52,16 @@ function SectionText({ section }: { section: NormalizedSection }) {
   );
 }
 
+/** A section's photo: half the 1200 px layout beside its text from 768 px, else at most 728 px. */
+const SECTION_SIZES = {
+  "two-column":
+    "(min-width: 1200px) 560px, (min-width: 768px) calc(50vw - 40px), calc(100vw - 32px)",
+  centered: "min(728px, 100vw - 32px)",
+};
+
+/** The page's banner: 16:9 on a narrow screen, 13:5 from 768 px, across the layout. */
+const BANNER_SIZES = "min(1168px, 100vw - 32px)";
+
 function Section({ section }: { section: NormalizedSection }) {
   const image = section.image ? (
     <ResponsiveImage
@@ -58,6 +69,8 @@ function Section({ section }: { section: NormalizedSection }) {
       alt={section.imageAlt ?? ""}
       width={728}
       height={485}
+      shape="photo"
+      sizes={section.layout === "two-column" ? SECTION_SIZES["two-column"] : SECTION_SIZES.centered}
       loading="lazy"
       className="section-image"
     />
@@ -115,14 +128,25 @@ export function StaticPageView({
       <div className="container">
         {page.title ? <Html as="h1" className="page-title" html={page.title} /> : null}
         {page.image ? (
-          <ResponsiveImage
-            src={page.image}
-            alt={page.imageAlt ?? ""}
-            width={1456}
-            height={819}
-            fetchPriority="high"
-            className="page-image"
-          />
+          <picture>
+            <source
+              media="(min-width: 768px)"
+              srcSet={imageSrcSet(page.image, "banner")}
+              sizes={BANNER_SIZES}
+              width={1456}
+              height={560}
+            />
+            <ResponsiveImage
+              src={page.image}
+              alt={page.imageAlt ?? ""}
+              width={1456}
+              height={819}
+              shape="wide"
+              sizes={BANNER_SIZES}
+              fetchPriority="high"
+              className="page-image"
+            />
+          </picture>
         ) : null}
         {blocks.map((block) => (
           <Html key={block.key} className="rich-text text-block" html={block.html} />

@@ -44,6 +44,8 @@ export function Carousel({ images, title }: { images: string[]; title: string })
               alt={`${title}, image ${i + 1} of ${images.length}`}
               width={728}
               height={728}
+              shape="square"
+              sizes="(min-width: 768px) 160px, (min-width: 480px) 46vw, 92vw"
             />
           </li>
         ))}

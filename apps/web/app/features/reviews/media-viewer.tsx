@@ -48,6 +48,7 @@ export function MediaViewer({
                 alt={item.alt}
                 width={728}
                 height={546}
+                sizes="min(728px, 90vw)"
               />
             )}
             <figcaption>{item.alt}</figcaption>

@@ -21,6 +21,8 @@ export function ReviewAvatar({ name, image }: { name: string; image: string | nu
         alt=""
         width={48}
         height={48}
+        shape="square"
+        sizes="48px"
         loading="lazy"
       />
     );
@@ -126,7 +128,15 @@ export function ReviewCard({
                       ▶
                     </span>
                   ) : (
-                    <ResponsiveImage src={item.url} alt="" width={72} height={72} loading="lazy" />
+                    <ResponsiveImage
+                      src={item.url}
+                      alt=""
+                      width={72}
+                      height={72}
+                      shape="square"
+                      sizes="72px"
+                      loading="lazy"
+                    />
                   )}
                 </button>
               </li>

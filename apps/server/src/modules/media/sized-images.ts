@@ -1,0 +1,173 @@
+import { access, mkdir, rename, stat } from "node:fs/promises";
+import path from "node:path";
+import { IMAGE_SHAPES, type ImageShape } from "@storefront/domain";
+import type { Logger } from "../../lib/logger.ts";
+
+/** A width of IMAGE_WIDTHS, and the shape to crop to (none: the original's). */
+export interface SizeAsked {
+  w: number;
+  shape?: ImageShape | undefined;
+}
+
+/** The formats a resized image is made in, best first; JPEG for a browser that names neither. */
+const FORMATS = ["avif", "webp"] as const;
+export type SizedFormat = (typeof FORMATS)[number] | "jpeg";
+
+/** Where the resized copies are kept: a dot-folder of the media folder, which is never served. */
+export const SIZED_FOLDER = ".sized";
+
+/** The files an image can be resized from; any other (an SVG) is answered as it is. */
+const RESIZABLE = /\.(jpe?g|png|webp|avif)$/i;
+
+/**
+ * The best format the browser's Accept names outright: image/avif, else image/webp, else JPEG.
+ * A wildcard (`*\/*`, `image/*`) is not taken as support, since older browsers send one too.
+ */
+export function sizedFormat(accept: string | undefined): SizedFormat {
+  const named = new Set(
+    (accept ?? "").split(",").flatMap((part) => {
+      const [type = "", ...params] = part.trim().toLowerCase().split(";");
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+      return q && Number(q.slice(2)) === 0 ? [] : [type.trim()];
+    }),
+  );
+  return FORMATS.find((f) => named.has(`image/${f}`)) ?? "jpeg";
+}
+
+export function isResizable(file: string): boolean {
+  return RESIZABLE.test(file);
+}
+
+type Sharp = typeof import("sharp");
+let sharpModule: Promise<Sharp> | null = null;
+
+/** sharp, loaded when the first image is resized (a process that serves none never pays for it). */
+function loadSharp(): Promise<Sharp> {
+  sharpModule ??= import("sharp").then((m) => {
+    // Each image is read once and written to disk: libvips' operation cache would only hold memory.
+    m.default.cache(false);
+    return m.default as unknown as Sharp;
+  });
+  return sharpModule;
+}
+
+/**
+ * The size an image is made in: the width asked for (never wider than the original), and for a
+ * crop the height of its shape (the width shrinks until that height fits the original).
+ */
+export function targetSize(
+  original: { width: number; height: number },
+  query: SizeAsked,
+): { width: number; height?: number } {
+  let width = Math.min(query.w, original.width);
+  if (!query.shape) return { width };
+  const ratio = IMAGE_SHAPES[query.shape];
+  if (width / ratio > original.height) width = Math.floor(original.height * ratio);
+  return { width, height: Math.round(width / ratio) };
+}
+
+const making = new Map<string, Promise<void>>();
+
+/**
+ * The path of `file` (relative to `mediaDir`) resized as asked in `format`, made the first time
+ * it is asked for and kept on disk; concurrent requests for one copy share one resize. Answers
+ * null when the original does not exist.
+ */
+export async function sizedImage(
+  mediaDir: string,
+  file: string,
+  query: SizeAsked,
+  format: SizedFormat,
+  log: Logger,
+): Promise<string | null> {
+  const original = path.join(mediaDir, file);
+  const parsed = path.parse(file);
+  const name = `${parsed.name}_${query.w}${query.shape ? `_${query.shape}` : ""}.${format}`;
+  const sized = path.join(mediaDir, SIZED_FOLDER, parsed.dir, name);
+  const [source, kept] = await Promise.all([
+    stat(original).catch(() => null),
+    stat(sized).catch(() => null),
+  ]);
+  if (!source?.isFile()) return null;
+  if (kept && kept.mtimeMs >= source.mtimeMs) return sized;
+  let pending = making.get(sized);
+  if (!pending) {
+    pending = resize(original, sized, query, format).finally(() => making.delete(sized));
+    making.set(sized, pending);
+  }
+  try {
+    await pending;
+    return sized;
+  } catch (err) {
+    log.warn({ err, file }, "an image could not be resized: its original is sent");
+    return original;
+  }
+}
+
+/** The variant pages request first (the spec's `_728.webp`), beside its original. */
+const FIRST_VARIANT = /^(.*)_728\.webp$/;
+const ORIGINAL_EXTENSIONS = [".jpg", ".jpeg", ".png", ".webp", ".avif"];
+
+/**
+ * When `file` is an image's `_728.webp` variant that is not on disk (an image added after the
+ * demo's were drawn), makes it from the original beside it and keeps it there; answers whether
+ * the file can now be sent.
+ */
+export async function ensureFirstVariant(
+  mediaDir: string,
+  file: string,
+  log: Logger,
+): Promise<boolean> {
+  const match = FIRST_VARIANT.exec(file);
+  const variant = path.join(mediaDir, file);
+  if (!match || (await exists(variant))) return true;
+  for (const extension of ORIGINAL_EXTENSIONS) {
+    const original = path.join(mediaDir, `${match[1]}${extension}`);
+    if (!(await exists(original))) continue;
+    let pending = making.get(variant);
+    if (!pending) {
+      pending = resize(original, variant, { w: 728 }, "webp").finally(() => making.delete(variant));
+      making.set(variant, pending);
+    }
+    try {
+      await pending;
+      return true;
+    } catch (err) {
+      log.warn({ err, file }, "an image's first variant could not be made");
+      return false;
+    }
+  }
+  return false;
+}
+
+function exists(file: string): Promise<boolean> {
+  return access(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+async function resize(
+  original: string,
+  sized: string,
+  query: SizeAsked,
+  format: SizedFormat,
+): Promise<void> {
+  const sharp = await loadSharp();
+  const meta = await sharp(original).metadata();
+  const size = targetSize({ width: meta.width ?? query.w, height: meta.height ?? query.w }, query);
+  let image = sharp(original)
+    .rotate()
+    .resize({ ...size, fit: "cover" });
+  image =
+    format === "avif"
+      ? image.avif({ quality: 50, effort: 2 })
+      : format === "webp"
+        ? image.webp({ quality: 76 })
+        : image.jpeg({ quality: 80, mozjpeg: true });
+  await mkdir(path.dirname(sized), { recursive: true });
+  // Written aside, then renamed: a request never reads a half-written copy.
+  const partial = `${sized}.${process.pid}.partial`;
+  await image.toFile(partial);
+  await rename(partial, sized);
+}
