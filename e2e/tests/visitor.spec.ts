@@ -539,8 +539,10 @@ test("images are cropped to their slot's shape and sized to it: the banner, the 
   expect(card.naturalWidth).toBeLessThanOrEqual(isWide(testInfo) ? 320 : 192);
 
   await gotoHydrated(page, "/products/itchy-scratchy");
-  const thumb = await loaded(page.locator(".gallery-thumbs img").first());
-  expect(thumb.src).toContain("w=96&shape=square");
+  // The second image's: the first is also the main image, whose larger file the browser may
+  // reuse for its thumbnail.
+  const thumb = await loaded(page.locator(".gallery-thumbs img").nth(1));
+  expect(thumb.src).toContain("itchy-scratchy-2.jpg?w=96&shape=square");
   expect(thumb.naturalWidth).toBe(96);
   const main = await loaded(page.locator(".gallery-main"));
   expect(main.naturalWidth).toBeGreaterThanOrEqual(main.width);
@@ -642,6 +644,50 @@ test("navigating between pages in the browser keeps the frame and scrolls to the
   await expect(page).toHaveTitle("About Pawsome Herbals | Pawsome Herbals");
   await expect(page.getByRole("banner")).toBeVisible();
   await expect(page.getByRole("complementary", { name: "Announcements" })).toBeVisible();
+});
+
+test("each store has its own type, its own drawings and its home page's own headings", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const port = new URL(baseURL ?? "http://localhost:4317").port;
+  const stores = [
+    { host: "localhost", font: "Literata", products: "Shop by condition", hero: "hero-home" },
+    {
+      host: "garden.localhost",
+      font: "Fraunces",
+      products: "Design services",
+      hero: "hero-garden",
+    },
+    {
+      host: "hemp.localhost",
+      font: "Work Sans",
+      products: "Hemp nutrition for every pet",
+      hero: "hero-hemp-field",
+    },
+  ];
+  for (const store of stores) {
+    await gotoHydrated(page, `http://${store.host}:${port}/`);
+    const title = page.getByRole("heading", { level: 1 });
+    expect(await title.evaluate((el) => getComputedStyle(el).fontFamily)).toContain(store.font);
+    // The store's face itself has arrived, not a fallback.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          (family) =>
+            [...document.fonts].some(
+              (face) => face.family.replaceAll('"', "") === family && face.status === "loaded",
+            ),
+          store.font,
+        ),
+      )
+      .toBe(true);
+    // The products sit where the page places them, under the page's own heading.
+    const products = page.getByRole("region", { name: store.products });
+    await expect(products.locator(".product-card").first()).toBeVisible();
+    expect(await page.locator(".page-image").getAttribute("src")).toContain(`/${store.hero}_728`);
+    await screenshot(page, testInfo, `home-${store.host}`);
+  }
 });
 
 test("the hemp store is served on its own host", async ({ page, baseURL }) => {

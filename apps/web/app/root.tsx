@@ -1,5 +1,11 @@
+// Every font a theme can name (THEME_FONTS): a browser downloads only the faces its page uses.
+import "@fontsource/fraunces/latin-700.css";
 import "@fontsource/literata/latin-400.css";
 import "@fontsource/literata/latin-700.css";
+import "@fontsource/nunito-sans/latin-400.css";
+import "@fontsource/nunito-sans/latin-700.css";
+import "@fontsource/work-sans/latin-400.css";
+import "@fontsource/work-sans/latin-700.css";
 import "./app.css";
 import { type CartView, type StoreInfo, themeVariables } from "@storefront/domain";
 import type { CSSProperties, ReactNode } from "react";

@@ -23,9 +23,10 @@ export const TEXT_ALIGNS = ["left", "center", "right", "justify"] as const;
 
 /**
  * Features a page document can place among its sections, by name: an item `{ "widget": name }`
- * shows that feature there. A store enables the Garden Design Form by placing it on its home page.
+ * shows that feature there, under its `title` when it has one. A store enables the Garden Design
+ * Form by placing it on its home page; "products" is the grid of the store's products.
  */
-export const PAGE_WIDGETS = ["garden-design-form"] as const;
+export const PAGE_WIDGETS = ["garden-design-form", "products"] as const;
 export type PageWidget = (typeof PAGE_WIDGETS)[number];
 
 /** One item of a section list (the spec's "form one"). */

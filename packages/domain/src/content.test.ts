@@ -66,9 +66,12 @@ describe("sections", () => {
 });
 
 describe("widgets", () => {
-  it("an item naming a widget places that feature among the sections, and nothing else of it", () => {
+  it("an item naming a widget places that feature among the sections under its title, and nothing else of it", () => {
     const page = PageDocumentSchema.parse({
-      sections: [{ title: "Intro" }, { widget: "garden-design-form", title: "ignored" }],
+      sections: [
+        { title: "Intro" },
+        { widget: "garden-design-form", title: "Tell us about your garden", content: "ignored" },
+      ],
     });
     expect(normalizeSections(page.sections)).toEqual([
       {
@@ -78,10 +81,28 @@ describe("widgets", () => {
         button: undefined,
         buttonLink: undefined,
       },
-      { widget: "garden-design-form", key: "item-1", layout: "widget" },
+      {
+        widget: "garden-design-form",
+        title: "Tell us about your garden",
+        key: "item-1",
+        layout: "widget",
+      },
     ]);
     expect(pageHasWidget(page, "garden-design-form")).toBe(true);
     expect(isEmptyPage({ sections: [{ widget: "garden-design-form" }] })).toBe(false);
+  });
+
+  it("form two places a widget with widget-N, under title-N", () => {
+    const sections = { "title-1": "Intro", "title-2": "Shop by condition", "widget-2": "products" };
+    expect(normalizeSections(sections)[1]).toEqual({
+      widget: "products",
+      title: "Shop by condition",
+      key: "entry-2",
+      layout: "widget",
+    });
+    expect(pageHasWidget({ sections }, "products")).toBe(true);
+    // A name that is not a widget leaves the entry an ordinary block.
+    expect(normalizeSections({ "title-1": "x", "widget-1": "chat" })[0]?.layout).toBe("centered");
   });
 
   it("a page without the widget does not enable it, and an unknown widget is refused", () => {

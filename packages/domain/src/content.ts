@@ -1,4 +1,9 @@
-import type { PageDocument, PageWidget, SectionItem } from "./content-schema.ts";
+import {
+  PAGE_WIDGETS,
+  type PageDocument,
+  type PageWidget,
+  type SectionItem,
+} from "./content-schema.ts";
 
 export const DEFAULT_PAGE = "homepage";
 
@@ -34,13 +39,15 @@ export function textBlocks(doc: Record<string, unknown>): { key: string; html: s
  * Both section forms as one list. Form one: an item with both image and content is a two-column
  * row, others a centered block with a button only if both button and buttonLink exist. Form two:
  * entries title-N, subheading-N (colour color-N), image-N, content-N, button-N shown only when
- * buttonLink-N exists; each N is a centered block.
+ * buttonLink-N exists; each N is a centered block, or with widget-N that feature under title-N.
  */
 export function normalizeSections(sections: PageDocument["sections"]): NormalizedSection[] {
   if (!sections) return [];
   if (Array.isArray(sections)) {
     return sections.map((item, index) => {
-      if (item.widget) return { widget: item.widget, key: `item-${index}`, layout: "widget" };
+      if (item.widget) {
+        return { widget: item.widget, title: item.title, key: `item-${index}`, layout: "widget" };
+      }
       const twoColumn = Boolean(item.image && item.content);
       const hasButton = Boolean(item.button && item.buttonLink);
       return {
@@ -59,7 +66,10 @@ export function normalizeSections(sections: PageDocument["sections"]): Normalize
   }
   return [...numbers]
     .sort((a, b) => a - b)
-    .map((n) => {
+    .map((n): NormalizedSection => {
+      const widget = PAGE_WIDGETS.find((w) => w === sections[`widget-${n}`]);
+      if (widget)
+        return { widget, title: sections[`title-${n}`], key: `entry-${n}`, layout: "widget" };
       const link = sections[`buttonLink-${n}`];
       return {
         key: `entry-${n}`,
@@ -81,7 +91,7 @@ export function normalizeSections(sections: PageDocument["sections"]): Normalize
  * @example pageHasWidget({ sections: [{ widget: "garden-design-form" }] }, "garden-design-form") // true
  */
 export function pageHasWidget(doc: PageDocument, widget: PageWidget): boolean {
-  return Array.isArray(doc.sections) && doc.sections.some((item) => item.widget === widget);
+  return normalizeSections(doc.sections).some((section) => section.widget === widget);
 }
 
 /** True when a page document has nothing to show. */

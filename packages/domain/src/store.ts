@@ -23,6 +23,27 @@ export const DEFAULT_THEME: Theme = {
 };
 
 /**
+ * The fonts a theme can name: the web app serves their faces (latin, 400 and 700) and a browser
+ * downloads only those its store's theme uses. Each falls back to a system font of its kind.
+ */
+export const THEME_FONTS: Readonly<Record<string, "serif" | "sans">> = {
+  Literata: "serif",
+  Fraunces: "serif",
+  "Nunito Sans": "sans",
+  "Work Sans": "sans",
+};
+
+const FALLBACK_FONTS = {
+  serif: "Georgia, serif",
+  sans: 'system-ui, "Helvetica Neue", Arial, sans-serif',
+} as const;
+
+/** A font as CSS names it, with the system fonts of its kind after it. */
+export function fontStack(name: string): string {
+  return `"${name}", ${FALLBACK_FONTS[THEME_FONTS[name] ?? "serif"]}`;
+}
+
+/**
  * The theme as CSS custom properties for the document root.
  * @example themeVariables(DEFAULT_THEME)["--color-primary"] // "#b83424"
  */
@@ -31,8 +52,8 @@ export function themeVariables(theme: Theme): Record<string, string> {
   for (const [name, value] of Object.entries(theme.colors)) {
     vars[`--color-${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`] = value;
   }
-  vars["--font-heading"] = `"${theme.typography.fonts.primary}", Georgia, serif`;
-  vars["--font-body"] = `"${theme.typography.fonts.body}", Georgia, serif`;
+  vars["--font-heading"] = fontStack(theme.typography.fonts.primary);
+  vars["--font-body"] = fontStack(theme.typography.fonts.body);
   if (theme.buttons.radius) vars["--button-radius"] = theme.buttons.radius;
   if (theme.layout.maxWidth) vars["--layout-max-width"] = theme.layout.maxWidth;
   if (theme.animations.duration) vars["--animation-duration"] = theme.animations.duration;

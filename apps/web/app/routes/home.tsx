@@ -50,14 +50,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <GardenDesignForm storeId={storeId} />
             </Suspense>
           ),
+          // Where the page places it, under the heading the page gives it.
+          products:
+            products.length > 0 ? (
+              <ProductGrid products={products} onQuickShop={openQuickView} />
+            ) : null,
         }}
       />
-      {products.length > 0 ? (
-        <section className="container home-products" aria-labelledby="home-products-title">
-          <h2 id="home-products-title">Shop by condition</h2>
-          <ProductGrid products={products} onQuickShop={openQuickView} />
-        </section>
-      ) : null}
     </>
   );
 }

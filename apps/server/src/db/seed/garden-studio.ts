@@ -31,6 +31,8 @@ export const gardenStudio: DemoStore = {
       textOnPrimary: "#ffffff",
       textSecondary: "#4a5a45",
     },
+    typography: { fonts: { primary: "Fraunces", body: "Nunito Sans" } },
+    buttons: { radius: "6px" },
   },
   navbar: {
     menus: [
@@ -116,6 +118,7 @@ export const gardenStudio: DemoStore = {
     {
       file: "garden-design-consultation-1.jpg",
       kind: "scene",
+      motif: "garden",
       label: "A finished cottage garden with curving beds and a gravel path",
       primary: "#5f8f4e",
       accent: "#e8c6d9",
@@ -124,7 +127,7 @@ export const gardenStudio: DemoStore = {
     },
     {
       file: "garden-design-consultation-2.jpg",
-      kind: "pattern",
+      kind: "plan",
       label: "Botanical pattern of lavender, salvia and ferns",
       primary: "#2f6b3a",
       accent: "#dfe9d3",
@@ -133,7 +136,7 @@ export const gardenStudio: DemoStore = {
     },
     {
       file: "seasonal-planting-plan-1.jpg",
-      kind: "pattern",
+      kind: "plan",
       label: "Botanical pattern of tulips, alliums and grasses",
       primary: "#7a4e8c",
       accent: "#eef3e4",
@@ -143,6 +146,7 @@ export const gardenStudio: DemoStore = {
     {
       file: "seasonal-planting-plan-2.jpg",
       kind: "scene",
+      motif: "garden",
       label: "Autumn borders with asters and ornamental grasses",
       primary: "#b5793a",
       accent: "#6d8b4d",
@@ -152,6 +156,7 @@ export const gardenStudio: DemoStore = {
     {
       file: "hero-garden.jpg",
       kind: "scene",
+      motif: "garden",
       label: "A lush backyard garden at golden hour",
       primary: "#4f7f3f",
       accent: "#f2d98d",
@@ -161,6 +166,7 @@ export const gardenStudio: DemoStore = {
     {
       file: "home-listen.jpg",
       kind: "scene",
+      motif: "garden",
       label: "A small courtyard garden with seating and climbing roses",
       primary: "#6a9a5b",
       accent: "#f0c9c2",
@@ -169,7 +175,7 @@ export const gardenStudio: DemoStore = {
     },
     {
       file: "home-plan.jpg",
-      kind: "pattern",
+      kind: "plan",
       label: "Botanical pattern of a hand-drawn planting plan",
       primary: "#234f2b",
       accent: "#e9efe0",
@@ -179,6 +185,7 @@ export const gardenStudio: DemoStore = {
     {
       file: "home-grow.jpg",
       kind: "scene",
+      motif: "garden",
       label: "A vegetable garden with raised beds and herbs",
       primary: "#7c9a3d",
       accent: "#f4e3b5",
@@ -188,6 +195,7 @@ export const gardenStudio: DemoStore = {
     {
       file: "about-studio.jpg",
       kind: "scene",
+      motif: "garden",
       label: "A greenhouse studio surrounded by wildflowers",
       primary: "#89b07a",
       accent: "#f7efd9",
@@ -306,6 +314,8 @@ export const gardenStudio: DemoStore = {
           button: "View Design Services",
           buttonLink: "/collections/design-services",
         },
+        // The store's products, under the heading the page gives them.
+        { widget: "products", title: "Design services" },
       ],
     },
     about: {

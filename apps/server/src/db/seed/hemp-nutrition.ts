@@ -33,6 +33,7 @@ export const hempNutrition: DemoStore = {
       textOnPrimary: "#ffffff",
       textSecondary: "#4f5a52",
     },
+    typography: { fonts: { primary: "Work Sans", body: "Work Sans" } },
     buttons: { radius: "8px" },
   },
   navbar: {
@@ -120,6 +121,7 @@ export const hempNutrition: DemoStore = {
     {
       file: "logo.jpg",
       kind: "logo",
+      lettering: "sans",
       label: "Hemp & Hearth Nutrition",
       primary: "#2d5f5a",
       accent: "#f6f4ec",
@@ -129,6 +131,7 @@ export const hempNutrition: DemoStore = {
     {
       file: "hemp-seed-oil-for-pets-1.jpg",
       kind: "bottle",
+      lettering: "sans",
       label: "Hemp Seed Oil",
       primary: "#3f6b2f",
       accent: "#e6efd2",
@@ -138,6 +141,7 @@ export const hempNutrition: DemoStore = {
     {
       file: "hemp-seed-oil-for-pets-2.jpg",
       kind: "bottle",
+      lettering: "sans",
       label: "Hemp Seed Oil",
       primary: "#e6efd2",
       accent: "#3f6b2f",
@@ -146,7 +150,8 @@ export const hempNutrition: DemoStore = {
     },
     {
       file: "calming-chews-1.jpg",
-      kind: "bottle",
+      kind: "jar",
+      lettering: "sans",
       label: "Calming Chews",
       primary: "#4b5fa0",
       accent: "#dfe4f5",
@@ -155,7 +160,8 @@ export const hempNutrition: DemoStore = {
     },
     {
       file: "calming-chews-2.jpg",
-      kind: "bottle",
+      kind: "jar",
+      lettering: "sans",
       label: "Calming Chews",
       primary: "#dfe4f5",
       accent: "#4b5fa0",
@@ -165,6 +171,7 @@ export const hempNutrition: DemoStore = {
     {
       file: "omega-blend-1.jpg",
       kind: "bottle",
+      lettering: "sans",
       label: "Omega Blend",
       primary: "#c8781e",
       accent: "#fbe9cf",
@@ -174,6 +181,7 @@ export const hempNutrition: DemoStore = {
     {
       file: "omega-blend-2.jpg",
       kind: "bottle",
+      lettering: "sans",
       label: "Omega Blend",
       primary: "#fbe9cf",
       accent: "#c8781e",
@@ -183,6 +191,7 @@ export const hempNutrition: DemoStore = {
     {
       file: "hip-and-joint-1.jpg",
       kind: "bottle",
+      lettering: "sans",
       label: "Hip & Joint",
       primary: "#8a3b4e",
       accent: "#f3dde2",
@@ -192,6 +201,7 @@ export const hempNutrition: DemoStore = {
     {
       file: "hip-and-joint-2.jpg",
       kind: "bottle",
+      lettering: "sans",
       label: "Hip & Joint",
       primary: "#f3dde2",
       accent: "#8a3b4e",
@@ -228,6 +238,7 @@ export const hempNutrition: DemoStore = {
     {
       file: "hero-hemp-field.jpg",
       kind: "scene",
+      motif: "field",
       label: "A hemp field at sunrise with a dog running along the edge",
       primary: "#5d7f45",
       accent: "#f1d9a0",
@@ -398,6 +409,9 @@ export const hempNutrition: DemoStore = {
           "<p>From everyday hemp seed oil to targeted joint support, there is something for every stage of life.</p>",
         "button-3": "Shop All Products",
         "buttonLink-3": "/collections/all",
+        // The store's products, under the heading the page gives them.
+        "title-4": "Hemp nutrition for every pet",
+        "widget-4": "products",
       },
     },
     about: {

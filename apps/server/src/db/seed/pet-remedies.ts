@@ -791,6 +791,8 @@ export const petRemedies: DemoStore = {
           button: "Shop All Products",
           buttonLink: "/collections/liquid-dog-vitamins-supplements",
         },
+        // The store's products, under the heading the page gives them.
+        { widget: "products", title: "Shop by condition" },
       ],
     },
     about: {

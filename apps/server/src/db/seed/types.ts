@@ -20,8 +20,13 @@ export interface DemoImage {
   /** bottle: a dropper bottle with a label; scene: a soft illustrated landscape or garden;
    *  logo: the brand name set in type; press: a grey publication name for the press strip;
    *  pattern: an abstract botanical pattern; dog, cat: a pet's face (square: a profile picture;
-   *  wide: a shopper's review photo of the pet beside its bottle), `primary` is the fur. */
-  kind: "bottle" | "scene" | "logo" | "press" | "pattern" | "dog" | "cat";
+   *  wide: a shopper's review photo of the pet beside its bottle), `primary` is the fur;
+   *  jar: a jar of soft chews with a label; plan: a garden plan seen from above. */
+  kind: "bottle" | "jar" | "plan" | "scene" | "logo" | "press" | "pattern" | "dog" | "cat";
+  /** A scene's subject: a meadow (default), a garden of beds and shrubs, or a field of hemp. */
+  motif?: "meadow" | "garden" | "field";
+  /** The typeface of a logo's or a label's lettering: serif (default) or sans. */
+  lettering?: "serif" | "sans";
   /** The text drawn on the image (bottle label, logo or publication name); also the alt text. */
   label: string;
   /** Main and accent colours, CSS hex. */

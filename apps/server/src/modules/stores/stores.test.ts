@@ -19,14 +19,19 @@ describeEachEngine("GET /api/store resolves the store from the Host", (engine) =
     expect(store.Navbar.menus.map((m: { label: string }) => m.label)).toEqual(["Dogs", "Cats"]);
   });
 
-  it("answers each store on its own domain", async () => {
+  it("answers each store on its own domain, each with its own type", async () => {
     const hemp = await t.app.inject({ url: "/api/store", headers: { host: HEMP } });
     expect(hemp.json().storeId).toBe("hemp-nutrition");
+    expect(hemp.json().theme.typography.fonts).toEqual({ primary: "Work Sans", body: "Work Sans" });
     const garden = await t.app.inject({
       url: "/api/store",
       headers: { host: "garden.localhost:3000" },
     });
     expect(garden.json().storeId).toBe("garden-studio");
+    expect(garden.json().theme.typography.fonts).toEqual({
+      primary: "Fraunces",
+      body: "Nunito Sans",
+    });
   });
 
   it("carries the callout's two messages, the sister-store link on this server's port", async () => {

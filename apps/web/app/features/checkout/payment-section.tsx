@@ -1,4 +1,4 @@
-import { CHECKOUT_MESSAGES, type StoreInfo } from "@storefront/domain";
+import { CHECKOUT_MESSAGES, fontStack, type StoreInfo } from "@storefront/domain";
 import type { Appearance } from "@stripe/stripe-js";
 import { type ComponentProps, lazy, Suspense, useEffect, useMemo, useState } from "react";
 import type { FieldErrors } from "~/lib/use-form-fields";
@@ -32,7 +32,7 @@ function appearanceOf(store: StoreInfo): Appearance {
       colorBackground: "#ffffff",
       colorText: colors.text,
       colorDanger: "#b3261e",
-      fontFamily: `${typography.fonts.body}, Georgia, serif`,
+      fontFamily: fontStack(typography.fonts.body),
       borderRadius: "8px",
     },
   };

@@ -154,7 +154,16 @@ export function StaticPageView({
         {sections.map((section) =>
           section.layout === "widget" ? (
             section.widget && widgets[section.widget] ? (
-              <section key={section.key} className="section section-widget">
+              <section
+                key={section.key}
+                className={`section section-widget section-widget-${section.widget}`}
+                aria-labelledby={section.title ? `${section.key}-title` : undefined}
+              >
+                {section.title ? (
+                  <h2 id={`${section.key}-title`} className="section-title">
+                    {section.title}
+                  </h2>
+                ) : null}
                 {widgets[section.widget]}
               </section>
             ) : null
