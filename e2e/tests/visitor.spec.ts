@@ -472,18 +472,31 @@ test("the collection sorts and filters by pet and condition, counts and rates it
     .toBe(true);
   await screenshot(page, testInfo, "collection-sorted");
 
-  // An old link to a condition nobody sells says so and offers the whole collection back.
-  await gotoHydrated(page, `${path}?condition=fleas`);
+  // Choices that together list nothing say so and offer the whole collection back (the hemp
+  // store's only remedy for anxiety is for dogs).
+  const port = new URL(baseURL ?? "http://localhost:4317").port;
+  await gotoHydrated(
+    page,
+    `http://hemp.localhost:${port}/collections/all?pet=cat&condition=anxiety`,
+  );
   await expect(main).toContainText("No products match these filters.");
-  await main.getByRole("link", { name: "Show all 9 products" }).click();
-  await expect(page).toHaveURL(path);
-  await expect(titles).toHaveCount(9);
+  await main.getByRole("link", { name: "Show all 4 products" }).click();
+  await expect(page).toHaveURL(`http://hemp.localhost:${port}/collections/all`);
+  await expect(titles).toHaveCount(4);
+  // The link went with the empty list: the focus is on the new count, not lost.
+  await expect(count).toBeFocused();
 
-  // A sort the store does not know is a 400 page that says which ones it knows.
+  // A sort the store does not know, or a condition no product has (an old link), is a 400 page
+  // that says why.
   const bad = await page.request.get(`${path}?sort=cheapest`);
   expect(bad.status()).toBe(400);
   expect(await bad.text()).toContain(
     "sort: Sort must be one of featured, price-asc, price-desc, rating, newest",
+  );
+  const gone = await page.request.get(`${path}?condition=fleas`);
+  expect(gone.status()).toBe(400);
+  expect(await gone.text()).toContain(
+    "No product in this collection has condition &quot;fleas&quot;",
   );
 
   // Without JavaScript the same form is sent by Apply, and the server renders the view.

@@ -255,7 +255,7 @@ describe.skipIf(!HAS_WEB_BUILD)("pages shared by visitors (needs npm run build)"
     const before = `(${card.review_count})`;
     const after = `(${card.review_count + 1})`;
     expect((await get(COLLECTION)).body).toContain(before);
-    expect((await get("/")).headers["x-page-cache"]).toBeDefined();
+    await get("/");
     const [product] = await t.database.db
       .select({ id: products.id })
       .from(products)
@@ -307,6 +307,37 @@ describe.skipIf(!HAS_WEB_BUILD)("pages shared by visitors (needs npm run build)"
       );
       expect(res.headers["x-page-cache"], url).toBe("miss");
     }
+  });
+
+  it("a home page places the products under its own heading, or shows them after it", async () => {
+    const home = (await get("/")).body;
+    expect(home).toMatch(/<h2 id="item-\d+-title" class="section-title">Shop by condition<\/h2>/);
+    expect(home).not.toContain("Our products");
+    // A home page without the widget (a store that never placed it).
+    const where = and(
+      eq(documents.storeId, PET_STORE),
+      eq(documents.kind, "master"),
+      eq(documents.name, "homepage"),
+    );
+    const [page] = await t.database.db.select().from(documents).where(where);
+    const sections = (page?.data.sections ?? []) as { widget?: string }[];
+    await t.database.db
+      .update(documents)
+      .set({ data: { ...page?.data, sections: sections.filter((s) => s.widget !== "products") } })
+      .where(where);
+    const after = await eventually(
+      () => get("/"),
+      (r) => r.body.includes("Our products"),
+    );
+    expect(after.body).not.toContain("Shop by condition</h2>");
+    expect(after.body).toContain(
+      '<h2 id="home-products-title" class="section-title">Our products</h2>',
+    );
+    expect(after.body.match(/class="product-card"/g)?.length).toBe(9);
+    await t.database.db
+      .update(documents)
+      .set({ data: page?.data ?? {} })
+      .where(where);
   });
 });
 

@@ -93,25 +93,29 @@ function allowScriptsByHash(html: string, marker: string): { html: string; polic
 }
 
 /**
- * The query parameters a shared page reads (the product page's ?variant=, the collection's sort
- * and filters) and React Router's own (a data request's ?_routes=). Any other (utm_source,
- * fbclid…) changes nothing on the page: it is left out of the render and of the cache key, so it
- * cannot push other pages out.
+ * The query parameters every shared page keeps: the product page's ?variant= and React Router's
+ * own (a data request's ?_routes=). A route names any other it reads in its handle
+ * (`sharedParams`: the collection's sort and filters). Any other (utm_source, fbclid…) changes
+ * nothing on the page: it is left out of the render and of the cache key, so it cannot push
+ * other pages out.
  */
-const SHARED_PAGE_PARAMS = new Set(["variant", "sort", "pet", "condition", "_routes"]);
+const SHARED_PAGE_PARAMS = ["variant", "_routes"];
 /** A one-time review link (?review=) is one visitor's: its page is never shared. */
 const PERSONAL_PARAMS = new Set(["review"]);
 
-/** The URL (path and query) a shared page is rendered and kept under; null: not to share. */
-function sharedPageUrl(url: string): string | null {
+/**
+ * The URL (path and query) a shared page is rendered and kept under, with only the `kept` query
+ * parameters, each once, non-empty and in order of name (one page, one key); null: not to share.
+ */
+function sharedPageUrl(url: string, kept: ReadonlySet<string>): string | null {
   const question = url.indexOf("?");
   if (question === -1) return url;
-  const kept = new URLSearchParams();
+  const params = new Map<string, string>();
   for (const [name, value] of new URLSearchParams(url.slice(question + 1))) {
     if (PERSONAL_PARAMS.has(name)) return null;
-    if (SHARED_PAGE_PARAMS.has(name)) kept.append(name, value);
+    if (kept.has(name) && value !== "" && !params.has(name)) params.set(name, value);
   }
-  const query = kept.toString();
+  const query = new URLSearchParams([...params].sort(([a], [b]) => (a < b ? -1 : 1))).toString();
   return query ? `${url.slice(0, question)}?${query}` : url.slice(0, question);
 }
 
@@ -126,12 +130,12 @@ export function pageEncoding(acceptEncoding: string | undefined): PageEncoding {
 const SHARED_PATHS_REMEMBERED = 5_000;
 
 /**
- * Which paths are pages rendered for every visitor: those whose route says so
- * (`handle.sharedPage`: home, collection, product, content pages, the garden form). React
- * Router's own answer at the manifest path (lazy route discovery), which the content pages'
- * catch-all route would match, is not a page.
+ * Which paths are pages rendered for every visitor, and the query parameters each keeps: those
+ * whose route says so (`handle.sharedPage`: home, collection, product, content pages, the garden
+ * form; `handle.sharedParams`); null for any other. React Router's own answer at the manifest
+ * path (lazy route discovery), which the content pages' catch-all route would match, is not a page.
  */
-function sharedPageMatcher(build: ServerBuild): (pathname: string) => boolean {
+function sharedPageMatcher(build: ServerBuild): (pathname: string) => ReadonlySet<string> | null {
   interface Node {
     id: string;
     path?: string;
@@ -162,9 +166,9 @@ function sharedPageMatcher(build: ServerBuild): (pathname: string) => boolean {
       ? (build.routeDiscovery.manifestPath ?? "/__manifest")
       : null;
   // React Router flattens and ranks the routes on every match: remember each path's answer.
-  const known = new LruCache<string, boolean>(SHARED_PATHS_REMEMBERED);
+  const known = new LruCache<string, ReadonlySet<string> | null>(SHARED_PATHS_REMEMBERED);
   return (pathname) => {
-    if (pathname === manifestPath) return false;
+    if (pathname === manifestPath) return null;
     const remembered = known.get(pathname);
     if (remembered !== undefined) return remembered;
     // A client navigation's data request (/products/x.data, /_root.data) is the page's.
@@ -172,10 +176,15 @@ function sharedPageMatcher(build: ServerBuild): (pathname: string) => boolean {
     if (path === "/_root") path = "/";
     // Index routes never have children, as React Router's RouteObject union requires.
     const leafId = matchRoutes(roots as RouteObject[], path)?.at(-1)?.route.id;
-    const handle = leafId ? build.routes[leafId]?.module.handle : undefined;
+    const handle = (leafId ? build.routes[leafId]?.module.handle : undefined) as
+      | { sharedPage?: unknown; sharedParams?: unknown }
+      | undefined;
+    const own = Array.isArray(handle?.sharedParams)
+      ? handle.sharedParams.filter((p): p is string => typeof p === "string")
+      : [];
     return known.set(
       pathname,
-      (handle as { sharedPage?: unknown } | undefined)?.sharedPage === true,
+      handle?.sharedPage === true ? new Set([...SHARED_PAGE_PARAMS, ...own]) : null,
     );
   };
 }
@@ -248,7 +257,7 @@ export async function registerWeb(app: FastifyInstance, buildDir: string): Promi
     },
   });
 
-  const isSharedPage = sharedPageMatcher(build);
+  const sharedParamsOf = sharedPageMatcher(build);
   const pages = pageCacheOf(app.db, app.config.pageCacheBytes);
 
   /** What a render read: the tags of what it shows, and whether a read failed on the server. */
@@ -380,7 +389,8 @@ export async function registerWeb(app: FastifyInstance, buildDir: string): Promi
       // An API path no route took (a bad method, say) is the API's JSON 404, not a page.
       if (isApiPath(request.url)) return reply.callNotFound();
       const pathname = request.url.split("?")[0] ?? "/";
-      const sharedUrl = isSharedPage(pathname) ? sharedPageUrl(request.url) : null;
+      const kept = sharedParamsOf(pathname);
+      const sharedUrl = kept ? sharedPageUrl(request.url, kept) : null;
       if (sharedUrl !== null) {
         request.storeId ||= await app.stores.resolve(request.hostname);
         const storeId = request.storeId;

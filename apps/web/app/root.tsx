@@ -1,4 +1,5 @@
 // Every font a theme can name (THEME_FONTS): a browser downloads only the faces its page uses.
+import "@fontsource/fraunces/latin-400.css";
 import "@fontsource/fraunces/latin-700.css";
 import "@fontsource/literata/latin-400.css";
 import "@fontsource/literata/latin-700.css";

@@ -4,6 +4,7 @@ import {
   attributeLabel,
   defaultSelection,
   dropdownPlaceholder,
+  imageSrcSet,
   imageVariantUrl,
   matchVariant,
   optionLabel,
@@ -58,5 +59,16 @@ describe("imageVariantUrl asks for the _728.webp variant", () => {
     ["/media/v1.2/photo", "/media/v1.2/photo_728.webp"],
   ])("%s → %s", (url, expected) => {
     expect(imageVariantUrl(url)).toBe(expected);
+  });
+});
+
+describe("an image's srcset", () => {
+  it("offers every width, cropped to the slot's shape, after a query the URL already has", () => {
+    const set = imageSrcSet("/media/pet/eat-1.jpg", "square").split(", ");
+    expect(set[0]).toBe("/media/pet/eat-1.jpg?w=96&shape=square 96w");
+    expect(set.at(-1)).toBe("/media/pet/eat-1.jpg?w=2400&shape=square 2400w");
+    expect(imageSrcSet("/media/pet/eat 1,a.jpg?v=2").split(", ")[0]).toBe(
+      "/media/pet/eat%201%2Ca.jpg?v=2&w=96 96w",
+    );
   });
 });

@@ -72,8 +72,10 @@ export type ImageShape = "square" | "photo" | "wide" | "banner";
  * @example imageSrcSet("/media/pet/eat-1.jpg", "square") // "/media/pet/eat-1.jpg?w=96&shape=square 96w, …"
  */
 export function imageSrcSet(url: string, shape?: ImageShape): string {
+  // A space or a comma would split a srcset candidate.
+  const base = `${url.replace(/[ ,]/g, encodeURIComponent)}${url.includes("?") ? "&" : "?"}`;
   const crop = shape ? `&shape=${shape}` : "";
-  return IMAGE_WIDTHS.map((w) => `${url}?w=${w}${crop} ${w}w`).join(", ");
+  return IMAGE_WIDTHS.map((w) => `${base}w=${w}${crop} ${w}w`).join(", ");
 }
 
 /**

@@ -1,19 +1,13 @@
 import { z } from "zod";
 import { ProductCardSchema } from "./catalog-schema.ts";
 import {
+  COLLECTION_MESSAGES,
   COLLECTION_SORTS,
   type CollectionSort,
   PRODUCT_FACETS,
   type ProductFacet,
 } from "./collection.ts";
 import { CurrencySchema } from "./money-schema.ts";
-
-/** What a collection's sort and filters say to a person. */
-export const COLLECTION_MESSAGES = {
-  tagTooLong: "A filter value must not exceed 64 characters",
-  tagShape: "A filter value may contain only lower-case letters, digits and hyphens",
-  sortUnknown: `Sort must be one of ${Object.keys(COLLECTION_SORTS).join(", ")}`,
-} as const;
 
 export const ProductFacetSchema = z.enum(Object.keys(PRODUCT_FACETS) as [ProductFacet]);
 

@@ -105,11 +105,14 @@ describe("a collection's filters", () => {
     expect(collectionView(untagged, {}).filters).toEqual([]);
   });
 
-  it("keeps a value from an old link chosen and lists nothing for it", () => {
-    const view = collectionView(entries, { condition: "fleas" });
-    expect(view.products).toEqual([]);
-    expect(view.filters[1]?.selected).toBe("fleas");
-    expect(view.filters[1]?.options).toContainEqual({ value: "fleas", label: "fleas", count: 0 });
+  it("refuses a value no product of the collection has (an old or a made-up link)", () => {
+    expect(() => collectionView(entries, { condition: "fleas" })).toThrow(
+      'No product in this collection has condition "fleas"',
+    );
+    const untagged = [entry("plan", 0, 1000, [])];
+    expect(() => collectionView(untagged, { pet: "dog" })).toThrow(
+      'No product in this collection has pet "dog"',
+    );
   });
 });
 

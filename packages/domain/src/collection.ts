@@ -1,5 +1,6 @@
 import type { ProductCard } from "./catalog-schema.ts";
 import type { CollectionFilter, CollectionQuery, ProductTag } from "./collection-schema.ts";
+import { DomainError } from "./errors.ts";
 
 // No schema here: the collection page's bundle takes these constants without zod's schemas.
 
@@ -12,6 +13,15 @@ export const COLLECTION_SORTS = {
   newest: "Newest",
 } as const;
 export type CollectionSort = keyof typeof COLLECTION_SORTS;
+
+/** What a collection's sort and filters say to a person. */
+export const COLLECTION_MESSAGES = {
+  tagTooLong: "A filter value must not exceed 64 characters",
+  tagShape: "A filter value may contain only lower-case letters, digits and hyphens",
+  sortUnknown: `Sort must be one of ${Object.keys(COLLECTION_SORTS).join(", ")}`,
+  tagUnknown: (facet: string, value: string) =>
+    `No product in this collection has ${facet} "${value}"`,
+} as const;
 
 /** The facets a collection can be filtered by, with what a shopper reads for each. */
 export const PRODUCT_FACETS = {
@@ -64,8 +74,9 @@ function passes(
 
 /**
  * A collection as a shopper asked for it: the products tagged with every chosen value, in the
- * chosen order, and for each facet any product is tagged with (or that was asked for) its values
- * with how many products each would list given the other facets' choices.
+ * chosen order, and for each facet any product is tagged with its values with how many products
+ * each would list given the other facets' choices. A chosen value no product has is refused
+ * (DomainError "invalid").
  * @example collectionView(entries, { pet: "dog", sort: "price-asc" })
  */
 export function collectionView(
@@ -92,8 +103,12 @@ export function collectionView(
       }
     }
     const chosen = selected[facet] ?? null;
-    // A value nobody is tagged with (an old link) stays shown as chosen, listing nothing.
-    if (chosen !== null && !labels.has(chosen)) labels.set(chosen, chosen);
+    // A value no product of the collection has (an old or a made-up link) is not a view of it.
+    if (chosen !== null && !labels.has(chosen)) {
+      throw new DomainError("invalid", COLLECTION_MESSAGES.tagUnknown(facet, chosen), {
+        [facet]: COLLECTION_MESSAGES.tagUnknown(facet, chosen),
+      });
+    }
     if (labels.size === 0) continue;
     const others = entries.filter((e) => passes(e, selected, facet));
     filters.push({

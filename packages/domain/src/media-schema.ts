@@ -28,6 +28,8 @@ export const ImageSizeQuerySchema = z
     shape: z
       .enum(Object.keys(IMAGE_SHAPES) as [ImageShape], { error: MEDIA_MESSAGES.shape })
       .optional(),
+    /** A version a page may add so that a changed image is fetched again; it changes nothing here. */
+    v: z.string().max(64).optional(),
   })
   .refine((q) => q.shape === undefined || q.w !== undefined, {
     message: MEDIA_MESSAGES.shapeWithoutWidth,

@@ -7,13 +7,15 @@ import { createElement } from "react";
 export function Html({
   as = "div",
   html,
+  id,
   className,
   style,
 }: {
   as?: "div" | "h1" | "h2" | "h3" | "p" | "span";
   html: string;
+  id?: string;
   className?: string;
   style?: React.CSSProperties;
 }) {
-  return createElement(as, { className, style, dangerouslySetInnerHTML: { __html: html } });
+  return createElement(as, { id, className, style, dangerouslySetInnerHTML: { __html: html } });
 }

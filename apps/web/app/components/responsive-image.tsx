@@ -15,6 +15,8 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet"> & {
 export function ResponsiveImage({ src, alt, shape, sizes, ...rest }: Props) {
   const fallBack = ({ currentTarget: img }: SyntheticEvent<HTMLImageElement>) => {
     if (img.getAttribute("src") === src) return;
+    // (In a <picture>, its sources would still be chosen over the img's own.)
+    for (const source of img.parentElement?.querySelectorAll("source") ?? []) source.srcset = "";
     img.srcset = "";
     img.src = src;
   };

@@ -4,14 +4,16 @@ import {
   PRODUCT_FACETS,
   type ProductFacet,
 } from "@storefront/domain";
-import { data, Link } from "react-router";
+import { useEffect, useRef } from "react";
+import { data, Link, useLocation } from "react-router";
 import { CollectionControls, ProductGrid } from "~/features/catalog";
 import { useQuickView } from "~/features/quick-view";
 import { answerOf } from "~/lib/api.server";
 import { pageMeta, rootDataOf, sharedPageHandle } from "~/lib/seo";
 import type { Route } from "./+types/collection";
 
-export const handle = sharedPageHandle;
+/** Shared between visitors, and kept per sort and filter (apps/server/src/web.ts). */
+export const handle = { ...sharedPageHandle, sharedParams: ["sort", "pet", "condition"] };
 
 /** GET /api/collections/{handle}, as the domain's contract says. */
 type Collection = CollectionView;
@@ -79,6 +81,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 
 export default function CollectionPage({ loaderData }: Route.ComponentProps) {
   const openQuickView = useQuickView((s) => s.open);
+  // "Show all" goes away with the list it stood for: the focus moves to the new count.
+  const count = useRef<HTMLParagraphElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    if ((location.state as { focus?: string } | null)?.focus === "count") count.current?.focus();
+  }, [location]);
   if ("invalid" in loaderData) {
     return (
       <div className="container collection-page">
@@ -98,7 +106,7 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
       <h1 className="page-title">{collection.title}</h1>
       <p className="collection-description">{collection.description}</p>
       <div className="collection-toolbar">
-        <p className="collection-count" role="status">
+        <p className="collection-count" role="status" ref={count} tabIndex={-1}>
           {filtered
             ? `Showing ${shown} of ${collection.total} ${collection.total === 1 ? "product" : "products"}`
             : `${shown} ${shown === 1 ? "product" : "products"}`}
@@ -119,6 +127,7 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
           No products match these filters.{" "}
           <Link
             to={collection.sort === "featured" ? "." : `?sort=${collection.sort}`}
+            state={{ focus: "count" }}
             preventScrollReset
           >
             Show all {collection.total} products

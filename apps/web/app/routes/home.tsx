@@ -1,4 +1,4 @@
-import type { PageDocument, ProductCard } from "@storefront/domain";
+import { type PageDocument, type ProductCard, pageHasWidget } from "@storefront/domain";
 import { lazy, Suspense } from "react";
 import { useStoreId } from "~/features/account";
 import { ProductGrid } from "~/features/catalog";
@@ -57,6 +57,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             ) : null,
         }}
       />
+      {/* A home page that does not place them still shows the store's products, after it. */}
+      {products.length > 0 && !pageHasWidget(page, "products") ? (
+        <section
+          className="container section section-widget section-widget-products"
+          aria-labelledby="home-products-title"
+        >
+          <h2 id="home-products-title" className="section-title">
+            Our products
+          </h2>
+          <ProductGrid products={products} onQuickShop={openQuickView} />
+        </section>
+      ) : null}
     </>
   );
 }

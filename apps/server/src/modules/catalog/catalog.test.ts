@@ -199,13 +199,10 @@ describeEachEngine("catalog API", (engine) => {
       "omega-blend",
     ]);
 
-    // A value no product has (an old link) lists nothing, and still shows as chosen.
-    const fleas = await view(
-      PETS,
-      "/api/collections/liquid-dog-vitamins-supplements?condition=fleas",
-    );
-    expect(fleas.products).toEqual([]);
-    expect(fleas.filters[1].selected).toBe("fleas");
+    // Values each some product has, that no product has together, list nothing.
+    const none = await view(HEMP, "/api/collections/all?pet=cat&condition=anxiety");
+    expect(none.products).toEqual([]);
+    expect(none.total).toBe(4);
   });
 
   it("refuses an unknown sort, a malformed filter or an unknown parameter with a 400 that says what is wrong", async () => {
@@ -227,6 +224,13 @@ describeEachEngine("catalog API", (engine) => {
     const unknown = await ask("colour=red");
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.code).toBe("invalid");
+    // A value no product of the collection has (an old or a made-up link) is not a view of it.
+    const fleas = await ask("condition=fleas");
+    expect(fleas.statusCode).toBe(400);
+    expect(fleas.json().error).toMatchObject({
+      message: 'No product in this collection has condition "fleas"',
+      fields: { condition: 'No product in this collection has condition "fleas"' },
+    });
   });
 
   it("shows each card's rating, and a new review's well within the 2 s the lists are kept", async () => {
@@ -260,6 +264,19 @@ describeEachEngine("catalog API", (engine) => {
     expect(after.review_count).toBe(before.review_count + 1);
     const sum = before.review_average * before.review_count + 1;
     expect(after.review_average).toBeCloseTo(sum / after.review_count, 1);
+
+    // The owner hides it: the card no longer counts it.
+    const hiddenAt = Date.now();
+    await t.database.db
+      .update(reviews)
+      .set({ hidden: true })
+      .where(and(eq(reviews.storeId, PET_STORE), eq(reviews.reviewId, "catalog-test-review")));
+    let hidden = after;
+    while (hidden.review_count === after.review_count && Date.now() - hiddenAt < 1_000) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      hidden = await card();
+    }
+    expect(hidden).toEqual(before);
   });
 
   it("never shows one store's products to another (tenant isolation)", async () => {

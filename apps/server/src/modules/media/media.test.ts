@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -90,11 +90,43 @@ describe("images under /media", () => {
       Array.from({ length: 8 }, () => get(`${BANNER}?w=800&shape=wide`, "image/webp")),
     );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
+    for (const answer of answers) {
+      expect(answer.headers["cache-control"]).toBe("public, max-age=604800");
+      expect(await sizeOf(answer.rawPayload)).toEqual({ width: 800, height: 450, format: "webp" });
+    }
     const kept = await readdir(path.join(mediaDir, ".sized", "pet-remedies"));
-    expect(kept).toContain("banner_800_wide.webp");
+    expect(kept.filter((f) => f.startsWith("banner_800_wide"))).toEqual(["banner_800_wide.webp"]);
     expect(kept.filter((f) => f.includes("partial"))).toEqual([]);
     const again = await get(`${BANNER}?w=800&shape=wide`, "image/webp");
     expect(again.rawPayload.equals(answers[0]?.rawPayload ?? Buffer.alloc(0))).toBe(true);
+  });
+
+  it("keeps one copy for every width past the original's", async () => {
+    await get(`${BANNER}?w=1600&shape=banner`, "image/webp");
+    await get(`${BANNER}?w=2400&shape=banner`, "image/webp");
+    const kept = await readdir(path.join(mediaDir, ".sized", "pet-remedies"));
+    expect(kept.filter((f) => f.endsWith("_banner.webp"))).toEqual(["banner_1600_banner.webp"]);
+  });
+
+  it("sizes a phone's portrait photo as it is shown, never enlarging it", async () => {
+    // Stored 1600 wide and 1200 high, shown turned a quarter (EXIF orientation 6): 1200 wide.
+    await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#2d5f5a" } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toFile(path.join(mediaDir, "pet-remedies", "portrait.jpg"));
+    const res = await get("/media/pet-remedies/portrait.jpg?w=1600", "image/webp");
+    expect(await sizeOf(res.rawPayload)).toEqual({ width: 1200, height: 1600, format: "webp" });
+  });
+
+  it("sends the original of an image it cannot resize, and tells caches not to keep it", async () => {
+    await writeFile(path.join(mediaDir, "pet-remedies", "broken.jpg"), "not an image");
+    for (let i = 0; i < 2; i++) {
+      const res = await get("/media/pet-remedies/broken.jpg?w=96", "image/webp");
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toBe("image/jpeg");
+      expect(res.headers["cache-control"]).toBe("no-store");
+      expect(res.body).toBe("not an image");
+    }
   });
 
   it("refuses a width off the list, a crop without a width and an unknown parameter with a 400 that says why", async () => {
@@ -110,7 +142,10 @@ describe("images under /media", () => {
     expect(odd.json().error.message).toBe(
       "shape: shape must be one of square, photo, wide, banner",
     );
-    expect((await get(`${BANNER}?w=480&v=2`)).statusCode).toBe(400);
+    expect((await get(`${BANNER}?w=480&x=2`)).statusCode).toBe(400);
+    // A version added to bust caches is allowed, with a width or without.
+    expect((await get(`${BANNER}?v=2`)).statusCode).toBe(200);
+    expect((await get(`${BANNER}?v=2&w=96`)).statusCode).toBe(200);
   });
 
   it("makes an image's _728.webp variant from its original when it is missing, and keeps it", async () => {

@@ -4,7 +4,13 @@ import fastifyStatic from "@fastify/static";
 import { ImageSizeQuerySchema } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ensureFirstVariant, isResizable, sizedFormat, sizedImage } from "./sized-images.ts";
+import {
+  ensureFirstVariant,
+  isResizable,
+  ResizeBusyError,
+  sizedFormat,
+  sizedImage,
+} from "./sized-images.ts";
 
 const MEDIA_TYPES: Record<string, string> = {
   ".avif": "image/avif",
@@ -43,18 +49,32 @@ export const mediaRoutes =
           return reply.callNotFound();
         }
         const { w, shape } = request.query;
-        if (w === undefined || !isResizable(file)) {
-          if (!(await ensureFirstVariant(mediaDir, file, request.log))) return reply.callNotFound();
-          return reply.sendFile(file, { maxAge: MAX_AGE_S * 1000 });
+        try {
+          if (w === undefined || !isResizable(file)) {
+            if (!(await ensureFirstVariant(mediaDir, file, request.log))) {
+              return reply.callNotFound();
+            }
+            return reply.sendFile(file, { maxAge: MAX_AGE_S * 1000 });
+          }
+          const format = sizedFormat(request.headers.accept);
+          const found = await sizedImage(mediaDir, file, { w, shape }, format, request.log);
+          if (!found) return reply.callNotFound();
+          return reply
+            .header(
+              "cache-control",
+              // The original in place of a copy that could not be made is not to be kept.
+              found.fallback ? "no-store" : `public, max-age=${MAX_AGE_S}`,
+            )
+            .header("vary", "Accept")
+            .type(MEDIA_TYPES[path.extname(found.file).toLowerCase()] ?? "application/octet-stream")
+            .send(createReadStream(found.file));
+        } catch (err) {
+          if (!(err instanceof ResizeBusyError)) throw err;
+          return reply
+            .code(503)
+            .header("retry-after", "1")
+            .send({ error: { code: "unavailable", message: err.message } });
         }
-        const format = sizedFormat(request.headers.accept);
-        const found = await sizedImage(mediaDir, file, { w, shape }, format, request.log);
-        if (!found) return reply.callNotFound();
-        return reply
-          .header("cache-control", `public, max-age=${MAX_AGE_S}`)
-          .header("vary", "Accept")
-          .type(MEDIA_TYPES[path.extname(found).toLowerCase()] ?? "application/octet-stream")
-          .send(createReadStream(found));
       },
     );
   };

@@ -1,6 +1,6 @@
-import { access, mkdir, rename, stat } from "node:fs/promises";
+import { access, mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { IMAGE_SHAPES, type ImageShape } from "@storefront/domain";
+import { IMAGE_SHAPES, type ImageShape, LruCache } from "@storefront/domain";
 import type { Logger } from "../../lib/logger.ts";
 
 /** A width of IMAGE_WIDTHS, and the shape to crop to (none: the original's). */
@@ -69,9 +69,66 @@ export function targetSize(
 const making = new Map<string, Promise<void>>();
 
 /**
+ * Resizes run a few at a time (sharp works on the thread pool that file reads and compression
+ * share), and a few dozen more may wait; past that a request is told to come back.
+ */
+const RESIZES_AT_ONCE = 2;
+const RESIZES_WAITING = 48;
+let resizing = 0;
+const waiting: (() => void)[] = [];
+
+/** Too many images are being resized: answered 503 with Retry-After. */
+export class ResizeBusyError extends Error {
+  constructor() {
+    super("Too many images are being resized at once: try again in a moment");
+  }
+}
+
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (resizing >= RESIZES_AT_ONCE) {
+    if (waiting.length >= RESIZES_WAITING) throw new ResizeBusyError();
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  }
+  resizing += 1;
+  try {
+    return await work();
+  } finally {
+    resizing -= 1;
+    waiting.shift()?.();
+  }
+}
+
+/** An original's size as it is shown (EXIF orientation applied), per path and modification. */
+const sizes = new LruCache<string, Promise<{ width: number; height: number }>>(2_000);
+
+function shownSize(original: string, mtimeMs: number) {
+  const key = `${original}\u0000${mtimeMs}`;
+  let size = sizes.get(key);
+  if (!size) {
+    size = loadSharp()
+      .then((sharp) => sharp(original).metadata())
+      .then((meta) => meta.autoOrient);
+    size.catch(() => sizes.delete(key));
+    sizes.set(key, size);
+  }
+  return size;
+}
+
+/** Copies that could not be made (a broken original), not tried again for a while. */
+const failed = new LruCache<string, true>(2_000, 10 * 60_000);
+
+/** What a request for a resized copy gets: the copy, or the original when none can be made. */
+export interface SizedAnswer {
+  file: string;
+  /** The original, sent because the copy could not be made: not to be kept by caches. */
+  fallback: boolean;
+}
+
+/**
  * The path of `file` (relative to `mediaDir`) resized as asked in `format`, made the first time
- * it is asked for and kept on disk; concurrent requests for one copy share one resize. Answers
- * null when the original does not exist.
+ * it is asked for and kept on disk; concurrent requests for one copy share one resize, and a
+ * width past the original's is the original's width (one copy for all of them). Answers null
+ * when the original does not exist; throws ResizeBusyError when too many copies are being made.
  */
 export async function sizedImage(
   mediaDir: string,
@@ -79,28 +136,38 @@ export async function sizedImage(
   query: SizeAsked,
   format: SizedFormat,
   log: Logger,
-): Promise<string | null> {
+): Promise<SizedAnswer | null> {
   const original = path.join(mediaDir, file);
-  const parsed = path.parse(file);
-  const name = `${parsed.name}_${query.w}${query.shape ? `_${query.shape}` : ""}.${format}`;
-  const sized = path.join(mediaDir, SIZED_FOLDER, parsed.dir, name);
-  const [source, kept] = await Promise.all([
-    stat(original).catch(() => null),
-    stat(sized).catch(() => null),
-  ]);
+  const source = await stat(original).catch(() => null);
   if (!source?.isFile()) return null;
-  if (kept && kept.mtimeMs >= source.mtimeMs) return sized;
+  let size: { width: number; height?: number };
+  try {
+    size = targetSize(await shownSize(original, source.mtimeMs), query);
+  } catch (err) {
+    log.warn({ err, file }, "an image could not be read: its original is sent");
+    return { file: original, fallback: true };
+  }
+  const parsed = path.parse(file);
+  const name = `${parsed.name}_${size.width}${query.shape ? `_${query.shape}` : ""}.${format}`;
+  const sized = path.join(mediaDir, SIZED_FOLDER, parsed.dir, name);
+  const kept = await stat(sized).catch(() => null);
+  if (kept && kept.mtimeMs >= source.mtimeMs) return { file: sized, fallback: false };
+  if (failed.get(sized)) return { file: original, fallback: true };
   let pending = making.get(sized);
   if (!pending) {
-    pending = resize(original, sized, query, format).finally(() => making.delete(sized));
+    pending = inTurn(() => resize(original, sized, size, format)).finally(() =>
+      making.delete(sized),
+    );
     making.set(sized, pending);
   }
   try {
     await pending;
-    return sized;
+    return { file: sized, fallback: false };
   } catch (err) {
+    if (err instanceof ResizeBusyError) throw err;
+    failed.set(sized, true);
     log.warn({ err, file }, "an image could not be resized: its original is sent");
-    return original;
+    return { file: original, fallback: true };
   }
 }
 
@@ -126,13 +193,18 @@ export async function ensureFirstVariant(
     if (!(await exists(original))) continue;
     let pending = making.get(variant);
     if (!pending) {
-      pending = resize(original, variant, { w: 728 }, "webp").finally(() => making.delete(variant));
+      const source = original;
+      pending = inTurn(async () => {
+        const shown = (await (await loadSharp())(source).metadata()).autoOrient;
+        await resize(source, variant, targetSize(shown, { w: 728 }), "webp");
+      }).finally(() => making.delete(variant));
       making.set(variant, pending);
     }
     try {
       await pending;
       return true;
     } catch (err) {
+      if (err instanceof ResizeBusyError) throw err;
       log.warn({ err, file }, "an image's first variant could not be made");
       return false;
     }
@@ -150,15 +222,13 @@ function exists(file: string): Promise<boolean> {
 async function resize(
   original: string,
   sized: string,
-  query: SizeAsked,
+  size: { width: number; height?: number },
   format: SizedFormat,
 ): Promise<void> {
   const sharp = await loadSharp();
-  const meta = await sharp(original).metadata();
-  const size = targetSize({ width: meta.width ?? query.w, height: meta.height ?? query.w }, query);
   let image = sharp(original)
     .rotate()
-    .resize({ ...size, fit: "cover" });
+    .resize({ ...size, fit: "cover", withoutEnlargement: true });
   image =
     format === "avif"
       ? image.avif({ quality: 50, effort: 2 })
@@ -168,6 +238,11 @@ async function resize(
   await mkdir(path.dirname(sized), { recursive: true });
   // Written aside, then renamed: a request never reads a half-written copy.
   const partial = `${sized}.${process.pid}.partial`;
-  await image.toFile(partial);
-  await rename(partial, sized);
+  try {
+    await image.toFile(partial);
+    await rename(partial, sized);
+  } catch (err) {
+    await rm(partial, { force: true });
+    throw err;
+  }
 }

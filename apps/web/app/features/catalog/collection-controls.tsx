@@ -14,6 +14,8 @@ export function collectionSearch(form: HTMLFormElement): string {
   return query ? `?${query}` : "";
 }
 
+const APPLY_DELAY_MS = 300;
+
 /**
  * The collection's sort and filters: a GET form, so without JavaScript "Apply" loads the same
  * shareable URL a change loads with it. Each select shows how many products a value would list.
@@ -39,9 +41,18 @@ export function CollectionControls({
     if (order instanceof HTMLSelectElement) order.value = sort;
   }, [filters, sort]);
 
-  const apply = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    navigate({ search: collectionSearch(event.currentTarget) }, { preventScrollReset: true });
+  const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(pending.current), []);
+  const apply = (form: HTMLFormElement) => {
+    clearTimeout(pending.current);
+    navigate({ search: collectionSearch(form) }, { preventScrollReset: true });
+  };
+  // A select stepped through with the arrow keys changes at each step: the list is loaded once
+  // the steps pause, not at every one.
+  const applySoon = (event: FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget;
+    clearTimeout(pending.current);
+    pending.current = setTimeout(() => apply(form), APPLY_DELAY_MS);
   };
   return (
     <form
@@ -49,8 +60,11 @@ export function CollectionControls({
       method="get"
       className="collection-controls"
       aria-label="Sort and filter"
-      onChange={apply}
-      onSubmit={apply}
+      onChange={applySoon}
+      onSubmit={(event) => {
+        event.preventDefault();
+        apply(event.currentTarget);
+      }}
     >
       {filters.map((filter) => (
         <label key={filter.facet} className="collection-control">

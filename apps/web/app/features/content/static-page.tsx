@@ -160,9 +160,12 @@ export function StaticPageView({
                 aria-labelledby={section.title ? `${section.key}-title` : undefined}
               >
                 {section.title ? (
-                  <h2 id={`${section.key}-title`} className="section-title">
-                    {section.title}
-                  </h2>
+                  <Html
+                    as="h2"
+                    id={`${section.key}-title`}
+                    className="section-title"
+                    html={section.title}
+                  />
                 ) : null}
                 {widgets[section.widget]}
               </section>
