@@ -4,6 +4,7 @@ import { type Config, loadConfig } from "./config.ts";
 import { prepareDatabaseApart } from "./db/prepare.ts";
 import { openDatabaseAtStart, StartupError } from "./db/start.ts";
 import { batchedStdout } from "./lib/log-destination.ts";
+import { warmProductImages } from "./modules/media/warm.ts";
 
 /** How long a stopping primary waits for its workers to finish their requests. */
 const STOP_TIMEOUT_MS = 10_000;
@@ -42,6 +43,12 @@ async function serve(config: Config): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   if (!isWorker) {
     app.log.info(`Store ready at http://localhost:${config.port} (${database.engine})`);
+    warmProductImages({
+      db: app.db,
+      mediaDir: config.mediaDir,
+      log: app.log,
+      background: app.background,
+    });
   }
   log.flush();
 }

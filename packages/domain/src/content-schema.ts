@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PAGE_WIDGETS } from "./content.ts";
 
 /** Longest page name accepted in a path, and the shape of one. */
 export const PAGE_NAME_MAX = 200;
@@ -20,14 +21,6 @@ export const PageNameSchema = z
   .regex(PAGE_NAME_PATTERN, CONTENT_MESSAGES.nameShape);
 
 export const TEXT_ALIGNS = ["left", "center", "right", "justify"] as const;
-
-/**
- * Features a page document can place among its sections, by name: an item `{ "widget": name }`
- * shows that feature there, under its `title` when it has one. A store enables the Garden Design
- * Form by placing it on its home page; "products" is the grid of the store's products.
- */
-export const PAGE_WIDGETS = ["garden-design-form", "products"] as const;
-export type PageWidget = (typeof PAGE_WIDGETS)[number];
 
 /** One item of a section list (the spec's "form one"). */
 export const SectionItemSchema = z.object({

@@ -1,9 +1,15 @@
-import {
-  PAGE_WIDGETS,
-  type PageDocument,
-  type PageWidget,
-  type SectionItem,
-} from "./content-schema.ts";
+import type { PageDocument, SectionItem } from "./content-schema.ts";
+
+// No schema here: pages that only read documents take these without zod (whose check for eval
+// the pages' Content-Security-Policy reports).
+
+/**
+ * Features a page document can place among its sections, by name: an item `{ "widget": name }`
+ * shows that feature there, under its `title` when it has one. A store enables the Garden Design
+ * Form by placing it on its home page; "products" is the grid of the store's products.
+ */
+export const PAGE_WIDGETS = ["garden-design-form", "products"] as const;
+export type PageWidget = (typeof PAGE_WIDGETS)[number];
 
 export const DEFAULT_PAGE = "homepage";
 

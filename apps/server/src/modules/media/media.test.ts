@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PETS } from "../../../test/fixtures.ts";
 import { createTestApp, type TestApp } from "../../../test/helper.ts";
-import { sizedFormat, targetSize } from "./sized-images.ts";
+import { sizedFormat, targetSize, warmImages } from "./sized-images.ts";
 
 const CHROME_ACCEPT = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
 const BANNER = "/media/pet-remedies/banner.jpg";
@@ -126,6 +126,20 @@ describe("images under /media", () => {
       expect(res.headers["content-type"]).toBe("image/jpeg");
       expect(res.headers["cache-control"]).toBe("no-store");
       expect(res.body).toBe("not an image");
+    }
+  });
+
+  it("makes a product image's usual sizes ahead of its first visitor", async () => {
+    const made = await warmImages(
+      mediaDir,
+      ["/media/pet-remedies/banner.jpg", "https://elsewhere.example/a.jpg", "/media/.sized/x.jpg"],
+      t.app.log,
+    );
+    // 480, 640 and 800, and 1600 as wide as the original's square allows (900).
+    expect(made).toBe(4);
+    const kept = await readdir(path.join(mediaDir, ".sized", "pet-remedies"));
+    for (const width of [480, 640, 800, 900]) {
+      expect(kept).toContain(`banner_${width}_square.avif`);
     }
   });
 
