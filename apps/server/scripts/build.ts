@@ -1,6 +1,6 @@
 /**
- * Compiles the server for `npm start`: src/main.ts (and the child process that prepares the database) into
- * dist/ as plain JavaScript, with the migrations beside them. Running the compiled server instead
+ * Compiles the server for `npm start`: src/main.ts (and the child processes that prepare the
+ * database and resize images) into dist/ as plain JavaScript, with the migrations beside them. Running the compiled server instead
  * of the TypeScript source through tsx saves its memory: tsx's loader thread, its source maps and
  * the transpiled sources (about 130 MB of a small store's resident memory), and it starts faster.
  * Libraries stay in node_modules; the workspace's own packages (@storefront/…) are compiled in.
@@ -21,6 +21,8 @@ await build({
     main: "src/main.ts",
     // Forked by db/prepare.ts from beside the compiled main.js.
     "prepare-child": "src/db/prepare-child.ts",
+    // Forked by modules/media/resize-jobs.ts, likewise.
+    "resize-child": "src/modules/media/resize-child.ts",
   },
   outdir,
   outExtension: { ".js": ".js" },

@@ -1,7 +1,8 @@
-import { access, mkdir, rename, rm, stat } from "node:fs/promises";
+import { access, mkdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { IMAGE_SHAPES, type ImageShape, LruCache } from "@storefront/domain";
 import type { Logger } from "../../lib/logger.ts";
+import { askResizer } from "./resize-jobs.ts";
 
 /** A width of IMAGE_WIDTHS, and the shape to crop to (none: the original's). */
 export interface SizeAsked {
@@ -38,19 +39,6 @@ export function isResizable(file: string): boolean {
   return RESIZABLE.test(file);
 }
 
-type Sharp = typeof import("sharp");
-let sharpModule: Promise<Sharp> | null = null;
-
-/** sharp, loaded when the first image is resized (a process that serves none never pays for it). */
-function loadSharp(): Promise<Sharp> {
-  sharpModule ??= import("sharp").then((m) => {
-    // Each image is read once and written to disk: libvips' operation cache would only hold memory.
-    m.default.cache(false);
-    return m.default as unknown as Sharp;
-  });
-  return sharpModule;
-}
-
 /**
  * The size an image is made in: the width asked for (never wider than the original), and for a
  * crop the height of its shape (the width shrinks until that height fits the original).
@@ -69,8 +57,8 @@ export function targetSize(
 const making = new Map<string, Promise<void>>();
 
 /**
- * Resizes run a few at a time (sharp works on the thread pool that file reads and compression
- * share), and a few dozen more may wait; past that a request is told to come back.
+ * Resizes run a few at a time in the resizing process (resize-jobs.ts), and a few dozen more may
+ * wait; past that a request is told to come back.
  */
 const RESIZES_AT_ONCE = 2;
 const RESIZES_WAITING = 48;
@@ -105,9 +93,10 @@ function shownSize(original: string, mtimeMs: number) {
   const key = `${original}\u0000${mtimeMs}`;
   let size = sizes.get(key);
   if (!size) {
-    size = loadSharp()
-      .then((sharp) => sharp(original).metadata())
-      .then((meta) => meta.autoOrient);
+    size = askResizer({ kind: "size", original }).then((reply) => {
+      if ("size" in reply) return reply.size;
+      throw new Error("error" in reply ? reply.error : "no size");
+    });
     size.catch(() => sizes.delete(key));
     sizes.set(key, size);
   }
@@ -195,7 +184,7 @@ export async function ensureFirstVariant(
     if (!pending) {
       const source = original;
       pending = inTurn(async () => {
-        const shown = (await (await loadSharp())(source).metadata()).autoOrient;
+        const shown = await shownSize(source, (await stat(source)).mtimeMs);
         await resize(source, variant, targetSize(shown, { w: 728 }), "webp");
       }).finally(() => making.delete(variant));
       making.set(variant, pending);
@@ -219,32 +208,16 @@ function exists(file: string): Promise<boolean> {
   );
 }
 
+/** Writes the copy, in the resizing process (resize-child.ts). */
 async function resize(
   original: string,
   sized: string,
   size: { width: number; height?: number },
   format: SizedFormat,
 ): Promise<void> {
-  const sharp = await loadSharp();
-  let image = sharp(original)
-    .rotate()
-    .resize({ ...size, fit: "cover", withoutEnlargement: true });
-  image =
-    format === "avif"
-      ? image.avif({ quality: 50, effort: 2 })
-      : format === "webp"
-        ? image.webp({ quality: 76 })
-        : image.jpeg({ quality: 80, mozjpeg: true });
   await mkdir(path.dirname(sized), { recursive: true });
-  // Written aside, then renamed: a request never reads a half-written copy.
-  const partial = `${sized}.${process.pid}.partial`;
-  try {
-    await image.toFile(partial);
-    await rename(partial, sized);
-  } catch (err) {
-    await rm(partial, { force: true });
-    throw err;
-  }
+  const reply = await askResizer({ kind: "resize", original, target: sized, size, format });
+  if ("error" in reply) throw new Error(reply.error);
 }
 
 /**
