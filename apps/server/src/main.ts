@@ -4,7 +4,7 @@ import { type Config, loadConfig } from "./config.ts";
 import { prepareDatabaseApart } from "./db/prepare.ts";
 import { openDatabaseAtStart, StartupError } from "./db/start.ts";
 import { batchedStdout } from "./lib/log-destination.ts";
-import { warmProductImages } from "./modules/media/warm.ts";
+import { warmPageImages } from "./modules/media/warm.ts";
 
 /** How long a stopping primary waits for its workers to finish their requests. */
 const STOP_TIMEOUT_MS = 10_000;
@@ -43,7 +43,7 @@ async function serve(config: Config): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   if (!isWorker) {
     app.log.info(`Store ready at http://localhost:${config.port} (${database.engine})`);
-    warmProductImages({
+    warmPageImages({
       db: app.db,
       mediaDir: config.mediaDir,
       log: app.log,

@@ -133,6 +133,7 @@ describe("images under /media", () => {
     const made = await warmImages(
       mediaDir,
       ["/media/pet-remedies/banner.jpg", "https://elsewhere.example/a.jpg", "/media/.sized/x.jpg"],
+      [{ shape: "square", widths: [480, 640, 800, 1600] }],
       t.app.log,
     );
     // 480, 640 and 800, and 1600 as wide as the original's square allows (900).

@@ -220,21 +220,22 @@ async function resize(
   if ("error" in reply) throw new Error(reply.error);
 }
 
-/**
- * The widths a product's first image is made in ahead of its first visitor: what the product
- * page's main image asks for on a phone (480, 800) and on a wide screen (640, 1600 at 2×), in
- * AVIF, which every current browser asks for.
- */
-const WARMED_WIDTHS = [480, 640, 800, 1600];
+/** Sizes of an image to make ahead of its first visitor: a shape and its widths. */
+export interface WarmSizes {
+  shape: ImageShape;
+  widths: readonly number[];
+}
 
 /**
- * Makes the usual copies of the given images one after another (leaving the other resize slot to
- * visitors), so that no shopper waits for the copy of a page's largest image. `urls` are
- * /media/{store}/{file} paths; any other is skipped.
+ * Makes the given copies of the given images one after another, in AVIF (which every current
+ * browser asks for), leaving the other resize slot to visitors, so that no shopper waits for
+ * the copy of a page's largest image. `urls` are /media/{store}/{file} paths; any other is
+ * skipped. Answers how many copies are ready.
  */
 export async function warmImages(
   mediaDir: string,
   urls: readonly string[],
+  sizes: readonly WarmSizes[],
   log: Logger,
 ): Promise<number> {
   let made = 0;
@@ -242,12 +243,14 @@ export async function warmImages(
     if (!url.startsWith("/media/")) continue;
     const file = path.normalize(decodeURIComponent(url.slice("/media/".length)));
     if (file.split(path.sep).some((part) => part.startsWith(".")) || !isResizable(file)) continue;
-    for (const w of WARMED_WIDTHS) {
-      try {
-        const answer = await sizedImage(mediaDir, file, { w, shape: "square" }, "avif", log);
-        if (answer && !answer.fallback) made += 1;
-      } catch (err) {
-        if (!(err instanceof ResizeBusyError)) throw err;
+    for (const { shape, widths } of sizes) {
+      for (const w of widths) {
+        try {
+          const answer = await sizedImage(mediaDir, file, { w, shape }, "avif", log);
+          if (answer && !answer.fallback) made += 1;
+        } catch (err) {
+          if (!(err instanceof ResizeBusyError)) throw err;
+        }
       }
     }
   }

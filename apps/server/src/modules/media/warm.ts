@@ -1,30 +1,52 @@
-import { asc } from "drizzle-orm";
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
-import { productImages } from "../../db/schema.ts";
+import { documents, productImages } from "../../db/schema.ts";
 import type { BackgroundTasks } from "../../lib/background.ts";
 import type { Logger } from "../../lib/logger.ts";
-import { warmImages } from "./sized-images.ts";
+import { type WarmSizes, warmImages } from "./sized-images.ts";
+
+/** What a product page's main image asks for: on a phone (480, 800), on a wide screen at 2×. */
+const PRODUCT_IMAGE: WarmSizes[] = [{ shape: "square", widths: [480, 640, 800, 1600] }];
+/** What a page's banner asks for: 16:9 on a phone, 13:5 on a wide screen at 2×. */
+const PAGE_BANNER: WarmSizes[] = [
+  { shape: "wide", widths: [480, 800, 1200] },
+  { shape: "banner", widths: [1200, 1600] },
+];
 
 /**
  * In the background after the server starts: the usual copies of every product's first image
- * (the product page's largest, LCP), so that the first shopper does not wait for them.
+ * and every page's banner (the pages' largest images, their LCP), so that the first shopper does
+ * not wait for them.
  */
-export function warmProductImages(deps: {
+export function warmPageImages(deps: {
   db: Database;
   mediaDir: string;
   log: Logger;
   background: BackgroundTasks;
 }): void {
-  deps.background.run("making the product images' usual sizes", async () => {
+  deps.background.run("making the pages' images in their usual sizes", async () => {
     const firsts = await deps.db
       .selectDistinctOn([productImages.productId], { url: productImages.url })
       .from(productImages)
       .orderBy(asc(productImages.productId), asc(productImages.position));
-    const made = await warmImages(
-      deps.mediaDir,
-      firsts.map((f) => f.url),
-      deps.log,
-    );
-    if (made > 0) deps.log.info({ made }, "product images made in their usual sizes");
+    const image = sql<string>`${documents.data} ->> 'image'`;
+    const banners = await deps.db
+      .select({ url: image })
+      .from(documents)
+      .where(and(eq(documents.kind, "master"), isNotNull(image)));
+    const made =
+      (await warmImages(
+        deps.mediaDir,
+        firsts.map((f) => f.url),
+        PRODUCT_IMAGE,
+        deps.log,
+      )) +
+      (await warmImages(
+        deps.mediaDir,
+        banners.map((b) => b.url),
+        PAGE_BANNER,
+        deps.log,
+      ));
+    if (made > 0) deps.log.info({ made }, "the pages' images are ready in their usual sizes");
   });
 }
