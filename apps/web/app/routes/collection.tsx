@@ -12,13 +12,15 @@ import { answerOf } from "~/lib/api.server";
 import { pageMeta, rootDataOf, sharedPageHandle } from "~/lib/seo";
 import type { Route } from "./+types/collection";
 
-/** Shared between visitors, and kept per sort and filter (apps/server/src/web.ts). */
-export const handle = { ...sharedPageHandle, sharedParams: ["sort", "pet", "condition"] };
-
 /** GET /api/collections/{handle}, as the domain's contract says. */
 type Collection = CollectionView;
 
 const FACETS = Object.keys(PRODUCT_FACETS) as ProductFacet[];
+/** The query parameters of a collection page: its sort and its filters. */
+const PARAMS = ["sort", ...FACETS];
+
+/** Shared between visitors, and kept per sort and filter (apps/server/src/web.ts). */
+export const handle = { ...sharedPageHandle, sharedParams: PARAMS };
 
 const INVALID_LINK = "This collection link is not valid";
 
@@ -43,9 +45,6 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
     store: rootDataOf(matches)?.store,
   });
 }
-
-/** The query parameters of a collection page: its sort and its filters. */
-const PARAMS = ["sort", ...FACETS] as const;
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   ensureFirstVariant,
+  isHiddenPath,
   isResizable,
   ResizeBusyError,
   sizedFormat,
@@ -45,7 +46,7 @@ export const mediaRoutes =
       async (request, reply) => {
         const file = path.normalize(request.params["*"]);
         // No way out of the folder, nor into a dot-folder (the resized copies' one among them).
-        if (file.split(path.sep).some((part) => part.startsWith("."))) {
+        if (isHiddenPath(file)) {
           return reply.callNotFound();
         }
         const { w, shape } = request.query;

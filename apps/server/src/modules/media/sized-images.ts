@@ -18,7 +18,7 @@ export type SizedFormat = (typeof FORMATS)[number] | "jpeg";
 export const SIZED_FOLDER = ".sized";
 
 /** The files an image can be resized from; any other (an SVG) is answered as it is. */
-const RESIZABLE = /\.(jpe?g|png|webp|avif)$/i;
+const ORIGINAL_EXTENSIONS = [".jpg", ".jpeg", ".png", ".webp", ".avif"];
 
 /**
  * The best format the browser's Accept names outright: image/avif, else image/webp, else JPEG.
@@ -36,7 +36,15 @@ export function sizedFormat(accept: string | undefined): SizedFormat {
 }
 
 export function isResizable(file: string): boolean {
-  return RESIZABLE.test(file);
+  return ORIGINAL_EXTENSIONS.includes(path.extname(file).toLowerCase());
+}
+
+/** A path (relative to the media folder) that is not to be served: out of it, or in a dot-folder. */
+export function isHiddenPath(file: string): boolean {
+  return path
+    .normalize(file)
+    .split(path.sep)
+    .some((part) => part.startsWith("."));
 }
 
 /**
@@ -55,6 +63,16 @@ export function targetSize(
 }
 
 const making = new Map<string, Promise<void>>();
+
+/** Makes `target` in turn with the other resizes, once however many ask for it at a time. */
+function makeOnce(target: string, work: () => Promise<void>): Promise<void> {
+  let pending = making.get(target);
+  if (!pending) {
+    pending = inTurn(work).finally(() => making.delete(target));
+    making.set(target, pending);
+  }
+  return pending;
+}
 
 /**
  * Resizes run a few at a time in the resizing process (resize-jobs.ts), and a few dozen more may
@@ -142,15 +160,8 @@ export async function sizedImage(
   const kept = await stat(sized).catch(() => null);
   if (kept && kept.mtimeMs >= source.mtimeMs) return { file: sized, fallback: false };
   if (failed.get(sized)) return { file: original, fallback: true };
-  let pending = making.get(sized);
-  if (!pending) {
-    pending = inTurn(() => resize(original, sized, size, format)).finally(() =>
-      making.delete(sized),
-    );
-    making.set(sized, pending);
-  }
   try {
-    await pending;
+    await makeOnce(sized, () => resize(original, sized, size, format));
     return { file: sized, fallback: false };
   } catch (err) {
     if (err instanceof ResizeBusyError) throw err;
@@ -162,7 +173,6 @@ export async function sizedImage(
 
 /** The variant pages request first (the spec's `_728.webp`), beside its original. */
 const FIRST_VARIANT = /^(.*)_728\.webp$/;
-const ORIGINAL_EXTENSIONS = [".jpg", ".jpeg", ".png", ".webp", ".avif"];
 
 /**
  * When `file` is an image's `_728.webp` variant that is not on disk (an image added after the
@@ -180,17 +190,12 @@ export async function ensureFirstVariant(
   for (const extension of ORIGINAL_EXTENSIONS) {
     const original = path.join(mediaDir, `${match[1]}${extension}`);
     if (!(await exists(original))) continue;
-    let pending = making.get(variant);
-    if (!pending) {
-      const source = original;
-      pending = inTurn(async () => {
+    const source = original;
+    try {
+      await makeOnce(variant, async () => {
         const shown = await shownSize(source, (await stat(source)).mtimeMs);
         await resize(source, variant, targetSize(shown, { w: 728 }), "webp");
-      }).finally(() => making.delete(variant));
-      making.set(variant, pending);
-    }
-    try {
-      await pending;
+      });
       return true;
     } catch (err) {
       if (err instanceof ResizeBusyError) throw err;
@@ -242,7 +247,7 @@ export async function warmImages(
   for (const url of urls) {
     if (!url.startsWith("/media/")) continue;
     const file = path.normalize(decodeURIComponent(url.slice("/media/".length)));
-    if (file.split(path.sep).some((part) => part.startsWith(".")) || !isResizable(file)) continue;
+    if (isHiddenPath(file) || !isResizable(file)) continue;
     for (const { shape, widths } of sizes) {
       for (const w of widths) {
         try {
