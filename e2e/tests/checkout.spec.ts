@@ -215,6 +215,32 @@ test("a signed-in shopper's declined card can be replaced by a good one, paying 
   await row.getByRole("link", { name: `Order #${number}` }).click();
   await expect(page).toHaveURL(new RegExp(`/orders/${number}$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you, Sam!");
+
+  // The balance says what it is worth (5 cents a point), and the next order spends it.
+  await gotoHydrated(page, "/account");
+  const points = Number(await page.locator(".points").textContent());
+  const worth = `CA$${((points * 5) / 100).toFixed(2)}`;
+  await expect(page.locator(".points-value")).toContainText(`Worth ${worth} off your next order`);
+  await screenshot(page, testInfo, "account-points");
+  const again = await addToCart(page, "cant-poo-poo", /Can.t Poo Poo/);
+  await again.getByRole("link", { name: "View cart" }).click();
+  await main.getByRole("link", { name: "Checkout" }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  const fold = main.getByRole("button", { name: /Show order summary/ });
+  if (await fold.isVisible()) await fold.click();
+  await main.getByRole("checkbox", { name: `Use my ${points} points (worth ${worth})` }).check();
+  await expect(summary).toContainText(`Points (${points})`);
+  await main.getByLabel(/^Street address/).fill("24 Sussex Drive");
+  await main.getByLabel(/^City/).fill("Ottawa");
+  await main.getByLabel(/^Province/).selectOption("ON");
+  await main.getByLabel(/^Postal code/).fill("K1A 0B1");
+  await expect(summary).toContainText("HST (13%)");
+  await screenshot(page, testInfo, "checkout-points");
+  await fillCard(page, "4242 4242 4242 4242");
+  await main.getByRole("button", { name: /^Pay CA\$/ }).click();
+  await expect(page).toHaveURL(/\/orders\/\d+\?key=/);
+  await expect(main.locator(".summary-totals")).toContainText(`Points (${points})`);
+  await expect(main.locator(".summary-totals")).toContainText(`−${worth}`);
 });
 
 test("a digital planting plan is bought without a street address, shipping, stock or quantity", async ({

@@ -55,14 +55,17 @@ export function quoteFor(
   subtotal: number,
   shippingOptionId?: string,
   currency: "usd" | "cad" = "usd",
+  /** Loyalty points spent, 5 cents each. */
+  pointsUsed = 0,
 ) {
+  const pointsDiscount = pointsUsed * 5;
   const options = [
     { id: "standard", label: "Standard", amount: 800, estimate: "3–5 business days", free: false },
     { id: "express", label: "Express", amount: 1800, estimate: "1–2 business days", free: false },
   ];
   const selected = options.find((o) => o.id === shippingOptionId) ?? options[0];
   const shipping = selected?.amount ?? 0;
-  const taxAmount = Math.round(((subtotal + shipping) * 4) / 100);
+  const taxAmount = Math.round(((subtotal - pointsDiscount + shipping) * 4) / 100);
   return {
     currency,
     itemCount: 2,
@@ -70,6 +73,8 @@ export function quoteFor(
     discountAmount: 0,
     discountCode: null,
     discountPercentage: null,
+    pointsUsed,
+    pointsDiscount,
     shippingOptions: options,
     selectedShippingOption: selected,
     shipping,
@@ -78,7 +83,7 @@ export function quoteFor(
     taxAmount,
     canCalculateTax: true,
     requiresShipping: true,
-    total: subtotal + shipping + taxAmount,
+    total: subtotal - pointsDiscount + shipping + taxAmount,
   };
 }
 

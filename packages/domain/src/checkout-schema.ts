@@ -21,6 +21,7 @@ export const CHECKOUT_FIELD_MESSAGES = {
   postalCode: "Enter a ZIP or postal code",
   shippingOption: "Choose a shipping option",
   expectedTotal: "expectedTotal must be the total shown, in minor units",
+  usePoints: "usePoints must be true or false",
 } as const;
 const M = CHECKOUT_FIELD_MESSAGES;
 
@@ -95,6 +96,7 @@ export type Address = z.infer<typeof AddressSchema>;
 export const CheckoutQuoteSchema = z.strictObject({
   address: z.strictObject(TaxAddressShape).superRefine(checkRegionAndPostalCode).optional(),
   shippingOptionId: z.string().trim().max(40).optional(),
+  usePoints: z.boolean({ error: M.usePoints }).optional(),
 });
 export type CheckoutQuoteRequest = z.infer<typeof CheckoutQuoteSchema>;
 
@@ -136,6 +138,8 @@ export const PlaceOrderSchema = z.strictObject({
     .max(40)
     .optional(),
   expectedTotal: z.number({ error: M.expectedTotal }).int(M.expectedTotal).min(0),
+  /** Spend the signed-in buyer's loyalty points on the goods (pointsRedemption). */
+  usePoints: z.boolean({ error: M.usePoints }).optional(),
   card: TestCardSchema.optional(),
 });
 export type PlaceOrderRequest = z.infer<typeof PlaceOrderSchema>;
@@ -172,6 +176,9 @@ export const CheckoutTotalsSchema = z.object({
   currency: CurrencySchema,
   subtotal: z.number().int(),
   discountAmount: z.number().int(),
+  /** The loyalty points spent and what they take off (0 unless the buyer uses them). */
+  pointsUsed: z.number().int(),
+  pointsDiscount: z.number().int(),
   shippingOptions: z.array(ShippingOptionSchema),
   selectedShippingOption: ShippingOptionSchema.nullable(),
   shipping: z.number().int(),
@@ -195,6 +202,8 @@ export const CheckoutQuoteViewSchema = z.object({
   discountAmount: CheckoutTotalsSchema.shape.discountAmount,
   discountCode: z.string().nullable(),
   discountPercentage: z.number().int().nullable(),
+  pointsUsed: CheckoutTotalsSchema.shape.pointsUsed,
+  pointsDiscount: CheckoutTotalsSchema.shape.pointsDiscount,
   shippingOptions: CheckoutTotalsSchema.shape.shippingOptions,
   selectedShippingOption: CheckoutTotalsSchema.shape.selectedShippingOption,
   shipping: CheckoutTotalsSchema.shape.shipping,

@@ -8,7 +8,10 @@ import {
   checkoutTotals,
   commissionEarned,
   isPostalCodeOf,
+  POINT_VALUE,
   pointsEarned,
+  pointsRedemption,
+  pointsValue,
   REGIONS,
   taxLines,
 } from "./checkout.ts";
@@ -211,6 +214,72 @@ describe("rewards", () => {
     expect(pointsEarned(99)).toBe(0);
     expect(pointsEarned(100)).toBe(1);
     expect(pointsEarned(14_999)).toBe(149);
+  });
+
+  it("states what points are worth: 5 cents each, 100 points take 5.00 off", () => {
+    expect(POINT_VALUE).toBe(5);
+    expect(pointsValue(120)).toBe(600);
+    expect(pointsValue(0)).toBe(0);
+    expect(pointsValue(-3)).toBe(0);
+  });
+
+  it("spends the whole balance when the goods cost more, and only what the goods take otherwise", () => {
+    expect(pointsRedemption(120, 10_000)).toEqual({ pointsUsed: 120, pointsDiscount: 600 });
+    expect(pointsRedemption(120, 412)).toEqual({ pointsUsed: 82, pointsDiscount: 410 });
+    expect(pointsRedemption(120, 0)).toEqual({ pointsUsed: 0, pointsDiscount: 0 });
+    expect(pointsRedemption(0, 10_000)).toEqual({ pointsUsed: 0, pointsDiscount: 0 });
+  });
+
+  it("takes points off the goods after the code's discount, taxes what is paid, never below 0", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.integer({ min: 0, max: 100_000 }),
+        (subtotal, discount, balance) => {
+          const t = checkoutTotals({
+            currency: "usd",
+            subtotal,
+            discount,
+            settings: SETTINGS,
+            address: NY,
+            points: { balance, use: true },
+          });
+          const goods = subtotal - t.discountAmount;
+          expect(t.pointsUsed).toBeLessThanOrEqual(balance);
+          expect(t.pointsDiscount).toBe(t.pointsUsed * POINT_VALUE);
+          expect(t.pointsDiscount).toBeLessThanOrEqual(goods);
+          expect(t.total).toBe(goods - t.pointsDiscount + t.shipping + t.taxAmount);
+          expect(t.total).toBeGreaterThanOrEqual(0);
+        },
+      ),
+    );
+  });
+
+  it("keeps free shipping decided before points and tax on the goods after points", () => {
+    // $150 of goods ship free in the US; 120 points take $6 off; NY tax 4 % on $144.
+    const t = checkoutTotals({
+      currency: "usd",
+      subtotal: 15_000,
+      discount: 0,
+      settings: SETTINGS,
+      address: NY,
+      points: { balance: 120, use: true },
+    });
+    expect(t.isFreeShipping).toBe(true);
+    expect(t.pointsDiscount).toBe(600);
+    expect(t.taxAmount).toBe(576);
+    expect(t.total).toBe(15_000 - 600 + 576);
+    const unused = checkoutTotals({
+      currency: "usd",
+      subtotal: 15_000,
+      discount: 0,
+      settings: SETTINGS,
+      address: NY,
+      points: { balance: 120, use: false },
+    });
+    expect(unused.pointsUsed).toBe(0);
+    expect(unused.total).toBe(15_000 + 600);
   });
 
   it("pays commission as a percentage of the goods after discount, rounded down", () => {

@@ -238,32 +238,61 @@ export interface CheckoutTotalsInput {
   shippingOptionId?: string | null;
   /** False when no line of the cart is shipped: no shipping is offered or charged. */
   requiresShipping?: boolean;
+  /** The signed-in buyer's points balance, and whether they spend it on this order. */
+  points?: { balance: number; use: boolean };
+}
+
+/** Loyalty points: what one point takes off an order's goods, in minor units (100 points: 5.00). */
+export const POINT_VALUE = 5;
+
+/** What a number of points takes off an order, in minor units of its currency. */
+export function pointsValue(points: number): number {
+  return Math.max(0, Math.floor(points)) * POINT_VALUE;
 }
 
 /**
- * What the shopper pays: subtotal − discount + shipping + tax, the discount never below 0 nor
- * above the subtotal. checkoutTotals adds up its own figures with it; the checkout page adds the
+ * The points an order spends: as many of the balance as its goods after discount can take, each
+ * worth POINT_VALUE; shipping and tax are not paid with points.
+ * @example pointsRedemption(120, 10_000) // { pointsUsed: 120, pointsDiscount: 600 }
+ * @example pointsRedemption(120, 412) // { pointsUsed: 82, pointsDiscount: 410 }
+ */
+export function pointsRedemption(
+  balance: number,
+  goodsAfterDiscount: number,
+): { pointsUsed: number; pointsDiscount: number } {
+  const affordable = Math.floor(Math.max(0, goodsAfterDiscount) / POINT_VALUE);
+  const pointsUsed = Math.max(0, Math.min(Math.floor(balance), affordable));
+  return { pointsUsed, pointsDiscount: pointsUsed * POINT_VALUE };
+}
+
+/**
+ * What the shopper pays: subtotal − discount − points + shipping + tax, the discount never below
+ * 0 nor above the subtotal (pointsRedemption keeps the points within what is left). checkoutTotals adds up its own figures with it; the checkout page adds the
  * cart's figures to the last quote's shipping and tax with it while the next quote is awaited.
  * @example checkoutTotal({ subtotal: 10000, discount: 1000, shipping: 795, taxAmount: 392 }) // { discountAmount: 1000, total: 10187 }
  */
 export function checkoutTotal(parts: {
   subtotal: number;
   discount: number;
+  /** What the points spent take off the goods after discount (pointsRedemption). */
+  pointsDiscount?: number;
   shipping: number;
   taxAmount: number;
 }): { discountAmount: number; total: number } {
   const discountAmount = Math.min(Math.max(0, parts.discount), parts.subtotal);
+  const points = Math.min(Math.max(0, parts.pointsDiscount ?? 0), parts.subtotal - discountAmount);
   return {
     discountAmount,
-    total: parts.subtotal - discountAmount + parts.shipping + parts.taxAmount,
+    total: parts.subtotal - discountAmount - points + parts.shipping + parts.taxAmount,
   };
 }
 
 /**
  * The totals of an order, shared by the checkout page (to show) and the server (to charge):
- * subtotal − discount + shipping + tax. Shipping and tax need the address's country, region and
- * postal code; the order's country must be the currency's. A cart with nothing to ship is offered
- * no shipping option and is taxed on its goods alone.
+ * subtotal − discount − points + shipping + tax. Shipping and tax need the address's country,
+ * region and postal code; the order's country must be the currency's. A cart with nothing to ship
+ * is offered no shipping option and is taxed on its goods alone. Free shipping is decided on the
+ * goods after the code's discount, before points; tax is on what is paid (after points).
  */
 export function checkoutTotals(input: CheckoutTotalsInput): CheckoutTotals {
   const { currency, subtotal, settings, address } = input;
@@ -271,11 +300,16 @@ export function checkoutTotals(input: CheckoutTotalsInput): CheckoutTotals {
   const goods = checkoutTotal({ subtotal, discount: input.discount, shipping: 0, taxAmount: 0 });
   const { discountAmount } = goods;
   const afterDiscount = goods.total;
+  const { pointsUsed, pointsDiscount } = input.points?.use
+    ? pointsRedemption(input.points.balance, afterDiscount)
+    : { pointsUsed: 0, pointsDiscount: 0 };
   if (!address || countryOfCurrency(currency) !== address.country) {
     return {
       currency,
       subtotal,
       discountAmount,
+      pointsUsed,
+      pointsDiscount,
       shippingOptions: [],
       selectedShippingOption: null,
       shipping: 0,
@@ -284,7 +318,7 @@ export function checkoutTotals(input: CheckoutTotalsInput): CheckoutTotals {
       taxAmount: 0,
       canCalculateTax: false,
       requiresShipping,
-      total: afterDiscount,
+      total: afterDiscount - pointsDiscount,
     };
   }
   const options = requiresShipping
@@ -294,12 +328,15 @@ export function checkoutTotals(input: CheckoutTotalsInput): CheckoutTotals {
     ? (options.find((o) => o.id === input.shippingOptionId) ?? options[0] ?? null)
     : null;
   const shipping = selected?.amount ?? 0;
-  const lines = taxLines(settings.tax, address.country, address.region, afterDiscount + shipping);
+  const taxable = afterDiscount - pointsDiscount + shipping;
+  const lines = taxLines(settings.tax, address.country, address.region, taxable);
   const taxAmount = lines.reduce((sum, l) => sum + l.amount, 0);
   return {
     currency,
     subtotal,
     discountAmount,
+    pointsUsed,
+    pointsDiscount,
     shippingOptions: options,
     selectedShippingOption: selected,
     shipping,
@@ -308,7 +345,13 @@ export function checkoutTotals(input: CheckoutTotalsInput): CheckoutTotals {
     taxAmount,
     canCalculateTax: true,
     requiresShipping,
-    total: checkoutTotal({ subtotal, discount: discountAmount, shipping, taxAmount }).total,
+    total: checkoutTotal({
+      subtotal,
+      discount: discountAmount,
+      pointsDiscount,
+      shipping,
+      taxAmount,
+    }).total,
   };
 }
 
@@ -341,4 +384,5 @@ export const CHECKOUT_MESSAGES = {
   ownCode: DISCOUNT_MESSAGES.ownCode,
   chooseShipping: "Choose one of the shipping options offered",
   nothingToShip: "Nothing in your order needs shipping now. Please review it and pay again.",
+  pointsChanged: "Your points balance changed. Please review your order and pay again.",
 } as const;

@@ -57,6 +57,8 @@ const base: OrderDraftInput = {
   totals: {
     subtotal: 8_600,
     discountAmount: 0,
+    pointsUsed: 0,
+    pointsDiscount: 0,
     shipping: 795,
     taxLines: TAX,
     taxAmount: 352,
@@ -118,6 +120,8 @@ describe("orderDraft", () => {
       discountAmount: 0,
       discountCodeId: null,
       discountCode: null,
+      pointsSpent: 0,
+      pointsDiscount: 0,
       affiliateUserId: null,
       commissionAmount: 0,
       shippingOptionId: "standard",
@@ -191,5 +195,19 @@ describe("orderDraft", () => {
     });
     expect(draft.commissionAmount).toBe(0);
     expect(draft.discountAmount).toBe(1_000);
+  });
+
+  it("records the points the buyer spends and pays the affiliate on what is left of the goods", () => {
+    const draft = orderDraft({
+      ...base,
+      buyer: { ...base.buyer, userId: "user-1" },
+      cart: { ...base.cart, code: { id: "c-2", code: "ann-friends" }, discount: 860 },
+      totals: { ...base.totals, discountAmount: 860, pointsUsed: 120, pointsDiscount: 600 },
+      affiliate: { userId: "aff-1", percentage: 10 },
+    });
+    expect(draft.pointsSpent).toBe(120);
+    expect(draft.pointsDiscount).toBe(600);
+    // 10 % of 8,600 − 860 − 600.
+    expect(draft.commissionAmount).toBe(714);
   });
 });

@@ -34,6 +34,9 @@ export interface OrderDraft {
   discountAmount: number;
   discountCodeId: string | null;
   discountCode: string | null;
+  /** The loyalty points the buyer spends, and what they take off the goods. */
+  pointsSpent: number;
+  pointsDiscount: number;
   affiliateUserId: string | null;
   commissionAmount: number;
   shippingOptionId: string;
@@ -76,7 +79,14 @@ export interface OrderDraftInput {
   };
   totals: Pick<
     CheckoutTotals,
-    "subtotal" | "discountAmount" | "shipping" | "taxLines" | "taxAmount" | "total"
+    | "subtotal"
+    | "discountAmount"
+    | "pointsUsed"
+    | "pointsDiscount"
+    | "shipping"
+    | "taxLines"
+    | "taxAmount"
+    | "total"
   >;
   /** The shipping option the shopper chose among those offered. */
   shipping: Pick<ShippingOption, "id" | "label">;
@@ -88,8 +98,9 @@ export interface OrderDraftInput {
 /**
  * The order a checkout places, prices frozen: each line keeps its unit price and plan terms as
  * they are now, the totals are the ones the shopper was shown, the code is kept upper-case, and
- * the code's owner earns a commission on the goods after discount.
- * @example orderDraft({ ...input, affiliate: { userId: "u1", percentage: 10 } }).commissionAmount // 10 % of subtotal − discount, rounded down
+ * the code's owner earns a commission on what the buyer pays for the goods (after the discount
+ * and the points spent).
+ * @example orderDraft({ ...input, affiliate: { userId: "u1", percentage: 10 } }).commissionAmount // 10 % of subtotal − discount − points, rounded down
  */
 export function orderDraft(input: OrderDraftInput): OrderDraft {
   const { cart, totals, shipping, affiliate, buyer } = input;
@@ -106,9 +117,14 @@ export function orderDraft(input: OrderDraftInput): OrderDraft {
     discountAmount: totals.discountAmount,
     discountCodeId: cart.code?.id ?? null,
     discountCode: cart.code?.code.toUpperCase() ?? null,
+    pointsSpent: totals.pointsUsed,
+    pointsDiscount: totals.pointsDiscount,
     affiliateUserId: affiliate?.userId ?? null,
     commissionAmount: affiliate
-      ? commissionEarned(cart.subtotal - cart.discount, affiliate.percentage)
+      ? commissionEarned(
+          cart.subtotal - cart.discount - totals.pointsDiscount,
+          affiliate.percentage,
+        )
       : 0,
     shippingOptionId: shipping.id,
     shippingLabel: shipping.label,

@@ -46,6 +46,9 @@ export const OrderViewSchema = z.object({
   subtotal: z.number().int(),
   discountAmount: z.number().int(),
   discountCode: z.string().nullable(),
+  /** The loyalty points the buyer spent on the order, and what they took off. */
+  pointsSpent: z.number().int(),
+  pointsDiscount: z.number().int(),
   /** False when nothing in the order is shipped: `address` then holds only what tax needed. */
   requiresShipping: z.boolean(),
   shippingLabel: z.string(),

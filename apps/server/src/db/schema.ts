@@ -585,6 +585,9 @@ export const orders = pgTable(
       onDelete: "set null",
     }),
     discountCode: text("discount_code"),
+    /** The loyalty points the buyer spent on the order (held with it, given back if it ends unpaid). */
+    pointsSpent: integer("points_spent").notNull().default(0),
+    pointsDiscount: integer("points_discount").notNull().default(0),
     /** The affiliate whose personal code the order used. */
     affiliateUserId: uuid("affiliate_user_id").references(() => users.id, {
       onDelete: "set null",
@@ -629,6 +632,7 @@ export const orders = pgTable(
       "orders_amounts",
       sql`${t.subtotal} >= 0 and ${t.discountAmount} >= 0 and ${t.shippingAmount} >= 0 and ${t.taxAmount} >= 0 and ${t.total} >= 0`,
     ),
+    check("orders_points", sql`${t.pointsSpent} >= 0 and ${t.pointsDiscount} >= 0`),
   ],
 );
 

@@ -1,6 +1,8 @@
 import {
   formatMoney,
   type OrderList,
+  POINT_VALUE,
+  pointsValue,
   type SubscriptionList as SubscriptionListAnswer,
 } from "@storefront/domain";
 import { useState } from "react";
@@ -101,7 +103,10 @@ export default function AccountPage({ loaderData, matches }: Route.ComponentProp
   const loadCart = useCartStore((s) => s.load);
   const navigate = useNavigate();
   const [logoutError, setLogoutError] = useState<string | null>(null);
-  const currency = rootDataOf(matches)?.store.defaultCurrency ?? "usd";
+  const root = rootDataOf(matches);
+  const currency = root?.store.defaultCurrency ?? "usd";
+  // Points are spent in the currency the shopper buys in.
+  const shopping = root?.currency ?? currency;
   return (
     <div className="container account-page">
       <h1 className="page-title">Your account</h1>
@@ -129,6 +134,13 @@ export default function AccountPage({ loaderData, matches }: Route.ComponentProp
               </>
             ) : null}
           </dl>
+          <p className="points-value">
+            {user.points_balance > 0
+              ? `Worth ${formatMoney(pointsValue(user.points_balance), shopping)} off your next order: choose "Use my points" at checkout. `
+              : ""}
+            You earn 1 point for every {formatMoney(100, shopping)} you pay, and each point takes{" "}
+            {formatMoney(POINT_VALUE, shopping)} off an order.
+          </p>
         </section>
         <section aria-labelledby="details-title" className="account-card">
           <h2 id="details-title">Your details</h2>

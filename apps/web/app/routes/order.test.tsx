@@ -24,6 +24,8 @@ const awaiting: OrderView = {
   subtotal: 4995,
   discountAmount: 0,
   discountCode: null,
+  pointsSpent: 0,
+  pointsDiscount: 0,
   requiresShipping: true,
   shippingLabel: "Standard",
   shippingAmount: 1295,

@@ -42,6 +42,7 @@ function totalsOf(
   settings: CheckoutSettings,
   address: CheckoutQuoteRequest["address"] | null,
   shippingOptionId: string | null,
+  pointsBalance: number,
 ): CheckoutTotals {
   if (address && address.country !== countryOfCurrency(cart.currency)) throw countryMismatch();
   return checkoutTotals({
@@ -52,7 +53,26 @@ function totalsOf(
     address: address ?? null,
     shippingOptionId,
     requiresShipping: cart.requiresShipping,
+    points: { balance: pointsBalance, use: pointsBalance > 0 },
   });
+}
+
+/**
+ * The loyalty points the buyer offers to spend: their balance when they are signed in and ask to
+ * use it, else none (a guest has no points). Read only when asked, so a checkout without points
+ * costs no query.
+ */
+async function pointsOffered(
+  db: Database,
+  owner: CartOwner,
+  usePoints: boolean | undefined,
+): Promise<number> {
+  if (!usePoints || !owner.userId) return 0;
+  const [user] = await db
+    .select({ balance: users.pointsBalance })
+    .from(users)
+    .where(and(eq(users.id, owner.userId), eq(users.storeId, owner.storeId)));
+  return user?.balance ?? 0;
 }
 
 /**
@@ -75,15 +95,17 @@ export async function quoteCheckout(
   owner: CartOwner,
   request: CheckoutQuoteRequest,
 ): Promise<CheckoutQuote> {
-  const [cart, settings] = await Promise.all([
+  const [cart, settings, points] = await Promise.all([
     cartOrRefuse(db, owner),
     getCheckoutSettings(db, owner.storeId),
+    pointsOffered(db, owner, request.usePoints),
   ]);
   const totals = totalsOf(
     cart,
     settings,
     request.address ?? null,
     request.shippingOptionId ?? null,
+    points,
   );
   return {
     ...totals,
@@ -149,16 +171,17 @@ async function draftOrder(
   idempotencyKey: string,
 ): Promise<{ cart: CheckoutCart; draft: OrderDraft }> {
   const { db } = deps;
-  const [cart, settings] = await Promise.all([
+  const [cart, settings, points] = await Promise.all([
     cartOrRefuse(db, owner),
     getCheckoutSettings(db, owner.storeId),
+    pointsOffered(db, owner, input.usePoints),
   ]);
   // A code used up since it was applied no longer takes anything off: say why the total moved.
   if (cart.code && cart.code.redemptions >= cart.code.maxRedemptions) {
     throw new DomainError("conflict", CHECKOUT_MESSAGES.discountUsedUp);
   }
   const shipping = shippingOf(cart, input);
-  const totals = totalsOf(cart, settings, input.address, input.shippingOptionId ?? null);
+  const totals = totalsOf(cart, settings, input.address, input.shippingOptionId ?? null, points);
   const selected = totals.selectedShippingOption;
   if (shipping !== NO_SHIPPING_OPTION && (!selected || selected.id !== shipping)) {
     throw new DomainError("invalid", CHECKOUT_MESSAGES.chooseShipping, {

@@ -66,6 +66,9 @@ export async function sendOrderConfirmation(
           ] as [string, string],
         ]
       : []),
+    ...(view.pointsDiscount > 0
+      ? [[`Points (${view.pointsSpent})`, `−${money(view.pointsDiscount)}`] as [string, string]]
+      : []),
     ...(view.requiresShipping
       ? [
           [

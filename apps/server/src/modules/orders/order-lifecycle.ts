@@ -116,8 +116,33 @@ async function giveRedemptionBack(tx: Transaction, storeId: string, codeId: stri
 }
 
 /**
- * Inserts the order (prices frozen) and its lines, takes their stock and counts the code's
- * redemption, all in the caller's transaction. A second order with the same Idempotency-Key
+ * Takes the points an order spends from its buyer's balance, guarded so the balance never goes
+ * below 0: a balance spent meanwhile (another order, another tab) refuses the order.
+ */
+async function spendPoints(
+  tx: Transaction,
+  order: Pick<OrderRow, "storeId" | "userId" | "pointsSpent">,
+): Promise<void> {
+  if (order.pointsSpent <= 0) return;
+  const [spent] = order.userId
+    ? await tx
+        .update(users)
+        .set({ pointsBalance: sql`${users.pointsBalance} - ${order.pointsSpent}` })
+        .where(
+          and(
+            eq(users.id, order.userId),
+            eq(users.storeId, order.storeId),
+            sql`${users.pointsBalance} >= ${order.pointsSpent}`,
+          ),
+        )
+        .returning({ id: users.id })
+    : [];
+  if (!spent) throw new DomainError("conflict", CHECKOUT_MESSAGES.pointsChanged);
+}
+
+/**
+ * Inserts the order (prices frozen) and its lines, takes their stock, counts the code's
+ * redemption and spends the buyer's points, all in the caller's transaction. A second order with the same Idempotency-Key
  * fails on the unique index (see isUniqueViolation).
  */
 export async function insertOrder(
@@ -155,6 +180,7 @@ export async function insertOrder(
     await redeemCode(tx, draft.storeId, draft.discountCodeId);
     await claimOncePerCustomer(tx, draft.discountCodeId, row);
   }
+  await spendPoints(tx, row);
   return { order: row, lines: inserted.sort((a, b) => a.position - b.position) };
 }
 
@@ -235,7 +261,7 @@ export function completeOrderNow(
     : db.transaction((tx) => completeOrder(tx, order, payment, now));
 }
 
-/** Adds a paid order's loyalty points to its buyer's balance. */
+/** Adds loyalty points to a buyer's balance: a paid order's, or an unpaid order's given back. */
 async function creditPoints(
   tx: Transaction,
   storeId: string,
@@ -270,12 +296,12 @@ async function creditCommission(
 }
 
 /**
- * Ends an unpaid order (declined, expired or canceled) and gives its stock and redemption back.
- * Guarded on `awaiting_payment`; answers whether this call ended it.
+ * Ends an unpaid order (declined, expired or canceled) and gives its stock, redemption and points
+ * back. Guarded on `awaiting_payment`; answers whether this call ended it.
  */
 export async function releaseOrder(
   tx: Transaction,
-  order: Pick<OrderRow, "id" | "storeId" | "discountCodeId">,
+  order: Pick<OrderRow, "id" | "storeId" | "discountCodeId" | "userId" | "pointsSpent">,
   status: Exclude<OrderStatus, "paid" | "awaiting_payment">,
   message: string | null,
   now: Date,
@@ -290,6 +316,9 @@ export async function releaseOrder(
   if (order.discountCodeId) {
     await giveRedemptionBack(tx, order.storeId, order.discountCodeId);
     await releaseCustomerUse(tx, order.id);
+  }
+  if (order.userId && order.pointsSpent > 0) {
+    await creditPoints(tx, order.storeId, order.userId, order.pointsSpent);
   }
   return true;
 }
@@ -349,8 +378,9 @@ export async function releaseCartOrders(
 
 /**
  * An expired order whose payment arrived after all: in a nested transaction (a savepoint), the
- * order awaits payment again, takes its stock and its code's redemption again and completes.
- * Answers false, with nothing changed, when the stock or the redemption is no longer there.
+ * order awaits payment again, takes its stock, its code's redemption and its points again and
+ * completes. Answers false, with nothing changed, when the stock, the redemption or the points
+ * are no longer there.
  */
 export async function reviveExpiredOrder(
   tx: Transaction,
@@ -372,6 +402,7 @@ export async function reviveExpiredOrder(
         })),
       );
       if (order.discountCodeId) await redeemCode(inner, order.storeId, order.discountCodeId);
+      await spendPoints(inner, order);
       await completeOrder(inner, order, payment, now);
       return true;
     })

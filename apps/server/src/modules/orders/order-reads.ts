@@ -49,6 +49,8 @@ export function orderView(order: OrderRow, lines: readonly OrderLineRow[]): Orde
     subtotal: order.subtotal,
     discountAmount: order.discountAmount,
     discountCode: order.discountCode,
+    pointsSpent: order.pointsSpent,
+    pointsDiscount: order.pointsDiscount,
     requiresShipping: order.shippingOptionId !== NO_SHIPPING_OPTION.id,
     shippingLabel: order.shippingLabel,
     shippingAmount: order.shippingAmount,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { CHECKOUT_MESSAGES, isoDay, nextChargeOn } from "@storefront/domain";
+import { CHECKOUT_MESSAGES, isoDay, nextChargeOn, pointsEarned } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -19,7 +19,7 @@ import {
 } from "../../../test/fixtures.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
 import { Visitor } from "../../../test/visitor.ts";
-import { carts, orders, variants } from "../../db/schema.ts";
+import { carts, orders, users, variants } from "../../db/schema.ts";
 import { releaseExpiredHolds } from "../orders/expired-holds.ts";
 
 const WEBHOOK_SECRET = "whsec_localtestsecret";
@@ -466,6 +466,59 @@ describeEachEngine("Stripe payments", (engine) => {
       expect(res.json().outcome).toBe("refunded_no_stock");
       expect((await orderOf(first.order.number)).status).toBe("canceled");
       expect((await orderOf(second.json().order.number)).status).toBe("awaiting_payment");
+    });
+
+    it("gives the buyer's points back, takes them again for a late payment, and refunds one they were spent from meanwhile", async () => {
+      const user = await createUser(t.database.db, { pointsBalance: 200 });
+      const balance = async () =>
+        (
+          await t.database.db
+            .select({ points: users.pointsBalance })
+            .from(users)
+            .where(eq(users.id, user.id))
+        )[0]?.points;
+      /** Checks out one DRAMA-1 with the shopper's points; the order awaits Stripe. */
+      async function heldWithPoints() {
+        const v = new Visitor(t.app, PETS);
+        expect((await signIn(v, user.email)).statusCode).toBe(200);
+        await v.post("/api/cart/items", { sku: "DRAMA-1", quantity: 1 });
+        const quote = (
+          await v.post("/api/checkout/quote", { address: quoteAddress(), usePoints: true })
+        ).json();
+        const res = await v.post(
+          "/api/checkout",
+          {
+            email: user.email,
+            name: "Points Buyer",
+            address: NY_ADDRESS,
+            shippingOptionId: "standard",
+            expectedTotal: quote.total,
+            usePoints: true,
+          },
+          { "idempotency-key": randomUUID() },
+        );
+        expect(res.statusCode, res.body).toBe(200);
+        return orderOf(res.json().order.number);
+      }
+      const first = await heldWithPoints();
+      expect(first.pointsSpent).toBe(200);
+      expect(await balance()).toBe(0);
+      await expireHolds();
+      expect(await balance()).toBe(200);
+      // Paid late with the points still there: they are spent again and the order completes.
+      const late = await deliver(webhook("payment_intent.succeeded", first.paymentReference ?? ""));
+      expect(late.json().outcome).toBe("completed");
+      expect(await balance()).toBe(pointsEarned(first.total));
+      // Paid late after the points went elsewhere: refunded, nothing taken twice.
+      await t.database.db.update(users).set({ pointsBalance: 200 }).where(eq(users.id, user.id));
+      const second = await heldWithPoints();
+      await expireHolds();
+      await t.database.db.update(users).set({ pointsBalance: 10 }).where(eq(users.id, user.id));
+      const refused = await deliver(
+        webhook("payment_intent.succeeded", second.paymentReference ?? ""),
+      );
+      expect(refused.json().outcome).toBe("refunded_no_stock");
+      expect(await balance()).toBe(10);
     });
 
     it("is never confirmed for stock that is gone: the order is canceled and the payment refunded", async () => {

@@ -18,6 +18,7 @@ export { type AccountView, useAccountStore } from "./account-store";
 export { returnAfterConfirm, takeReturnAfterConfirm } from "./after-confirm";
 export { useSignedIn } from "./auth-forms";
 export { AUTH_TITLES, AuthPanel } from "./auth-panel";
+export { refreshSignedInUser } from "./auth-status";
 export { useAccountUser, useSeedAccount, useStoreId } from "./use-account";
 
 /** The account modal, loaded when it first opens. */

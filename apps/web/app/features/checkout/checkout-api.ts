@@ -86,6 +86,7 @@ export function buildOrder(
     address: state.address,
     ...(state.requiresShipping ? { shippingOptionId: state.selectedShippingOption?.id } : {}),
     expectedTotal: state.total,
+    ...(state.usePoints ? { usePoints: true } : {}),
     ...(card && expiry
       ? {
           card: {
@@ -131,9 +132,9 @@ export type QuoteOutcome =
 export const QUOTE_FAILED_MESSAGE =
   "We couldn't calculate shipping and tax. Check your connection and try again.";
 
-/** POST /api/checkout/quote for the address's country, region and postal code. */
+/** POST /api/checkout/quote for the address's country, region and postal code, and the points. */
 export async function fetchQuote(
-  state: Pick<CheckoutState, "address" | "selectedShippingOption">,
+  state: Pick<CheckoutState, "address" | "selectedShippingOption" | "usePoints">,
 ): Promise<QuoteOutcome> {
   const { country, region, postalCode } = state.address;
   try {
@@ -142,6 +143,7 @@ export async function fetchQuote(
       ...(state.selectedShippingOption
         ? { shippingOptionId: state.selectedShippingOption.id }
         : {}),
+      ...(state.usePoints ? { usePoints: true } : {}),
     });
     return { ok: true, quote };
   } catch (error) {

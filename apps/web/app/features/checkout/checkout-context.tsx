@@ -12,7 +12,12 @@ const CheckoutContext = createContext<CheckoutStore | null>(null);
  */
 let kept: { shopper: string; store: CheckoutStore } | undefined;
 
-function checkoutStoreFor(init: { cart: CartView; email: string; name: string }): CheckoutStore {
+function checkoutStoreFor(init: {
+  cart: CartView;
+  email: string;
+  name: string;
+  pointsBalance: number;
+}): CheckoutStore {
   if (typeof document === "undefined") return createCheckoutStore(init);
   if (kept?.shopper !== init.email)
     kept = { shopper: init.email, store: createCheckoutStore(init) };
@@ -23,6 +28,7 @@ export function CheckoutProvider({
   cart,
   email,
   name,
+  pointsBalance,
   store: given,
   children,
 }: {
@@ -30,11 +36,13 @@ export function CheckoutProvider({
   /** The signed-in shopper's, else empty. */
   email: string;
   name: string;
+  /** The signed-in shopper's loyalty points, else 0. */
+  pointsBalance: number;
   /** A store made by the caller (tests); else the tab's. */
   store?: CheckoutStore;
   children: ReactNode;
 }) {
-  const [store] = useState(() => given ?? checkoutStoreFor({ cart, email, name }));
+  const [store] = useState(() => given ?? checkoutStoreFor({ cart, email, name, pointsBalance }));
   // The cart can change while the page is open (the drawer, the currency): the totals follow.
   useEffect(() => store.getState().syncCart(cart), [store, cart]);
   // A shopper who signs in on this page gets their name and email filled in.
@@ -43,6 +51,11 @@ export function CheckoutProvider({
     if (email && !state.email) state.setContact({ email });
     if (name && !state.name) state.setContact({ name });
   }, [store, email, name]);
+  useEffect(() => {
+    if (store.getState().pointsBalance !== pointsBalance) {
+      store.getState().setPointsBalance(pointsBalance);
+    }
+  }, [store, pointsBalance]);
   return <CheckoutContext value={store}>{children}</CheckoutContext>;
 }
 

@@ -100,6 +100,43 @@ describe("checkout page", () => {
     expect((screen.getByLabelText(/^Full name/) as HTMLInputElement).value).toBe("Riley Brook");
   });
 
+  it("lets a signed-in shopper spend their points: the summary shows what they take off and the order asks for them", async () => {
+    useAccountStore.setState({
+      user: {
+        first_name: "Riley",
+        last_name: "Brook",
+        email: "demo@pawsome.test",
+        points_balance: 120,
+      } as AccountUser,
+    });
+    const calls = fakeApi((call) => {
+      if (call.path === "/api/checkout/quote") {
+        const body = call.body as { usePoints?: boolean };
+        return { status: 200, body: quoteFor(7990, undefined, "usd", body.usePoints ? 120 : 0) };
+      }
+      return { status: 500, body: {} };
+    });
+    renderCheckout();
+    const choice = screen.getByRole("checkbox", { name: /Use my 120 points \(worth \$6\.00\)/ });
+    expect(screen.queryByText("Points (120)")).toBeNull();
+    fireEvent.click(choice);
+    // At once, before any quote: $79.90 − $6.00.
+    expect(screen.getByText("Points (120)")).toBeTruthy();
+    expect(screen.getByText("−$6.00")).toBeTruthy();
+    expect(payButton().textContent).toBe("Pay $73.90");
+    await readyToPay();
+    await pause();
+    expect(quotes(calls).at(-1)?.body).toMatchObject({ usePoints: true });
+    const quoted = quoteFor(7990, undefined, "usd", 120);
+    expect(payButton().textContent).toBe(`Pay $${(quoted.total / 100).toFixed(2)}`);
+    fireEvent.click(payButton());
+    await waitFor(() => expect(orders(calls)).toHaveLength(1));
+    expect(orders(calls)[0]?.body).toMatchObject({ usePoints: true, expectedTotal: quoted.total });
+    // Unticked, the points stay in the account.
+    fireEvent.click(choice);
+    expect(screen.queryByText("Points (120)")).toBeNull();
+  });
+
   it("quotes shipping and tax only once country, state and a valid ZIP code are known", async () => {
     const calls = fakeApi((call) => ({
       status: 200,

@@ -36,6 +36,7 @@ export function CheckoutPage({
       cart={cart}
       email={user?.email ?? ""}
       name={user ? `${user.first_name} ${user.last_name}`.trim() : ""}
+      pointsBalance={user?.points_balance ?? 0}
       store={checkoutStore}
     >
       <div className="checkout-grid">

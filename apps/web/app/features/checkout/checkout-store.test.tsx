@@ -87,6 +87,8 @@ describe("checkout state", () => {
       discountAmount: 0,
       discountCode: null,
       discountPercentage: null,
+      pointsUsed: 0,
+      pointsDiscount: 0,
       shippingOptions: [standard],
       selectedShippingOption: standard,
       shipping: 800,
@@ -121,6 +123,25 @@ describe("checkout state", () => {
       canCalculateTax: false,
       total: 10790,
     });
+  });
+
+  it("takes the shopper's points off the goods when they choose to use them, and puts them back when they don't", () => {
+    const store = createCheckoutStore({ cart: cartOf("usd", 7990, 500), pointsBalance: 120 });
+    expect(store.getState()).toMatchObject({ usePoints: false, pointsDiscount: 0, total: 7490 });
+    const attempt = store.getState().beginAttempt();
+    store.getState().setUsePoints(true);
+    // 120 points at 5 cents: $6.00 off $74.90, and a new payment attempt.
+    expect(store.getState()).toMatchObject({ pointsUsed: 120, pointsDiscount: 600, total: 6890 });
+    expect(store.getState().sessionId).not.toBe(attempt);
+    // A cart worth less than the points spends only what it can take.
+    store.getState().syncCart(cartOf("usd", 412));
+    expect(store.getState()).toMatchObject({ pointsUsed: 82, pointsDiscount: 410, total: 2 });
+    store.getState().setUsePoints(false);
+    expect(store.getState()).toMatchObject({ pointsUsed: 0, pointsDiscount: 0, total: 412 });
+    // Signing out (no balance) stops spending points.
+    store.getState().setUsePoints(true);
+    store.getState().setPointsBalance(0);
+    expect(store.getState()).toMatchObject({ usePoints: false, pointsDiscount: 0, total: 412 });
   });
 
   it("keeps one payment attempt key until the attempt ends or anything changes", () => {

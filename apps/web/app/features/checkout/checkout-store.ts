@@ -8,6 +8,7 @@ import {
   countryOfCurrency,
   isRegionOf,
   type OrderAddress,
+  pointsRedemption,
   type ShippingOption,
   type TaxLine,
 } from "@storefront/domain";
@@ -24,6 +25,13 @@ export interface CheckoutState {
   discountAmount: number;
   discountPercentage: number | null;
   discountCode: string | null;
+  /** The signed-in shopper's loyalty points (0 for a guest), as the page last knew them. */
+  pointsBalance: number;
+  /** The shopper chose to spend their points on this order (sent as `usePoints`). */
+  usePoints: boolean;
+  /** The points spent and what they take off: worked out here, then as the last quote said. */
+  pointsUsed: number;
+  pointsDiscount: number;
   /** The quote's options for the address; empty until `canCalculateTax`. */
   shippingOptions: ShippingOption[];
   selectedShippingOption: ShippingOption | null;
@@ -62,6 +70,9 @@ export interface CheckoutState {
   /** Takes the cart's currency (the country follows it), subtotal and discount. */
   syncCart(cart: CartView): void;
   setContact(contact: { email?: string; name?: string }): void;
+  /** The signed-in shopper's balance (0 on sign-out, which also stops spending points). */
+  setPointsBalance(balance: number): void;
+  setUsePoints(use: boolean): void;
   setAddress(patch: Partial<CheckoutAddress>): void;
   selectShippingOption(id: string): void;
   applyQuote(quote: CheckoutQuote): void;
@@ -121,6 +132,19 @@ const UNQUOTED = {
   taxAmount: 0,
 } satisfies Partial<CheckoutState>;
 
+/**
+ * The points spent on goods costing `afterDiscount`, as the page works them out while it waits
+ * for a quote (the server's rule, pointsRedemption; the quote has the last word).
+ */
+function pointsFor(
+  state: Pick<CheckoutState, "usePoints" | "pointsBalance">,
+  afterDiscount: number,
+): Pick<CheckoutState, "pointsUsed" | "pointsDiscount"> {
+  return state.usePoints
+    ? pointsRedemption(state.pointsBalance, afterDiscount)
+    : { pointsUsed: 0, pointsDiscount: 0 };
+}
+
 /** A new id for a payment attempt (16–100 of [A-Za-z0-9_-], as the Idempotency-Key wants). */
 function newAttemptId(): string {
   return crypto.randomUUID();
@@ -144,9 +168,18 @@ function fromCart(state: CheckoutState, cart: CartView): Partial<CheckoutState> 
   const facts = addressFacts(address, requiresShipping);
   const quoted = facts.canCalculateTax;
   const unquoted = quoted ? {} : { ...UNQUOTED, isTaxCalculating: false };
-  const { discountAmount, total } = checkoutTotal({
+  const goods = checkoutTotal({
     subtotal: cart.subtotal,
     discount: cart.discount,
+    shipping: 0,
+    taxAmount: 0,
+  });
+  const { discountAmount } = goods;
+  const points = pointsFor(state, goods.total);
+  const { total } = checkoutTotal({
+    subtotal: cart.subtotal,
+    discount: cart.discount,
+    pointsDiscount: points.pointsDiscount,
     shipping: quoted ? state.shipping : 0,
     taxAmount: quoted ? state.taxAmount : 0,
   });
@@ -154,6 +187,7 @@ function fromCart(state: CheckoutState, cart: CartView): Partial<CheckoutState> 
     currency: cart.currency,
     subtotal: cart.subtotal,
     discountAmount,
+    ...points,
     discountCode: cart.activeDiscount?.code.toUpperCase() ?? null,
     discountPercentage: cart.activeDiscount?.discount_percentage ?? null,
     address,
@@ -165,11 +199,28 @@ function fromCart(state: CheckoutState, cart: CartView): Partial<CheckoutState> 
 }
 
 /**
+ * The points and total after the balance or the choice to spend it changed: the last quote's
+ * shipping and tax stay on screen (a new quote is on its way) and the attempt starts afresh.
+ */
+function withPoints(state: CheckoutState): Partial<CheckoutState> {
+  const afterDiscount = state.subtotal - state.discountAmount;
+  const points = pointsFor(state, afterDiscount);
+  const { total } = checkoutTotal({
+    subtotal: state.subtotal,
+    discount: state.discountAmount,
+    pointsDiscount: points.pointsDiscount,
+    shipping: state.shipping,
+    taxAmount: state.taxAmount,
+  });
+  return { ...points, total, sessionId: null };
+}
+
+/**
  * One checkout's state. The page makes one per browser tab (kept across page changes, so what
  * was typed survives a trip to the cart) and one per server render, never a shared one.
  */
 export function createCheckoutStore(
-  init: { cart?: CartView | null; email?: string; name?: string } = {},
+  init: { cart?: CartView | null; email?: string; name?: string; pointsBalance?: number } = {},
 ): CheckoutStore {
   const store = createStore<CheckoutState>()((set, get) => {
     const initial: CheckoutState = {
@@ -178,6 +229,10 @@ export function createCheckoutStore(
       discountAmount: 0,
       discountPercentage: null,
       discountCode: null,
+      pointsBalance: init.pointsBalance ?? 0,
+      usePoints: false,
+      pointsUsed: 0,
+      pointsDiscount: 0,
       ...UNQUOTED,
       total: 0,
       sessionId: null,
@@ -197,6 +252,14 @@ export function createCheckoutStore(
       setContact(contact) {
         set({ ...contact, sessionId: null });
       },
+      setPointsBalance(pointsBalance) {
+        set({ pointsBalance, ...(pointsBalance > 0 ? {} : { usePoints: false }) });
+        set(withPoints(get()));
+      },
+      setUsePoints(usePoints) {
+        set({ usePoints });
+        set(withPoints(get()));
+      },
       setAddress(patch) {
         const address = { ...get().address, ...patch };
         const facts = addressFacts(address, get().requiresShipping);
@@ -209,6 +272,7 @@ export function createCheckoutStore(
               total: checkoutTotal({
                 subtotal: get().subtotal,
                 discount: get().discountAmount,
+                pointsDiscount: get().pointsDiscount,
                 shipping: 0,
                 taxAmount: 0,
               }).total,
@@ -227,6 +291,8 @@ export function createCheckoutStore(
           discountAmount: quote.discountAmount,
           discountCode: quote.discountCode?.toUpperCase() ?? null,
           discountPercentage: quote.discountPercentage,
+          pointsUsed: quote.pointsUsed,
+          pointsDiscount: quote.pointsDiscount,
           shippingOptions: quote.shippingOptions,
           selectedShippingOption: quote.selectedShippingOption,
           shipping: quote.shipping,

@@ -1,4 +1,4 @@
-import { type CartView, formatMoney } from "@storefront/domain";
+import { type CartView, formatMoney, pointsValue } from "@storefront/domain";
 import { useState } from "react";
 import { LineItems } from "~/components/line-items";
 import { type MoneyRow, MoneyRows } from "~/components/money-rows";
@@ -7,8 +7,8 @@ import { taxLineLabel } from "~/lib/format";
 import { useCheckout } from "./checkout-context";
 
 /**
- * The cart's lines, its discount code and the checkout's totals: subtotal, discount, shipping,
- * tax and total.
+ * The cart's lines, its discount code, the shopper's points and the checkout's totals: subtotal,
+ * discount, points, shipping, tax and total.
  */
 export function OrderSummary({ cart }: { cart: CartView }) {
   const s = useCheckout((state) => state);
@@ -33,6 +33,13 @@ export function OrderSummary({ cart }: { cart: CartView }) {
         </>
       ),
       value: `−${money(s.discountAmount)}`,
+    });
+  }
+  if (s.pointsDiscount > 0) {
+    rows.push({
+      key: "points",
+      label: `Points (${s.pointsUsed})`,
+      value: `−${money(s.pointsDiscount)}`,
     });
   }
   if (!s.canCalculateTax) {
@@ -104,6 +111,21 @@ export function OrderSummary({ cart }: { cart: CartView }) {
       <div id="summary-body" className="summary-body">
         <LineItems lines={lines} currency={cart.currency} />
         <DiscountForm cart={cart} />
+        {s.pointsBalance > 0 ? (
+          <label className="summary-points">
+            <input
+              type="checkbox"
+              checked={s.usePoints}
+              onChange={(event) => s.setUsePoints(event.currentTarget.checked)}
+            />
+            <span>
+              Use my {s.pointsBalance} points{" "}
+              <span className="summary-points-value">
+                (worth {money(pointsValue(s.pointsBalance))})
+              </span>
+            </span>
+          </label>
+        ) : null}
         <div aria-live="polite" aria-busy={s.isTaxCalculating}>
           <MoneyRows rows={rows} className="summary-totals" />
         </div>

@@ -1,5 +1,6 @@
 import { CHECKOUT_MESSAGES } from "@storefront/domain";
 import { useNavigate } from "react-router";
+import { refreshSignedInUser, useAccountUser } from "~/features/account";
 import { useCartStore } from "~/features/cart";
 import {
   buildOrder,
@@ -37,13 +38,14 @@ export function usePlaceOrder({
   const store = useCheckoutStore();
   const loadCart = useCartStore((s) => s.load);
   const navigate = useNavigate();
+  const signedIn = useAccountUser() !== null;
 
   async function showOrder(number: number, accessKey: string) {
     store.getState().endAttempt();
     await navigate(orderPath(number, accessKey));
     store.getState().setSubmitting(false);
-    // The server emptied the cart when the order was placed.
-    await loadCart();
+    // The server emptied the cart when the order was placed, and spent or credited points.
+    await Promise.all([loadCart(), signedIn ? refreshSignedInUser() : undefined]);
   }
 
   return async function pay() {

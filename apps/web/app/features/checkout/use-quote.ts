@@ -15,8 +15,8 @@ function cartKey(cart: CartView): string {
 
 /**
  * Quotes shipping and tax (POST /api/checkout/quote) whenever `canCalculateTax` holds and the
- * country, region, postal code or cart changed, after a pause; `requote` asks again (a shipping
- * option was chosen, or the server said the total changed). `isTaxCalculating` is true from the
+ * country, region, postal code, the choice to spend points or the cart changed, after a pause;
+ * `requote` asks again (a shipping option was chosen, or the server said the total changed). `isTaxCalculating` is true from the
  * change until the answer.
  */
 export function useQuote(cart: CartView): { quoteError: string | null; requote(): void } {
@@ -26,10 +26,11 @@ export function useQuote(cart: CartView): { quoteError: string | null; requote()
   const country = useCheckout((s) => s.address.country);
   const region = useCheckout((s) => s.address.region);
   const postalCode = useCheckout((s) => s.address.postalCode.trim().toUpperCase());
+  const usePoints = useCheckout((s) => s.usePoints);
   const [nonce, setNonce] = useState(0);
   const [quoteError, setQuoteError] = useState<string | null>(null);
   const requote = useCallback(() => setNonce((n) => n + 1), []);
-  const taxKey = taxable ? `${country}|${region}|${postalCode}` : null;
+  const taxKey = taxable ? `${country}|${region}|${postalCode}|${usePoints}` : null;
   const forCart = cartKey(cart);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: forCart and nonce are the triggers; the request reads the store when it runs.

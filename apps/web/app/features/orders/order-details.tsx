@@ -59,6 +59,13 @@ export function OrderDetails({ order, signedIn }: { order: OrderView; signedIn: 
       value: `−${money(order.discountAmount)}`,
     });
   }
+  if (order.pointsDiscount > 0) {
+    rows.push({
+      key: "points",
+      label: `Points (${order.pointsSpent})`,
+      value: `−${money(order.pointsDiscount)}`,
+    });
+  }
   if (order.requiresShipping) {
     rows.push({
       key: "shipping",

@@ -37,6 +37,8 @@ const order: OrderView = {
   subtotal: 6990,
   discountAmount: 0,
   discountCode: null,
+  pointsSpent: 0,
+  pointsDiscount: 0,
   requiresShipping: true,
   shippingLabel: "Standard",
   shippingAmount: 800,
