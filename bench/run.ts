@@ -74,6 +74,10 @@ interface LoadTarget {
   body?: string;
   /** Send the session cookie of a cart that already holds a line. */
   withCart?: boolean;
+  /** Send the cookie of an open analytics visit (POST /metrics/initialize), as a beacon does. */
+  withVisit?: boolean;
+  /** The body's type when it is not JSON (a beacon's text/plain). */
+  contentType?: string;
   /**
    * "identity": ask for no compression, as a benchmark client does; otherwise every request
    * carries a browser's Accept-Encoding, as real visitors' do.
@@ -88,6 +92,46 @@ const PRODUCT_PAGE_BYTES = "/bytes/product-page";
 const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
 
 const ADD_TO_CART_BODY = JSON.stringify({ sku: "ITCHY-1", quantity: 1 });
+
+/** A visit's analytics state as the browser's beacon sends it: four pages, two products, a search. */
+const SESSION_DATA_BODY = JSON.stringify({
+  cartEvents: [
+    { type: "item_added", sku: "ITCHY-1", quantity: 1, timestamp: "2026-11-26T10:00:40Z" },
+  ],
+  productPageViews: [
+    { handle: "itchy-scratchy", timestamp: "2026-11-26T10:00:05Z" },
+    { handle: "eat", timestamp: "2026-11-26T10:00:20Z" },
+  ],
+  pagesViewed: 4,
+  viewedPages: [
+    { path: "/", timestamp: "2026-11-26T10:00:00Z", duration: 5 },
+    { path: "/products/itchy-scratchy", timestamp: "2026-11-26T10:00:05Z", duration: 15 },
+    { path: "/products/eat", timestamp: "2026-11-26T10:00:20Z", duration: 20 },
+    { path: "/cart", timestamp: "2026-11-26T10:00:40Z", duration: 0 },
+  ],
+  searchHistory: [
+    {
+      query: "itch",
+      timestamp: "2026-11-26T10:00:03Z",
+      duration: null,
+      scrolledProducts: ["itchy-scratchy"],
+      clickedProducts: ["itchy-scratchy"],
+    },
+  ],
+  userEmail: null,
+  attribution: {
+    source: "newsletter",
+    medium: "email",
+    campaign: "bench",
+    term: null,
+    content: null,
+    referrer: null,
+    landingPage: "/?utm_source=newsletter",
+  },
+  cartStatus: "active",
+  totalViewTime: 40,
+  sessionStartTime: "2026-11-26T10:00:00Z",
+});
 
 const LOAD_TARGETS: LoadTarget[] = [
   { name: "hello-world (node:http)", target: "hello", path: "/" },
@@ -120,6 +164,16 @@ const LOAD_TARGETS: LoadTarget[] = [
     body: ADD_TO_CART_BODY,
   },
   { name: "read cart", target: "app", path: "/api/cart", withCart: true },
+  // The beacon every visitor sends when a page is hidden: JSON as text/plain, one open visit.
+  {
+    name: "metrics/update-session-data (beacon)",
+    target: "app",
+    path: "/metrics/update-session-data",
+    method: "POST",
+    body: SESSION_DATA_BODY,
+    contentType: "text/plain;charset=UTF-8",
+    withVisit: true,
+  },
 ];
 
 const LIGHTHOUSE_PAGES: { name: string; path: string }[] = [
@@ -435,6 +489,19 @@ async function cartCookie(origin: string): Promise<string> {
   });
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith("sf_session="));
   if (!response.ok || !cookie) throw new Error(`could not create a cart (${response.status})`);
+  return cookie.split(";")[0] ?? "";
+}
+
+/** The cookie of a new analytics visit (POST /metrics/initialize for the default store). */
+async function visitCookie(origin: string): Promise<string> {
+  const store = (await (await fetch(`${origin}/api/store`)).json()) as { storeId: string };
+  const response = await fetch(`${origin}/metrics/initialize`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ store_id: store.storeId }),
+  });
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("sf_visit="));
+  if (!response.ok || !cookie) throw new Error(`could not open a visit (${response.status})`);
   return cookie.split(";")[0] ?? "";
 }
 
@@ -1318,6 +1385,8 @@ async function main(): Promise<number> {
           ? { "accept-encoding": BROWSER_ACCEPT_ENCODING }
           : {}),
         ...(target.withCart ? { cookie: await cartCookie(origin) } : {}),
+        ...(target.withVisit ? { cookie: await visitCookie(origin) } : {}),
+        ...(target.contentType ? { "content-type": target.contentType } : {}),
       };
       const pid = target.target === "app" ? app.proc.pid : hello.proc.pid;
       const rss = sampleRss(pid);

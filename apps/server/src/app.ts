@@ -11,6 +11,7 @@ import { DYNAMIC_BROTLI_QUALITY, SYNC_COMPRESSION_MAX_BYTES } from "./lib/compre
 import { serializeError, serializeRequest } from "./lib/logger.ts";
 import { loadSessionKey } from "./lib/session-key.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
+import { analyticsRoutes } from "./modules/analytics/routes.ts";
 import { cartRoutes } from "./modules/cart/routes.ts";
 import { catalogRoutes } from "./modules/catalog/routes.ts";
 import { checkoutRoutes } from "./modules/checkout/routes.ts";
@@ -138,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentRoutes);
   await app.register(designRequestRoutes);
   await app.register(subscriptionRoutes);
+  await app.register(analyticsRoutes);
   await app.register(reviewRoutes);
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   // For load balancers: alive (the process answers), and ready (its database answers too).

@@ -106,6 +106,11 @@ const EnvSchema = z.object({
     .regex(/^whsec_[A-Za-z0-9]+$/, "must be a Stripe webhook signing secret (whsec_…)")
     .optional(),
   STRIPE_API_URL: z.url({ error: "must be a URL such as http://127.0.0.1:12111" }).optional(),
+  IP_LOOKUP_URL: z
+    .url({ error: "must be a URL such as https://ipinfo.io/{ip}/json" })
+    .regex(/^https?:\/\//, "must be an http:// or https:// URL")
+    .optional(),
+  IP_LOOKUP_TOKEN: z.string().trim().min(1, "must not be empty").optional(),
 });
 
 /** Stripe's keys come together or not at all. */
@@ -116,6 +121,13 @@ const StripeSettings = EnvSchema.superRefine((e, ctx) => {
       code: "custom",
       path: ["COUNTRY_HEADER"],
       message: "needs TRUST_PROXY: only a trusted proxy's header can be believed",
+    });
+  }
+  if ((e.IP_LOOKUP_URL === undefined) !== (e.IP_LOOKUP_TOKEN === undefined)) {
+    ctx.addIssue({
+      code: "custom",
+      path: [e.IP_LOOKUP_URL === undefined ? "IP_LOOKUP_URL" : "IP_LOOKUP_TOKEN"],
+      message: "IP_LOOKUP_URL and IP_LOOKUP_TOKEN are set together or not at all",
     });
   }
   // PGlite is a database inside this process: a second process cannot open it.
@@ -183,6 +195,11 @@ export interface Config {
   mailFrom: string;
   /** Card payments through Stripe; null: the built-in test-card processor. */
   stripe: StripeConfig | null;
+  /**
+   * An HTTP JSON IP-lookup service (ipinfo's fields) and its bearer token; `{ip}` in the URL is
+   * replaced by the address, else the address is appended as a path segment. Null: none.
+   */
+  ipLookup: { url: string; token: string } | null;
 }
 
 /** Reads process.env once; a bad setting stops start-up with a message naming it. */
@@ -226,6 +243,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             webhookSecret: e.STRIPE_WEBHOOK_SECRET,
             apiUrl: e.STRIPE_API_URL ? new URL(e.STRIPE_API_URL) : null,
           }
+        : null,
+    ipLookup:
+      e.IP_LOOKUP_URL && e.IP_LOOKUP_TOKEN
+        ? { url: e.IP_LOOKUP_URL, token: e.IP_LOOKUP_TOKEN }
         : null,
   };
 }

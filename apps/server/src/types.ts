@@ -3,6 +3,7 @@ import type { Database } from "./db/index.ts";
 import type { BackgroundTasks } from "./lib/background.ts";
 import type { Mailer } from "./lib/mailer.ts";
 import type { RateLimiter } from "./lib/rate-limit.ts";
+import type { AnalyticsWriter } from "./modules/analytics/writer.ts";
 import type { CartOwner } from "./modules/cart/cart-queries.ts";
 import type { PaymentProvider } from "./modules/payments/provider.ts";
 import type { StoreResolver } from "./modules/stores/service.ts";
@@ -17,6 +18,8 @@ declare module "fastify" {
     mailer: Mailer;
     /** Work that runs after the answer (mail); `idle()` waits for it. */
     background: BackgroundTasks;
+    /** Analytics writes, kept in memory and written once a second (see modules/analytics). */
+    analytics: AnalyticsWriter;
     /** Card payments: Stripe when its keys are set, else the built-in test processor. */
     payments: PaymentProvider;
     /** Signs the guest session cookie (see lib/session-key.ts). */

@@ -47,6 +47,7 @@ export function storeInfoOf(stripeKey: string | null): StoreInfo {
     TopCallOutSection: { messages: [] },
     TopPageCallout: null,
     ProductTrust: [],
+    analyticsConsent: "not_required",
   };
 }
 

@@ -76,5 +76,7 @@ export const StoreInfoSchema = z.object({
   TopPageCallout: PressStripSchema.nullable(),
   /** With the store's figures filled in. */
   ProductTrust: ProductTrustSchema,
+  /** `required`: the page asks before it records the visit (the domain's AnalyticsSettings). */
+  analyticsConsent: z.enum(["required", "not_required"]),
 });
 export type StoreInfo = z.infer<typeof StoreInfoSchema>;

@@ -1,8 +1,11 @@
 import type {
+  AnalyticsSettings,
+  Attribution,
   CartStatus,
   CheckoutSettings,
   Currency,
   GardenDesignRequest,
+  GeoData,
   OrderAddress,
   OrderStatus,
   ProductTag,
@@ -15,6 +18,7 @@ import type {
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigserial,
   boolean,
   check,
   date,
@@ -62,6 +66,11 @@ export const stores = pgTable(
     globalStyles: jsonb("global_styles").notNull(),
     topCallOutSection: jsonb("top_call_out_section").notNull(),
     topPageCallout: jsonb("top_page_callout"),
+    /** Consent, retention and cart recovery (the domain's AnalyticsSettings). */
+    analyticsSettings: jsonb("analytics_settings")
+      .$type<AnalyticsSettings>()
+      .notNull()
+      .default({ consent: "not_required", retentionDays: 180, recoveryDelayMinutes: 60 }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -489,10 +498,15 @@ export const carts = pgTable(
       onDelete: "set null",
     }),
     status: text("status").$type<CartStatus>().notNull().default("empty"),
+    /** When the page was left with the cart full (status `abandoned`); null otherwise. */
+    abandonedAt: timestamp("abandoned_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index("carts_store_abandoned")
+      .on(t.storeId, t.abandonedAt)
+      .where(sql`${t.status} = 'abandoned'`),
     uniqueIndex("carts_store_session_open")
       .on(t.storeId, t.sessionId)
       .where(sql`${t.status} <> 'purchased'`),
@@ -822,3 +836,66 @@ export const reviewVotes = pgTable(
     uniqueIndex("review_votes_review_ip").on(t.reviewId, t.ipHash),
   ],
 );
+
+/**
+ * One visit's analytics (spec section 3): opened by POST /metrics/initialize, its totals and the
+ * latest of what the browser sent kept up to date by POST /metrics/update-session-data. The
+ * visitor's guest session (`visitor_session_id`, the cart cookie's id) or account ties it to a
+ * cart for the abandonment report.
+ */
+export const analyticsSessions = pgTable(
+  "analytics_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    visitorSessionId: text("visitor_session_id"),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    userEmail: text("user_email"),
+    attribution: jsonb("attribution").$type<Attribution>(),
+    cartStatus: text("cart_status").$type<CartStatus>(),
+    pagesViewed: integer("pages_viewed").notNull().default(0),
+    totalViewTime: integer("total_view_time").notNull().default(0),
+    /** The user geo data of spec section 3, or the IP lookup's failure ('Error: {status}'). */
+    geo: jsonb("geo").$type<GeoData>(),
+    geoError: text("geo_error"),
+  },
+  (t) => [
+    index("analytics_sessions_store_seen").on(t.storeId, t.lastSeenAt),
+    index("analytics_sessions_visitor").on(t.storeId, t.visitorSessionId, t.lastSeenAt),
+    index("analytics_sessions_user").on(t.storeId, t.userId, t.lastSeenAt),
+  ],
+);
+
+/**
+ * What a visit did, one row per entry of the browser's lists (page views, product page views,
+ * searches, cart events), appended as they arrive: `seq` is the entry's place in its list, so a
+ * list sent again adds only its new entries. A search's row is rewritten once, when the next
+ * search gives it its duration.
+ */
+export const analyticsEvents = pgTable(
+  "analytics_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => analyticsSessions.id, { onDelete: "cascade" }),
+    storeId: text("store_id").notNull(),
+    kind: text("kind").$type<AnalyticsEventKind>().notNull(),
+    seq: integer("seq").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    data: jsonb("data").notNull(),
+  },
+  (t) => [
+    unique("analytics_events_session_kind_seq").on(t.sessionId, t.kind, t.seq),
+    index("analytics_events_store_at").on(t.storeId, t.at),
+    check(
+      "analytics_events_kind",
+      sql`${t.kind} in ('page_view', 'product_view', 'search', 'cart_event')`,
+    ),
+  ],
+);
+export type AnalyticsEventKind = "page_view" | "product_view" | "search" | "cart_event";

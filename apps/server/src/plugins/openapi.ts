@@ -19,6 +19,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: "payments", description: "Payment provider webhooks" },
         { name: "design-requests", description: "Garden design requests (Garden Design Form)" },
         { name: "reviews", description: "Product reviews, helpful votes, the owner's moderation" },
+        { name: "analytics", description: "Visits, beacons and the abandoned-cart report" },
       ],
     },
     transform: jsonSchemaTransform,

@@ -1,7 +1,7 @@
 import { ACCOUNT_MESSAGES, DomainError } from "@storefront/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AUTH_COOKIE, DEVICE_COOKIE } from "./auth.ts";
-import { SESSION_COOKIE } from "./session.ts";
+import { SESSION_COOKIE, VISIT_COOKIE } from "./session.ts";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -27,7 +27,7 @@ export function registerOriginCheck(app: FastifyInstance): void {
     const origin = request.headers.origin;
     if (origin === undefined) return;
     const cookies = request.cookies;
-    const carried = [SESSION_COOKIE, AUTH_COOKIE, DEVICE_COOKIE].some(
+    const carried = [SESSION_COOKIE, AUTH_COOKIE, DEVICE_COOKIE, VISIT_COOKIE].some(
       (n) => cookies[n] !== undefined,
     );
     if (!carried) return;

@@ -5,15 +5,18 @@ import { BackgroundTasks } from "../lib/background.ts";
 import { listenForChanges, listenInProcess } from "../lib/cache-bus.ts";
 import { createMailer } from "../lib/mailer.ts";
 import { createRateLimiter } from "../lib/rate-limit.ts";
+import { AnalyticsWriter } from "../modules/analytics/writer.ts";
 import { createPaymentProvider } from "../modules/payments/index.ts";
 import type { PaymentProvider } from "../modules/payments/provider.ts";
 import { StoreResolver } from "../modules/stores/service.ts";
 
 /**
  * What every route and plugin reaches through the instance (typed in types.ts): the config, the
- * database, the store resolver, rate limits, mail, background work and the card processor; on
+ * database, the store resolver, rate limits, mail, background work, the card processor and the
+ * analytics writer; on
  * PostgreSQL, the listener for other instances' cache changes. On close the app stops listening,
- * waits for background work, then closes the mailer and the rate limiter.
+ * waits for background work, writes the analytics left, then closes the mailer and the rate
+ * limiter.
  */
 export function registerServices(
   app: FastifyInstance,
@@ -28,6 +31,7 @@ export function registerServices(
   app.decorate("mailer", createMailer(config, db, app.log));
   app.decorate("background", new BackgroundTasks(app.log));
   app.decorate("payments", payments ?? createPaymentProvider(config));
+  app.decorate("analytics", new AnalyticsWriter(db, app.log));
   // Cached answers and pages hear what changed: from the database's triggers and, on PostgreSQL,
   // from every instance on it.
   const stopListening = config.databaseUrl
@@ -36,6 +40,7 @@ export function registerServices(
   app.addHook("onClose", async () => {
     await (await stopListening)();
     await app.background.idle();
+    await app.analytics.close();
     await app.mailer.close();
     await app.rateLimiter.close();
   });

@@ -53,3 +53,21 @@ export async function withVisitorSession<T>(
 export function clearVisitorSession(request: FastifyRequest, reply: FastifyReply): void {
   clearCookie(request, reply, SESSION_COOKIE);
 }
+
+/**
+ * The analytics visit's cookie: the id POST /metrics/initialize made, signed like the guest
+ * session's, kept until the browser closes (the server ends a visit after 30 idle minutes).
+ */
+export const VISIT_COOKIE = "sf_visit";
+
+/** The visit's analytics session id from its cookie; a missing or forged one is none. */
+export function visitId(request: FastifyRequest): string | null {
+  const value = request.cookies[VISIT_COOKIE];
+  if (value === undefined) return null;
+  const id = unsign(request.server.sessionKey, value);
+  return id !== null && /^[0-9a-f-]{36}$/.test(id) ? id : null;
+}
+
+export function setVisitCookie(request: FastifyRequest, reply: FastifyReply, id: string): void {
+  reply.setCookie(VISIT_COOKIE, sign(request.server.sessionKey, id), cookieOptions(request));
+}

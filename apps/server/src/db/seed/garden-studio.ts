@@ -1,4 +1,4 @@
-import { DEFAULT_THEME } from "@storefront/domain";
+import { DEFAULT_ANALYTICS_SETTINGS, DEFAULT_THEME } from "@storefront/domain";
 import { gardenReviewImages, gardenReviews } from "./garden-studio-reviews.ts";
 import type { DemoStore } from "./types.ts";
 
@@ -17,6 +17,8 @@ export const gardenStudio: DemoStore = {
     "A small garden design studio creating personalised, easy-care garden plans for backyards, balconies and front yards.",
   logo: "logo.jpg",
   defaultCurrency: "usd",
+  // The studio asks before it records a visit (a banner), to show the consent setting at work.
+  analyticsSettings: { ...DEFAULT_ANALYTICS_SETTINGS, consent: "required" },
   productTrust: [
     { text: "Delivered as a printable PDF by email" },
     { text: "Questions answered within two business days" },
@@ -380,6 +382,8 @@ export const gardenStudio: DemoStore = {
         "<ul><li><strong>What we collect:</strong> your name, email address, zip or postal code, garden details and preferences, order history and messages you send us.</li><li><strong>How we use it:</strong> to prepare your design, deliver your plan, answer your questions and improve our services.</li><li><strong>Sharing:</strong> we never sell your information. We share it only with the service providers that help us run the studio, such as our payment processor.</li></ul>",
       "text-3":
         '<p>You may ask to see, correct or delete your information at any time by emailing <a href="mailto:privacy@fernwoodgardens.com">privacy@fernwoodgardens.com</a>.</p>',
+      "text-4":
+        "<p><strong>What we record about your visit:</strong> the pages and products you view, what you search for, what you add to your cart, where your visit came from (a link's campaign tags or the site that sent you) and the country your connection comes from. Fernwood Garden Studio uses it to see what shoppers look for and to improve the store. If your browser sends the Global Privacy Control signal, we record none of this, and we record nothing until you agree to it in the banner shown on your first visit.</p>",
     },
     "policies/refund-policy": {
       title: "Refund Policy",

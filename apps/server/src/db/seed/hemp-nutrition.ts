@@ -449,6 +449,8 @@ export const hempNutrition: DemoStore = {
         "<ul><li><strong>What we collect:</strong> contact and shipping details, order history, reviews and messages you send us, and basic data about how you use our site.</li><li><strong>How we use it:</strong> to process and ship your orders, answer your questions and improve our store. We send marketing emails only if you opt in.</li><li><strong>Payments:</strong> card payments are handled by our payment provider; we never store your full card number.</li><li><strong>Sharing:</strong> we never sell your information.</li></ul>",
       "text-3":
         '<p>To see, correct or delete your information, email <a href="mailto:privacy@hempandhearth.com">privacy@hempandhearth.com</a>.</p>',
+      "text-4":
+        "<p><strong>What we record about your visit:</strong> the pages and products you view, what you search for, what you add to your cart, where your visit came from (a link's campaign tags or the site that sent you) and the country your connection comes from. Hemp &amp; Hearth Nutrition uses it to see what shoppers look for and to improve the store. If your browser sends the Global Privacy Control signal, we record none of this.</p>",
     },
     "policies/refund-policy": {
       title: "Refund Policy",

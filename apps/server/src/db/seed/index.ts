@@ -1,4 +1,4 @@
-import type { Currency } from "@storefront/domain";
+import { type Currency, DEFAULT_ANALYTICS_SETTINGS } from "@storefront/domain";
 import { sql } from "drizzle-orm";
 import { passwords } from "../../modules/accounts/passwords.ts";
 import { saveDocument } from "../../modules/content/service.ts";
@@ -41,6 +41,7 @@ async function insertStore(tx: Database, store: DemoStore): Promise<void> {
     brandDescription: store.brandDescription,
     defaultCurrency: store.defaultCurrency,
     affiliatePercentage: store.affiliatePercentage ?? null,
+    analyticsSettings: store.analyticsSettings ?? DEFAULT_ANALYTICS_SETTINGS,
     productTrust: store.productTrust ?? [],
     theme: store.theme,
     navbar: store.navbar,

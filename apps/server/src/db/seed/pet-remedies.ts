@@ -1063,6 +1063,8 @@ export const petRemedies: DemoStore = {
         "<p><strong>How we use it:</strong> to process and ship orders, answer your questions, keep your account and loyalty points up to date, and improve our store. We send marketing emails only if you opt in, and every email has an unsubscribe link. We never sell your information.</p>",
       "text-4":
         '<p><strong>Your choices:</strong> you may ask to see, correct or delete your information at any time by emailing <a href="mailto:privacy@pawsomeherbals.com">privacy@pawsomeherbals.com</a>.</p>',
+      "text-5":
+        "<p><strong>What we record about your visit:</strong> the pages and products you view, what you search for, what you add to your cart, where your visit came from (a link's campaign tags or the site that sent you) and the country your connection comes from. Pawsome Herbals uses it to see what shoppers look for and to improve the store. If your browser sends the Global Privacy Control signal, we record none of this.</p>",
     },
     "policies/refund-policy": {
       title: "Refund Policy",

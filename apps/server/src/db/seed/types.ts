@@ -1,4 +1,5 @@
 import type {
+  AnalyticsSettings,
   CheckoutSettings,
   Footer,
   Navbar,
@@ -155,6 +156,8 @@ export interface DemoStore {
   affiliatePercentage?: number;
   /** Promises under a product's Add to cart (the domain's ProductTrust). */
   productTrust?: ProductTrust;
+  /** Consent, retention and cart recovery; default: DEFAULT_ANALYTICS_SETTINGS. */
+  analyticsSettings?: AnalyticsSettings;
   theme: Theme;
   navbar: Navbar;
   footer: Footer;

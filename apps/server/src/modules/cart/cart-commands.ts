@@ -214,7 +214,10 @@ async function writeCart(
   });
 }
 
-/** Stores a write's activity (status, time) and settings on the cart, and answers the new row. */
+/**
+ * Stores a write's activity (status, time) and settings on the cart, and answers the new row. An
+ * abandoned cart the shopper is back in is no longer abandoned.
+ */
 async function touch(
   tx: Transaction,
   cart: CartRow,
@@ -222,7 +225,7 @@ async function touch(
 ): Promise<CartRow> {
   const [updated] = await tx
     .update(carts)
-    .set({ ...set, updatedAt: new Date() })
+    .set({ ...set, abandonedAt: null, updatedAt: new Date() })
     .where(eq(carts.id, cart.id))
     .returning();
   if (!updated) throw new Error("The cart disappeared during its own transaction");

@@ -84,6 +84,7 @@ export async function mergeGuestCart(
       .update(carts)
       .set({
         status: joined ? statusAfterActivity(cart.status) : cart.status,
+        ...(joined ? { abandonedAt: null } : {}),
         updatedAt: new Date(),
         discountCodeId: cart.discountCodeId ?? guest.discountCodeId,
       })

@@ -171,6 +171,7 @@ async function readStoreInfo(db: Database, storeId: string, origin: URL): Promis
       ProductTrustSchema.parse(row.productTrust),
       storeFigures(row.checkoutSettings, row.affiliatePercentage),
     ),
+    analyticsConsent: row.analyticsSettings.consent,
   };
 }
 

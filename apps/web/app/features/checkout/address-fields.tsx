@@ -7,6 +7,7 @@ import {
 } from "@storefront/domain";
 import { useEffect, useRef, useState } from "react";
 import { Field, SelectField } from "~/components/form-field";
+import { noteEmail } from "~/features/analytics";
 import { useCartStore } from "~/features/cart";
 import { type FormFields, useFormFields } from "~/lib/use-form-fields";
 import {
@@ -51,6 +52,8 @@ export function useCheckoutFields(): CheckoutFieldsForm {
     onValue(field, value) {
       if (field === "email" || field === "name") {
         store.getState().setContact({ [field]: value });
+        // The visit's record keeps the email a shopper gives (a complete one only).
+        if (field === "email") noteEmail(value);
       } else {
         store.getState().setAddress({ [field.slice("address.".length)]: value });
       }

@@ -7,6 +7,7 @@ import {
   useAccountUser,
   useSeedAccount,
 } from "~/features/account";
+import { Analytics } from "~/features/analytics";
 import { LazyCartDrawer, useCartStore, useSeedCart } from "~/features/cart";
 import { LazyQuickViewDialog, useQuickView } from "~/features/quick-view";
 import { PressStrip } from "./press-strip";
@@ -66,6 +67,7 @@ export function SiteFrame({ store, children }: { store: StoreInfo; children: Rea
       <OnceOpened isOpen={accountOpen}>
         <LazyAccountModal />
       </OnceOpened>
+      <Analytics store={store} />
     </div>
   );
 }

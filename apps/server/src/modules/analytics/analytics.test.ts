@@ -1,0 +1,512 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import {
+  ACCOUNT_MESSAGES,
+  ANALYTICS_MESSAGES,
+  ERROR_MESSAGES,
+  type SessionData,
+} from "@storefront/domain";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  expectError,
+  GOOD_CARD,
+  HEMP,
+  HEMP_STORE,
+  NY_ADDRESS,
+  PET_STORE,
+  PETS,
+  quoteAddress,
+  signedInVisitor,
+} from "../../../test/fixtures.ts";
+import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
+import { sessionIdOf, Visitor } from "../../../test/visitor.ts";
+import { analyticsEvents, analyticsSessions, carts } from "../../db/schema.ts";
+import { TestCardProcessor } from "../payments/test-processor.ts";
+import { HttpIpLookup } from "./geo.ts";
+import { recordLocation } from "./sessions.ts";
+
+const T0 = "2026-11-26T10:00:00.000Z";
+const quiet = { info() {}, warn() {}, error() {} };
+const at = (seconds: number) => new Date(Date.parse(T0) + seconds * 1000).toISOString();
+
+/** A visit's state as the browser module sends it: two products, a search, an add. */
+function stateOf(overrides: Partial<SessionData> = {}): SessionData {
+  return {
+    cartEvents: [{ type: "item_added", sku: "ITCHY-1", quantity: 1, timestamp: at(40) }],
+    productPageViews: [
+      { handle: "itchy-scratchy", timestamp: at(5) },
+      { handle: "eat", timestamp: at(20) },
+    ],
+    pagesViewed: 3,
+    viewedPages: [
+      { path: "/?utm_source=news", timestamp: at(0), duration: 5 },
+      { path: "/products/itchy-scratchy", timestamp: at(5), duration: 15 },
+      { path: "/products/eat", timestamp: at(20), duration: 0 },
+    ],
+    searchHistory: [
+      {
+        query: "calm",
+        timestamp: at(30),
+        duration: null,
+        scrolledProducts: ["calm-chews"],
+        clickedProducts: [],
+      },
+    ],
+    userEmail: null,
+    attribution: {
+      source: "news",
+      medium: "email",
+      campaign: null,
+      term: null,
+      content: null,
+      referrer: "https://mail.example/",
+      landingPage: "/?utm_source=news",
+    },
+    cartStatus: "active",
+    totalViewTime: 35,
+    sessionStartTime: T0,
+    ...overrides,
+  };
+}
+
+describeEachEngine("analytics API", (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine, {}, { payments: new TestCardProcessor() });
+  });
+  afterAll(() => t.close());
+
+  /** A visitor whose visit is open (POST /metrics/initialize answered). */
+  async function visiting(host = PETS, storeId = PET_STORE) {
+    const v = new Visitor(t.app, host);
+    const res = await v.post("/metrics/initialize", { store_id: storeId });
+    expect(res.statusCode, res.body).toBe(200);
+    return { v, session: res.json() as { session_id: string; started_at: string } };
+  }
+
+  async function sessionRow(id: string) {
+    const [row] = await t.database.db
+      .select()
+      .from(analyticsSessions)
+      .where(eq(analyticsSessions.id, id));
+    return row;
+  }
+
+  async function eventsOf(id: string) {
+    return t.database.db
+      .select()
+      .from(analyticsEvents)
+      .where(eq(analyticsEvents.sessionId, id))
+      .orderBy(analyticsEvents.kind, analyticsEvents.seq);
+  }
+
+  async function cartStatusOf(v: Visitor) {
+    const res = await v.get("/api/cart");
+    return res.json().status as string;
+  }
+
+  describe("POST /metrics/initialize", () => {
+    it("opens a visit and answers its id and start time, then resumes the same visit", async () => {
+      const { v, session } = await visiting();
+      expect(session).toMatchObject({ created: true });
+      expect(Number.isFinite(Date.parse(session.started_at))).toBe(true);
+      const again = await v.post("/metrics/initialize", { store_id: PET_STORE });
+      expect(again.json()).toEqual({ ...session, created: false });
+      // Another browser gets a visit of its own.
+      const other = await visiting();
+      expect(other.session.session_id).not.toBe(session.session_id);
+    });
+
+    it("refuses another store's id, or none, with 400", async () => {
+      const v = new Visitor(t.app, PETS);
+      expectError(
+        await v.post("/metrics/initialize", { store_id: HEMP_STORE }),
+        400,
+        "invalid",
+        ACCOUNT_MESSAGES.storeMismatch,
+      );
+      const none = await v.post("/metrics/initialize", {});
+      expect(none.statusCode).toBe(400);
+      expect(none.json().error.fields.store_id).toBe("store_id is required");
+    });
+
+    it("does not resume a visit of another store with its cookie", async () => {
+      const { v, session } = await visiting();
+      const hemp = new Visitor(t.app, HEMP);
+      for (const [name, value] of v.cookies) hemp.cookies.set(name, value);
+      const res = await hemp.post("/metrics/initialize", { store_id: HEMP_STORE });
+      expect(res.json().session_id).not.toBe(session.session_id);
+      expect((await sessionRow(res.json().session_id))?.storeId).toBe(HEMP_STORE);
+    });
+  });
+
+  describe("POST /metrics/update-session-data", () => {
+    it("records the visit's state as JSON or as a beacon's text/plain, each list entry once", async () => {
+      const { v, session } = await visiting();
+      const json = await v.post("/metrics/update-session-data", stateOf());
+      expect(json.statusCode, json.body).toBe(204);
+      // A beacon: the same JSON as text/plain, with one more page and a second search.
+      const later = stateOf({
+        pagesViewed: 4,
+        viewedPages: [
+          ...stateOf().viewedPages,
+          { path: "/collections/all", timestamp: at(60), duration: 0 },
+        ],
+        searchHistory: [
+          {
+            query: "calm",
+            timestamp: at(30),
+            duration: 12,
+            scrolledProducts: ["calm-chews"],
+            clickedProducts: [],
+          },
+          {
+            query: "itch",
+            timestamp: at(42),
+            duration: null,
+            scrolledProducts: [],
+            clickedProducts: ["itchy-scratchy"],
+          },
+        ],
+        totalViewTime: 70,
+      });
+      const beacon = await v.post("/metrics/update-session-data", JSON.stringify(later), {
+        "content-type": "text/plain;charset=UTF-8",
+      });
+      expect(beacon.statusCode, beacon.body).toBe(204);
+      await t.app.analytics.flush();
+      expect(await sessionRow(session.session_id)).toMatchObject({
+        pagesViewed: 4,
+        totalViewTime: 70,
+        cartStatus: "active",
+        attribution: { source: "news", medium: "email" },
+      });
+      const events = await eventsOf(session.session_id);
+      const kinds = events.map((e) => `${e.kind}:${e.seq}`);
+      expect(kinds).toEqual([
+        "cart_event:0",
+        "page_view:0",
+        "page_view:1",
+        "page_view:2",
+        "page_view:3",
+        "product_view:0",
+        "product_view:1",
+        "search:0",
+        "search:1",
+      ]);
+      // The first search was given its duration when the second began.
+      expect(events.find((e) => e.kind === "search" && e.seq === 0)?.data).toMatchObject({
+        query: "calm",
+        duration: 12,
+      });
+    });
+
+    it("keeps the visit's first attribution and the greatest totals", async () => {
+      const { v, session } = await visiting();
+      await v.post("/metrics/update-session-data", stateOf());
+      await t.app.analytics.flush();
+      await v.post(
+        "/metrics/update-session-data",
+        stateOf({ attribution: null, totalViewTime: 1, pagesViewed: 1 }),
+      );
+      await t.app.analytics.flush();
+      expect(await sessionRow(session.session_id)).toMatchObject({
+        attribution: { source: "news" },
+        totalViewTime: 35,
+        pagesViewed: 3,
+      });
+    });
+
+    it("asks for a visit first, and refuses a bad state, bad JSON or a body over 64 KB with 4xx", async () => {
+      const stranger = new Visitor(t.app, PETS);
+      expectError(
+        await stranger.post("/metrics/update-session-data", stateOf()),
+        400,
+        "invalid",
+        ANALYTICS_MESSAGES.noSession,
+      );
+      const { v } = await visiting();
+      const bad = await v.post("/metrics/update-session-data", {
+        ...stateOf(),
+        cartStatus: "lost",
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(Object.keys(bad.json().error.fields)).toEqual(["cartStatus"]);
+      const unknown = await v.post("/metrics/update-session-data", { ...stateOf(), extra: 1 });
+      expect(unknown.statusCode).toBe(400);
+      expectError(
+        await v.post("/metrics/update-session-data", "{not json", {
+          "content-type": "text/plain",
+        }),
+        400,
+        "invalid",
+        ERROR_MESSAGES.invalidJson,
+      );
+      const huge = stateOf({
+        viewedPages: Array.from({ length: 200 }, (_, i) => ({
+          path: `/${"x".repeat(400)}${i}`,
+          timestamp: at(i),
+          duration: 1,
+        })),
+      });
+      const tooBig = await v.post("/metrics/update-session-data", JSON.stringify(huge), {
+        "content-type": "text/plain",
+      });
+      expect(tooBig.statusCode).toBe(413);
+      const tooMany = stateOf({
+        productPageViews: Array.from({ length: 201 }, (_, i) => ({
+          handle: "eat",
+          timestamp: at(i),
+        })),
+      });
+      expect((await v.post("/metrics/update-session-data", tooMany)).statusCode).toBe(400);
+    });
+  });
+
+  describe("POST /metrics/collect-data", () => {
+    it("refuses an ipAddress that is not an IP address with 400", async () => {
+      const { v } = await visiting();
+      const res = await v.post("/metrics/collect-data", { ipAddress: "example.com" });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields.ipAddress).toBe("ipAddress must be an IPv4 or IPv6 address");
+    });
+
+    it("stores nothing without a lookup source, and answers 204 all the same", async () => {
+      const { v, session } = await visiting();
+      const res = await v.post("/metrics/collect-data", { ipAddress: "203.0.113.9" });
+      expect(res.statusCode).toBe(204);
+      await t.app.background.idle();
+      expect(await sessionRow(session.session_id)).toMatchObject({ geo: null, geoError: null });
+    });
+  });
+
+  describe("POST /metrics/abandoned-cart", () => {
+    it("abandons an active cart with items; the next cart event or page visit makes it active again", async () => {
+      const v = new Visitor(t.app, PETS);
+      await v.post("/api/cart/items", { sku: "EAT-1", quantity: 1 });
+      expect(await cartStatusOf(v)).toBe("active");
+      const cartItems = [{ sku: "EAT-1", quantity: 1 }];
+      const beacon = await v.post("/metrics/abandoned-cart", JSON.stringify({ cartItems }), {
+        "content-type": "text/plain;charset=UTF-8",
+      });
+      expect(beacon.statusCode, beacon.body).toBe(204);
+      expect(await cartStatusOf(v)).toBe("abandoned");
+      // A page visit.
+      await v.post("/metrics/initialize", { store_id: PET_STORE });
+      expect(await cartStatusOf(v)).toBe("active");
+      await v.post("/metrics/abandoned-cart", { cartItems });
+      expect(await cartStatusOf(v)).toBe("abandoned");
+      // A cart event.
+      await v.post("/api/cart/items", { sku: "EAT-1", quantity: 1 });
+      expect(await cartStatusOf(v)).toBe("active");
+    });
+
+    it("leaves an empty cart, and a purchased one, as they are", async () => {
+      const v = new Visitor(t.app, PETS);
+      await v.post("/api/cart/items", { sku: "EAT-1", quantity: 1 });
+      await v.post("/metrics/abandoned-cart", { cartItems: [] });
+      expect(await cartStatusOf(v)).toBe("active");
+      await v.delete("/api/cart");
+      await v.post("/metrics/abandoned-cart", { cartItems: [{ sku: "EAT-1", quantity: 1 }] });
+      expect(await cartStatusOf(v)).not.toBe("abandoned");
+
+      // Bought: the cart is purchased, and a late beacon does not abandon it.
+      await v.post("/api/cart/items", { sku: "EAT-1", quantity: 1 });
+      const cartId = (
+        await t.database.db
+          .select()
+          .from(carts)
+          .where(eq(carts.sessionId, sessionIdOf(v) ?? ""))
+      ).find((c) => c.status === "active")?.id;
+      const quote = (
+        await v.post("/api/checkout/quote", { address: quoteAddress(NY_ADDRESS) })
+      ).json();
+      const paid = await v.post(
+        "/api/checkout",
+        {
+          email: "leaver@example.com",
+          name: "Lee Leaver",
+          address: NY_ADDRESS,
+          shippingOptionId: quote.selectedShippingOption.id,
+          expectedTotal: quote.total,
+          card: GOOD_CARD,
+        },
+        { "idempotency-key": `abandon-test-${Date.now()}` },
+      );
+      expect(paid.statusCode, paid.body).toBe(200);
+      await v.post("/metrics/abandoned-cart", { cartItems: [{ sku: "EAT-1", quantity: 1 }] });
+      const [row] = await t.database.db
+        .select()
+        .from(carts)
+        .where(eq(carts.id, cartId ?? ""));
+      expect(row?.status).toBe("purchased");
+    });
+
+    it("refuses a body that is not {cartItems} with 400", async () => {
+      const v = new Visitor(t.app, PETS);
+      expect((await v.post("/metrics/abandoned-cart", { items: [] })).statusCode).toBe(400);
+    });
+  });
+
+  describe("GET /api/admin/abandoned-carts", () => {
+    it("shows the store's admins each abandoned cart with what its visitor did, newest first", async () => {
+      const { v } = await visiting();
+      await v.post("/api/cart/items", { sku: "ITCHY-1", quantity: 1 });
+      // The visit is tied to the cart's session by the first update after the cart began.
+      await v.post("/metrics/update-session-data", stateOf({ userEmail: "leaver@example.com" }));
+      await t.app.analytics.flush();
+      await v.post("/metrics/abandoned-cart", { cartItems: [{ sku: "ITCHY-1", quantity: 1 }] });
+
+      const admin = (await signedInVisitor(t.app, t.database.db, { userType: "admin" })).v;
+      const res = await admin.get("/api/admin/abandoned-carts?pageSize=5");
+      expect(res.statusCode, res.body).toBe(200);
+      const page = res.json();
+      expect(page).toMatchObject({ page: 1, pageSize: 5 });
+      expect(page.total).toBeGreaterThanOrEqual(1);
+      const [newest] = page.carts;
+      expect(newest).toMatchObject({
+        storeId: PET_STORE,
+        cartData: {
+          cartStatus: "abandoned",
+          cartItems: [{ sku: "ITCHY-1", quantity: 1 }],
+          cartEvents: [{ type: "item_added", sku: "ITCHY-1", quantity: 1 }],
+        },
+        productPageViews: stateOf().productPageViews,
+        viewedPages: stateOf().viewedPages,
+        searchHistory: stateOf().searchHistory,
+        totalViewTime: 35,
+        userEmail: "leaver@example.com",
+        attribution: stateOf().attribution,
+      });
+      expect(Number.isFinite(Date.parse(newest.cartData.timestamp))).toBe(true);
+      expect(newest.cartData.sessionDuration).toBeGreaterThanOrEqual(0);
+
+      // Another store's admin sees only their own store's carts.
+      const hemp = (
+        await signedInVisitor(
+          t.app,
+          t.database.db,
+          { userType: "admin", storeId: HEMP_STORE },
+          HEMP,
+        )
+      ).v;
+      const theirs = (await hemp.get("/api/admin/abandoned-carts")).json();
+      expect(theirs.carts.every((c: { storeId: string }) => c.storeId === HEMP_STORE)).toBe(true);
+    });
+
+    it("refuses a visitor (401), a shopper (403) and a bad page (400)", async () => {
+      expect((await new Visitor(t.app, PETS).get("/api/admin/abandoned-carts")).statusCode).toBe(
+        401,
+      );
+      const shopper = (await signedInVisitor(t.app, t.database.db)).v;
+      expect((await shopper.get("/api/admin/abandoned-carts")).statusCode).toBe(403);
+      const admin = (await signedInVisitor(t.app, t.database.db, { userType: "admin" })).v;
+      expect((await admin.get("/api/admin/abandoned-carts?page=0")).statusCode).toBe(400);
+      expect((await admin.get("/api/admin/abandoned-carts?pageSize=500")).statusCode).toBe(400);
+    });
+  });
+});
+
+describeEachEngine("visit location", (engine) => {
+  let t: TestApp;
+  let lookups: { url: string; authorization: string | undefined }[];
+  let answer: { status: number; body: unknown };
+  let server: http.Server;
+  let base: string;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    lookups = [];
+    server = http.createServer((req, res) => {
+      lookups.push({ url: req.url ?? "", authorization: req.headers.authorization });
+      res.writeHead(answer.status, { "content-type": "application/json" });
+      res.end(JSON.stringify(answer.body));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  async function newVisit() {
+    const v = new Visitor(t.app, PETS);
+    return (await v.post("/metrics/initialize", { store_id: PET_STORE })).json()
+      .session_id as string;
+  }
+
+  async function geoOf(id: string) {
+    const [row] = await t.database.db
+      .select({ geo: analyticsSessions.geo, geoError: analyticsSessions.geoError })
+      .from(analyticsSessions)
+      .where(eq(analyticsSessions.id, id));
+    return row;
+  }
+
+  it("stores the user geo data the HTTP service answers, asking with the bearer token, once per visit", async () => {
+    answer = {
+      status: 200,
+      body: {
+        ip: "203.0.113.9",
+        city: "Albany",
+        region: "New York",
+        country: "US",
+        loc: "42.6526,-73.7562",
+        postal: "12207",
+        timezone: "America/New_York",
+      },
+    };
+    const lookup = new HttpIpLookup(`${base}/{ip}/json`, "tok_secret");
+    const deps = { db: t.database.db, lookup, log: quiet };
+    const sessionId = await newVisit();
+    const visit = { storeId: PET_STORE, sessionId, ip: "203.0.113.9", headers: {} };
+    expect(await recordLocation(deps, visit)).toBe(true);
+    expect(lookups.at(-1)).toEqual({
+      url: "/203.0.113.9/json",
+      authorization: "Bearer tok_secret",
+    });
+    expect((await geoOf(sessionId))?.geo).toEqual({
+      ip: "203.0.113.9",
+      country: "US",
+      state: "New York",
+      city: "Albany",
+      postalCode: "12207",
+      loc: "42.6526,-73.7562",
+      timezone: "America/New_York",
+    });
+    // Looked up already: not asked again.
+    const asked = lookups.length;
+    expect(await recordLocation(deps, visit)).toBe(false);
+    expect(lookups).toHaveLength(asked);
+  });
+
+  it("stores the service's refusal as 'Error: {status}'", async () => {
+    answer = { status: 429, body: { error: "rate limited" } };
+    const lookup = new HttpIpLookup(base, "tok_secret");
+    const sessionId = await newVisit();
+    await recordLocation(
+      { db: t.database.db, lookup, log: quiet },
+      { storeId: PET_STORE, sessionId, ip: "2001:db8::1", headers: {} },
+    );
+    expect(lookups.at(-1)?.url).toBe(`/${encodeURIComponent("2001:db8::1")}`);
+    expect(await geoOf(sessionId)).toEqual({ geo: null, geoError: "Error: 429" });
+  });
+
+  it("looks up the connection's address, not the one the browser sent", async () => {
+    answer = { status: 200, body: { ip: "198.51.100.7", country: "CA" } };
+    const app = await createTestApp(engine, {
+      ipLookup: { url: `${base}/{ip}`, token: "tok_secret" },
+    });
+    try {
+      const v = new Visitor(app.app, PETS, {}, "198.51.100.7");
+      await v.post("/metrics/initialize", { store_id: PET_STORE });
+      const res = await v.post("/metrics/collect-data", { ipAddress: "8.8.8.8" });
+      expect(res.statusCode).toBe(204);
+      await app.app.background.idle();
+      expect(lookups.at(-1)?.url).toBe("/198.51.100.7");
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,174 @@
+import {
+  AbandonedCartBeaconSchema,
+  AbandonedCartPageSchema,
+  AbandonedCartQuerySchema,
+  ANALYTICS_LIMITS,
+  ANALYTICS_MESSAGES,
+  AnalyticsSessionSchema,
+  CollectDataSchema,
+  DomainError,
+  ERROR_MESSAGES,
+  InitializeSessionSchema,
+  SessionDataSchema,
+} from "@storefront/domain";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireAdmin, signedInUser } from "../../plugins/auth.ts";
+import { setVisitCookie, visitId, visitorSessionId } from "../../plugins/session.ts";
+import { checkStoreId } from "../../plugins/store.ts";
+import { markCartAbandoned, reactivateCart } from "../cart/cart-status.ts";
+import { createIpLookup } from "./geo.ts";
+import { listAbandonedCarts } from "./report.ts";
+import { openSession, recordLocation } from "./sessions.ts";
+
+const NoContent = { 204: z.null().describe("Recorded; nothing to read") };
+
+/** The visit's analytics session, else a 400 saying to open one first. */
+function requireVisit(request: FastifyRequest): string {
+  const id = visitId(request);
+  if (!id) throw new DomainError("invalid", ANALYTICS_MESSAGES.noSession);
+  return id;
+}
+
+/**
+ * The analytics calls of spec section 7 (`/metrics/*`) and the abandoned-cart report. Beacons
+ * (`navigator.sendBeacon`) send their JSON as text/plain, so text/plain bodies are read as JSON
+ * here; every body is capped at ANALYTICS_LIMITS.bodyBytes.
+ */
+export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.removeContentTypeParser("text/plain");
+  app.addContentTypeParser("text/plain", { parseAs: "string" }, (_request, body, done) => {
+    try {
+      done(null, JSON.parse(String(body)));
+    } catch {
+      done(new DomainError("invalid", ERROR_MESSAGES.invalidJson));
+    }
+  });
+  const lookup = createIpLookup(app.config);
+  const bodyLimit = ANALYTICS_LIMITS.bodyBytes;
+
+  app.post(
+    "/metrics/initialize",
+    {
+      bodyLimit,
+      schema: {
+        tags: ["analytics"],
+        summary:
+          "Open (or resume, within 30 idle minutes) the visit's analytics session (spec); store_id must be this store's",
+        body: InitializeSessionSchema,
+        response: { 200: AnalyticsSessionSchema },
+      },
+    },
+    async (request, reply) => {
+      checkStoreId(request, request.body.store_id);
+      const user = await signedInUser(request);
+      const visitor = { userId: user?.id ?? null, sessionId: visitorSessionId(request) };
+      const session = await openSession(app.db, {
+        storeId: request.storeId,
+        existingId: visitId(request),
+        visitorSessionId: visitor.sessionId,
+        userId: visitor.userId,
+        now: new Date(),
+      });
+      // A page visit brings an abandoned cart back to active (spec section 4).
+      await reactivateCart(app.db, { storeId: request.storeId, ...visitor });
+      setVisitCookie(request, reply, session.session_id);
+      reply.header("cache-control", "no-store");
+      return session;
+    },
+  );
+
+  app.post(
+    "/metrics/update-session-data",
+    {
+      bodyLimit,
+      schema: {
+        tags: ["analytics"],
+        summary:
+          "The visit's analytics state (spec section 3), usually by beacon (JSON as text/plain); written within a second",
+        body: SessionDataSchema,
+        response: NoContent,
+      },
+    },
+    async (request, reply) => {
+      const sessionId = requireVisit(request);
+      app.analytics.push({
+        sessionId,
+        storeId: request.storeId,
+        visitorSessionId: visitorSessionId(request),
+        data: request.body,
+        at: new Date(),
+      });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    "/metrics/collect-data",
+    {
+      bodyLimit,
+      schema: {
+        tags: ["analytics"],
+        summary:
+          "Store where the visit comes from (spec): looked up for the connection's address (never the address sent, which is only checked), once per visit",
+        body: CollectDataSchema,
+        response: NoContent,
+      },
+    },
+    async (request, reply) => {
+      const sessionId = requireVisit(request);
+      const visit = {
+        storeId: request.storeId,
+        sessionId,
+        // The connection's address (the proxy's word only when TRUST_PROXY says to believe it).
+        ip: request.ip,
+        headers: { ...request.headers },
+      };
+      app.background.run("locating a visit", async () => {
+        await recordLocation({ db: app.db, lookup, log: request.log }, visit);
+      });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    "/metrics/abandoned-cart",
+    {
+      bodyLimit,
+      schema: {
+        tags: ["analytics"],
+        summary:
+          "The page was left with {cartItems} (spec, a beacon): the visitor's active cart with lines becomes abandoned",
+        body: AbandonedCartBeaconSchema,
+        response: NoContent,
+      },
+    },
+    async (request, reply) => {
+      if (request.body.cartItems.length > 0) {
+        await markCartAbandoned(app.db, await request.cartOwner(), new Date());
+      }
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    "/api/admin/abandoned-carts",
+    {
+      preValidation: async (request) => {
+        await requireAdmin(request);
+      },
+      schema: {
+        tags: ["analytics"],
+        summary:
+          "Store admins: the cart-abandonment report (spec section 3), the most recently abandoned first",
+        querystring: AbandonedCartQuerySchema,
+        response: { 200: AbandonedCartPageSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return listAbandonedCarts(app.db, request.storeId, request.query);
+    },
+  );
+};

@@ -1,0 +1,1 @@
+export { Analytics, noteEmail, recordSearch, recordSearchResult } from "./analytics";
