@@ -27,8 +27,8 @@ import { storeRoutes } from "./modules/stores/routes.ts";
 import { subscriptionRoutes } from "./modules/subscriptions/routes.ts";
 import { registerCartOwner } from "./plugins/cart-owner.ts";
 import { registerErrorHandler } from "./plugins/errors.ts";
-import { registerHoldSweeper } from "./plugins/hold-sweeper.ts";
 import { guardedValidatorCompiler, registerHostCheck } from "./plugins/input-guard.ts";
+import { registerJobs } from "./plugins/jobs.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerOriginCheck } from "./plugins/origin-check.ts";
 import type { CompiledRead } from "./plugins/page-reads.ts";
@@ -107,7 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerServices(app, config, db, options.payments);
   app.decorate("sessionKey", await loadSessionKey(db, config.sessionSecret));
   app.decorate("pageReads", [] as CompiledRead[]);
-  registerHoldSweeper(app);
+  registerJobs(app);
 
   await registerSession(app);
   // Answers made per request are compressed at brotli quality 4 (zlib's default is 11: about

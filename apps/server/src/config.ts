@@ -67,6 +67,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, ".data")),
   STORE_ID: z.string().min(1).default("pet-remedies"),
   LOAD_DEMO_DATA: booleanSetting.default(true),
+  RUN_JOBS: booleanSetting.default(true),
   WEB_BUILD_DIR: z.string().min(1).default(path.join(repoRoot, "apps/web/build")),
   TRUST_PROXY: trustProxySetting.default(false),
   SESSION_SECRET: z
@@ -176,6 +177,8 @@ export interface Config {
   mediaDir: string;
   defaultStoreId: string;
   loadDemoData: boolean;
+  /** Run the timed jobs (payment holds, cart reminders, retention) in this process. */
+  runJobs: boolean;
   /** The React Router production build; null serves the API only. */
   webBuildDir: string | null;
   /** Fastify's trustProxy: false, a hop count, or the trusted proxies' addresses. */
@@ -226,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaDir: path.join(path.resolve(e.DATA_DIR), "media"),
     defaultStoreId: e.STORE_ID,
     loadDemoData: e.LOAD_DEMO_DATA,
+    runJobs: e.RUN_JOBS,
     webBuildDir: path.resolve(e.WEB_BUILD_DIR),
     trustProxy: e.TRUST_PROXY,
     countryHeader: e.COUNTRY_HEADER ?? null,

@@ -1,5 +1,6 @@
 import type { Config } from "./config.ts";
 import type { Database } from "./db/index.ts";
+import type { JobRunner } from "./jobs/runner.ts";
 import type { BackgroundTasks } from "./lib/background.ts";
 import type { Mailer } from "./lib/mailer.ts";
 import type { RateLimiter } from "./lib/rate-limit.ts";
@@ -18,6 +19,8 @@ declare module "fastify" {
     mailer: Mailer;
     /** Work that runs after the answer (mail); `idle()` waits for it. */
     background: BackgroundTasks;
+    /** The timed jobs (src/jobs): started with the app when config.runJobs says so. */
+    jobs: JobRunner;
     /** Analytics writes, kept in memory and written once a second (see modules/analytics). */
     analytics: AnalyticsWriter;
     /** Card payments: Stripe when its keys are set, else the built-in test processor. */

@@ -74,6 +74,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     ...loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" }),
     dataDir: null,
     webBuildDir: null,
+    // A test that needs the timed jobs starts them itself.
+    runJobs: false,
     ...overrides,
   };
 }

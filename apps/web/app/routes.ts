@@ -5,6 +5,8 @@ export default [
   route("products/:handle", "routes/product.tsx"),
   route("collections/:handle", "routes/collection.tsx"),
   route("cart", "routes/cart.tsx"),
+  route("cart/recover", "routes/cart-recover.tsx"),
+  route("email/unsubscribe", "routes/email-unsubscribe.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("orders/:number", "routes/order.tsx"),
   route("account", "routes/account.tsx"),

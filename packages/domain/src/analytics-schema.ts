@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EmailSchema } from "./account-schema.ts";
-import { CART_EVENT_TYPES, ANALYTICS_LIMITS as L } from "./analytics.ts";
+import { CART_EVENT_TYPES, ANALYTICS_LIMITS as L, RECOVERY_MESSAGES } from "./analytics.ts";
 import { CART_STATUSES } from "./cart.ts";
 import { CartViewLineSchema, SyncCartSchema } from "./cart-schema.ts";
 
@@ -149,3 +149,15 @@ export const AbandonedCartPageSchema = z.object({
   total: z.number().int(),
 });
 export type AbandonedCartPage = z.infer<typeof AbandonedCartPageSchema>;
+
+const LinkToken = z
+  .string({ error: RECOVERY_MESSAGES.tokenRequired })
+  .min(1, RECOVERY_MESSAGES.tokenRequired)
+  .max(300, RECOVERY_MESSAGES.tokenRequired);
+
+/** POST /api/cart/recover: the token of a recovery email's link. */
+export const RecoverCartSchema = z.strictObject({ token: LinkToken });
+
+/** POST /api/email/unsubscribe: the token of a recovery email's unsubscribe link. */
+export const UnsubscribeSchema = z.strictObject({ token: LinkToken });
+export const UnsubscribeAnswerSchema = z.object({ message: z.string() });

@@ -152,3 +152,19 @@ export function secondsBetween(fromIso: string, now: Date): number {
   if (!Number.isFinite(ms)) return 0;
   return Math.min(ANALYTICS_LIMITS.seconds, Math.max(0, Math.round(ms / 1000)));
 }
+
+/** A recovery email's link works this many days, once. */
+export const RECOVERY_LINK_DAYS = 7;
+
+/** A visitor seen this long after the cart was abandoned came back: no reminder is sent. */
+export const RECOVERY_RETURN_GRACE_MS = 10_000;
+
+export const RECOVERY_MESSAGES = {
+  linkInvalid:
+    "This link to your cart is invalid, has expired or has already been used. Your cart may still be waiting in the browser you used.",
+  tokenRequired: "The link has no token",
+  restored: "Your cart is back as you left it.",
+  unsubscribeInvalid: "This unsubscribe link is not valid.",
+  unsubscribed: (brandName: string) =>
+    `You will get no more cart reminders from ${brandName} at this address.`,
+} as const;

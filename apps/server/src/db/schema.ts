@@ -500,6 +500,10 @@ export const carts = pgTable(
     status: text("status").$type<CartStatus>().notNull().default("empty"),
     /** When the page was left with the cart full (status `abandoned`); null otherwise. */
     abandonedAt: timestamp("abandoned_at", { withTimezone: true }),
+    /** The store's origin the visitor left from: where the recovery email's links point. */
+    recoveryOrigin: text("recovery_origin"),
+    /** When its one recovery email was sent (a cart is reminded once). */
+    recoveryEmailedAt: timestamp("recovery_emailed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -899,3 +903,42 @@ export const analyticsEvents = pgTable(
   ],
 );
 export type AnalyticsEventKind = "page_view" | "product_view" | "search" | "cart_event";
+
+/**
+ * The link of a recovery email: it puts the abandoned cart's lines in whichever browser opens
+ * it, once, within its days. Only the token's SHA-256 is kept.
+ */
+export const cartRecoveryTokens = pgTable(
+  "cart_recovery_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    cartId: uuid("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    email: text("email").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("cart_recovery_tokens_hash").on(t.tokenHash),
+    index("cart_recovery_tokens_expires").on(t.expiresAt),
+  ],
+);
+
+/** Addresses that asked for no more cart reminders from a store (the email's unsubscribe link). */
+export const emailOptOuts = pgTable(
+  "email_opt_outs",
+  {
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.email] })],
+);

@@ -384,6 +384,8 @@ export const gardenStudio: DemoStore = {
         '<p>You may ask to see, correct or delete your information at any time by emailing <a href="mailto:privacy@fernwoodgardens.com">privacy@fernwoodgardens.com</a>.</p>',
       "text-4":
         "<p><strong>What we record about your visit:</strong> the pages and products you view, what you search for, what you add to your cart, where your visit came from (a link's campaign tags or the site that sent you) and the country your connection comes from. Fernwood Garden Studio uses it to see what shoppers look for and to improve the store. If your browser sends the Global Privacy Control signal, we record none of this, and we record nothing until you agree to it in the banner shown on your first visit.</p>",
+      "text-5":
+        "<p><strong>Cart reminders:</strong> if you leave something in your cart and we know your email (you are signed in, or you typed it at checkout), we send you one reminder an hour later with a link that puts your cart back. Every reminder has a link to stop them. We keep the record of a visit for 180 days, then delete it.</p>",
     },
     "policies/refund-policy": {
       title: "Refund Policy",

@@ -1065,6 +1065,8 @@ export const petRemedies: DemoStore = {
         '<p><strong>Your choices:</strong> you may ask to see, correct or delete your information at any time by emailing <a href="mailto:privacy@pawsomeherbals.com">privacy@pawsomeherbals.com</a>.</p>',
       "text-5":
         "<p><strong>What we record about your visit:</strong> the pages and products you view, what you search for, what you add to your cart, where your visit came from (a link's campaign tags or the site that sent you) and the country your connection comes from. Pawsome Herbals uses it to see what shoppers look for and to improve the store. If your browser sends the Global Privacy Control signal, we record none of this.</p>",
+      "text-6":
+        "<p><strong>Cart reminders:</strong> if you leave something in your cart and we know your email (you are signed in, or you typed it at checkout), we send you one reminder an hour later with a link that puts your cart back. Every reminder has a link to stop them. We keep the record of a visit for 180 days, then delete it.</p>",
     },
     "policies/refund-policy": {
       title: "Refund Policy",

@@ -5,20 +5,28 @@ import {
   ANALYTICS_LIMITS,
   ANALYTICS_MESSAGES,
   AnalyticsSessionSchema,
+  CartViewSchema,
   CollectDataSchema,
   DomainError,
   ERROR_MESSAGES,
   InitializeSessionSchema,
+  RecoverCartSchema,
   SessionDataSchema,
+  UnsubscribeAnswerSchema,
+  UnsubscribeSchema,
 } from "@storefront/domain";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireAdmin, signedInUser } from "../../plugins/auth.ts";
+import { withCartOwner } from "../../plugins/cart-owner.ts";
+import { requestOrigin } from "../../plugins/origin.ts";
 import { setVisitCookie, visitId, visitorSessionId } from "../../plugins/session.ts";
 import { checkStoreId } from "../../plugins/store.ts";
 import { markCartAbandoned, reactivateCart } from "../cart/cart-status.ts";
+import { storeLinkOrigin } from "../stores/service.ts";
 import { createIpLookup } from "./geo.ts";
+import { recoverCart, unsubscribe } from "./recovery.ts";
 import { listAbandonedCarts } from "./report.ts";
 import { openSession, recordLocation } from "./sessions.ts";
 
@@ -146,7 +154,9 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (request.body.cartItems.length > 0) {
-        await markCartAbandoned(app.db, await request.cartOwner(), new Date());
+        const owner = await request.cartOwner();
+        const origin = await storeLinkOrigin(app.db, owner.storeId, requestOrigin(request));
+        await markCartAbandoned(app.db, owner, new Date(), origin);
       }
       return reply.code(204).send(null);
     },
@@ -170,5 +180,40 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header("cache-control", "no-store");
       return listAbandonedCarts(app.db, request.storeId, request.query);
     },
+  );
+
+  app.post(
+    "/api/cart/recover",
+    {
+      schema: {
+        tags: ["analytics"],
+        summary:
+          "A recovery email's link: the abandoned cart's lines become this browser's cart; the link works once, within its days",
+        body: RecoverCartSchema,
+        response: { 200: CartViewSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return withCartOwner(request, reply, (owner) =>
+        recoverCart(app.db, owner, request.body.token, new Date()),
+      );
+    },
+  );
+
+  app.post(
+    "/api/email/unsubscribe",
+    {
+      schema: {
+        tags: ["analytics"],
+        summary:
+          "A recovery email's unsubscribe link: no more cart reminders to that address from this store",
+        body: UnsubscribeSchema,
+        response: { 200: UnsubscribeAnswerSchema },
+      },
+    },
+    async (request) => ({
+      message: await unsubscribe(app.db, app.sessionKey, request.storeId, request.body.token),
+    }),
   );
 };

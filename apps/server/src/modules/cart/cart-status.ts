@@ -11,12 +11,14 @@ export async function markCartAbandoned(
   db: Database,
   owner: Pick<CartOwner, "storeId" | "userId" | "sessionId">,
   now: Date,
+  /** The store's origin the visitor left from (storeLinkOrigin): the reminder's links use it. */
+  origin: string | null,
 ): Promise<boolean> {
   const whose = ownerCondition(owner);
   if (!whose) return false;
   const changed = await db
     .update(carts)
-    .set({ status: "abandoned", abandonedAt: now })
+    .set({ status: "abandoned", abandonedAt: now, recoveryOrigin: origin })
     .where(
       and(
         eq(carts.storeId, owner.storeId),

@@ -1,1 +1,2 @@
 export { Analytics, noteEmail, recordSearch, recordSearchResult } from "./analytics";
+export { linkFailure, recoverCart, unsubscribeEmail } from "./recovery-api";

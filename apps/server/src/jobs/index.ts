@@ -1,0 +1,29 @@
+import type { FastifyInstance } from "fastify";
+import { pruneAnalytics, sendCartReminders } from "../modules/analytics/recovery.ts";
+import { releaseExpiredHolds } from "../modules/orders/expired-holds.ts";
+import { createJobRunner, type JobRunner } from "./runner.ts";
+
+/**
+ * Every timed job of the server, in one place: releasing payment holds past their 30 minutes,
+ * the abandoned-cart reminders, and the retention of analytics.
+ */
+export function createJobs(app: FastifyInstance, engine: "pglite" | "postgres"): JobRunner {
+  const { db } = app;
+  return createJobRunner({ engine, databaseUrl: app.config.databaseUrl }, app.log)
+    .add({
+      name: "release-expired-holds",
+      cron: "* * * * *",
+      run: (now) => releaseExpiredHolds(db, app.payments, now, app.log),
+    })
+    .add({
+      name: "abandoned-cart-reminders",
+      cron: "* * * * *",
+      run: (now) =>
+        sendCartReminders({ db, mailer: app.mailer, log: app.log, key: app.sessionKey }, now),
+    })
+    .add({
+      name: "analytics-retention",
+      cron: "17 3 * * *",
+      run: (now) => pruneAnalytics(db, now),
+    });
+}

@@ -1,0 +1,266 @@
+import {
+  type CartView,
+  DomainError,
+  formatMoney,
+  normalizeEmail,
+  RECOVERY_LINK_DAYS,
+  RECOVERY_MESSAGES,
+  RECOVERY_RETURN_GRACE_MS,
+} from "@storefront/domain";
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import type { Database } from "../../db/index.ts";
+import { cartRecoveryTokens, carts, emailOptOuts, stores } from "../../db/schema.ts";
+import { escapeHtml } from "../../lib/html.ts";
+import type { Logger } from "../../lib/logger.ts";
+import type { Mailer } from "../../lib/mailer.ts";
+import { sign, unsign } from "../../lib/session-key.ts";
+import { newToken, tokenHash } from "../../lib/tokens.ts";
+import { replaceCart } from "../cart/cart-commands.ts";
+import type { CartOwner } from "../cart/cart-queries.ts";
+import { readView } from "../cart/cart-view.ts";
+
+export interface RecoveryDeps {
+  db: Database;
+  mailer: Mailer;
+  log: Logger;
+  /** Signs the unsubscribe links (the server's session key). */
+  key: Buffer;
+}
+
+/** Carts looked at per run; the next run takes the rest. */
+const BATCH = 100;
+
+interface Candidate {
+  id: string;
+  store_id: string;
+  abandoned_at: Date | string;
+  recovery_origin: string;
+  email: string;
+  last_seen_at: Date | string | null;
+  brand_name: string;
+}
+
+/**
+ * The abandoned carts due a reminder: abandoned for the store's delay or longer, never reminded,
+ * with lines, a link origin, and an email (the account's, else the one the newest visit of the
+ * cart's guest session recorded) that has not unsubscribed from the store.
+ */
+async function dueCarts(db: Database, now: Date): Promise<Candidate[]> {
+  const result = await db.execute(sql`
+    select c.id, c.store_id, c.abandoned_at, c.recovery_origin, s.brand_name,
+      coalesce(u.email, v.user_email) as email, v.last_seen_at
+    from carts c
+    join stores s on s.id = c.store_id
+    left join users u on u.id = c.user_id
+    left join lateral (
+      select a.user_email, a.last_seen_at from analytics_sessions a
+      where a.store_id = c.store_id
+        and ((c.session_id is not null and a.visitor_session_id = c.session_id)
+          or (c.user_id is not null and a.user_id = c.user_id))
+      order by a.last_seen_at desc limit 1
+    ) v on true
+    where c.status = 'abandoned'
+      and c.recovery_emailed_at is null
+      and c.recovery_origin is not null
+      and c.abandoned_at <= ${now}::timestamptz
+        - make_interval(mins => (s.analytics_settings ->> 'recoveryDelayMinutes')::int)
+      and coalesce(u.email, v.user_email) is not null
+      and exists (select 1 from cart_lines l where l.cart_id = c.id)
+      and not exists (
+        select 1 from email_opt_outs o
+        where o.store_id = c.store_id and o.email = lower(coalesce(u.email, v.user_email))
+      )
+    order by c.abandoned_at
+    limit ${BATCH}
+  `);
+  // Both drivers answer `rows` (node-postgres' QueryResult, PGlite's Results).
+  return (result as unknown as { rows: Candidate[] }).rows;
+}
+
+/**
+ * Claims a cart's one reminder: only the first claim succeeds, whichever instance runs the job,
+ * and only while the cart is still abandoned (not bought, emptied or back in use since).
+ */
+async function claim(db: Database, cartId: string, now: Date): Promise<boolean> {
+  const claimed = await db
+    .update(carts)
+    .set({ recoveryEmailedAt: now })
+    .where(
+      and(eq(carts.id, cartId), eq(carts.status, "abandoned"), isNull(carts.recoveryEmailedAt)),
+    )
+    .returning({ id: carts.id });
+  return claimed.length > 0;
+}
+
+/** A visitor seen after leaving the cart is back: the cart is active again, and not reminded. */
+async function cameBack(db: Database, cart: Candidate): Promise<boolean> {
+  if (cart.last_seen_at === null) return false;
+  const seen = new Date(cart.last_seen_at).getTime();
+  const left = new Date(cart.abandoned_at).getTime();
+  if (seen <= left + RECOVERY_RETURN_GRACE_MS) return false;
+  await db
+    .update(carts)
+    .set({ status: "active", abandonedAt: null })
+    .where(and(eq(carts.id, cart.id), eq(carts.status, "abandoned")));
+  return true;
+}
+
+/** The unsubscribe link's token: the store and the address, signed with the server's key. */
+export function unsubscribeToken(key: Buffer, storeId: string, email: string): string {
+  const value = Buffer.from(JSON.stringify([storeId, normalizeEmail(email)])).toString("base64url");
+  return sign(key, value);
+}
+
+/** The reminder: the cart's lines and total, a link that restores it, and a way to stop them. */
+async function sendReminder(deps: RecoveryDeps, cart: Candidate, now: Date): Promise<void> {
+  const [row] = await deps.db.select().from(carts).where(eq(carts.id, cart.id));
+  if (!row) return;
+  const view: CartView = await readView(deps.db, row);
+  const token = newToken();
+  await deps.db.insert(cartRecoveryTokens).values({
+    storeId: cart.store_id,
+    cartId: cart.id,
+    tokenHash: tokenHash(token),
+    email: cart.email,
+    expiresAt: new Date(now.getTime() + RECOVERY_LINK_DAYS * 24 * 60 * 60 * 1000),
+  });
+  const origin = cart.recovery_origin;
+  const restore = `${origin}/cart/recover?token=${encodeURIComponent(token)}`;
+  const unsubscribe = `${origin}/email/unsubscribe?token=${encodeURIComponent(
+    unsubscribeToken(deps.key, cart.store_id, cart.email),
+  )}`;
+  const money = (amount: number) => formatMoney(amount, view.currency);
+  const lines = view.cartItems.map(
+    (l) =>
+      `${l.quantity} × ${l.title}${Object.keys(l.attributes).length ? ` (${Object.values(l.attributes).join(", ")})` : ""} — ${money(l.line_total)}`,
+  );
+  const brand = cart.brand_name;
+  const text = [
+    `You left these in your cart at ${brand}:`,
+    "",
+    ...lines,
+    "",
+    `Total: ${money(view.totalCost)}`,
+    "",
+    `Pick up where you left off (this link works once, for ${RECOVERY_LINK_DAYS} days, in any browser): ${restore}`,
+    "",
+    `No more cart reminders: ${unsubscribe}`,
+  ].join("\n");
+  const html = [
+    `<p>You left these in your cart at ${escapeHtml(brand)}:</p>`,
+    `<ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join("")}</ul>`,
+    `<p>Total: ${escapeHtml(money(view.totalCost))}</p>`,
+    `<p><a href="${escapeHtml(restore)}">Pick up where you left off</a> (this link works once, for ${RECOVERY_LINK_DAYS} days, in any browser).</p>`,
+    `<p><a href="${escapeHtml(unsubscribe)}">No more cart reminders</a></p>`,
+  ].join("");
+  await deps.mailer.send({
+    storeId: cart.store_id,
+    to: cart.email,
+    subject: `Your cart at ${brand} is waiting`,
+    text,
+    html,
+  });
+}
+
+/**
+ * The abandoned-cart job: one reminder for each cart abandoned for its store's delay, with a
+ * known email that has not unsubscribed; none for a cart bought, emptied or in use again since,
+ * or reminded already. Safe to run on several instances at once (each reminder is claimed in
+ * one guarded statement). Answers how many were sent.
+ */
+export async function sendCartReminders(deps: RecoveryDeps, now: Date): Promise<number> {
+  let sent = 0;
+  for (const cart of await dueCarts(deps.db, now)) {
+    if (await cameBack(deps.db, cart)) continue;
+    if (!(await claim(deps.db, cart.id, now))) continue;
+    try {
+      await sendReminder(deps, cart, now);
+      sent += 1;
+    } catch (err) {
+      // Not sent: the next run tries again.
+      deps.log.error({ err, cart: cart.id }, "sending a cart reminder failed");
+      await deps.db.update(carts).set({ recoveryEmailedAt: null }).where(eq(carts.id, cart.id));
+    }
+  }
+  return sent;
+}
+
+/**
+ * A recovery link opened (POST /api/cart/recover): the abandoned cart's lines become the
+ * visitor's cart, in this browser, whoever they are; the link then works no more. An unknown,
+ * used or expired link is a 400, and nothing changes.
+ */
+export async function recoverCart(
+  db: Database,
+  owner: CartOwner,
+  token: string,
+  now: Date,
+): Promise<CartView> {
+  const [used] = await db
+    .update(cartRecoveryTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(cartRecoveryTokens.tokenHash, tokenHash(token)),
+        eq(cartRecoveryTokens.storeId, owner.storeId),
+        isNull(cartRecoveryTokens.usedAt),
+        gt(cartRecoveryTokens.expiresAt, now),
+      ),
+    )
+    .returning({ cartId: cartRecoveryTokens.cartId });
+  if (!used) throw new DomainError("invalid", RECOVERY_MESSAGES.linkInvalid);
+  const [cart] = await db.select().from(carts).where(eq(carts.id, used.cartId));
+  const view = cart ? await readView(db, cart) : null;
+  const entries = (view?.cartItems ?? []).map((l) => ({
+    sku: l.sku,
+    quantity: l.quantity,
+    subscriptionId: l.subscription?.subscription_id ?? null,
+  }));
+  return replaceCart(db, owner, entries);
+}
+
+/**
+ * An unsubscribe link followed (POST /api/email/unsubscribe): the address gets no more cart
+ * reminders from the store. Answers the store's message; a forged link is a 400.
+ */
+export async function unsubscribe(
+  db: Database,
+  key: Buffer,
+  storeId: string,
+  token: string,
+): Promise<string> {
+  const value = unsign(key, token);
+  let parsed: unknown = null;
+  try {
+    parsed = value ? JSON.parse(Buffer.from(value, "base64url").toString()) : null;
+  } catch {
+    parsed = null;
+  }
+  const pair = Array.isArray(parsed) ? (parsed as unknown[]) : [];
+  const [forStore, email] = pair;
+  if (pair.length !== 2 || forStore !== storeId || typeof email !== "string") {
+    throw new DomainError("invalid", RECOVERY_MESSAGES.unsubscribeInvalid);
+  }
+  await db.insert(emailOptOuts).values({ storeId, email }).onConflictDoNothing();
+  const [store] = await db
+    .select({ brandName: stores.brandName })
+    .from(stores)
+    .where(eq(stores.id, storeId));
+  return RECOVERY_MESSAGES.unsubscribed(store?.brandName ?? "this store");
+}
+
+/** Deletes what a store keeps no longer: visits past its retention days, spent or old links. */
+export async function pruneAnalytics(db: Database, now: Date): Promise<number> {
+  const result = await db.execute(sql`
+    delete from analytics_sessions a using stores s
+    where a.store_id = s.id
+      and a.last_seen_at < ${now}::timestamptz
+        - make_interval(days => (s.analytics_settings ->> 'retentionDays')::int)
+  `);
+  await db.delete(cartRecoveryTokens).where(lt(cartRecoveryTokens.expiresAt, now));
+  return (
+    (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ??
+    (result as unknown as { affectedRows?: number }).affectedRows ??
+    0
+  );
+}

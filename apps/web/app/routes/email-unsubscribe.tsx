@@ -1,0 +1,59 @@
+import { useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { linkFailure, unsubscribeEmail } from "~/features/analytics";
+import { privatePageHeaders, rootDataOf } from "~/lib/seo";
+import type { Route } from "./+types/email-unsubscribe";
+
+export const headers = privatePageHeaders;
+
+export function meta({ matches }: Route.MetaArgs) {
+  const store = rootDataOf(matches)?.store;
+  return [
+    { title: `Cart reminders${store ? ` | ${store.brandName}` : ""}` },
+    { name: "robots", content: "noindex" },
+    { name: "referrer", content: "no-referrer" },
+  ];
+}
+
+/** The unsubscribe link of a cart reminder: a click stops them for that address. */
+export default function EmailUnsubscribePage() {
+  const [params] = useSearchParams();
+  const token = params.get("token") ?? "";
+  const [done, setDone] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <div className="container narrow-page">
+      <h1 className="page-title">Cart reminders</h1>
+      {done ? (
+        <p role="status">
+          {done} <Link to="/">Back to the store</Link>
+        </p>
+      ) : (
+        <form
+          className="auth-form"
+          onSubmit={async (event) => {
+            event.preventDefault();
+            setBusy(true);
+            try {
+              setDone(await unsubscribeEmail(token));
+            } catch (failure) {
+              setError(linkFailure(failure));
+            }
+            setBusy(false);
+          }}
+        >
+          <p>Stop the emails that remind you of a cart you left in this store.</p>
+          {error ? (
+            <p className="inline-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <button type="submit" className="button" disabled={!token || busy}>
+            Stop cart reminders
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
