@@ -4,11 +4,22 @@ import { CART_EVENT_TYPES, ANALYTICS_LIMITS as L, RECOVERY_MESSAGES } from "./an
 import { CART_STATUSES } from "./cart.ts";
 import { CartViewLineSchema, SyncCartSchema } from "./cart-schema.ts";
 
+/** A time as the browser writes it (toISOString), from 2000 to 2099. */
 const IsoTime = z
   .string()
   .max(40)
+  .regex(
+    /^20\d\d-[01]\d-[0-3]\dT[0-2]\d:[0-5]\d:[0-5]\d(\.\d{1,6})?(Z|[+-][0-2]\d:[0-5]\d)$/,
+    "must be an ISO 8601 time such as 2026-11-26T10:00:00.000Z",
+  )
   .refine((value) => Number.isFinite(Date.parse(value)), "must be an ISO 8601 time");
-const Text = z.string().max(L.text);
+
+/** No NUL and no half of a surrogate pair: the database refuses both in text and JSON. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding the NUL character is the point.
+const STORABLE = /^(?:[^\u0000\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
+const text = (max: number, min = 0) =>
+  z.string().min(min).max(max).regex(STORABLE, "must not hold a NUL or a broken character");
+const Text = text(L.text);
 const Seconds = z.number().min(0).max(L.seconds);
 
 /** POST /metrics/initialize (spec): the store the page belongs to. */
@@ -32,20 +43,20 @@ export const SessionDataSchema = z.strictObject({
     .array(
       z.strictObject({
         type: z.enum(CART_EVENT_TYPES),
-        sku: z.string().max(100).nullable(),
+        sku: text(100).nullable(),
         quantity: z.number().int().min(0).max(99).nullable(),
         timestamp: IsoTime,
       }),
     )
     .max(L.cartEvents),
   productPageViews: z
-    .array(z.strictObject({ handle: z.string().min(1).max(200), timestamp: IsoTime }))
+    .array(z.strictObject({ handle: text(200, 1), timestamp: IsoTime }))
     .max(L.productPageViews),
   pagesViewed: z.number().int().min(0).max(100_000),
   viewedPages: z
     .array(
       z.strictObject({
-        path: z.string().min(1).max(L.text),
+        path: text(L.text, 1),
         timestamp: IsoTime,
         duration: Seconds,
       }),
@@ -54,15 +65,15 @@ export const SessionDataSchema = z.strictObject({
   searchHistory: z
     .array(
       z.strictObject({
-        query: z.string().trim().min(1).max(200),
+        query: text(200, 1),
         timestamp: IsoTime,
         duration: Seconds.nullable(),
-        scrolledProducts: z.array(z.string().max(200)).max(L.searchProducts),
-        clickedProducts: z.array(z.string().max(200)).max(L.searchProducts),
+        scrolledProducts: z.array(text(200)).max(L.searchProducts),
+        clickedProducts: z.array(text(200)).max(L.searchProducts),
       }),
     )
     .max(L.searchHistory),
-  userEmail: EmailSchema.nullable(),
+  userEmail: EmailSchema.regex(STORABLE, "must not hold a NUL or a broken character").nullable(),
   attribution: z
     .strictObject({
       source: Text.nullable(),

@@ -504,6 +504,8 @@ export const carts = pgTable(
     recoveryOrigin: text("recovery_origin"),
     /** When its one recovery email was sent (a cart is reminded once). */
     recoveryEmailedAt: timestamp("recovery_emailed_at", { withTimezone: true }),
+    /** Tries to send it: a send that fails is tried again, three times at most. */
+    recoveryAttempts: integer("recovery_attempts").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -876,9 +878,11 @@ export const analyticsSessions = pgTable(
 
 /**
  * What a visit did, one row per entry of the browser's lists (page views, product page views,
- * searches, cart events), appended as they arrive: `seq` is the entry's place in its list, so a
- * list sent again adds only its new entries. A search's row is rewritten once, when the next
- * search gives it its duration.
+ * searches, cart events), appended as they arrive. `key` names the entry (its time to the
+ * millisecond and what it was: the path, the handle, the query, the event and sku), so a list
+ * sent again adds only its new entries, and two tabs of one visit never take each other's
+ * places. A page view's row is rewritten while its time on the page grows, a search's until the
+ * next search gives it its duration.
  */
 export const analyticsEvents = pgTable(
   "analytics_events",
@@ -889,12 +893,12 @@ export const analyticsEvents = pgTable(
       .references(() => analyticsSessions.id, { onDelete: "cascade" }),
     storeId: text("store_id").notNull(),
     kind: text("kind").$type<AnalyticsEventKind>().notNull(),
-    seq: integer("seq").notNull(),
+    key: text("key").notNull(),
     at: timestamp("at", { withTimezone: true }).notNull(),
     data: jsonb("data").notNull(),
   },
   (t) => [
-    unique("analytics_events_session_kind_seq").on(t.sessionId, t.kind, t.seq),
+    unique("analytics_events_session_kind_key").on(t.sessionId, t.kind, t.key),
     index("analytics_events_store_at").on(t.storeId, t.at),
     check(
       "analytics_events_kind",

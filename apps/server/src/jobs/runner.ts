@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { parseExpression } from "cron-parser";
+// cron-parser 4 is CommonJS: Node's ESM loader gives its exports as the default import.
+import cronParser from "cron-parser";
 import PgBoss from "pg-boss";
 import type { Logger } from "../lib/logger.ts";
 
@@ -42,7 +43,11 @@ abstract class Jobs {
   }
 
   start(): Promise<void> {
-    this.#ready ??= this.begin();
+    // A start that failed (the database away at boot) may be tried again.
+    this.#ready ??= this.begin().catch((err: unknown) => {
+      this.#ready = null;
+      throw err;
+    });
     return this.#ready;
   }
 
@@ -91,12 +96,13 @@ class PgBossRunner extends Jobs implements JobRunner {
     await this.#boss.start();
     this.#started = true;
     for (const job of this.jobs.values()) {
-      // One run at a time: a slow run is not overtaken by the next minute's.
+      // At most one run waiting and one running: a slow run is not overtaken by the next
+      // minute's, and runs do not pile up behind it.
       await this.#boss.createQueue(job.name, {
         name: job.name,
-        policy: "singleton",
+        policy: "stately",
         retryLimit: 0,
-        expireInMinutes: 15,
+        expireInSeconds: 15 * 60,
       });
       await this.#boss.schedule(job.name, job.cron, {}, { tz: "UTC" });
       await this.#boss.work(job.name, { pollingIntervalSeconds: 2 }, async () => {
@@ -140,7 +146,10 @@ class InProcessRunner extends Jobs implements JobRunner {
 
   /** The newest time the job's cron names, at or before `at`. */
   #dueAt(job: Job, at: Date): number {
-    const cron = parseExpression(job.cron, { currentDate: new Date(at.getTime() + 1), tz: "UTC" });
+    const cron = cronParser.parseExpression(job.cron, {
+      currentDate: new Date(at.getTime() + 1),
+      tz: "UTC",
+    });
     return cron.prev().getTime();
   }
 

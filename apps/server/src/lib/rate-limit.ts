@@ -226,6 +226,9 @@ export const RATE_LIMITS = {
   declinedCardsPerIp: { name: "declined-cards-ip", limit: 10, windowMs: HOUR },
   // Each garden design request mails the store owner: a cap per IP keeps the inbox usable.
   designRequestPerIp: { name: "design-request-ip", limit: 20, windowMs: HOUR },
+  // Each new visit is a row and may cost an IP lookup: generous for people behind one address,
+  // a wall for a script making visits to fill the tables or send reminders.
+  newVisitsPerIp: { name: "new-visits-ip", limit: 1000, windowMs: HOUR },
 } satisfies Record<string, RateLimitRule>;
 
 /** A 429: the spec's text, and when to try again. */

@@ -98,7 +98,7 @@ describeEachEngine("analytics API", (engine) => {
       .select()
       .from(analyticsEvents)
       .where(eq(analyticsEvents.sessionId, id))
-      .orderBy(analyticsEvents.kind, analyticsEvents.seq);
+      .orderBy(analyticsEvents.kind, analyticsEvents.at);
   }
 
   async function cartStatusOf(v: Visitor) {
@@ -146,11 +146,14 @@ describeEachEngine("analytics API", (engine) => {
       const { v, session } = await visiting();
       const json = await v.post("/metrics/update-session-data", stateOf());
       expect(json.statusCode, json.body).toBe(204);
-      // A beacon: the same JSON as text/plain, with one more page and a second search.
+      await t.app.analytics.flush();
+      // A beacon: the same JSON as text/plain, the open page's time grown, one more page and a
+      // second search.
       const later = stateOf({
         pagesViewed: 4,
         viewedPages: [
-          ...stateOf().viewedPages,
+          ...stateOf().viewedPages.slice(0, 2),
+          { path: "/products/eat", timestamp: at(20), duration: 25 },
           { path: "/collections/all", timestamp: at(60), duration: 0 },
         ],
         searchHistory: [
@@ -183,23 +186,86 @@ describeEachEngine("analytics API", (engine) => {
         attribution: { source: "news", medium: "email" },
       });
       const events = await eventsOf(session.session_id);
-      const kinds = events.map((e) => `${e.kind}:${e.seq}`);
+      const kinds = events.map((e) => `${e.kind}:${e.key}`);
       expect(kinds).toEqual([
-        "cart_event:0",
-        "page_view:0",
-        "page_view:1",
-        "page_view:2",
-        "page_view:3",
-        "product_view:0",
-        "product_view:1",
-        "search:0",
-        "search:1",
+        `cart_event:${at(40)}|item_added|ITCHY-1`,
+        `page_view:${at(0)}|/?utm_source=news`,
+        `page_view:${at(5)}|/products/itchy-scratchy`,
+        `page_view:${at(20)}|/products/eat`,
+        `page_view:${at(60)}|/collections/all`,
+        `product_view:${at(5)}|itchy-scratchy`,
+        `product_view:${at(20)}|eat`,
+        `search:${at(30)}|calm`,
+        `search:${at(42)}|itch`,
       ]);
-      // The first search was given its duration when the second began.
-      expect(events.find((e) => e.kind === "search" && e.seq === 0)?.data).toMatchObject({
-        query: "calm",
-        duration: 12,
+      // The page's time and the first search's duration were written again as they grew.
+      const data = (kind: string, key: string) =>
+        events.find((e) => e.kind === kind && e.key.endsWith(key))?.data;
+      expect(data("page_view", "|/products/eat")).toMatchObject({ duration: 25 });
+      expect(data("search", "|calm")).toMatchObject({ duration: 12 });
+    });
+
+    it("never records a link's secret, and writes the other visits when the database refuses one", async () => {
+      const { v, session } = await visiting();
+      const other = await visiting();
+      await v.post(
+        "/metrics/update-session-data",
+        stateOf({
+          viewedPages: [
+            {
+              path: "/account/reset-password?token=secret&utm_source=x",
+              timestamp: at(0),
+              duration: 1,
+            },
+          ],
+        }),
+      );
+      // A state the schema would refuse, pushed past it: the database refuses the year 0000.
+      t.app.analytics.push({
+        sessionId: other.session.session_id,
+        storeId: PET_STORE,
+        visitorSessionId: null,
+        data: stateOf({
+          sessionStartTime: "0000-01-01T00:00:00Z",
+          productPageViews: [{ handle: "eat", timestamp: "0000-01-01T00:00:00Z" }],
+        }),
+        at: new Date(),
+        bytes: 100,
       });
+      await t.app.analytics.flush();
+      const pages = (await eventsOf(session.session_id)).filter((e) => e.kind === "page_view");
+      expect(pages.map((e) => (e.data as { path: string }).path)).toEqual([
+        "/account/reset-password?utm_source=x",
+      ]);
+      expect(await eventsOf(other.session.session_id)).toEqual([]);
+    });
+
+    it("refuses times out of range and text the database cannot store with 400", async () => {
+      const { v } = await visiting();
+      for (const bad of [
+        stateOf({ sessionStartTime: "0000-01-01T00:00:00Z" }),
+        stateOf({ productPageViews: [{ handle: "e\u0000t", timestamp: at(1) }] }),
+        stateOf({ productPageViews: [{ handle: "e\uD800t", timestamp: at(1) }] }),
+      ]) {
+        expect((await v.post("/metrics/update-session-data", bad)).statusCode).toBe(400);
+      }
+    });
+
+    it("keeps both tabs of one visit, each with its own lists", async () => {
+      const { v, session } = await visiting();
+      const tab = (path: string, second: number) =>
+        stateOf({
+          cartEvents: [],
+          productPageViews: [],
+          searchHistory: [],
+          pagesViewed: 1,
+          viewedPages: [{ path, timestamp: at(second), duration: 3 }],
+        });
+      await v.post("/metrics/update-session-data", tab("/pages/faq", 1));
+      await v.post("/metrics/update-session-data", tab("/pages/about", 2));
+      await t.app.analytics.flush();
+      const pages = (await eventsOf(session.session_id)).map((e) => e.key);
+      expect(pages).toEqual([`${at(1)}|/pages/faq`, `${at(2)}|/pages/about`]);
     });
 
     it("keeps the visit's first attribution and the greatest totals", async () => {

@@ -10,6 +10,7 @@ import {
   PET_STORE,
   PETS,
   quoteAddress,
+  setStock,
   signedInVisitor,
 } from "../../../test/fixtures.ts";
 import {
@@ -156,6 +157,36 @@ describeEachEngine("abandoned-cart reminders", (engine) => {
       400,
       "invalid",
       RECOVERY_MESSAGES.unsubscribeInvalid,
+    );
+  });
+
+  it("sends an address one reminder a day, however many carts name it, and honours its unsubscribe whatever its case", async () => {
+    const email = `Twice-${randomUUID()}@Example.test`;
+    await leaver(email);
+    await leaver(email, "ITCHY-1");
+    await runJobLater(1.5);
+    const mails = mailsTo(email.toLowerCase());
+    expect(mails).toHaveLength(1);
+    const token = linkIn(mails[0]?.raw ?? "", "/email/unsubscribe");
+    expect(
+      (await new Visitor(t.app, PETS).post("/api/email/unsubscribe", { token })).statusCode,
+    ).toBe(200);
+    await leaver(email.toUpperCase(), "DRAMA-1");
+    await runJobLater(30);
+    expect(mailsTo(email.toLowerCase())).toHaveLength(1);
+  });
+
+  it("leaves the link unspent when the cart cannot be put back, and refuses it once the cart was bought", async () => {
+    const email = `stock-${randomUUID()}@example.test`;
+    await leaver(email, "FUNGUS-1");
+    await runJobLater(1.5);
+    const token = linkIn(mailsTo(email)[0]?.raw ?? "", "/cart/recover");
+    await setStock(t.database.db, "FUNGUS-1", 0);
+    const refused = await new Visitor(t.app, PETS).post("/api/cart/recover", { token });
+    expect(refused.statusCode).toBe(409);
+    await setStock(t.database.db, "FUNGUS-1", 50);
+    expect((await new Visitor(t.app, PETS).post("/api/cart/recover", { token })).statusCode).toBe(
+      200,
     );
   });
 

@@ -2,7 +2,6 @@ import {
   type CartView,
   DomainError,
   formatMoney,
-  normalizeEmail,
   RECOVERY_LINK_DAYS,
   RECOVERY_MESSAGES,
   RECOVERY_RETURN_GRACE_MS,
@@ -29,6 +28,10 @@ export interface RecoveryDeps {
 
 /** Carts looked at per run; the next run takes the rest. */
 const BATCH = 100;
+/** Tries to send one reminder before giving up. */
+const MAX_ATTEMPTS = 3;
+/** A cart abandoned longer ago than this is not reminded any more. */
+const OLDEST_DAYS = 7;
 
 interface Candidate {
   id: string;
@@ -61,14 +64,24 @@ async function dueCarts(db: Database, now: Date): Promise<Candidate[]> {
     ) v on true
     where c.status = 'abandoned'
       and c.recovery_emailed_at is null
+      and c.recovery_attempts < ${MAX_ATTEMPTS}
       and c.recovery_origin is not null
       and c.abandoned_at <= ${now}::timestamptz
         - make_interval(mins => (s.analytics_settings ->> 'recoveryDelayMinutes')::int)
+      and c.abandoned_at > ${now}::timestamptz - make_interval(days => ${OLDEST_DAYS})
       and coalesce(u.email, v.user_email) is not null
       and exists (select 1 from cart_lines l where l.cart_id = c.id)
       and not exists (
         select 1 from email_opt_outs o
-        where o.store_id = c.store_id and o.email = lower(coalesce(u.email, v.user_email))
+        where o.store_id = c.store_id
+          and o.email = lower(trim(coalesce(u.email, v.user_email)))
+      )
+      -- One reminder a day to an address, whatever the number of carts (or of forged visits).
+      and not exists (
+        select 1 from cart_recovery_tokens t
+        where t.store_id = c.store_id
+          and t.email = lower(trim(coalesce(u.email, v.user_email)))
+          and t.created_at > ${now}::timestamptz - interval '1 day'
       )
     order by c.abandoned_at
     limit ${BATCH}
@@ -84,7 +97,7 @@ async function dueCarts(db: Database, now: Date): Promise<Candidate[]> {
 async function claim(db: Database, cartId: string, now: Date): Promise<boolean> {
   const claimed = await db
     .update(carts)
-    .set({ recoveryEmailedAt: now })
+    .set({ recoveryEmailedAt: now, recoveryAttempts: sql`${carts.recoveryAttempts} + 1` })
     .where(
       and(eq(carts.id, cartId), eq(carts.status, "abandoned"), isNull(carts.recoveryEmailedAt)),
     )
@@ -107,8 +120,14 @@ async function cameBack(db: Database, cart: Candidate): Promise<boolean> {
 
 /** The unsubscribe link's token: the store and the address, signed with the server's key. */
 export function unsubscribeToken(key: Buffer, storeId: string, email: string): string {
-  const value = Buffer.from(JSON.stringify([storeId, normalizeEmail(email)])).toString("base64url");
-  return sign(key, value);
+  const value = Buffer.from(JSON.stringify([storeId, mailbox(email)])).toString("base64url");
+  // The prefix keeps it from ever being taken for a signed guest-session id (same key).
+  return sign(key, `unsub.${value}`);
+}
+
+/** An address as reminders and opt-outs compare it (lower case, no outer spaces). */
+function mailbox(email: string): string {
+  return email.trim().toLowerCase();
 }
 
 /** The reminder: the cart's lines and total, a link that restores it, and a way to stop them. */
@@ -117,13 +136,17 @@ async function sendReminder(deps: RecoveryDeps, cart: Candidate, now: Date): Pro
   if (!row) return;
   const view: CartView = await readView(deps.db, row);
   const token = newToken();
-  await deps.db.insert(cartRecoveryTokens).values({
-    storeId: cart.store_id,
-    cartId: cart.id,
-    tokenHash: tokenHash(token),
-    email: cart.email,
-    expiresAt: new Date(now.getTime() + RECOVERY_LINK_DAYS * 24 * 60 * 60 * 1000),
-  });
+  const [link] = await deps.db
+    .insert(cartRecoveryTokens)
+    .values({
+      storeId: cart.store_id,
+      cartId: cart.id,
+      tokenHash: tokenHash(token),
+      email: mailbox(cart.email),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + RECOVERY_LINK_DAYS * 24 * 60 * 60 * 1000),
+    })
+    .returning({ id: cartRecoveryTokens.id });
   const origin = cart.recovery_origin;
   const restore = `${origin}/cart/recover?token=${encodeURIComponent(token)}`;
   const unsubscribe = `${origin}/email/unsubscribe?token=${encodeURIComponent(
@@ -153,13 +176,19 @@ async function sendReminder(deps: RecoveryDeps, cart: Candidate, now: Date): Pro
     `<p><a href="${escapeHtml(restore)}">Pick up where you left off</a> (this link works once, for ${RECOVERY_LINK_DAYS} days, in any browser).</p>`,
     `<p><a href="${escapeHtml(unsubscribe)}">No more cart reminders</a></p>`,
   ].join("");
-  await deps.mailer.send({
-    storeId: cart.store_id,
-    to: cart.email,
-    subject: `Your cart at ${brand} is waiting`,
-    text,
-    html,
-  });
+  try {
+    await deps.mailer.send({
+      storeId: cart.store_id,
+      to: cart.email,
+      subject: `Your cart at ${brand} is waiting`,
+      text,
+      html,
+    });
+  } catch (err) {
+    // Not sent: its link goes with it.
+    if (link) await deps.db.delete(cartRecoveryTokens).where(eq(cartRecoveryTokens.id, link.id));
+    throw err;
+  }
 }
 
 /**
@@ -170,14 +199,18 @@ async function sendReminder(deps: RecoveryDeps, cart: Candidate, now: Date): Pro
  */
 export async function sendCartReminders(deps: RecoveryDeps, now: Date): Promise<number> {
   let sent = 0;
+  // One reminder a day to an address: the query sees yesterday's, this set today's run.
+  const mailed = new Set<string>();
   for (const cart of await dueCarts(deps.db, now)) {
+    if (mailed.has(mailbox(cart.email))) continue;
     if (await cameBack(deps.db, cart)) continue;
     if (!(await claim(deps.db, cart.id, now))) continue;
     try {
       await sendReminder(deps, cart, now);
+      mailed.add(mailbox(cart.email));
       sent += 1;
     } catch (err) {
-      // Not sent: the next run tries again.
+      // Not sent: the next run tries again, up to MAX_ATTEMPTS tries.
       deps.log.error({ err, cart: cart.id }, "sending a cart reminder failed");
       await deps.db.update(carts).set({ recoveryEmailedAt: null }).where(eq(carts.id, cart.id));
     }
@@ -196,27 +229,34 @@ export async function recoverCart(
   token: string,
   now: Date,
 ): Promise<CartView> {
-  const [used] = await db
-    .update(cartRecoveryTokens)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(cartRecoveryTokens.tokenHash, tokenHash(token)),
-        eq(cartRecoveryTokens.storeId, owner.storeId),
-        isNull(cartRecoveryTokens.usedAt),
-        gt(cartRecoveryTokens.expiresAt, now),
-      ),
-    )
-    .returning({ cartId: cartRecoveryTokens.cartId });
-  if (!used) throw new DomainError("invalid", RECOVERY_MESSAGES.linkInvalid);
-  const [cart] = await db.select().from(carts).where(eq(carts.id, used.cartId));
-  const view = cart ? await readView(db, cart) : null;
-  const entries = (view?.cartItems ?? []).map((l) => ({
+  const live = and(
+    eq(cartRecoveryTokens.tokenHash, tokenHash(token)),
+    eq(cartRecoveryTokens.storeId, owner.storeId),
+    isNull(cartRecoveryTokens.usedAt),
+    gt(cartRecoveryTokens.expiresAt, now),
+  );
+  const [link] = await db
+    .select({ id: cartRecoveryTokens.id, cartId: cartRecoveryTokens.cartId })
+    .from(cartRecoveryTokens)
+    .where(live);
+  const [cart] = link ? await db.select().from(carts).where(eq(carts.id, link.cartId)) : [];
+  // A cart bought since is not put back (its lines are paid for).
+  if (!link || !cart || cart.status === "purchased") {
+    throw new DomainError("invalid", RECOVERY_MESSAGES.linkInvalid);
+  }
+  const view = await readView(db, cart);
+  const entries = view.cartItems.map((l) => ({
     sku: l.sku,
     quantity: l.quantity,
     subscriptionId: l.subscription?.subscription_id ?? null,
   }));
-  return replaceCart(db, owner, entries);
+  // The cart's own rules (stock, plans): a refusal leaves the link unspent.
+  const restored = await replaceCart(db, owner, entries);
+  await db
+    .update(cartRecoveryTokens)
+    .set({ usedAt: now })
+    .where(and(live, eq(cartRecoveryTokens.id, link.id)));
+  return restored;
 }
 
 /**
@@ -232,7 +272,9 @@ export async function unsubscribe(
   const value = unsign(key, token);
   let parsed: unknown = null;
   try {
-    parsed = value ? JSON.parse(Buffer.from(value, "base64url").toString()) : null;
+    parsed = value?.startsWith("unsub.")
+      ? JSON.parse(Buffer.from(value.slice("unsub.".length), "base64url").toString())
+      : null;
   } catch {
     parsed = null;
   }
@@ -241,7 +283,10 @@ export async function unsubscribe(
   if (pair.length !== 2 || forStore !== storeId || typeof email !== "string") {
     throw new DomainError("invalid", RECOVERY_MESSAGES.unsubscribeInvalid);
   }
-  await db.insert(emailOptOuts).values({ storeId, email }).onConflictDoNothing();
+  await db
+    .insert(emailOptOuts)
+    .values({ storeId, email: mailbox(email) })
+    .onConflictDoNothing();
   const [store] = await db
     .select({ brandName: stores.brandName })
     .from(stores)

@@ -22,7 +22,7 @@ async function visitOf(db: Database, cart: CartRow): Promise<SessionRow | null> 
   return visit ?? null;
 }
 
-/** A visit's lists, rebuilt from its events in the order the browser recorded them. */
+/** A visit's lists, rebuilt from its events in the order they happened. */
 async function listsOf(
   db: Database,
   visit: SessionRow | null,
@@ -37,7 +37,7 @@ async function listsOf(
     .select({ kind: analyticsEvents.kind, data: analyticsEvents.data })
     .from(analyticsEvents)
     .where(eq(analyticsEvents.sessionId, visit.id))
-    .orderBy(asc(analyticsEvents.kind), asc(analyticsEvents.seq));
+    .orderBy(asc(analyticsEvents.at), asc(analyticsEvents.id));
   for (const event of events) {
     // The rows hold what the session data schema accepted.
     if (event.kind === "product_view") {

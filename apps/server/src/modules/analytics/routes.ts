@@ -18,6 +18,7 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { consume, RATE_LIMITS } from "../../lib/rate-limit.ts";
 import { requireAdmin, signedInUser } from "../../plugins/auth.ts";
 import { withCartOwner } from "../../plugins/cart-owner.ts";
 import { requestOrigin } from "../../plugins/origin.ts";
@@ -70,6 +71,9 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       checkStoreId(request, request.body.store_id);
+      if (!visitId(request)) {
+        await consume(app.rateLimiter, request.storeId, RATE_LIMITS.newVisitsPerIp, request.ip);
+      }
       const user = await signedInUser(request);
       const visitor = { userId: user?.id ?? null, sessionId: visitorSessionId(request) };
       const session = await openSession(app.db, {
@@ -107,6 +111,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
         visitorSessionId: visitorSessionId(request),
         data: request.body,
         at: new Date(),
+        bytes: Number(request.headers["content-length"] ?? 0) || ANALYTICS_LIMITS.bodyBytes,
       });
       return reply.code(204).send(null);
     },

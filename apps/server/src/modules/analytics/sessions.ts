@@ -5,6 +5,9 @@ import { analyticsSessions } from "../../db/schema.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { IpLookup } from "./geo.ts";
 
+/** What geo_error holds while the visit's address is being looked up. */
+const LOOKING_UP = "looking up";
+
 /** A visit ends after this long without a sign of life; the next page opens a new one. */
 export const VISIT_IDLE_MS = 30 * 60 * 1000;
 
@@ -73,9 +76,10 @@ export async function recordLocation(
   },
 ): Promise<boolean> {
   if (!deps.lookup) return false;
+  // Claimed in one statement: a visit is looked up once, however many calls arrive at once.
   const [session] = await deps.db
-    .select({ id: analyticsSessions.id })
-    .from(analyticsSessions)
+    .update(analyticsSessions)
+    .set({ geoError: LOOKING_UP })
     .where(
       and(
         eq(analyticsSessions.id, visit.sessionId),
@@ -83,14 +87,20 @@ export async function recordLocation(
         isNull(analyticsSessions.geo),
         isNull(analyticsSessions.geoError),
       ),
-    );
+    )
+    .returning({ id: analyticsSessions.id });
   if (!session) return false;
-  const found = await deps.lookup.lookup(visit.ip, visit.headers);
-  if (!found) return false;
-  if ("error" in found) deps.log.warn({ error: found.error }, "IP lookup failed");
+  const found = await deps.lookup.lookup(visit.ip, visit.headers).catch(() => null);
+  if (found && "error" in found) deps.log.warn({ error: found.error }, "IP lookup failed");
   await deps.db
     .update(analyticsSessions)
-    .set("geo" in found ? { geo: found.geo } : { geoError: found.error })
+    .set(
+      !found
+        ? { geoError: null }
+        : "geo" in found
+          ? { geo: found.geo, geoError: null }
+          : { geoError: found.error },
+    )
     .where(eq(analyticsSessions.id, session.id));
-  return true;
+  return found !== null;
 }

@@ -1,6 +1,7 @@
 import type { StoreInfo } from "@storefront/domain";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation, useMatches } from "react-router";
+import { recordablePath } from "./record-path";
 import type { Tracker } from "./tracker";
 
 /** The visitor's answer to a store that asks before recording (localStorage). */
@@ -75,7 +76,6 @@ export function Analytics({ store }: { store: StoreInfo }) {
   const location = useLocation();
   const product = useMatches().find((m) => m.id === "routes/product")?.params.handle ?? null;
   const [asking, setAsking] = useState(false);
-  const path = `${location.pathname}${location.search}`;
 
   useEffect(() => {
     if (privacySignal()) return;
@@ -88,10 +88,14 @@ export function Analytics({ store }: { store: StoreInfo }) {
     startTracking(store.storeId);
   }, [store.storeId, store.analyticsConsent]);
 
+  // A page view is a new path: a product's variant or a collection's filter changing the query
+  // is the same page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger; the query and the handle are read as they are then.
   useEffect(() => {
+    const path = recordablePath(location.pathname, location.search);
     shown = { path, product };
     tracker?.pageView(path, product);
-  }, [path, product]);
+  }, [location.pathname]);
 
   if (!asking) return null;
   const decide = (consent: Consent) => {

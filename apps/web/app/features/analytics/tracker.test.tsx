@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useAccountStore } from "~/features/account";
 import { useCartStore } from "~/features/cart";
 import { cartOf, fakeApi } from "../../../test/checkout-fixtures";
-import { attributionOf, cartEventsBetween, Tracker } from "./tracker";
+import { recordablePath } from "./record-path";
+import { attributionOf, cartEventsBetween, fitForBeacon, Tracker } from "./tracker";
 
 const NOW = new Date("2026-11-26T10:00:00.000Z");
 
@@ -32,6 +33,49 @@ describe("attributionOf", () => {
     // The store sending a visitor to itself says nothing.
     expect(attributionOf("https://pets.example/", "https://pets.example/cart").referrer).toBeNull();
     expect(attributionOf("https://pets.example/", "").referrer).toBeNull();
+  });
+});
+
+describe("what a visit records of a page", () => {
+  it("keeps the path, campaigns and a collection's choices, never a link's token or an order's key", () => {
+    expect(recordablePath("/account/reset-password", "?token=secret")).toBe(
+      "/account/reset-password",
+    );
+    expect(recordablePath("/cart/recover", "?token=secret")).toBe("/cart/recover");
+    expect(recordablePath("/orders/1001", "?key=abc")).toBe("/orders/1001");
+    expect(recordablePath("/products/eat", "?review=tok&variant=v1")).toBe("/products/eat");
+    expect(recordablePath("/collections/all", "?sort=price&pet=dog&utm_source=news&x=1")).toBe(
+      "/collections/all?sort=price&pet=dog&utm_source=news",
+    );
+    expect(
+      attributionOf("https://pets.example/cart/recover?token=secret&utm_source=mail", "")
+        .landingPage,
+    ).toBe("/cart/recover?utm_source=mail");
+  });
+
+  it("fits a beacon under 60 KB by leaving out the oldest entries of the longest lists", () => {
+    const state = {
+      cartEvents: [],
+      productPageViews: [],
+      pagesViewed: 200,
+      viewedPages: Array.from({ length: 200 }, (_, i) => ({
+        path: `/${"p".repeat(480)}${i}`,
+        timestamp: NOW.toISOString(),
+        duration: 1,
+      })),
+      searchHistory: [],
+      userEmail: null,
+      attribution: null,
+      cartStatus: "empty" as const,
+      totalViewTime: 1,
+      sessionStartTime: NOW.toISOString(),
+    };
+    const body = fitForBeacon(state);
+    expect(body.length).toBeLessThanOrEqual(60 * 1024);
+    const sent = JSON.parse(body) as typeof state;
+    // The newest pages are kept.
+    expect(sent.viewedPages.at(-1)?.path).toBe(state.viewedPages.at(-1)?.path);
+    expect(sent.viewedPages.length).toBeLessThan(200);
   });
 });
 
@@ -163,6 +207,18 @@ describe("Tracker", () => {
     await next.start();
     expect(next.state.viewedPages).toEqual([]);
     next.stop();
+  });
+
+  it("forgets the signed-in shopper's email when they sign out", async () => {
+    session();
+    type User = NonNullable<ReturnType<typeof useAccountStore.getState>["user"]>;
+    useAccountStore.setState({ user: { email: "riley@example.test" } as User });
+    const tracker = new Tracker({ storeId: "pet-remedies", now: () => NOW });
+    await tracker.start();
+    expect(tracker.state.userEmail).toBe("riley@example.test");
+    useAccountStore.setState({ user: null });
+    expect(tracker.state.userEmail).toBeNull();
+    tracker.stop();
   });
 
   it("leaves an emptied cart as 'empty' and sends no abandoned-cart beacon", async () => {

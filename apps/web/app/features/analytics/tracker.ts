@@ -12,8 +12,30 @@ import {
 import { useAccountStore } from "~/features/account";
 import { useCartStore } from "~/features/cart";
 import { apiRequest } from "~/lib/api-client";
+import { recordablePath } from "./record-path";
 
 const UTM_KEYS = ["source", "medium", "campaign", "term", "content"] as const;
+
+/** The most a beacon may carry (the browser refuses bigger ones, and so does the server). */
+const BEACON_BYTES = 60 * 1024;
+
+/**
+ * The state as one beacon can carry it: the oldest entries of the longest lists left out until
+ * it fits (the server keeps what earlier beacons sent).
+ */
+export function fitForBeacon(state: AnalyticsState): string {
+  let body = JSON.stringify(state);
+  const lists = ["viewedPages", "productPageViews", "searchHistory", "cartEvents"] as const;
+  let trimmed: AnalyticsState = state;
+  while (body.length > BEACON_BYTES) {
+    const longest = lists.reduce((a, b) => (trimmed[a].length >= trimmed[b].length ? a : b));
+    const list = trimmed[longest];
+    if (list.length === 0) break;
+    trimmed = { ...trimmed, [longest]: list.slice(Math.ceil(list.length / 4)) };
+    body = JSON.stringify(trimmed);
+  }
+  return body;
+}
 
 /**
  * Where the visit came from: the landing URL's UTM parameters, and the referrer when it is
@@ -35,7 +57,7 @@ export function attributionOf(landingUrl: string, referrer: string): Attribution
   return {
     ...utm,
     referrer: clip(external),
-    landingPage: `${url.pathname}${url.search}`.slice(0, ANALYTICS_LIMITS.text),
+    landingPage: recordablePath(url.pathname, url.search),
   };
 }
 
@@ -188,12 +210,14 @@ export class Tracker {
     const cart = useCartStore.getState().cart;
     this.#syncCart(cart, cart);
     this.#stop.push(useCartStore.subscribe((s, prev) => this.#syncCart(prev.cart, s.cart)));
-    const email = () => {
-      const user = useAccountStore.getState().user;
+    const email = (user = useAccountStore.getState().user, before?: typeof user) => {
       if (user?.email) this.noteEmail(user.email);
+      // Signed out: the next person at this computer is not the one who was signed in.
+      else if (user === null && before) this.state.userEmail = null;
+      this.#save();
     };
     email();
-    this.#stop.push(useAccountStore.subscribe(email));
+    this.#stop.push(useAccountStore.subscribe((s, prev) => email(s.user, prev.user)));
     const onVisibility = () => {
       if (document.visibilityState === "hidden") this.flush(false);
       else this.#count(Date.now(), true);
@@ -247,7 +271,7 @@ export class Tracker {
     } else {
       this.#page = null;
     }
-    if (productHandle) {
+    if (productHandle && productHandle.length <= 200) {
       const view = { handle: productHandle, timestamp };
       append(this.state.productPageViews, view, ANALYTICS_LIMITS.productPageViews);
     }
@@ -290,15 +314,20 @@ export class Tracker {
         cart?.status === "purchased" ? "purchased" : hasItems ? "abandoned" : "empty";
     }
     this.#save();
-    beacon("/metrics/update-session-data", this.state);
+    beacon("/metrics/update-session-data", fitForBeacon(this.state));
     if (leaving && hasItems && cart) {
-      beacon("/metrics/abandoned-cart", {
-        cartItems: cart.cartItems.map((l) => ({
-          sku: l.sku,
-          quantity: l.quantity,
-          subscription: l.subscription ? { subscription_id: l.subscription.subscription_id } : null,
-        })),
-      });
+      beacon(
+        "/metrics/abandoned-cart",
+        JSON.stringify({
+          cartItems: cart.cartItems.map((l) => ({
+            sku: l.sku,
+            quantity: l.quantity,
+            subscription: l.subscription
+              ? { subscription_id: l.subscription.subscription_id }
+              : null,
+          })),
+        }),
+      );
     }
   }
 
@@ -308,8 +337,7 @@ export class Tracker {
 }
 
 /** Sends JSON as text/plain by beacon (it survives the page going away), else by fetch. */
-function beacon(path: string, body: unknown): void {
-  const text = JSON.stringify(body);
+function beacon(path: string, text: string): void {
   if (typeof navigator.sendBeacon === "function" && navigator.sendBeacon(path, text)) return;
   void fetch(path, {
     method: "POST",
