@@ -80,8 +80,11 @@ describeEachEngine("abandoned-cart reminders", (engine) => {
     return t.app.jobs.runNow("abandoned-cart-reminders", new Date(Date.now() + hours * HOUR));
   }
 
+  /** The cart reminders mailed to an address (not, say, an order's confirmation). */
   function mailsTo(email: string) {
-    return smtp.received.filter((m) => m.to.includes(email));
+    return smtp.received.filter(
+      (m) => m.to.includes(email) && parseMail(m.raw).headers.subject?.startsWith("Your cart at"),
+    );
   }
 
   it("mails one reminder after the store's delay, with the lines and a link that restores exactly that cart in another browser, once", async () => {

@@ -1,7 +1,6 @@
 import type { StoreInfo } from "@storefront/domain";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation, useMatches } from "react-router";
-import { recordablePath } from "./record-path";
 import type { Tracker } from "./tracker";
 
 /** The visitor's answer to a store that asks before recording (localStorage). */
@@ -92,7 +91,8 @@ export function Analytics({ store }: { store: StoreInfo }) {
   // is the same page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger; the query and the handle are read as they are then.
   useEffect(() => {
-    const path = recordablePath(location.pathname, location.search);
+    // The tracker keeps only what may be recorded of it (record-path.ts).
+    const path = `${location.pathname}${location.search}`;
     shown = { path, product };
     tracker?.pageView(path, product);
   }, [location.pathname]);

@@ -209,6 +209,19 @@ describe("Tracker", () => {
     next.stop();
   });
 
+  it("records a page without its link's token", async () => {
+    session();
+    const tracker = new Tracker({ storeId: "pet-remedies", now: () => NOW });
+    await tracker.start();
+    tracker.pageView("/account/reset-password?token=secret", null);
+    tracker.pageView("/collections/all?sort=price&key=x", null);
+    expect(tracker.state.viewedPages.map((p) => p.path)).toEqual([
+      "/account/reset-password",
+      "/collections/all?sort=price",
+    ]);
+    tracker.stop();
+  });
+
   it("forgets the signed-in shopper's email when they sign out", async () => {
     session();
     type User = NonNullable<ReturnType<typeof useAccountStore.getState>["user"]>;

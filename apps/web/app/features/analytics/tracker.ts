@@ -258,8 +258,10 @@ export class Tracker {
     }
   }
 
-  /** A page was shown (the first, or a navigation in the app). */
-  pageView(path: string, productHandle: string | null): void {
+  /** A page was shown (the first, or a navigation in the app), at `url` (path and query). */
+  pageView(url: string, productHandle: string | null): void {
+    const at = url.indexOf("?");
+    const path = at < 0 ? url : recordablePath(url.slice(0, at), url.slice(at));
     this.#count(Date.now(), document.visibilityState === "visible");
     const timestamp = this.#now().toISOString();
     this.state.pagesViewed += 1;
