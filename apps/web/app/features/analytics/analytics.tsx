@@ -2,52 +2,51 @@ import type { StoreInfo } from "@storefront/domain";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation, useMatches } from "react-router";
 import type { Tracker } from "./tracker";
-
-/** The visitor's answer to a store that asks before recording (localStorage). */
-export const CONSENT_KEY = "sf_analytics_consent";
-type Consent = "granted" | "denied";
+import type { Consent, ShownPage, VisitHooks } from "./visit";
+import { visitKey } from "./visit-key";
 
 /** The visit's tracker once it has started; null before, or when nothing is recorded. */
 let tracker: Tracker | null = null;
-/** The tracker's start was asked for (once per page load). */
+/** The visit's start was asked for (once per page load). */
 let starting = false;
-/** The page on screen, recorded when the tracker starts (it may start after the first render). */
-let shown: { path: string; product: string | null } | null = null;
+/**
+ * The pages shown before the tracker started, each with when it was shown: the tracker starts
+ * after the page has settled, and a visitor may have moved on by then.
+ */
+const shown: ShownPage[] = [];
+/** The most pages kept waiting for the tracker (a visit's list is capped anyway). */
+const WAITING_PAGES = 50;
+
+/**
+ * How long after a visit's first page has loaded the tracker's code is fetched: its work (a chunk
+ * to parse, a call, storage) would otherwise land in the page's busiest seconds.
+ */
+export const SETTLE_MS = 2000;
 
 const ConsentBanner = lazy(() => import("./consent-banner"));
 
-function readConsent(): Consent | null {
-  try {
-    const value = localStorage.getItem(CONSENT_KEY);
-    return value === "granted" || value === "denied" ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Whether the browser asks not to be tracked (Global Privacy Control). */
-function privacySignal(): boolean {
-  return (
-    (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true
-  );
-}
-
-/** Loads the tracker's code once the page is idle, and starts the visit. */
-function startTracking(storeId: string): void {
-  if (starting) return;
-  starting = true;
-  void new Promise<void>((resolve) => {
+/**
+ * Resolves when the tracker may start: at once (when idle) in a tab whose visit is open; else
+ * SETTLE_MS after the load event, or at the visitor's first click or key, whichever comes first.
+ */
+function settled(storeId: string): Promise<void> {
+  return new Promise((resolve) => {
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
-    idle(() => resolve());
-  })
-    .then(() => import("./tracker"))
-    .then(async ({ Tracker }) => {
-      const started = new Tracker({ storeId });
-      if (!(await started.start())) return;
-      tracker = started;
-      if (shown) started.pageView(shown.path, shown.product);
-    })
-    .catch(() => undefined /* the page works without analytics */);
+    const go = () => idle(() => resolve());
+    let open = false;
+    try {
+      open = sessionStorage.getItem(visitKey(storeId)) !== null;
+    } catch {
+      // Storage refused: treated as a new visit.
+    }
+    if (open) return go();
+    for (const type of ["pointerdown", "keydown"]) {
+      window.addEventListener(type, go, { once: true, capture: true });
+    }
+    const wait = () => window.setTimeout(go, SETTLE_MS);
+    if (document.readyState === "complete") wait();
+    else window.addEventListener("load", wait, { once: true });
+  });
 }
 
 /** A search on this store (spec section 4); recorded only while the visit is being recorded. */
@@ -74,18 +73,31 @@ export function noteEmail(email: string): void {
 export function Analytics({ store }: { store: StoreInfo }) {
   const location = useLocation();
   const product = useMatches().find((m) => m.id === "routes/product")?.params.handle ?? null;
-  const [asking, setAsking] = useState(false);
+  const [decide, setDecide] = useState<((consent: Consent) => void) | null>(null);
 
   useEffect(() => {
-    if (privacySignal()) return;
-    const consent = readConsent();
-    if (consent === "denied") return;
-    if (store.analyticsConsent === "required" && consent !== "granted") {
-      setAsking(true);
-      return;
-    }
-    startTracking(store.storeId);
-  }, [store.storeId, store.analyticsConsent]);
+    if (starting) return;
+    starting = true;
+    let waiting: Promise<void> | undefined;
+    const hooks: VisitHooks = {
+      pages: shown,
+      settled: () => {
+        waiting ??= settled(store.storeId);
+        return waiting;
+      },
+      ask: (answer) => setDecide(() => answer),
+      started: (started) => {
+        tracker = started;
+      },
+    };
+    // The check (consent, Global Privacy Control) loads at once where the store asks first, so
+    // the banner shows with the page; elsewhere it waits with the tracker.
+    const ready = store.analyticsConsent === "required" ? Promise.resolve() : hooks.settled();
+    void ready
+      .then(() => import("./visit"))
+      .then((visit) => visit.begin(store, hooks))
+      .catch(() => undefined /* the page works without analytics */);
+  }, [store]);
 
   // A page view is a new path: a product's variant or a collection's filter changing the query
   // is the same page.
@@ -93,23 +105,20 @@ export function Analytics({ store }: { store: StoreInfo }) {
   useEffect(() => {
     // The tracker keeps only what may be recorded of it (record-path.ts).
     const path = `${location.pathname}${location.search}`;
-    shown = { path, product };
-    tracker?.pageView(path, product);
+    if (tracker) tracker.pageView(path, product);
+    else if (shown.length < WAITING_PAGES) shown.push({ path, product, at: new Date() });
   }, [location.pathname]);
 
-  if (!asking) return null;
-  const decide = (consent: Consent) => {
-    try {
-      localStorage.setItem(CONSENT_KEY, consent);
-    } catch {
-      // Not kept: the banner asks again on the next page.
-    }
-    setAsking(false);
-    if (consent === "granted") startTracking(store.storeId);
-  };
+  if (!decide) return null;
   return (
     <Suspense fallback={null}>
-      <ConsentBanner brandName={store.brandName} onDecide={decide} />
+      <ConsentBanner
+        brandName={store.brandName}
+        onDecide={(consent) => {
+          setDecide(null);
+          decide(consent);
+        }}
+      />
     </Suspense>
   );
 }

@@ -13,6 +13,7 @@ import { useAccountStore } from "~/features/account";
 import { useCartStore } from "~/features/cart";
 import { apiRequest } from "~/lib/api-client";
 import { recordablePath } from "./record-path";
+import { visitKey } from "./visit-key";
 
 const UTM_KEYS = ["source", "medium", "campaign", "term", "content"] as const;
 
@@ -133,7 +134,7 @@ export class Tracker {
 
   constructor(private readonly options: TrackerOptions) {
     this.#now = options.now ?? (() => new Date());
-    this.#key = `sf_analytics:${options.storeId}`;
+    this.#key = visitKey(options.storeId);
     this.state = this.#fresh();
   }
 
@@ -258,12 +259,15 @@ export class Tracker {
     }
   }
 
-  /** A page was shown (the first, or a navigation in the app), at `url` (path and query). */
-  pageView(url: string, productHandle: string | null): void {
+  /**
+   * A page was shown (the first, or a navigation in the app), at `url` (path and query); `shownAt`
+   * when it was shown before the tracker started.
+   */
+  pageView(url: string, productHandle: string | null, shownAt?: Date): void {
     const at = url.indexOf("?");
     const path = at < 0 ? url : recordablePath(url.slice(0, at), url.slice(at));
-    this.#count(Date.now(), document.visibilityState === "visible");
-    const timestamp = this.#now().toISOString();
+    this.#count(shownAt ? shownAt.getTime() : Date.now(), document.visibilityState === "visible");
+    const timestamp = (shownAt ?? this.#now()).toISOString();
     this.state.pagesViewed += 1;
     const index = this.state.viewedPages.length;
     if (index < ANALYTICS_LIMITS.viewedPages) {
@@ -348,11 +352,4 @@ function beacon(path: string, text: string): void {
     credentials: "same-origin",
     keepalive: true,
   }).catch(() => undefined);
-}
-
-/** Whether the browser asks not to be tracked (Global Privacy Control). */
-export function privacySignal(): boolean {
-  return (
-    (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true
-  );
 }
