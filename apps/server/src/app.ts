@@ -23,6 +23,7 @@ import { orderRoutes } from "./modules/orders/routes.ts";
 import type { PaymentProvider } from "./modules/payments/provider.ts";
 import { paymentRoutes } from "./modules/payments/routes.ts";
 import { reviewRoutes } from "./modules/reviews/routes.ts";
+import { searchRoutes } from "./modules/search/routes.ts";
 import { storeRoutes } from "./modules/stores/routes.ts";
 import { subscriptionRoutes } from "./modules/subscriptions/routes.ts";
 import { registerCartOwner } from "./plugins/cart-owner.ts";
@@ -141,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(subscriptionRoutes);
   await app.register(analyticsRoutes);
   await app.register(reviewRoutes);
+  await app.register(searchRoutes);
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   // For load balancers: alive (the process answers), and ready (its database answers too).
   app.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok" }));

@@ -29,6 +29,8 @@ export * from "./order-draft.ts";
 export * from "./order-schema.ts";
 export * from "./review.ts";
 export * from "./review-schema.ts";
+export * from "./search.ts";
+export * from "./search-schema.ts";
 export * from "./store.ts";
 export * from "./store-figures.ts";
 export * from "./store-schema.ts";

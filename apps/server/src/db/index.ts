@@ -1,7 +1,8 @@
 import { mkdir } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { ExtractTablesWithRelations, SQL } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
@@ -18,6 +19,12 @@ export type Transaction = PgTransaction<
   Schema,
   ExtractTablesWithRelations<Schema>
 >;
+
+/** The rows of a raw SQL query, whichever engine runs it. */
+export async function selectRows<T>(db: Database, query: SQL): Promise<T[]> {
+  // Both drivers answer `rows` (node-postgres' QueryResult, PGlite's Results).
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
 
 const PGLITE_SHARED_BUFFERS = "16MB";
 
@@ -102,7 +109,11 @@ export async function openDatabase(options: {
   // PostgreSQL's default 128 MB of shared buffers sit in PGlite's WebAssembly memory, which never
   // shrinks: a small store's data fits in 16 MB, and the process stays about 120 MB smaller
   // (the files are read through Node, so the operating system's cache still holds them).
-  const settings = { postgresqlconf: [`shared_buffers = ${PGLITE_SHARED_BUFFERS}`] };
+  // pg_trgm: the search's typo tolerance (migration 0028).
+  const settings = {
+    postgresqlconf: [`shared_buffers = ${PGLITE_SHARED_BUFFERS}`],
+    extensions: { pg_trgm },
+  };
   const client = options.dataDir ? new PGlite(options.dataDir, settings) : new PGlite(settings);
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
   const db = drizzlePglite(client, { schema, logger });

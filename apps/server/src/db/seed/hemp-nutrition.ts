@@ -1,5 +1,6 @@
 import { DEFAULT_THEME } from "@storefront/domain";
 import { hempReviewImages, hempReviews } from "./hemp-nutrition-reviews.ts";
+import { HEMP_SYNONYMS } from "./search-synonyms.ts";
 import { CATS, conditionTag, DOGS } from "./tags.ts";
 import type { DemoStore } from "./types.ts";
 
@@ -23,6 +24,7 @@ export const hempNutrition: DemoStore = {
     { text: "Unopened products can be returned within 30 days" },
     { text: "Orders placed by noon Mountain time ship the same day" },
   ],
+  searchSynonyms: HEMP_SYNONYMS,
   theme: {
     ...DEFAULT_THEME,
     colors: {

@@ -10,6 +10,7 @@ import {
   productImages,
   products,
   reviews,
+  searchSynonyms,
   storeDomains,
   stores,
   subscriptionPlans,
@@ -21,6 +22,7 @@ import { DEMO_CHECKOUT_SETTINGS } from "./checkout-settings.ts";
 import { gardenStudio } from "./garden-studio.ts";
 import { hempNutrition } from "./hemp-nutrition.ts";
 import { petRemedies } from "./pet-remedies.ts";
+import { synonymRows } from "./search-synonyms.ts";
 import type { DemoStore } from "./types.ts";
 
 export const DEMO_STORES: readonly DemoStore[] = [petRemedies, gardenStudio, hempNutrition];
@@ -141,6 +143,8 @@ async function insertStore(tx: Database, store: DemoStore): Promise<void> {
     await saveDocument(tx, store.id, "master", name, page);
   }
   await saveDocument(tx, store.id, "layout", "chatbot", store.chatbot);
+  const synonyms = synonymRows(store.id, store.searchSynonyms ?? {});
+  if (synonyms.length > 0) await tx.insert(searchSynonyms).values(synonyms).onConflictDoNothing();
   if (store.discountCodes && store.discountCodes.length > 0) {
     await tx.insert(discountCodes).values(
       store.discountCodes.map((d) => ({

@@ -1,5 +1,6 @@
 import { DEFAULT_THEME } from "@storefront/domain";
 import { petReviewImages, petReviews } from "./pet-remedies-reviews.ts";
+import { PET_CONDITION_SYNONYMS } from "./search-synonyms.ts";
 import { CATS, conditionTag, DOGS } from "./tags.ts";
 import type { DemoStore, DemoSubscriptionPlan } from "./types.ts";
 
@@ -49,6 +50,7 @@ export const petRemedies: DemoStore = {
     { text: "Orders placed by 1 pm Eastern ship the same day" },
   ],
   affiliatePercentage: AFFILIATE_PERCENTAGE,
+  searchSynonyms: PET_CONDITION_SYNONYMS,
   theme: DEFAULT_THEME,
   navbar: {
     menus: [

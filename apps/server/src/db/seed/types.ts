@@ -174,4 +174,6 @@ export interface DemoStore {
   discountCodes?: DemoDiscountCode[];
   accounts?: DemoAccount[];
   reviews?: DemoReview[];
+  /** Search synonyms: what a term also finds → the terms (search-synonyms.ts). */
+  searchSynonyms?: Record<string, string[]>;
 }

@@ -7,7 +7,7 @@ import {
   RECOVERY_RETURN_GRACE_MS,
 } from "@storefront/domain";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
-import type { Database } from "../../db/index.ts";
+import { type Database, selectRows } from "../../db/index.ts";
 import { cartRecoveryTokens, carts, emailOptOuts, stores } from "../../db/schema.ts";
 import { escapeHtml } from "../../lib/html.ts";
 import type { Logger } from "../../lib/logger.ts";
@@ -48,8 +48,10 @@ interface Candidate {
  * with lines, a link origin, and an email (the account's, else the one the newest visit of the
  * cart's guest session recorded) that has not unsubscribed from the store.
  */
-async function dueCarts(db: Database, now: Date): Promise<Candidate[]> {
-  const result = await db.execute(sql`
+function dueCarts(db: Database, now: Date): Promise<Candidate[]> {
+  return selectRows<Candidate>(
+    db,
+    sql`
     select c.id, c.store_id, c.abandoned_at, c.recovery_origin, s.brand_name,
       coalesce(u.email, v.user_email) as email, v.last_seen_at
     from carts c
@@ -85,9 +87,8 @@ async function dueCarts(db: Database, now: Date): Promise<Candidate[]> {
       )
     order by c.abandoned_at
     limit ${BATCH}
-  `);
-  // Both drivers answer `rows` (node-postgres' QueryResult, PGlite's Results).
-  return (result as unknown as { rows: Candidate[] }).rows;
+  `,
+  );
 }
 
 /**

@@ -28,7 +28,7 @@ import { AnswerCache } from "../../lib/answer-cache.ts";
 import { planView, readPlans } from "../subscriptions/service.ts";
 
 /** Cards for the given products in the given order, priced in `currency` (lowest variant). */
-async function productCards(
+export async function productCards(
   db: Database,
   storeId: string,
   rows: { id: string; handle: string; title: string }[],

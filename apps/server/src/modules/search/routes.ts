@@ -1,0 +1,54 @@
+import {
+  CurrencySchema,
+  SearchQuerySchema,
+  SearchReportQuerySchema,
+  SearchReportSchema,
+  SearchResultsSchema,
+} from "@storefront/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireAdmin } from "../../plugins/auth.ts";
+import { requestCurrency } from "../../plugins/currency.ts";
+import { pageRead, registerPageRead } from "../../plugins/page-reads.ts";
+import { search, searchReport } from "./service.ts";
+
+export const searchRead = pageRead({
+  url: "/api/search",
+  tags: ["search"],
+  summary:
+    "The store's products and pages for a query, best first (title first; prefixes, synonyms and misspellings understood), priced in the visitor's currency",
+  shows: () => ["catalog"],
+  querystring: SearchQuerySchema.extend({ currency: CurrencySchema.optional() }),
+  response: SearchResultsSchema,
+  read: (request, { query: { currency, ...query } }) =>
+    search(request.server.db, request.storeId, {
+      ...query,
+      currency: requestCurrency(request, currency),
+    }),
+});
+
+export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerPageRead(app, searchRead, (_request, reply) => {
+    // Results follow the catalogue; a shopper's repeated keystrokes may reuse them briefly.
+    reply.header("cache-control", "private, max-age=10");
+  });
+
+  app.get(
+    "/api/admin/search-queries",
+    {
+      preValidation: async (request) => {
+        await requireAdmin(request);
+      },
+      schema: {
+        tags: ["search"],
+        summary:
+          "Store admins: the most searched queries of the last days, and the queries that found nothing",
+        querystring: SearchReportQuerySchema,
+        response: { 200: SearchReportSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return searchReport(app.db, request.storeId, request.query.days, new Date());
+    },
+  );
+};

@@ -1,0 +1,255 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  expectError,
+  GARDEN,
+  HEMP,
+  PET_STORE,
+  PETS,
+  signedInVisitor,
+} from "../../../test/fixtures.ts";
+import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
+import { Visitor } from "../../../test/visitor.ts";
+import { products, searchQueryResults, variants } from "../../db/schema.ts";
+import { saveDocument } from "../content/service.ts";
+
+interface Results {
+  query: string;
+  products: { handle: string; product_title: string; currency: string; product_price: number }[];
+  productTotal: number;
+  pages: { title: string; url: string; summary: string }[];
+  pageTotal: number;
+  suggestions: {
+    conditions: { label: string; url: string }[];
+    popular: { handle: string }[];
+  } | null;
+}
+
+describeEachEngine("search", (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(() => t.close());
+
+  async function find(q: string, host = PETS, extra = ""): Promise<Results> {
+    const res = await new Visitor(t.app, host).get(
+      `/api/search?q=${encodeURIComponent(q)}${extra}`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  }
+  const firstOf = async (q: string) => (await find(q)).products[0]?.handle;
+
+  describe("puts the right remedy first", () => {
+    it.each([
+      ["itch", "itchy-scratchy"],
+      ["itchy dog", "itchy-scratchy"],
+      ["scrching", "itchy-scratchy"],
+      ["hot spots", "itchy-scratchy"],
+      ["fireworks", "no-more-drama"],
+      ["Itchy Scratchy", "itchy-scratchy"],
+      ["anxious cat", "no-more-drama"],
+      ["uti", "pee-pee-issues"],
+      ["bladder", "pee-pee-issues"],
+      ["arthritis", "ouchie"],
+      ["limping", "ouchie"],
+      ["joints", "ouchie"],
+      ["picky eater", "eat"],
+      ["constipated", "cant-poo-poo"],
+      ["diarrhoea", "poo-poo-problems"],
+      ["senior dog", "forever-young"],
+      ["ear infection", "yucky-fungus"],
+      ["yeast", "yucky-fungus"],
+      ["stress", "no-more-drama"],
+      ["alergies", "itchy-scratchy"],
+      ["kitten scratching", "itchy-scratchy"],
+    ])("%s → %s", async (query, handle) => {
+      expect(await firstOf(query)).toBe(handle);
+    });
+  });
+
+  it("matches a word as it is being typed (prefix), and ranks a title above a description", async () => {
+    const typing = await find("drama");
+    expect(typing.products[0]?.handle).toBe("no-more-drama");
+    const prefix = await find("dram");
+    expect(prefix.products[0]?.handle).toBe("no-more-drama");
+  });
+
+  it("answers cards priced in the visitor's currency, with how many match in all", async () => {
+    const usd = await find("itchy");
+    expect(usd.products[0]).toMatchObject({ handle: "itchy-scratchy", currency: "usd" });
+    const cad = await find("itchy", PETS, "&currency=cad");
+    expect(cad.products[0]?.currency).toBe("cad");
+    expect(cad.products[0]?.product_price).not.toBe(usd.products[0]?.product_price);
+    const all = await find("dogs", PETS, "&limit=2&type=product");
+    expect(all.products).toHaveLength(2);
+    expect(all.productTotal).toBeGreaterThanOrEqual(9);
+    expect(all.pages).toEqual([]);
+  });
+
+  it("finds content pages: the shipping policy and the FAQ", async () => {
+    const shipping = await find("shipping policy");
+    expect(shipping.pages[0]).toMatchObject({
+      title: expect.stringMatching(/shipping/i),
+      url: "/policies/shipping-policy",
+    });
+    const faq = await find("frequently asked", PETS, "&type=page");
+    expect(faq.pages.map((p) => p.url)).toContain("/pages/faq");
+    expect(faq.products).toEqual([]);
+    // Text inside a page's sections is found too.
+    const canada = await find("ship to canada", PETS, "&type=page");
+    expect(canada.pages.map((p) => p.url)).toContain("/pages/faq");
+  });
+
+  it("never answers another store's products, nor hidden ones, and follows a change at once", async () => {
+    const hemp = await find("itchy", HEMP);
+    expect(hemp.products.map((p) => p.handle)).not.toContain("itchy-scratchy");
+    const garden = await find("itchy scratchy", GARDEN);
+    expect(garden.products).toEqual([]);
+
+    const db = t.database.db;
+    await db.update(products).set({ published: false }).where(eq(products.handle, "eat"));
+    try {
+      expect((await find("appetite")).products.map((p) => p.handle)).not.toContain("eat");
+    } finally {
+      await db.update(products).set({ published: true }).where(eq(products.handle, "eat"));
+    }
+    expect(await firstOf("appetite")).toBe("eat");
+
+    // A variant's new attribute is searchable, and a new page too.
+    const [variant] = await db
+      .select({ id: variants.id, attributes: variants.attributes })
+      .from(variants)
+      .where(eq(variants.sku, "OUCHIE-1"));
+    await db
+      .update(variants)
+      .set({ attributes: { ...variant?.attributes, Flavour: "Salmonberry" } })
+      .where(eq(variants.id, variant?.id ?? ""));
+    expect(await firstOf("salmonberry")).toBe("ouchie");
+    await saveDocument(db, PET_STORE, "master", "grooming-guide", {
+      title: "Grooming guide",
+      "text-1": "<p>Brushing a long-haired cat every week keeps mats away.</p>",
+    });
+    expect((await find("mats", PETS, "&type=page")).pages[0]?.url).toBe("/pages/grooming-guide");
+  });
+
+  it("answers nothing, not an error, for words that match nothing, with the store's conditions and favourites to try", async () => {
+    const none = await find("zzqx plorb");
+    expect(none).toMatchObject({ products: [], pages: [], productTotal: 0, pageTotal: 0 });
+    expect(none.suggestions?.conditions).toContainEqual({
+      label: "Allergies",
+      url: "/collections/liquid-dog-vitamins-supplements?condition=allergies",
+    });
+    expect(none.suggestions?.conditions).toHaveLength(9);
+    expect(none.suggestions?.popular).toHaveLength(4);
+    expect((await find("!!!")).products).toEqual([]);
+    // A search that found something suggests nothing.
+    expect((await find("itchy")).suggestions).toBeNull();
+  });
+
+  it("refuses an empty or over-long query, a bad limit and an unknown type with 400 and a message", async () => {
+    const v = new Visitor(t.app, PETS);
+    expectError(
+      await v.get("/api/search?q=%20%20"),
+      400,
+      "invalid",
+      "q: Enter something to search for.",
+    );
+    expectError(await v.get("/api/search"), 400, "invalid", "q: Enter something to search for.");
+    expectError(
+      await v.get(`/api/search?q=${"a".repeat(101)}`),
+      400,
+      "invalid",
+      "q: Searches are limited to 100 characters.",
+    );
+    expectError(
+      await v.get("/api/search?q=dog&limit=0"),
+      400,
+      "invalid",
+      "limit: Must be a whole number from 1 to 50.",
+    );
+    expectError(
+      await v.get("/api/search?q=dog&type=reviews"),
+      400,
+      "invalid",
+      "type: Must be one of: all, product, page.",
+    );
+  });
+
+  it("is in the OpenAPI document", async () => {
+    const res = await t.app.inject({ url: "/api/openapi.json", headers: { host: PETS } });
+    expect(res.statusCode).toBe(200);
+    const paths = res.json().paths as Record<string, unknown>;
+    expect(Object.keys(paths)).toEqual(
+      expect.arrayContaining(["/api/search", "/api/admin/search-queries"]),
+    );
+  });
+
+  describe("GET /api/admin/search-queries", () => {
+    it("lists the store's most searched queries and those that found nothing, from its visits", async () => {
+      const v = new Visitor(t.app, PETS);
+      const visit = await v.post("/metrics/initialize", { store_id: PET_STORE });
+      expect(visit.statusCode, visit.body).toBe(200);
+      // What the shopper's searches found (the search call notes it).
+      await find("fireworks");
+      await find("zzqx plorb");
+      const at = (s: number) => new Date(Date.now() - 60_000 + s * 1000).toISOString();
+      const search = (query: string, s: number, duration: number | null) => ({
+        query,
+        timestamp: at(s),
+        duration,
+        scrolledProducts: [],
+        clickedProducts: [],
+      });
+      const state = {
+        cartEvents: [],
+        productPageViews: [],
+        pagesViewed: 1,
+        viewedPages: [{ path: "/", timestamp: at(0), duration: 1 }],
+        searchHistory: [
+          search("fireworks", 1, 4),
+          search("Zzqx plorb", 5, 3),
+          search("fireworks ", 8, null),
+        ],
+        userEmail: null,
+        attribution: null,
+        cartStatus: "empty",
+        totalViewTime: 10,
+        sessionStartTime: at(0),
+      };
+      const sent = await v.post("/metrics/update-session-data", state);
+      expect(sent.statusCode, sent.body).toBe(204);
+      await t.app.analytics.flush();
+      await expect
+        .poll(async () =>
+          (await t.database.db.select().from(searchQueryResults)).map((r) => r.query).sort(),
+        )
+        .toEqual(expect.arrayContaining(["fireworks", "zzqx plorb"]));
+
+      const admin = (await signedInVisitor(t.app, t.database.db, { userType: "admin" })).v;
+      const res = await admin.get("/api/admin/search-queries?days=7");
+      expect(res.statusCode, res.body).toBe(200);
+      const report = res.json();
+      expect(report.days).toBe(7);
+      expect(report.topQueries[0]).toMatchObject({ query: "fireworks", searches: 2 });
+      expect(report.topQueries[0].results).toBeGreaterThan(0);
+      expect(report.noResults).toEqual([{ query: "zzqx plorb", searches: 1, results: 0 }]);
+    });
+
+    it("refuses a visitor (401), a shopper (403) and bad days (400)", async () => {
+      expect((await new Visitor(t.app, PETS).get("/api/admin/search-queries")).statusCode).toBe(
+        401,
+      );
+      const shopper = (await signedInVisitor(t.app, t.database.db)).v;
+      expect((await shopper.get("/api/admin/search-queries")).statusCode).toBe(403);
+      const admin = (await signedInVisitor(t.app, t.database.db, { userType: "admin" })).v;
+      expectError(
+        await admin.get("/api/admin/search-queries?days=0"),
+        400,
+        "invalid",
+        "days: Must be a whole number from 1 to 365.",
+      );
+    });
+  });
+});

@@ -1,0 +1,106 @@
+// The store's search (issue 16): what a shopper's query means before the database sees it. The
+// database does the matching and the ranking (apps/server/src/modules/search); this turns the
+// query into words, phrases and their alternatives.
+
+export const SEARCH_LIMITS = {
+  /** The longest query, in characters. */
+  query: 100,
+  /** Results per kind a page of results shows, and the most a call may ask for. */
+  results: 24,
+  maxResults: 50,
+  /** Results per kind the instant results show. */
+  instant: 6,
+  /** Words of a query that count (a longer query is cut). */
+  words: 8,
+} as const;
+
+export const SEARCH_MESSAGES = {
+  empty: "Enter something to search for.",
+  tooLong: `Searches are limited to ${SEARCH_LIMITS.query} characters.`,
+  limit: `Must be a whole number from 1 to ${SEARCH_LIMITS.maxResults}.`,
+  type: "Must be one of: all, product, page.",
+  days: "Must be a whole number from 1 to 365.",
+} as const;
+
+export const SEARCH_TYPES = ["all", "product", "page"] as const;
+export type SearchType = (typeof SEARCH_TYPES)[number];
+
+/**
+ * A query as words: lower case, accents and punctuation gone, at most SEARCH_LIMITS.words words.
+ * @example queryWords("  Itchy  DOG's!") // ["itchy", "dog", "s"]
+ */
+export function queryWords(query: string): string[] {
+  return query
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word !== "")
+    .slice(0, SEARCH_LIMITS.words);
+}
+
+/** A store's synonyms: a shopper's term (one or more words) → what it also finds. */
+export type Synonyms = ReadonlyMap<string, readonly string[]>;
+
+/** The synonyms from their rows, the terms as words (`queryWords`) joined by one space. */
+export function synonymsOf(rows: readonly { term: string; expandsTo: string }[]): Synonyms {
+  const map = new Map<string, string[]>();
+  for (const row of rows) {
+    const term = queryWords(row.term).join(" ");
+    const to = queryWords(row.expandsTo).join(" ");
+    if (term === "" || to === "") continue;
+    const list = map.get(term) ?? [];
+    if (!list.includes(to)) list.push(to);
+    map.set(term, list);
+  }
+  return map;
+}
+
+/** A phrase as a text-search expression: its words in a row, the last one as a prefix. */
+function phrase(words: string, prefix: boolean): string {
+  const parts = words.split(" ");
+  return parts.map((w, i) => (prefix && i === parts.length - 1 ? `${w}:*` : w)).join(" <-> ");
+}
+
+/**
+ * The query as PostgreSQL `to_tsquery` text: each word or synonym phrase of the shopper a group
+ * of alternatives (itself as a prefix, since the shopper may still be typing; its spelling
+ * correction; what its synonyms find), the groups joined by AND (`mode` "all") or OR ("any").
+ * Words are [a-z0-9] only, so the text is always valid. Empty: nothing to search for.
+ * @example searchExpression(["hot", "spots"], new Map([["hot spots", ["allergies"]]]), new Map(), "all")
+ *   // "(hot <-> spots:* | allergies)"
+ */
+export function searchExpression(
+  words: readonly string[],
+  synonyms: Synonyms,
+  corrections: ReadonlyMap<string, string>,
+  mode: "all" | "any",
+): string {
+  const longest = Math.max(1, ...[...synonyms.keys()].map((t) => t.split(" ").length));
+  const groups: string[] = [];
+  for (let i = 0; i < words.length; ) {
+    // The longest synonym phrase that starts here, else the word alone.
+    let size = Math.min(longest, words.length - i);
+    while (size > 1 && !synonyms.has(words.slice(i, i + size).join(" "))) size -= 1;
+    const term = words.slice(i, i + size).join(" ");
+    const alternatives = new Set([phrase(term, true)]);
+    const corrected = size === 1 ? corrections.get(term) : undefined;
+    for (const spelling of corrected && corrected !== term ? [term, corrected] : [term]) {
+      if (spelling !== term) alternatives.add(phrase(spelling, false));
+      for (const also of synonyms.get(spelling) ?? []) alternatives.add(phrase(also, false));
+    }
+    groups.push(
+      alternatives.size === 1 ? [...alternatives].join("") : `(${[...alternatives].join(" | ")})`,
+    );
+    i += size;
+  }
+  return groups.join(mode === "all" ? " & " : " | ");
+}
+
+/**
+ * Whether a query may be kept in the store's list of searches: not one that looks like an email
+ * address or a long number (a phone, an order, a card), which a shopper may type by mistake.
+ */
+export function isRecordableQuery(query: string): boolean {
+  return !query.includes("@") && !/\d{6,}/.test(query.replace(/[\s-]/g, ""));
+}
