@@ -24,7 +24,10 @@ test("a visitor views two products, adds one to the cart and leaves; the admin's
     .toBe(true);
   await page.locator(`main a[href="/products/eat"]`).first().click();
   await expect(page).toHaveURL(/\/products\/eat$/);
+  // A full page load: the visit goes on once the tracker has started again on the new page.
+  const resumed = page.waitForResponse((r) => r.url().endsWith("/metrics/initialize"));
   await gotoHydrated(page, "/products/itchy-scratchy");
+  await resumed;
   await page.getByRole("main").getByRole("button", { name: "Add to cart" }).click();
   await expect(page.getByRole("dialog", { name: "Your cart" })).toBeVisible();
   // Leaving: the page's beacons report the visit and the abandoned cart.

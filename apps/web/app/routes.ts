@@ -14,6 +14,7 @@ export default [
   route("account/reset-password", "routes/account-reset-password.tsx"),
   route("account/confirm", "routes/account-confirm.tsx"),
   route("garden-design", "routes/garden-design.tsx"),
+  route("search", "routes/search.tsx"),
   // /pages/*, /policies/* and any other path: a static content page.
   route("*", "routes/page.tsx"),
 ] satisfies RouteConfig;

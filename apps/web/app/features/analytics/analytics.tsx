@@ -14,8 +14,6 @@ let starting = false;
  * after the page has settled, and a visitor may have moved on by then.
  */
 const shown: ShownPage[] = [];
-/** The most pages kept waiting for the tracker (a visit's list is capped anyway). */
-const WAITING_PAGES = 50;
 
 /**
  * How long after a visit's first page has loaded the tracker's code is fetched: its work (a chunk
@@ -27,42 +25,28 @@ const ConsentBanner = lazy(() => import("./consent-banner"));
 
 /**
  * Resolves when the tracker may start: at once (when idle) in a tab whose visit is open; else
- * SETTLE_MS after the load event, or at the visitor's first click or key, whichever comes first.
+ * SETTLE_MS after the load event, or at the visitor's first press, whichever comes first.
  */
-function settled(storeId: string): Promise<void> {
+function settled(storeId: string): Promise<unknown> {
   return new Promise((resolve) => {
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
-    const go = () => idle(() => resolve());
+    // Safari has no requestIdleCallback: the next task will do.
+    const go = () => (window.requestIdleCallback ?? setTimeout)(resolve);
     let open = false;
     try {
-      open = sessionStorage.getItem(visitKey(storeId)) !== null;
+      open = !!sessionStorage.getItem(visitKey(storeId));
     } catch {
       // Storage refused: treated as a new visit.
     }
     if (open) return go();
-    for (const type of ["pointerdown", "keydown"]) {
-      window.addEventListener(type, go, { once: true, capture: true });
-    }
-    const wait = () => window.setTimeout(go, SETTLE_MS);
+    window.addEventListener("pointerdown", go, { once: true });
+    const wait = () => setTimeout(go, SETTLE_MS);
     if (document.readyState === "complete") wait();
     else window.addEventListener("load", wait, { once: true });
   });
 }
 
-/** A search on this store (spec section 4); recorded only while the visit is being recorded. */
-export function recordSearch(query: string): void {
-  tracker?.search(query);
-}
-
-/** A result of the open search the visitor scrolled past or opened. */
-export function recordSearchResult(handle: string, action: "scrolled" | "clicked"): void {
-  tracker?.searchResult(handle, action);
-}
-
-/** The email a visitor typed (checkout), for the visit's record. */
-export function noteEmail(email: string): void {
-  tracker?.noteEmail(email);
-}
+/** The visit's tracker, once it has started (null before, or when nothing is recorded). */
+export const visitTracker = () => tracker;
 
 /**
  * Records the visit (pages, product pages, cart events, searches) without delaying the page: the
@@ -78,7 +62,7 @@ export function Analytics({ store }: { store: StoreInfo }) {
   useEffect(() => {
     if (starting) return;
     starting = true;
-    let waiting: Promise<void> | undefined;
+    let waiting: Promise<unknown> | undefined;
     const hooks: VisitHooks = {
       pages: shown,
       settled: () => {
@@ -106,12 +90,13 @@ export function Analytics({ store }: { store: StoreInfo }) {
     // The tracker keeps only what may be recorded of it (record-path.ts).
     const path = `${location.pathname}${location.search}`;
     if (tracker) tracker.pageView(path, product);
-    else if (shown.length < WAITING_PAGES) shown.push({ path, product, at: new Date() });
+    // At most 50 wait (a visit's list is capped anyway).
+    else if (shown.length < 50) shown.push({ path, product, at: new Date() });
   }, [location.pathname]);
 
   if (!decide) return null;
   return (
-    <Suspense fallback={null}>
+    <Suspense>
       <ConsentBanner
         brandName={store.brandName}
         onDecide={(consent) => {

@@ -1,2 +1,3 @@
-export { Analytics, noteEmail, recordSearch, recordSearchResult } from "./analytics";
+export { Analytics, visitTracker } from "./analytics";
+export { noteEmail, recordSearch, recordSearchResult } from "./record";
 export { linkFailure, recoverCart, unsubscribeEmail } from "./recovery-api";

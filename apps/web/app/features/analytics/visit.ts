@@ -17,7 +17,7 @@ export interface VisitHooks {
   /** The pages shown so far, not yet recorded (the tracker takes them when it starts). */
   pages: ShownPage[];
   /** Resolves when the page has settled enough for the tracker's work. */
-  settled(): Promise<void>;
+  settled(): Promise<unknown>;
   /** Shows the consent banner; `decide` takes the visitor's answer. */
   ask(decide: (consent: Consent) => void): void;
   started(tracker: Tracker): void;

@@ -1,8 +1,19 @@
 import type { StoreInfo } from "@storefront/domain";
-import { useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { AccountButton } from "~/features/account";
 import { CartButton, CurrencySwitcher } from "~/features/cart";
+
+// The server renders the search in full (a plain form to the results page until the code comes);
+// the browser loads its code apart from the first page's, and hydrates it then.
+const SearchBar = lazy(() => import("~/features/search"));
+// One element for every render: an update reaching the boundary before its code has loaded would
+// make React drop the server's HTML and render it afresh (a flash, and a shift of the tools).
+const searchBar = (
+  <Suspense>
+    <SearchBar />
+  </Suspense>
+);
 
 /** True while the page is scrolled to the very top. */
 function useAtTop(): boolean {
@@ -74,6 +85,7 @@ export function SiteHeader({ store }: { store: StoreInfo }) {
           <img src={store.logo} alt={store.brandName} width={600} height={200} />
         </Link>
         <div className="header-tools">
+          {searchBar}
           <CurrencySwitcher />
           <AccountButton />
           <CartButton />

@@ -1,0 +1,6 @@
+// The top bar's search is the default export: the header loads it lazily, apart from the page.
+
+// The results page takes the search's limits from here, so both share one chunk.
+export { SEARCH_LIMITS } from "@storefront/domain";
+export { searchStore } from "./search-api";
+export { default, default as SearchBar } from "./search-bar";
