@@ -7,6 +7,7 @@
  *
  *   npm run bench -w @storefront/bench
  *   BENCH_DURATION=5 BENCH_SKIP_LIGHTHOUSE=1 npm run bench -w @storefront/bench
+ *   BENCH_LARGE_CATALOG=0 npm run bench   # without the search rows on 50,000 generated products
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -44,6 +45,8 @@ const DURATION_SECONDS = readDuration(process.env.BENCH_DURATION);
 const SKIP_LIGHTHOUSE = ["1", "true", "yes"].includes(
   (process.env.BENCH_SKIP_LIGHTHOUSE ?? "").toLowerCase(),
 );
+/** The search rows again on a catalogue this large (generate-catalog.ts); 0 skips them. */
+const LARGE_CATALOG = Number(process.env.BENCH_LARGE_CATALOG ?? "50000");
 const READY_TIMEOUT_MS = 60_000;
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CHROME_FLAGS = [
@@ -64,6 +67,10 @@ const PATHS = {
   reviews: "/api/products/itchy-scratchy/reviews",
   // A filter, a search and a sort other than the default: a different query from the first page.
   reviewsFiltered: "/api/products/itchy-scratchy/reviews?rating=5&q=dog&sort=helpful",
+  // Instant results as the search bar asks for them: a query the index knows, and a misspelt one
+  // (a second look-up: the nearest word of the store's vocabulary).
+  search: "/api/search?q=itchy+dog&limit=6",
+  searchMisspelt: "/api/search?q=scrching&limit=6",
 } as const;
 
 interface LoadTarget {
@@ -164,6 +171,8 @@ const LOAD_TARGETS: LoadTarget[] = [
     body: ADD_TO_CART_BODY,
   },
   { name: "read cart", target: "app", path: "/api/cart", withCart: true },
+  { name: "instant search (itchy dog)", target: "app", path: PATHS.search },
+  { name: "instant search, misspelt (scrching)", target: "app", path: PATHS.searchMisspelt },
   // The beacon every visitor sends when a page is hidden: JSON as text/plain, one open visit.
   {
     name: "metrics/update-session-data (beacon)",
@@ -1309,6 +1318,69 @@ function printLighthouse(pages: LighthousePage[]): string {
 // ---------------------------------------------------------------------------------------------
 // Main
 
+/**
+ * Loads the demo stores and `count` generated products into a database of its own, starts a
+ * second server on it, and runs the search rows against it.
+ */
+async function largeCatalogSearch(
+  count: number,
+  problems: string[],
+): Promise<{ products: number; generateSeconds: number; rows: LoadRow[] }> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "storefront-bench-catalog-"));
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  progress(`generating ${count} products into ${dataDir}`);
+  const startedAt = Date.now();
+  const generate = startChild(
+    "generate-catalog",
+    ["--import", "tsx", "bench/generate-catalog.ts", String(count)],
+    { ...process.env, DATA_DIR: dataDir },
+  );
+  await generate.exited;
+  if (generate.proc.exitCode !== 0) {
+    throw new Error(`bench/generate-catalog.ts failed:\n${tail(generate)}`);
+  }
+  children.delete(generate);
+  const generateSeconds = (Date.now() - startedAt) / 1000;
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const server = startChild("storefront server (large catalogue)", [...SERVE_FLAGS, serverMain], {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    NODE_ENV: "production",
+  });
+  await waitUntilReady(server, `${origin}/api/store`, READY_TIMEOUT_MS);
+  const rows: LoadRow[] = [];
+  for (const [name, searchPath] of [
+    ["instant search (itchy dog)", PATHS.search],
+    ["instant search, misspelt (scrching)", PATHS.searchMisspelt],
+    [
+      "instant search, a word in thousands of products (turmeric)",
+      "/api/search?q=turmeric&limit=6",
+    ],
+  ] as const) {
+    const url = `${origin}${searchPath}`;
+    progress(`autocannon ${name} on ${count} products: ${url}`);
+    try {
+      const rss = sampleRss(server.proc.pid);
+      const row = await loadTest(
+        name,
+        url,
+        { headers: { "accept-encoding": BROWSER_ACCEPT_ENCODING } },
+        server.proc.pid,
+      );
+      row.peakRssBytes = await rss.stop();
+      rows.push(row);
+    } catch (error) {
+      problems.push(`load test of ${url}: ${errorMessage(error)}`);
+    }
+  }
+  await stopChild(server);
+  children.delete(server);
+  return { products: count, generateSeconds, rows };
+}
+
 async function main(): Promise<number> {
   const problems: string[] = [];
   const started = new Date();
@@ -1421,6 +1493,18 @@ async function main(): Promise<number> {
     problems.push(`checkout load: ${errorMessage(error)}`);
   }
 
+  // The search rows again, on a catalogue of LARGE_CATALOG products in one store.
+  let largeCatalog: { products: number; generateSeconds: number; rows: LoadRow[] } | null = null;
+  if (LARGE_CATALOG > 0) {
+    try {
+      largeCatalog = await largeCatalogSearch(LARGE_CATALOG, problems);
+    } catch (error) {
+      problems.push(`large catalogue search: ${errorMessage(error)}`);
+    }
+  } else {
+    progress("large catalogue skipped (BENCH_LARGE_CATALOG=0)");
+  }
+
   // 2. JavaScript weight
   progress("measuring the product page's JavaScript");
   let js: JsReport | null = null;
@@ -1467,6 +1551,7 @@ async function main(): Promise<number> {
     server: { readyMs: appReadyMs, lastOutput: serverWarnings },
     load: loadRows,
     checkout,
+    largeCatalog,
     productPageJavaScript: js,
     lighthouse: lighthousePages,
     problems,
@@ -1496,6 +1581,20 @@ async function main(): Promise<number> {
   out.push(
     checkout === null ? "Full checkout: did not run (see problems)" : printCheckout(checkout),
   );
+  out.push("");
+  out.push("-".repeat(100));
+  if (largeCatalog === null) {
+    out.push(
+      LARGE_CATALOG > 0
+        ? "Search on a large catalogue: did not run (see problems)"
+        : "Search on a large catalogue: skipped (BENCH_LARGE_CATALOG=0)",
+    );
+  } else {
+    out.push(
+      `Search on a large catalogue: the demo stores plus ${largeCatalog.products} generated products in the pet store (generated and indexed in ${fmt(largeCatalog.generateSeconds, 1)} s)`,
+    );
+    out.push(printLoad(largeCatalog.rows));
+  }
   out.push("");
   out.push("-".repeat(100));
   out.push("Product page JavaScript (1 KB = 1000 bytes, 1 KiB = 1024 bytes)");

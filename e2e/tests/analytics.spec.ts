@@ -4,6 +4,7 @@ interface ReportEntry {
   cartData: { cartStatus: string; cartItems: { sku: string; quantity: number }[] };
   productPageViews: { handle: string }[];
   viewedPages: { path: string; duration: number }[];
+  searchHistory: { query: string; duration: number | null }[];
   attribution: { campaign: string | null; source: string | null } | null;
   totalViewTime: number;
 }
@@ -24,6 +25,18 @@ test("a visitor views two products, adds one to the cart and leaves; the admin's
     .toBe(true);
   await page.locator(`main a[href="/products/eat"]`).first().click();
   await expect(page).toHaveURL(/\/products\/eat$/);
+  // The address changes before the new page is on screen: the visit records the page once it is.
+  await expect
+    .poll(() => page.evaluate(() => sessionStorage.getItem("sf_analytics:pet-remedies") ?? ""))
+    .toContain('"/products/eat"');
+  // A search from the top bar is part of the visit once typing settles.
+  await page.keyboard.press("/");
+  await page.keyboard.type("fireworks");
+  await expect(page.getByRole("option").first()).toContainText("No More Drama");
+  await expect
+    .poll(() => page.evaluate(() => sessionStorage.getItem("sf_analytics:pet-remedies") ?? ""))
+    .toContain('"query":"fireworks"');
+  await page.keyboard.press("Escape");
   // A full page load: the visit goes on once the tracker has started again on the new page.
   const resumed = page.waitForResponse((r) => r.url().endsWith("/metrics/initialize"));
   await gotoHydrated(page, "/products/itchy-scratchy");
@@ -64,5 +77,6 @@ test("a visitor views two products, adds one to the cart and leaves; the admin's
     "/products/itchy-scratchy",
   ]);
   expect(entry?.attribution?.source).toBe("newsletter");
+  expect(entry?.searchHistory.map((s) => s.query)).toEqual(["fireworks"]);
   await admin.close();
 });

@@ -99,7 +99,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           defaultValue={q}
           key={q}
           maxLength={SEARCH_LIMITS.query}
-          placeholder="Search remedies, conditions, pages…"
+          placeholder="Search products and pages…"
           aria-invalid={invalid ? true : undefined}
           aria-describedby={invalid ? "search-page-error" : undefined}
         />
@@ -146,7 +146,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           ) : null}
           {found.suggestions ? (
             <>
-              <p>Check the spelling, try fewer words, or start from what your pet needs.</p>
+              <p>Check the spelling or try fewer words, or start from one of these.</p>
               {found.suggestions.conditions.length > 0 ? (
                 <section aria-labelledby="search-conditions">
                   <h2 id="search-conditions" className="search-heading">

@@ -196,7 +196,7 @@ export default function SearchBar() {
             id={`${id}-q`}
             name="q"
             type="search"
-            placeholder="Search remedies, conditions, pages…"
+            placeholder="Search products and pages…"
             autoComplete="off"
             maxLength={SEARCH_LIMITS.query}
             role="combobox"
