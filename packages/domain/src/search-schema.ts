@@ -59,14 +59,12 @@ export const SearchReportQuerySchema = z.strictObject({
     .default(30),
 });
 
-const ReportedQuerySchema = z.object({
-  query: z.string(),
-  searches: z.number().int(),
-  /** How many results the query found when it was last searched; null: not known. */
-  results: z.number().int().nullable(),
-});
+const ReportedQuerySchema = z.object({ query: z.string(), searches: z.number().int() });
 
-/** The store's searches: the most searched queries, and those that found nothing. */
+/**
+ * The store's searches: the most searched queries, and those that find nothing (each checked
+ * again when the report is read), most searched first.
+ */
 export const SearchReportSchema = z.object({
   days: z.number().int(),
   topQueries: z.array(ReportedQuerySchema),

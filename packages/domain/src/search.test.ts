@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { isRecordableQuery, queryWords, searchExpression, synonymsOf } from "./search.ts";
+import { isRecordableQuery, queryWords, searchGroups, synonymsOf } from "./search.ts";
 
 describe("a shopper's search query", () => {
   it("is words in lower case, without accents or punctuation, at most eight", () => {
-    expect(queryWords("  Itchy  DOG's!")).toEqual(["itchy", "dog", "s"]);
+    expect(queryWords("  Itchy  DOG's!")).toEqual(["itchy", "dogs"]);
     expect(queryWords("Crème brûlée")).toEqual(["creme", "brulee"]);
     expect(queryWords("a b c d e f g h i j")).toHaveLength(8);
     expect(queryWords("!!!")).toEqual([]);
@@ -16,20 +16,25 @@ describe("a shopper's search query", () => {
     { term: "urinary tract", expandsTo: "urinary" },
   ]);
 
-  it("becomes groups of alternatives: the word as a prefix, its synonyms, its correction", () => {
-    expect(searchExpression(["itchy", "dog"], synonyms, new Map(), "all")).toBe(
-      "(itchy:* | allergies) & dog:*",
-    );
-    expect(searchExpression(["hot", "spots"], synonyms, new Map(), "all")).toBe(
-      "(hot <-> spots:* | allergies)",
-    );
-    expect(
-      searchExpression(["scrching"], synonyms, new Map([["scrching", "scratching"]]), "all"),
-    ).toBe("(scrching:* | scratching | allergies)");
-    expect(searchExpression(["itchy", "dog"], synonyms, new Map(), "any")).toBe(
-      "(itchy:* | allergies) | dog:*",
-    );
-    expect(searchExpression([], synonyms, new Map(), "all")).toBe("");
+  const simple = (query: string) => ({ config: "simple", query });
+  const english = (query: string) => ({ config: "english", query });
+
+  it("becomes groups of alternatives: the word as a prefix (as typed and stemmed), its synonyms, its correction", () => {
+    expect(searchGroups(["itchy", "dog"], synonyms, new Map())).toEqual([
+      [simple("itchy:*"), english("itchy:*"), english("allergies")],
+      [simple("dog:*"), english("dog:*")],
+    ]);
+    expect(searchGroups(["hot", "spots"], synonyms, new Map())).toEqual([
+      [simple("hot <-> spots:*"), english("hot <-> spots:*"), english("allergies")],
+    ]);
+    expect(searchGroups(["scrching"], synonyms, new Map([["scrching", "scratching"]]))).toEqual([
+      [simple("scrching:*"), english("scrching:*"), english("scratching"), english("allergies")],
+    ]);
+    expect(searchGroups([], synonyms, new Map())).toEqual([]);
+  });
+
+  it("reads an apostrophe as nothing, as the index does", () => {
+    expect(queryWords("Can't poo")).toEqual(["cant", "poo"]);
   });
 
   it("keeps out of the store's list what looks like an email address or a long number", () => {
@@ -38,5 +43,9 @@ describe("a shopper's search query", () => {
     expect(isRecordableQuery("me@example.com")).toBe(false);
     expect(isRecordableQuery("order 1234567")).toBe(false);
     expect(isRecordableQuery("555-123-4567")).toBe(false);
+    expect(isRecordableQuery("555.123.4567")).toBe(false);
+    expect(isRecordableQuery("(555) 123 4567")).toBe(false);
+    expect(isRecordableQuery("me＠example.com")).toBe(false);
+    expect(isRecordableQuery("１２３４５６７")).toBe(false);
   });
 });

@@ -12,6 +12,11 @@ export const SEARCH_LIMITS = {
   instant: 6,
   /** Words of a query that count (a longer query is cut). */
   words: 8,
+  /**
+   * The most matches a search ranks and counts: a word in most of a large catalogue (a prefix of
+   * two letters while the shopper types) is ranked among its first this many matches.
+   */
+  ranked: 1_000,
 } as const;
 
 export const SEARCH_MESSAGES = {
@@ -27,16 +32,20 @@ export type SearchType = (typeof SEARCH_TYPES)[number];
 
 /**
  * A query as words: lower case, accents and punctuation gone, at most SEARCH_LIMITS.words words.
- * @example queryWords("  Itchy  DOG's!") // ["itchy", "dog", "s"]
+ * @example queryWords("  Itchy  DOG's!") // ["itchy", "dogs"]
  */
 export function queryWords(query: string): string[] {
-  return query
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((word) => word !== "")
-    .slice(0, SEARCH_LIMITS.words);
+  return (
+    query
+      // "can't" is "cant", as the index has it.
+      .replace(/['’]/g, "")
+      .normalize("NFKD")
+      .replace(/\p{M}/gu, "")
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((word) => word !== "")
+      .slice(0, SEARCH_LIMITS.words)
+  );
 }
 
 /** A store's synonyms: a shopper's term (one or more words) → what it also finds. */
@@ -62,39 +71,50 @@ function phrase(words: string, prefix: boolean): string {
   return parts.map((w, i) => (prefix && i === parts.length - 1 ? `${w}:*` : w)).join(" <-> ");
 }
 
+/** One way a shopper's word or phrase may match: `to_tsquery(config, query)`. */
+export interface SearchAlternative {
+  /** "simple" keeps the word as typed (a prefix like "do" is not a stop word there). */
+  config: "simple" | "english";
+  query: string;
+}
+
 /**
- * The query as PostgreSQL `to_tsquery` text: each word or synonym phrase of the shopper a group
- * of alternatives (itself as a prefix, since the shopper may still be typing; its spelling
- * correction; what its synonyms find), the groups joined by AND (`mode` "all") or OR ("any").
- * Words are [a-z0-9] only, so the text is always valid. Empty: nothing to search for.
- * @example searchExpression(["hot", "spots"], new Map([["hot spots", ["allergies"]]]), new Map(), "all")
- *   // "(hot <-> spots:* | allergies)"
+ * The query as groups of alternatives, for PostgreSQL's `to_tsquery`: each word or synonym phrase
+ * of the shopper one group (itself as a prefix, since the shopper may still be typing, both as
+ * typed and stemmed; its spelling correction; what its synonyms find). The caller joins the
+ * alternatives of a group with OR and the groups with AND (or OR). Words are [a-z0-9] only, so
+ * every query is valid. None: nothing to search for.
+ * @example searchGroups(["hot", "spots"], new Map([["hot spots", ["allergies"]]]), new Map())
+ *   // [[{simple, "hot <-> spots:*"}, {english, "hot <-> spots:*"}, {english, "allergies"}]]
  */
-export function searchExpression(
+export function searchGroups(
   words: readonly string[],
   synonyms: Synonyms,
   corrections: ReadonlyMap<string, string>,
-  mode: "all" | "any",
-): string {
+): SearchAlternative[][] {
   const longest = Math.max(1, ...[...synonyms.keys()].map((t) => t.split(" ").length));
-  const groups: string[] = [];
+  const groups: SearchAlternative[][] = [];
   for (let i = 0; i < words.length; ) {
     // The longest synonym phrase that starts here, else the word alone.
     let size = Math.min(longest, words.length - i);
     while (size > 1 && !synonyms.has(words.slice(i, i + size).join(" "))) size -= 1;
     const term = words.slice(i, i + size).join(" ");
-    const alternatives = new Set([phrase(term, true)]);
+    const typed = phrase(term, true);
+    const also = new Set<string>();
     const corrected = size === 1 ? corrections.get(term) : undefined;
-    for (const spelling of corrected && corrected !== term ? [term, corrected] : [term]) {
-      if (spelling !== term) alternatives.add(phrase(spelling, false));
-      for (const also of synonyms.get(spelling) ?? []) alternatives.add(phrase(also, false));
+    if (corrected && corrected !== term) also.add(phrase(corrected, false));
+    for (const spelling of corrected ? [term, corrected] : [term]) {
+      for (const meaning of synonyms.get(spelling) ?? []) also.add(phrase(meaning, false));
     }
-    groups.push(
-      alternatives.size === 1 ? [...alternatives].join("") : `(${[...alternatives].join(" | ")})`,
-    );
+    also.delete(typed);
+    groups.push([
+      { config: "simple", query: typed },
+      { config: "english", query: typed },
+      ...[...also].map((query) => ({ config: "english" as const, query })),
+    ]);
     i += size;
   }
-  return groups.join(mode === "all" ? " & " : " | ");
+  return groups;
 }
 
 /**
@@ -102,5 +122,6 @@ export function searchExpression(
  * address or a long number (a phone, an order, a card), which a shopper may type by mistake.
  */
 export function isRecordableQuery(query: string): boolean {
-  return !query.includes("@") && !/\d{6,}/.test(query.replace(/[\s-]/g, ""));
+  const text = query.normalize("NFKC");
+  return !text.includes("@") && !/\d{6,}/.test(text.replace(/[\s().\-/+]/g, ""));
 }

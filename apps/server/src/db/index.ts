@@ -1,6 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ExtractTablesWithRelations, SQL } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
@@ -109,10 +110,10 @@ export async function openDatabase(options: {
   // PostgreSQL's default 128 MB of shared buffers sit in PGlite's WebAssembly memory, which never
   // shrinks: a small store's data fits in 16 MB, and the process stays about 120 MB smaller
   // (the files are read through Node, so the operating system's cache still holds them).
-  // pg_trgm: the search's typo tolerance (migration 0028).
+  // The search's: pg_trgm for misspellings (migration 0028), btree_gin for its index (0030).
   const settings = {
     postgresqlconf: [`shared_buffers = ${PGLITE_SHARED_BUFFERS}`],
-    extensions: { pg_trgm },
+    extensions: { btree_gin, pg_trgm },
   };
   const client = options.dataDir ? new PGlite(options.dataDir, settings) : new PGlite(settings);
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });

@@ -977,7 +977,8 @@ export const searchEntries = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.storeId, t.kind, t.ref] }),
-    index("search_entries_document").using("gin", t.document),
+    // One store's entries only (btree_gin): a small store never walks a large one's.
+    index("search_entries_store_document").using("gin", t.storeId, t.document),
   ],
 );
 

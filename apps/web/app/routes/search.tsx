@@ -1,10 +1,9 @@
 import type { ErrorBody, SearchResults } from "@storefront/domain";
 import { useEffect, useRef } from "react";
 import { data, Form, Link } from "react-router";
-import { visitTracker } from "~/features/analytics";
 import { ProductGrid } from "~/features/catalog";
 import { useQuickView } from "~/features/quick-view";
-import { SEARCH_LIMITS } from "~/features/search";
+import { SEARCH_LIMITS, whenRecording } from "~/features/search";
 import { answerOf } from "~/lib/api.server";
 import { rootDataOf } from "~/lib/seo";
 import type { Route } from "./+types/search";
@@ -34,8 +33,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { q, results: answerOf<SearchResults>(answer), invalid: null };
 }
 
-/** "3 results", "1 result". */
+/** "3 results", "1 result"; "1,000+ results" past what a search counts. */
 function results(count: number): string {
+  if (count >= SEARCH_LIMITS.ranked)
+    return `${SEARCH_LIMITS.ranked.toLocaleString("en-US")}+ results`;
   return `${count} ${count === 1 ? "result" : "results"}`;
 }
 
@@ -50,7 +51,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const list = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    if (found) visitTracker()?.search(found.query);
+    if (found) whenRecording((tracker) => tracker.search(found.query));
   }, [found]);
 
   // A product card seen on screen is a result scrolled past; one opened is a result clicked.
@@ -64,7 +65,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         for (const entry of entries) {
           const handle = entry.isIntersecting ? handleOf(entry.target) : null;
           if (handle) {
-            visitTracker()?.searchResult(handle, "scrolled");
+            whenRecording((tracker) => tracker.searchResult(handle, "scrolled"));
             seen.unobserve(entry.target);
           }
         }
@@ -75,7 +76,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
     const onClick = (event: MouseEvent) => {
       const link = (event.target as Element).closest?.("a[href^='/products/']");
       const handle = link?.getAttribute("href")?.slice(10);
-      if (handle) visitTracker()?.searchResult(handle, "clicked");
+      if (handle) whenRecording((tracker) => tracker.searchResult(handle, "clicked"));
     };
     root.addEventListener("click", onClick);
     return () => {
@@ -88,7 +89,13 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container search-page">
       <h1 className="page-title">{q && found ? `Results for “${q}”` : "Search"}</h1>
-      <Form method="get" action="/search" role="search" className="search-page-form">
+      <Form
+        method="get"
+        action="/search"
+        role="search"
+        aria-label="Search again"
+        className="search-page-form"
+      >
         <label htmlFor="search-page-q" className="visually-hidden">
           Search the store
         </label>

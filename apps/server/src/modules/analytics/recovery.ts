@@ -304,6 +304,13 @@ export async function pruneAnalytics(db: Database, now: Date): Promise<number> {
         - make_interval(days => (s.analytics_settings ->> 'retentionDays')::int)
   `);
   await db.delete(cartRecoveryTokens).where(lt(cartRecoveryTokens.expiresAt, now));
+  // The searches that found nothing are kept as long as the visits that counted them.
+  await db.execute(sql`
+    delete from search_query_results r using stores s
+    where r.store_id = s.id
+      and r.searched_at < ${now}::timestamptz
+        - make_interval(days => (s.analytics_settings ->> 'retentionDays')::int)
+  `);
   return (
     (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ??
     (result as unknown as { affectedRows?: number }).affectedRows ??

@@ -4,13 +4,14 @@ import {
   LruCache,
   queryWords,
   SEARCH_LIMITS,
+  type SearchAlternative,
   type SearchReport,
   type SearchResults,
   type SearchType,
-  searchExpression,
+  searchGroups,
   synonymsOf,
 } from "@storefront/domain";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { type Database, selectRows } from "../../db/index.ts";
 import { searchQueryResults, searchSynonyms } from "../../db/schema.ts";
 import { AnswerCache } from "../../lib/answer-cache.ts";
@@ -68,24 +69,44 @@ interface Match {
   total: number;
 }
 
-/** The best `limit` entries of each kind the expression matches, and how many match per kind. */
+/** The groups as one tsquery: each group's alternatives OR'd, the groups AND'd (or OR'd). */
+function tsquery(groups: SearchAlternative[][], mode: "all" | "any"): SQL {
+  return sql.join(
+    groups.map(
+      (group) =>
+        sql`(${sql.join(
+          group.map((a) => sql`to_tsquery(${a.config}::regconfig, ${a.query})`),
+          sql` || `,
+        )})`,
+    ),
+    mode === "all" ? sql` && ` : sql` || `,
+  );
+}
+
+/** The best `limit` entries of each kind the query matches, and how many match per kind. */
 async function matches(
   db: Database,
   storeId: string,
-  expression: string,
+  query: SQL,
   type: SearchType,
   limit: number,
 ): Promise<Match[]> {
   const rows = await selectRows<Omit<Match, "total"> & { total: string | number }>(
     db,
     sql`
-    select kind, ref, title, path, summary, total from (
-      select e.kind, e.ref, e.title, e.path, e.summary,
-        count(*) over (partition by e.kind) as total,
-        row_number() over (partition by e.kind order by ts_rank(e.document, q) desc, e.title) as n
-      from search_entries e, to_tsquery('english', ${expression}) q
-      where e.store_id = ${storeId} and e.document @@ q
+    with q as (select ${query} as q),
+    matched as (
+      select e.kind, e.ref, e.title, e.path, e.summary, e.document
+      from search_entries e, q
+      where e.store_id = ${storeId} and e.document @@ q.q
         and (${type} = 'all' or e.kind = ${type})
+      limit ${SEARCH_LIMITS.ranked}
+    )
+    select kind, ref, title, path, summary, total from (
+      select m.kind, m.ref, m.title, m.path, m.summary,
+        count(*) over (partition by m.kind) as total,
+        row_number() over (partition by m.kind order by ts_rank(m.document, q.q) desc, m.title) as n
+      from matched m, q
     ) ranked
     where n <= ${limit}
     order by kind, n`,
@@ -108,7 +129,13 @@ export async function search(
   if (words.length > 0) {
     const synonyms = await storeSynonyms(db, storeId);
     const run = (fixes: Map<string, string>, mode: "all" | "any") =>
-      matches(db, storeId, searchExpression(words, synonyms, fixes, mode), input.type, input.limit);
+      matches(
+        db,
+        storeId,
+        tsquery(searchGroups(words, synonyms, fixes), mode),
+        input.type,
+        input.limit,
+      );
     found = await run(new Map(), "all");
     if (found.length === 0) {
       const fixes = await corrections(db, storeId, words);
@@ -138,11 +165,16 @@ export async function search(
     suggestions: null,
   };
   if (results.productTotal + results.pageTotal === 0) {
-    results.suggestions = await suggestions(db, storeId, input.currency);
+    results.suggestions = await suggestionCache.get(db, `${storeId} ${input.currency}`, () =>
+      suggestions(db, storeId, input.currency),
+    );
   }
   noteResults(db, storeId, input.q, results.productTotal + results.pageTotal);
   return results;
 }
+
+// What a search that finds nothing suggests changes with the catalogue, seldom: kept 10 s.
+const suggestionCache = new AnswerCache("search-suggestions", 1_000, 10_000);
 
 /** How many products a search that found nothing suggests. */
 const POPULAR_COUNT = 4;
@@ -177,37 +209,61 @@ async function suggestions(
   return { conditions: conditions.sort((a, b) => a.label.localeCompare(b.label)), popular };
 }
 
-/** What each recent query last found, as written: only a change is written again. */
-const written = new WeakMap<Database, LruCache<string, number>>();
+/** The query as the report counts it: lower case, runs of anything but a-z and 0-9 one space. */
+function reportedQuery(q: string): string {
+  return q
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim()
+    .slice(0, SEARCH_LIMITS.query);
+}
+
+/** Whether each recent query found nothing when last searched, as written. */
+const written = new WeakMap<Database, LruCache<string, boolean>>();
 
 /**
- * Keeps how many results a query found, for the admin's list of queries with no results. Not
- * awaited: the shopper's answer never waits for it, and a failure only loses the figure.
+ * Keeps the queries that find nothing (and forgets one that finds something again), for the
+ * admin's list; a query that finds something is not written. Not awaited: the shopper's answer
+ * never waits for it, and a failure only loses the mark.
  */
 function noteResults(db: Database, storeId: string, q: string, results: number): void {
-  const query = queryWords(q).join(" ").slice(0, SEARCH_LIMITS.query);
+  const query = reportedQuery(q);
   if (query === "" || !isRecordableQuery(q)) return;
   let seen = written.get(db);
   if (!seen) {
-    seen = new LruCache<string, number>(5_000, 60 * 60_000);
+    seen = new LruCache<string, boolean>(5_000, 60 * 60_000);
     written.set(db, seen);
   }
   const key = `${storeId} ${query}`;
-  if (seen.get(key) === results) return;
-  seen.set(key, results);
-  void db
-    .insert(searchQueryResults)
-    .values({ storeId, query, results })
-    .onConflictDoUpdate({
-      target: [searchQueryResults.storeId, searchQueryResults.query],
-      set: { results, searchedAt: sql`now()` },
-    })
-    .catch(() => seen.delete(key));
+  const none = results === 0;
+  const before = seen.get(key);
+  if (before === none || (!none && before === undefined)) return;
+  seen.set(key, none);
+  const done = none
+    ? db
+        .insert(searchQueryResults)
+        .values({ storeId, query, results })
+        .onConflictDoUpdate({
+          target: [searchQueryResults.storeId, searchQueryResults.query],
+          set: { results, searchedAt: sql`now()` },
+        })
+    : db
+        .delete(searchQueryResults)
+        .where(and(eq(searchQueryResults.storeId, storeId), eq(searchQueryResults.query, query)));
+  void done.then(
+    () => undefined,
+    () => seen.delete(key),
+  );
 }
 
+/** How many queries each list of the report shows. */
+const REPORTED = 50;
+
 /**
- * The store's searches of the last `days` days, from its visits' analytics: the most searched
- * queries, and the queries that found nothing when last searched.
+ * The store's searches of the last `days` days, from its visits' analytics (only what looks like
+ * a query: nothing with an email address or a long number): the most searched queries, and the
+ * most searched of those that found nothing, each checked again now (a product added since may
+ * have answered it).
  */
 export async function searchReport(
   db: Database,
@@ -215,37 +271,43 @@ export async function searchReport(
   days: number,
   now: Date,
 ): Promise<SearchReport> {
-  const since = new Date(now.getTime() - days * 86_400_000);
-  const rows = await selectRows<{
-    query: string;
-    searches: string | number;
-    results: number | null;
-  }>(
-    db,
-    sql`
-    select s.query, s.searches, r.results
-    from (
-      select trim(regexp_replace(lower(data->>'query'), '[^a-z0-9]+', ' ', 'g')) as query,
-        count(*) as searches
-      from analytics_events
-      where store_id = ${storeId} and kind = 'search' and at >= ${since.toISOString()}
-      group by 1
-    ) s
-    left join search_query_results r
-      on r.store_id = ${storeId}
-      and r.query = s.query
-    where s.query <> ''
-    order by s.searches desc, s.query
-    limit 500`,
-  );
-  const all = rows.map((r) => ({
-    query: r.query,
-    searches: Number(r.searches),
-    results: r.results === null ? null : Number(r.results),
-  }));
-  return {
-    days,
-    topQueries: all.slice(0, 50),
-    noResults: all.filter((q) => q.results === 0).slice(0, 50),
-  };
+  const since = new Date(now.getTime() - days * 86_400_000).toISOString();
+  const counted = sql`
+    select trim(regexp_replace(lower(data->>'query'), '[^a-z0-9]+', ' ', 'g')) as query,
+      count(*) as searches
+    from analytics_events
+    where store_id = ${storeId} and kind = 'search' and at >= ${since}
+      and strpos(normalize(data->>'query', NFKC), '@') = 0
+      and regexp_replace(normalize(data->>'query', NFKC), '[\s().\-/+]', '', 'g') !~ '[0-9]{6}'
+    group by 1`;
+  type Row = { query: string; searches: string | number };
+  const [top, none] = await Promise.all([
+    selectRows<Row>(
+      db,
+      sql`select query, searches from (${counted}) s where query <> ''
+        order by searches desc, query limit ${REPORTED}`,
+    ),
+    selectRows<Row>(
+      db,
+      sql`select s.query, s.searches from (${counted}) s
+        join search_query_results r on r.store_id = ${storeId} and r.query = s.query
+        where r.results = 0
+        order by s.searches desc, s.query limit ${REPORTED}`,
+    ),
+  ]);
+  const reported = (r: Row) => ({ query: r.query, searches: Number(r.searches) });
+  const stillNone: { query: string; searches: number }[] = [];
+  for (const row of none) {
+    const words = queryWords(row.query);
+    const synonyms = await storeSynonyms(db, storeId);
+    const found = await matches(
+      db,
+      storeId,
+      tsquery(searchGroups(words, synonyms, await corrections(db, storeId, words)), "any"),
+      "all",
+      1,
+    );
+    if (found.length === 0) stillNone.push(reported(row));
+  }
+  return { days, topQueries: top.map(reported), noResults: stillNone };
 }

@@ -1,7 +1,7 @@
 import { formatMoney, SEARCH_LIMITS, type SearchResults } from "@storefront/domain";
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { visitTracker } from "~/features/analytics";
+import { whenRecording } from "./record-search";
 import { searchStore } from "./search-api";
 
 /** How long typing pauses before the instant results are asked for. */
@@ -37,7 +37,6 @@ export default function SearchBar() {
   const [failed, setFailed] = useState(false);
   // Marks the search hydrated (its code loads apart from the page's), for tests and styles.
   const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
   const details = useRef<HTMLDetailsElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -57,11 +56,45 @@ export default function SearchBar() {
     setOpen(false);
   }, [location.pathname, location.search]);
 
+  // Opened, or typed into, before its code had loaded (the server's HTML works on its own): the
+  // state takes over from there. After the navigation effect, so it is not closed again.
+  useEffect(() => {
+    if (details.current?.open) setOpen(true);
+    if (input.current?.value) setQuery(input.current.value);
+    setReady(true);
+  }, []);
+
+  // Closes when the focus or a press goes outside it (a Tab past its last control, a click on
+  // the page), as a list over the page should.
+  useEffect(() => {
+    if (!open) return;
+    const outside = (event: Event) => {
+      const target = (event as FocusEvent).relatedTarget ?? event.target;
+      if (target instanceof Node && details.current?.contains(target)) return;
+      if (event.type === "focusout" && !(event as FocusEvent).relatedTarget) return;
+      setOpen(false);
+    };
+    const root = details.current;
+    root?.addEventListener("focusout", outside);
+    document.addEventListener("pointerdown", outside);
+    return () => {
+      root?.removeEventListener("focusout", outside);
+      document.removeEventListener("pointerdown", outside);
+    };
+  }, [open]);
+
+  // The active result stays in view in a list taller than the panel.
+  useEffect(() => {
+    if (active < 0) return;
+    document.getElementById(options[active]?.id ?? "")?.scrollIntoView?.({ block: "nearest" });
+  });
+
   // "/" anywhere but in a field opens the search and puts the cursor in it.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (typingIn(event.target)) return;
+      // Not in a field, and not behind a dialog that holds the page.
+      if (typingIn(event.target) || document.querySelector("dialog:modal")) return;
       event.preventDefault();
       setOpen(true);
       requestAnimationFrame(() => input.current?.focus());
@@ -76,6 +109,7 @@ export default function SearchBar() {
     setActive(-1);
     if (term.length < 2) {
       setResults(null);
+      setFailed(false);
       return;
     }
     let current = true;
@@ -90,7 +124,10 @@ export default function SearchBar() {
           if (current) setFailed(true);
         });
     }, DEBOUNCE_MS);
-    const settle = window.setTimeout(() => visitTracker()?.search(term), SETTLED_MS);
+    // A search left (closed) before typing settled is not one.
+    const settle = window.setTimeout(() => {
+      if (details.current?.open) whenRecording((tracker) => tracker.search(term));
+    }, SETTLED_MS);
     return () => {
       current = false;
       window.clearTimeout(ask);
@@ -98,6 +135,7 @@ export default function SearchBar() {
     };
   }, [term]);
 
+  // Only the answer to what is typed now: an older list would open the wrong result on Enter.
   const shown = open && term.length >= 2 && results !== null && results.query === term;
   const options: Option[] = shown
     ? [
@@ -111,8 +149,10 @@ export default function SearchBar() {
     : [];
 
   const openOption = (option: Option) => {
-    visitTracker()?.search(term);
-    if (option.handle) visitTracker()?.searchResult(option.handle, "clicked");
+    whenRecording((tracker) => {
+      tracker.search(term);
+      if (option.handle) tracker.searchResult(option.handle, "clicked");
+    });
     close(false);
     navigate(option.url);
   };
@@ -152,6 +192,7 @@ export default function SearchBar() {
   };
 
   const count = shown ? results.products.length + results.pages.length : 0;
+  const total = shown ? results.productTotal + results.pageTotal : 0;
   return (
     <details
       ref={details}
@@ -175,7 +216,7 @@ export default function SearchBar() {
         </svg>
         <span className="visually-hidden">Search</span>
       </summary>
-      <search>
+      <search aria-label="Store">
         <form
           action="/search"
           method="get"
@@ -183,7 +224,7 @@ export default function SearchBar() {
           onSubmit={(event) => {
             event.preventDefault();
             if (term === "") return input.current?.focus();
-            visitTracker()?.search(term);
+            whenRecording((tracker) => tracker.search(term));
             close(false);
             navigate(`/search?${new URLSearchParams({ q: term })}`);
           }}
@@ -217,7 +258,7 @@ export default function SearchBar() {
               : shown
                 ? count === 0
                   ? `No results for ${term}.`
-                  : `${count} ${count === 1 ? "result" : "results"}. Use the up and down arrows to choose one.`
+                  : `${total} ${total === 1 ? "result" : "results"}. Use the up and down arrows to choose one of the first ${count}.`
                 : ""}
           </p>
           <div className="search-results" hidden={!shown}>
