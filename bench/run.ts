@@ -83,6 +83,8 @@ interface LoadTarget {
   withCart?: boolean;
   /** Send the cookie of an open analytics visit (POST /metrics/initialize), as a beacon does. */
   withVisit?: boolean;
+  /** Each request takes the next of TYPED_QUERIES instead of `path`. */
+  rotate?: boolean;
   /** The body's type when it is not JSON (a beacon's text/plain). */
   contentType?: string;
   /**
@@ -173,6 +175,12 @@ const LOAD_TARGETS: LoadTarget[] = [
   { name: "read cart", target: "app", path: "/api/cart", withCart: true },
   { name: "instant search (itchy dog)", target: "app", path: PATHS.search },
   { name: "instant search, misspelt (scrching)", target: "app", path: PATHS.searchMisspelt },
+  {
+    name: "instant search, typed queries in turn",
+    target: "app",
+    path: PATHS.search,
+    rotate: true,
+  },
   // The beacon every visitor sends when a page is hidden: JSON as text/plain, one open visit.
   {
     name: "metrics/update-session-data (beacon)",
@@ -517,11 +525,18 @@ async function visitCookie(origin: string): Promise<string> {
 async function loadTest(
   name: string,
   url: string,
-  request: { method?: "GET" | "POST"; body?: string; headers?: Record<string, string> } = {},
+  request: {
+    method?: "GET" | "POST";
+    body?: string;
+    headers?: Record<string, string>;
+    /** Paths each request takes in turn instead of the URL's (different queries). */
+    paths?: readonly string[];
+  } = {},
   /** The serving process, whose CPU time per request is reported. */
   serverPid?: number,
 ): Promise<LoadRow> {
   const headers = request.headers ?? {};
+  let turn = 0;
   const probed =
     request.method === "POST"
       ? { status: 0, contentType: null, contentEncoding: null, bytes: 0 }
@@ -535,6 +550,18 @@ async function loadTest(
       ...request.headers,
     },
     connections: CONNECTIONS,
+    ...(request.paths
+      ? {
+          requests: [
+            {
+              setupRequest: (req: { path?: string }) => {
+                turn = (turn + 1) % (request.paths?.length ?? 1);
+                return { ...req, path: request.paths?.[turn] ?? req.path };
+              },
+            },
+          ],
+        }
+      : {}),
   };
   // The warm-up is a run of its own, so the CPU time measured is the measured run's alone.
   await autocannon({ ...options, duration: WARMUP_SECONDS });
@@ -1319,6 +1346,44 @@ function printLighthouse(pages: LighthousePage[]): string {
 // Main
 
 /**
+ * What shoppers type, as the search bar asks for it: every prefix of 2 letters or more of each
+ * query (answers are reused for 5 s, so one query repeated measures the reuse; these mostly do
+ * not).
+ */
+const TYPED_QUERIES: readonly string[] = [
+  "itchy dog",
+  "hot spots",
+  "fireworks",
+  "turmeric chews",
+  "senior cat",
+  "calming drops",
+  "joint pain",
+  "picky eater",
+  "ear infection",
+  "bladder stones",
+  "valerian",
+  "chamomile tincture",
+  "organic nettle",
+  "milk thistle",
+  "slippery elm",
+  "skin and coat",
+  "loose stool",
+  "arthritis",
+  "kitten",
+  "puppy anxiety",
+  "ginger",
+  "scratching",
+  "limping",
+  "urinary",
+  "wild yarrow",
+].flatMap((q) =>
+  Array.from(
+    { length: q.length - 1 },
+    (_, i) => `/api/search?${new URLSearchParams({ q: q.slice(0, i + 2), limit: "6" })}`,
+  ),
+);
+
+/**
  * Loads the demo stores and `count` generated products into a database of its own, starts a
  * second server on it, and runs the search rows against it.
  */
@@ -1359,6 +1424,7 @@ async function largeCatalogSearch(
       "instant search, a word in thousands of products (turmeric)",
       "/api/search?q=turmeric&limit=6",
     ],
+    [`instant search, ${TYPED_QUERIES.length} different queries in turn`, TYPED_QUERIES[0] ?? ""],
   ] as const) {
     const url = `${origin}${searchPath}`;
     progress(`autocannon ${name} on ${count} products: ${url}`);
@@ -1367,7 +1433,10 @@ async function largeCatalogSearch(
       const row = await loadTest(
         name,
         url,
-        { headers: { "accept-encoding": BROWSER_ACCEPT_ENCODING } },
+        {
+          headers: { "accept-encoding": BROWSER_ACCEPT_ENCODING },
+          ...(name.includes("different") ? { paths: TYPED_QUERIES } : {}),
+        },
         server.proc.pid,
       );
       row.peakRssBytes = await rss.stop();
@@ -1468,6 +1537,7 @@ async function main(): Promise<number> {
         {
           ...(target.method ? { method: target.method } : {}),
           ...(target.body ? { body: target.body } : {}),
+          ...(target.rotate ? { paths: TYPED_QUERIES } : {}),
           headers,
         },
         pid,

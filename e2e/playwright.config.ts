@@ -62,7 +62,8 @@ export default defineConfig({
   ],
   webServer: {
     // The compiled server, as `npm start` runs it (`npm test` builds it first).
-    command: "node apps/server/dist/main.js",
+    // prepare-store.ts first: the hemp store reminds at once (recovery.spec.ts).
+    command: "node --import tsx e2e/prepare-store.ts && node apps/server/dist/main.js",
     cwd: "..",
     url: `${baseURL}/`,
     reuseExistingServer: false,

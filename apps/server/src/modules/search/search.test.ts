@@ -12,6 +12,7 @@ import { createTestApp, describeEachEngine, type TestApp } from "../../../test/h
 import { Visitor } from "../../../test/visitor.ts";
 import { products, searchQueryResults, variants } from "../../db/schema.ts";
 import { saveDocument } from "../content/service.ts";
+import { forgetSearchAnswers } from "./service.ts";
 
 interface Results {
   query: string;
@@ -110,10 +111,12 @@ describeEachEngine("search", (engine) => {
 
     const db = t.database.db;
     await db.update(products).set({ published: false }).where(eq(products.handle, "eat"));
+    forgetSearchAnswers(db);
     try {
       expect((await find("appetite")).products.map((p) => p.handle)).not.toContain("eat");
     } finally {
       await db.update(products).set({ published: true }).where(eq(products.handle, "eat"));
+      forgetSearchAnswers(db);
     }
     expect(await firstOf("appetite")).toBe("eat");
 
@@ -126,11 +129,13 @@ describeEachEngine("search", (engine) => {
       .update(variants)
       .set({ attributes: { ...variant?.attributes, Flavour: "Salmonberry" } })
       .where(eq(variants.id, variant?.id ?? ""));
+    forgetSearchAnswers(db);
     expect(await firstOf("salmonberry")).toBe("ouchie");
     await saveDocument(db, PET_STORE, "master", "grooming-guide", {
       title: "Grooming guide",
       "text-1": "<p>Brushing a long-haired cat every week keeps mats away.</p>",
     });
+    forgetSearchAnswers(db);
     expect((await find("mats", PETS, "&type=page")).pages[0]?.url).toBe("/pages/grooming-guide");
 
     // A page deleted, a product renamed and one deleted leave the index with them.
@@ -138,10 +143,12 @@ describeEachEngine("search", (engine) => {
       title: "Layout only",
       "text-1": "<p>Grooming layout words never searched.</p>",
     });
+    forgetSearchAnswers(db);
     expect((await find("layout only", PETS, "&type=page")).pages).toEqual([]);
     await db.execute(
       sql`delete from documents where store_id = ${PET_STORE} and name = 'grooming-guide'`,
     );
+    forgetSearchAnswers(db);
     expect((await find("mats", PETS, "&type=page")).pages.map((p) => p.url)).not.toContain(
       "/pages/grooming-guide",
     );
@@ -149,6 +156,7 @@ describeEachEngine("search", (engine) => {
       .update(variants)
       .set({ attributes: variant?.attributes ?? {} })
       .where(eq(variants.id, variant?.id ?? ""));
+    forgetSearchAnswers(db);
     expect((await find("salmonberry")).products.map((p) => p.handle)).not.toContain("ouchie");
 
     const [made] = await db
@@ -161,11 +169,13 @@ describeEachEngine("search", (engine) => {
         metaDescription: "A balm.",
       })
       .returning({ id: products.id });
+    forgetSearchAnswers(db);
     expect((await find("lavender")).productTotal).toBe(0); // no price yet: not sold, not shown
     await db
       .update(products)
       .set({ handle: "test-rosemary-balm", title: "Rosemary Paw Balm" })
       .where(eq(products.id, made?.id ?? ""));
+    forgetSearchAnswers(db);
     const renamed = await t.database.db.execute(
       sql`select title, path from search_entries where ref = ${made?.id ?? ""}`,
     );
@@ -173,6 +183,7 @@ describeEachEngine("search", (engine) => {
       { title: "Rosemary Paw Balm", path: "/products/test-rosemary-balm" },
     ]);
     await db.delete(products).where(eq(products.id, made?.id ?? ""));
+    forgetSearchAnswers(db);
     const gone = await t.database.db.execute(
       sql`select 1 from search_entries where ref = ${made?.id ?? ""}`,
     );

@@ -114,12 +114,38 @@ async function matches(
   return rows.map((r) => ({ ...r, total: Number(r.total) }));
 }
 
+// The same query is asked again and again (each shopper's prefixes, the popular searches):
+// an answer is reused for SEARCH_TTL_MS per instance, as catalogue answers are (a product
+// changed shows in its results that much later).
+const SEARCH_TTL_MS = 5_000;
+const answers = new AnswerCache("search", 2_000, SEARCH_TTL_MS);
+
+/**
+ * Drops the reused answers (on every instance): for a writer of the catalogue or the pages that
+ * must see its change in the next search (the index itself follows at once, by its triggers).
+ */
+export function forgetSearchAnswers(db: Database): void {
+  answers.clear(db);
+}
+
+/** `find`, with each answer reused for a few seconds (see SEARCH_TTL_MS). */
+export async function search(
+  db: Database,
+  storeId: string,
+  input: { q: string; limit: number; type: SearchType; currency: Currency },
+): Promise<SearchResults> {
+  const key = [storeId, queryWords(input.q).join(" "), input.type, input.limit, input.currency];
+  const found = await answers.get(db, key.join("|"), () => find(db, storeId, input));
+  noteResults(db, storeId, input.q, found.productTotal + found.pageTotal);
+  return { ...found, query: input.q };
+}
+
 /**
  * The store's products and pages for a query, best first: every word must match (as typed, as a
  * prefix, through a synonym, or spelt as the nearest word the store uses); when nothing does,
  * any word may. Unpublished products and other stores' entries are never in the index's answer.
  */
-export async function search(
+async function find(
   db: Database,
   storeId: string,
   input: { q: string; limit: number; type: SearchType; currency: Currency },
@@ -169,7 +195,6 @@ export async function search(
       suggestions(db, storeId, input.currency),
     );
   }
-  noteResults(db, storeId, input.q, results.productTotal + results.pageTotal);
   return results;
 }
 

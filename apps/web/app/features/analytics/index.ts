@@ -1,3 +1,3 @@
 export { Analytics, visitTracker } from "./analytics";
-export { noteEmail, recordSearch, recordSearchResult } from "./record";
+export { noteEmail } from "./record";
 export { linkFailure, recoverCart, unsubscribeEmail } from "./recovery-api";

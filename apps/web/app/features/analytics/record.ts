@@ -1,17 +1,18 @@
-// What other features tell the visit's record (each does nothing while nothing is recorded).
+// What other features tell the visit's record. Each waits for the visit's tracker (it starts after
+// a new visit's first page has settled) for up to 10 s, and does nothing when nothing is recorded.
+// features/search keeps its own copy of `whenRecording`: sharing this module would make it a
+// chunk of its own, named in the first load (which has no bytes to spare).
 import { visitTracker } from "./analytics";
 
-/** A search on this store (spec section 4). */
-export function recordSearch(query: string): void {
-  visitTracker()?.search(query);
-}
+type VisitTracker = NonNullable<ReturnType<typeof visitTracker>>;
 
-/** A result of the open search the visitor scrolled past or opened. */
-export function recordSearchResult(handle: string, action: "scrolled" | "clicked"): void {
-  visitTracker()?.searchResult(handle, action);
+function whenRecording(record: (tracker: VisitTracker) => void, tries = 20): void {
+  const tracker = visitTracker();
+  if (tracker) record(tracker);
+  else if (tries > 0) window.setTimeout(() => whenRecording(record, tries - 1), 500);
 }
 
 /** The email a visitor typed (checkout), for the visit's record. */
 export function noteEmail(email: string): void {
-  visitTracker()?.noteEmail(email);
+  whenRecording((tracker) => tracker.noteEmail(email));
 }

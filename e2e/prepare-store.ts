@@ -1,0 +1,24 @@
+/**
+ * Prepares the browser tests' database before their server starts: loads the demo stores, and
+ * makes the hemp store send its cart reminders as soon as a cart is abandoned (its recovery delay
+ * 0 minutes instead of 60), so a test can follow a reminder from the abandoned cart to its link.
+ * The server then finds the stores loaded and only draws their images.
+ *
+ *   DATA_DIR=/tmp/x node --import tsx e2e/prepare-store.ts
+ */
+import { eq, sql } from "drizzle-orm";
+import { openDatabase } from "../apps/server/src/db/index.ts";
+import { stores } from "../apps/server/src/db/schema.ts";
+import { loadDemoStores } from "../apps/server/src/db/seed/index.ts";
+
+const dataDir = process.env.DATA_DIR;
+if (!dataDir) throw new Error("usage: DATA_DIR=… prepare-store.ts");
+const database = await openDatabase({ dataDir: `${dataDir}/pglite` });
+await loadDemoStores(database.db);
+await database.db
+  .update(stores)
+  .set({
+    analyticsSettings: sql`jsonb_set(${stores.analyticsSettings}, '{recoveryDelayMinutes}', '0')`,
+  })
+  .where(eq(stores.id, "hemp-nutrition"));
+await database.close();
