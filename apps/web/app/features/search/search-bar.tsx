@@ -1,5 +1,5 @@
 import { formatMoney, SEARCH_LIMITS, type SearchResults } from "@storefront/domain";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { whenRecording } from "./record-search";
 import { searchStore } from "./search-api";
@@ -48,11 +48,15 @@ export default function SearchBar() {
     setOpen(false);
     setActive(-1);
     if (focusToggle) details.current?.querySelector("summary")?.focus();
+    // Going to a result: the field is about to be hidden; let go of it now, so the next page's
+    // keys (the / shortcut) are not taken for typing in it.
+    else input.current?.blur();
   };
 
-  // A new page closes the search.
+  // A new page closes the search. As the page is committed, not after: a passive effect could
+  // run after the next key and close a search that key (/) had just opened.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation by design.
-  useEffect(() => {
+  useLayoutEffect(() => {
     setOpen(false);
   }, [location.pathname, location.search]);
 
