@@ -234,7 +234,10 @@ async function suggestions(
   return { conditions: conditions.sort((a, b) => a.label.localeCompare(b.label)), popular };
 }
 
-/** The query as the report counts it: lower case, runs of anything but a-z and 0-9 one space. */
+/**
+ * The query as the report counts it: lower case, runs of anything but a-z and 0-9 one space.
+ * searchReport's SQL groups the visits' searches by the same rule, so the two must change together.
+ */
 function reportedQuery(q: string): string {
   return q
     .toLowerCase()

@@ -3,5 +3,4 @@
 // The results page takes the search's limits from here, so both share one chunk.
 export { SEARCH_LIMITS } from "@storefront/domain";
 export { whenRecording } from "./record-search";
-export { searchStore } from "./search-api";
-export { default, default as SearchBar } from "./search-bar";
+export { default } from "./search-bar";
