@@ -83,8 +83,11 @@ interface LoadTarget {
   withCart?: boolean;
   /** Send the cookie of an open analytics visit (POST /metrics/initialize), as a beacon does. */
   withVisit?: boolean;
-  /** Each request takes the next of TYPED_QUERIES instead of `path`. */
-  rotate?: boolean;
+  /**
+   * Each request takes the next of TYPED_QUERIES ("typed": what shoppers type, again and again)
+   * or of NEW_QUERIES ("new": a query never asked before) instead of `path`.
+   */
+  rotate?: "typed" | "new";
   /** The body's type when it is not JSON (a beacon's text/plain). */
   contentType?: string;
   /**
@@ -179,7 +182,13 @@ const LOAD_TARGETS: LoadTarget[] = [
     name: "instant search, typed queries in turn",
     target: "app",
     path: PATHS.search,
-    rotate: true,
+    rotate: "typed",
+  },
+  {
+    name: "instant search, a query never asked before each time",
+    target: "app",
+    path: PATHS.search,
+    rotate: "new",
   },
   // The beacon every visitor sends when a page is hidden: JSON as text/plain, one open visit.
   {
@@ -1384,6 +1393,65 @@ const TYPED_QUERIES: readonly string[] = [
 );
 
 /**
+ * Queries no two requests share (so no answer is ever reused): a prefix of one word then a prefix
+ * of another, of the words the demo and the generated catalogues use; about 15,000.
+ */
+const NEW_QUERIES: readonly string[] = (() => {
+  const words = [
+    "calming",
+    "itchy",
+    "joint",
+    "senior",
+    "kitten",
+    "puppy",
+    "drops",
+    "chews",
+    "balm",
+    "nettle",
+    "ginger",
+    "skin",
+    "bladder",
+    "stool",
+    "stress",
+    "travel",
+    "turmeric",
+    "valerian",
+    "organic",
+    "gentle",
+    "tincture",
+    "powder",
+    "spray",
+    "yarrow",
+    "licorice",
+    "burdock",
+    "dandelion",
+    "echinacea",
+    "hawthorn",
+    "fungus",
+  ];
+  const prefixes = (w: string) => Array.from({ length: w.length - 2 }, (_, i) => w.slice(0, i + 3));
+  const queries: string[] = [];
+  for (const first of words) {
+    for (const second of words) {
+      if (second === first) continue;
+      for (const a of prefixes(first).slice(-3)) {
+        for (const b of prefixes(second).slice(0, 6)) queries.push(`${a} ${b}`);
+      }
+    }
+  }
+  // Shuffled the same way every run, so consecutive requests do not share a first word.
+  let seed = 1;
+  for (let i = queries.length - 1; i > 0; i -= 1) {
+    seed = (seed * 48_271) % 2_147_483_647;
+    const j = seed % (i + 1);
+    [queries[i], queries[j]] = [queries[j] as string, queries[i] as string];
+  }
+  return queries.map((q) => `/api/search?${new URLSearchParams({ q, limit: "6" })}`);
+})();
+
+const ROTATIONS = { typed: TYPED_QUERIES, new: NEW_QUERIES } as const;
+
+/**
  * Loads the demo stores and `count` generated products into a database of its own, starts a
  * second server on it, and runs the search rows against it.
  */
@@ -1424,7 +1492,11 @@ async function largeCatalogSearch(
       "instant search, a word in thousands of products (turmeric)",
       "/api/search?q=turmeric&limit=6",
     ],
-    [`instant search, ${TYPED_QUERIES.length} different queries in turn`, TYPED_QUERIES[0] ?? ""],
+    [`instant search, ${TYPED_QUERIES.length} typed queries in turn`, TYPED_QUERIES[0] ?? ""],
+    [
+      `instant search, a query never asked before each time (of ${NEW_QUERIES.length})`,
+      NEW_QUERIES[0] ?? "",
+    ],
   ] as const) {
     const url = `${origin}${searchPath}`;
     progress(`autocannon ${name} on ${count} products: ${url}`);
@@ -1435,7 +1507,8 @@ async function largeCatalogSearch(
         url,
         {
           headers: { "accept-encoding": BROWSER_ACCEPT_ENCODING },
-          ...(name.includes("different") ? { paths: TYPED_QUERIES } : {}),
+          ...(name.includes("typed") ? { paths: TYPED_QUERIES } : {}),
+          ...(name.includes("never asked") ? { paths: NEW_QUERIES } : {}),
         },
         server.proc.pid,
       );
@@ -1537,7 +1610,7 @@ async function main(): Promise<number> {
         {
           ...(target.method ? { method: target.method } : {}),
           ...(target.body ? { body: target.body } : {}),
-          ...(target.rotate ? { paths: TYPED_QUERIES } : {}),
+          ...(target.rotate ? { paths: ROTATIONS[target.rotate] } : {}),
           headers,
         },
         pid,

@@ -978,9 +978,24 @@ export const searchEntries = pgTable(
   (t) => [
     primaryKey({ columns: [t.storeId, t.kind, t.ref] }),
     // One store's entries only (btree_gin): a small store never walks a large one's.
-    index("search_entries_store_document").using("gin", t.storeId, t.document),
+    // Written straight into the index (fastupdate off): a search never walks a list of pending
+    // entries, which the embedded database, without autovacuum, would let grow to 4 MB.
+    index("search_entries_store_document")
+      .using("gin", t.storeId, t.document)
+      .with({ fastupdate: false }),
   ],
 );
+
+/**
+ * How many times each store's search index or synonyms changed (by triggers on both): a
+ * search's list of matches is reused for as long as its store's version is the same.
+ */
+export const searchVersions = pgTable("search_versions", {
+  storeId: text("store_id")
+    .primaryKey()
+    .references(() => stores.id, { onDelete: "cascade" }),
+  version: integer("version").notNull(),
+});
 
 /**
  * A store's search vocabulary (words of its titles, tags and attributes, and its synonyms'

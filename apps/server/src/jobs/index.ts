@@ -1,15 +1,17 @@
 import type { FastifyInstance } from "fastify";
+import { embeddedUpkeep } from "../db/upkeep.ts";
 import { pruneAnalytics, sendCartReminders } from "../modules/analytics/recovery.ts";
 import { releaseExpiredHolds } from "../modules/orders/expired-holds.ts";
 import { createJobRunner, type JobRunner } from "./runner.ts";
 
 /**
  * Every timed job of the server, in one place: releasing payment holds past their 30 minutes,
- * the abandoned-cart reminders, and the retention of analytics.
+ * the abandoned-cart reminders, the retention of analytics, and on the embedded database the
+ * upkeep autovacuum does on PostgreSQL.
  */
 export function createJobs(app: FastifyInstance, engine: "pglite" | "postgres"): JobRunner {
   const { db } = app;
-  return createJobRunner({ engine, databaseUrl: app.config.databaseUrl }, app.log)
+  const jobs = createJobRunner({ engine, databaseUrl: app.config.databaseUrl }, app.log)
     .add({
       name: "release-expired-holds",
       cron: "* * * * *",
@@ -26,4 +28,15 @@ export function createJobs(app: FastifyInstance, engine: "pglite" | "postgres"):
       cron: "17 3 * * *",
       run: (now) => pruneAnalytics(db, now),
     });
+  if (engine === "pglite") {
+    jobs.add({
+      name: "embedded-database-upkeep",
+      cron: "*/5 * * * *",
+      run: async () => {
+        const done = await embeddedUpkeep(db);
+        if (done.length > 0) app.log.info({ done }, "embedded database upkeep");
+      },
+    });
+  }
+  return jobs;
 }

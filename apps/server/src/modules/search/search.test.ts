@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   expectError,
@@ -11,7 +11,7 @@ import {
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
 import { Visitor } from "../../../test/visitor.ts";
 import { selectRows } from "../../db/index.ts";
-import { products, searchQueryResults, variants } from "../../db/schema.ts";
+import { products, searchQueryResults, searchSynonyms, variants } from "../../db/schema.ts";
 import { saveDocument } from "../content/service.ts";
 import { forgetSearchAnswers } from "./service.ts";
 
@@ -29,8 +29,9 @@ interface Results {
 
 describeEachEngine("search", (engine) => {
   let t: TestApp;
+  const statements: string[] = [];
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp(engine, {}, { logQuery: (q) => statements.push(q) });
   });
   afterAll(() => t.close());
 
@@ -111,6 +112,7 @@ describeEachEngine("search", (engine) => {
     expect(garden.products).toEqual([]);
 
     const db = t.database.db;
+    expect(await firstOf("appetite")).toBe("eat");
     await db.update(products).set({ published: false }).where(eq(products.handle, "eat"));
     forgetSearchAnswers(db);
     try {
@@ -189,6 +191,35 @@ describeEachEngine("search", (engine) => {
       sql`select 1 from search_entries where ref = ${made?.id ?? ""}`,
     );
     expect(gone).toEqual([]);
+  });
+
+  it("reads the index once for a query asked again, until the store's entries or synonyms change", async () => {
+    const db = t.database.db;
+    const indexReads = () => statements.filter((q) => q.includes("from search_entries e")).length;
+    forgetSearchAnswers(db);
+    expect(await firstOf("dram")).toBe("no-more-drama");
+    const read = indexReads();
+    // The whole answers (cards and prices, kept 5 s) forgotten: the index's answer is still kept.
+    forgetSearchAnswers(db);
+    expect(await firstOf("dram")).toBe("no-more-drama");
+    expect(indexReads()).toBe(read);
+
+    // A synonym added is a change of the store's search: the next query reads the index again.
+    await db
+      .insert(searchSynonyms)
+      .values({ storeId: PET_STORE, term: "dram", expandsTo: "urinary" });
+    try {
+      forgetSearchAnswers(db);
+      const handles = (await find("dram")).products.map((p) => p.handle);
+      expect(handles).toContain("pee-pee-issues");
+      expect(indexReads()).toBeGreaterThan(read);
+    } finally {
+      await db
+        .delete(searchSynonyms)
+        .where(and(eq(searchSynonyms.storeId, PET_STORE), eq(searchSynonyms.term, "dram")));
+      forgetSearchAnswers(db);
+    }
+    expect((await find("dram")).products.map((p) => p.handle)).not.toContain("pee-pee-issues");
   });
 
   it("answers every query the shopper may type, never an error: stop words, short prefixes, digits, other scripts", async () => {

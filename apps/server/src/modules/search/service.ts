@@ -13,15 +13,27 @@ import {
 } from "@storefront/domain";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { type Database, selectRows } from "../../db/index.ts";
-import { searchQueryResults, searchSynonyms } from "../../db/schema.ts";
+import { searchQueryResults, searchSynonyms, searchVersions } from "../../db/schema.ts";
 import { AnswerCache } from "../../lib/answer-cache.ts";
 import { listProducts, productCards } from "../catalog/service.ts";
 
-// A store's synonyms change rarely (they are data an admin edits): read once a minute.
-const synonymCache = new AnswerCache("search-synonyms", 1_000, 60_000);
+/**
+ * The store's search version: one more each time its entries or synonyms change (triggers of
+ * migration 0031 keep it). What was read from the index under one version holds until the next.
+ */
+async function searchVersion(db: Database, storeId: string): Promise<number> {
+  const [row] = await db
+    .select({ version: searchVersions.version })
+    .from(searchVersions)
+    .where(eq(searchVersions.storeId, storeId));
+  return row?.version ?? 0;
+}
 
-function storeSynonyms(db: Database, storeId: string) {
-  return synonymCache.get(db, storeId, async () =>
+/** Reads of the index, each kept while its store's search version is the one it was read at. */
+const indexReads = new AnswerCache("search-index", 2_000, 10 * 60_000);
+
+function storeSynonyms(db: Database, storeId: string, version: number) {
+  return indexReads.get(db, `synonyms|${storeId}|${version}`, async () =>
     synonymsOf(
       await db
         .select({ term: searchSynonyms.term, expandsTo: searchSynonyms.expandsTo })
@@ -141,34 +153,46 @@ export async function search(
 }
 
 /**
- * The store's products and pages for a query, best first: every word must match (as typed, as a
- * prefix, through a synonym, or spelt as the nearest word the store uses); when nothing does,
- * any word may. Unpublished products and other stores' entries are never in the index's answer.
+ * The store's entries for the words, best first: every word must match (as typed, as a prefix,
+ * through a synonym, or spelt as the nearest word the store uses); when nothing does, any word
+ * may. Unpublished products and other stores' entries are never in the index. On a large
+ * catalogue this is most of a search's cost, so the answer is kept for the store's version: a
+ * query asked again reads one row until the store's entries or synonyms change.
  */
+async function findMatches(
+  db: Database,
+  storeId: string,
+  words: readonly string[],
+  type: SearchType,
+  limit: number,
+): Promise<Match[]> {
+  if (words.length === 0) return [];
+  const version = await searchVersion(db, storeId);
+  return indexReads.get(
+    db,
+    `matches|${storeId}|${version}|${words.join(" ")}|${type}|${limit}`,
+    async () => {
+      const synonyms = await storeSynonyms(db, storeId, version);
+      const run = (fixes: Map<string, string>, mode: "all" | "any") =>
+        matches(db, storeId, tsquery(searchGroups(words, synonyms, fixes), mode), type, limit);
+      let found = await run(new Map(), "all");
+      if (found.length === 0) {
+        const fixes = await corrections(db, storeId, words);
+        if (fixes.size > 0) found = await run(fixes, "all");
+        if (found.length === 0 && words.length > 1) found = await run(fixes, "any");
+      }
+      return found;
+    },
+  );
+}
+
+/** The store's products (as cards, in the currency) and pages for a query, best first. */
 async function find(
   db: Database,
   storeId: string,
   input: { q: string; limit: number; type: SearchType; currency: Currency },
 ): Promise<SearchResults> {
-  const words = queryWords(input.q);
-  let found: Match[] = [];
-  if (words.length > 0) {
-    const synonyms = await storeSynonyms(db, storeId);
-    const run = (fixes: Map<string, string>, mode: "all" | "any") =>
-      matches(
-        db,
-        storeId,
-        tsquery(searchGroups(words, synonyms, fixes), mode),
-        input.type,
-        input.limit,
-      );
-    found = await run(new Map(), "all");
-    if (found.length === 0) {
-      const fixes = await corrections(db, storeId, words);
-      if (fixes.size > 0) found = await run(fixes, "all");
-      if (found.length === 0 && words.length > 1) found = await run(fixes, "any");
-    }
-  }
+  const found = await findMatches(db, storeId, queryWords(input.q), input.type, input.limit);
   const productRows = found.filter((m) => m.kind === "product");
   const pages = found.filter((m) => m.kind === "page");
   const cards = await productCards(
@@ -325,9 +349,9 @@ export async function searchReport(
   ]);
   const reported = (r: Row) => ({ query: r.query, searches: Number(r.searches) });
   const stillNone: { query: string; searches: number }[] = [];
+  const synonyms = await storeSynonyms(db, storeId, await searchVersion(db, storeId));
   for (const row of none) {
     const words = queryWords(row.query);
-    const synonyms = await storeSynonyms(db, storeId);
     const found = await matches(
       db,
       storeId,
