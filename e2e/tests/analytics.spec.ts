@@ -32,7 +32,9 @@ test("a visitor views two products, adds one to the cart and leaves; the admin's
   // A search from the top bar is part of the visit once typing settles.
   await page.keyboard.press("/");
   await page.keyboard.type("fireworks");
-  await expect(page.getByRole("option").first()).toContainText("No More Drama");
+  await expect(
+    page.getByRole("listbox", { name: "Results" }).getByRole("option").first(),
+  ).toContainText("No More Drama");
   await expect
     .poll(() => page.evaluate(() => sessionStorage.getItem("sf_analytics:pet-remedies") ?? ""))
     .toContain('"query":"fireworks"');

@@ -5,8 +5,8 @@ import {
   type Product,
   type ProductCard,
 } from "@storefront/domain";
-import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
 import { ModalDialog } from "~/components/modal-dialog";
 import { AddToCart } from "~/features/cart";
 import { Price, VariantPicker } from "~/features/catalog";
@@ -98,6 +98,15 @@ export function QuickViewDialog() {
   const selectedProduct = card?.handle ?? null;
   const [load, setLoad] = useState<Load>({ state: "loading" });
 
+  // Another page closes it: after an add, the drawer's Checkout link may be followed before the
+  // popup's own closing (1.5 s later), and a modal left open would leave the new page inert.
+  const { pathname } = useLocation();
+  const shownAt = useRef(pathname);
+  useEffect(() => {
+    if (shownAt.current !== pathname) close();
+    shownAt.current = pathname;
+  }, [pathname, close]);
+
   useEffect(() => {
     if (!isOpen || !selectedProduct) return;
     let cancelled = false;
@@ -161,3 +170,6 @@ export function QuickViewDialog() {
     </ModalDialog>
   );
 }
+
+// The lazy import's (index.ts): the module's default is the component.
+export default QuickViewDialog;

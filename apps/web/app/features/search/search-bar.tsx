@@ -100,8 +100,11 @@ export default function SearchBar() {
       // Not in a field, and not behind a dialog that holds the page.
       if (typingIn(event.target) || document.querySelector("dialog:modal")) return;
       event.preventDefault();
+      // Opened and focused at once, not a frame later: what is typed right after the "/" (a
+      // fast typist, a test) must land in the field.
+      if (details.current) details.current.open = true;
+      input.current?.focus();
       setOpen(true);
-      requestAnimationFrame(() => input.current?.focus());
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
