@@ -91,6 +91,11 @@ interface LoadTarget {
   /** The body's type when it is not JSON (a beacon's text/plain). */
   contentType?: string;
   /**
+   * Each request comes from another visitor's address (X-Forwarded-For through the server's one
+   * trusted proxy hop), as a store's many shoppers do: for routes limited per address (the chat).
+   */
+  manyVisitors?: boolean;
+  /**
    * "identity": ask for no compression, as a benchmark client does; otherwise every request
    * carries a browser's Accept-Encoding, as real visitors' do.
    */
@@ -104,6 +109,9 @@ const PRODUCT_PAGE_BYTES = "/bytes/product-page";
 const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
 
 const ADD_TO_CART_BODY = JSON.stringify({ sku: "ITCHY-1", quantity: 1 });
+
+/** A shopper's first message to the support chat (a new visitor: a new conversation each time). */
+const CHAT_BODY = JSON.stringify({ message: "my dog keeps scratching" });
 
 /** A visit's analytics state as the browser's beacon sends it: four pages, two products, a search. */
 const SESSION_DATA_BODY = JSON.stringify({
@@ -189,6 +197,14 @@ const LOAD_TARGETS: LoadTarget[] = [
     target: "app",
     path: PATHS.search,
     rotate: "new",
+  },
+  {
+    name: "chat: first message (my dog keeps scratching)",
+    target: "app",
+    path: "/api/chat",
+    method: "POST",
+    body: CHAT_BODY,
+    manyVisitors: true,
   },
   // The beacon every visitor sends when a page is hidden: JSON as text/plain, one open visit.
   {
@@ -540,12 +556,15 @@ async function loadTest(
     headers?: Record<string, string>;
     /** Paths each request takes in turn instead of the URL's (different queries). */
     paths?: readonly string[];
+    /** Each request with another X-Forwarded-For address (see LoadTarget.manyVisitors). */
+    manyVisitors?: boolean;
   } = {},
   /** The serving process, whose CPU time per request is reported. */
   serverPid?: number,
 ): Promise<LoadRow> {
   const headers = request.headers ?? {};
   let turn = 0;
+  let visitor = 0;
   const probed =
     request.method === "POST"
       ? { status: 0, contentType: null, contentEncoding: null, bytes: 0 }
@@ -559,13 +578,25 @@ async function loadTest(
       ...request.headers,
     },
     connections: CONNECTIONS,
-    ...(request.paths
+    ...(request.paths || request.manyVisitors
       ? {
           requests: [
             {
-              setupRequest: (req: { path?: string }) => {
+              setupRequest: (req: { path?: string; headers?: Record<string, string> }) => {
                 turn = (turn + 1) % (request.paths?.length ?? 1);
-                return { ...req, path: request.paths?.[turn] ?? req.path };
+                visitor += 1;
+                return {
+                  ...req,
+                  path: request.paths?.[turn] ?? req.path,
+                  ...(request.manyVisitors
+                    ? {
+                        headers: {
+                          ...req.headers,
+                          "x-forwarded-for": `10.${(visitor >> 16) & 255}.${(visitor >> 8) & 255}.${visitor & 255}`,
+                        },
+                      }
+                    : {}),
+                };
               },
             },
           ],
@@ -1565,6 +1596,8 @@ async function main(): Promise<number> {
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
     NODE_ENV: "production",
+    // One trusted proxy hop: the chat row's requests come from many visitors' addresses.
+    TRUST_PROXY: "1",
   });
   const hello = startChild("hello-world server", ["-e", HELLO_WORLD_SOURCE], {
     ...process.env,
@@ -1611,6 +1644,7 @@ async function main(): Promise<number> {
           ...(target.method ? { method: target.method } : {}),
           ...(target.body ? { body: target.body } : {}),
           ...(target.rotate ? { paths: ROTATIONS[target.rotate] } : {}),
+          ...(target.manyVisitors ? { manyVisitors: true } : {}),
           headers,
         },
         pid,

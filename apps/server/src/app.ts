@@ -14,6 +14,7 @@ import { accountRoutes } from "./modules/accounts/routes.ts";
 import { analyticsRoutes } from "./modules/analytics/routes.ts";
 import { cartRoutes } from "./modules/cart/routes.ts";
 import { catalogRoutes } from "./modules/catalog/routes.ts";
+import { chatRoutes } from "./modules/chat/routes.ts";
 import { checkoutRoutes } from "./modules/checkout/routes.ts";
 import { contentRoutes } from "./modules/content/routes.ts";
 import { designRequestRoutes } from "./modules/design-requests/routes.ts";
@@ -143,6 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(analyticsRoutes);
   await app.register(reviewRoutes);
   await app.register(searchRoutes);
+  await app.register(chatRoutes);
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   // For load balancers: alive (the process answers), and ready (its database answers too).
   app.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok" }));

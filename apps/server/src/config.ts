@@ -68,6 +68,9 @@ const EnvSchema = z.object({
   STORE_ID: z.string().min(1).default("pet-remedies"),
   LOAD_DEMO_DATA: booleanSetting.default(true),
   RUN_JOBS: booleanSetting.default(true),
+  CHAT_ANSWERER: z
+    .enum(["rules"], { error: 'must be "rules" (the built-in answerer over the store\'s data)' })
+    .default("rules"),
   WEB_BUILD_DIR: z.string().min(1).default(path.join(repoRoot, "apps/web/build")),
   TRUST_PROXY: trustProxySetting.default(false),
   SESSION_SECRET: z
@@ -179,6 +182,11 @@ export interface Config {
   loadDemoData: boolean;
   /** Run the timed jobs (payment holds, cart reminders, retention) in this process. */
   runJobs: boolean;
+  /**
+   * What answers the support chatbot: "rules", over the store's own data and offline. A hosted
+   * language model would be another value here, behind the same ChatAnswerer interface.
+   */
+  chatAnswerer: "rules";
   /** The React Router production build; null serves the API only. */
   webBuildDir: string | null;
   /** Fastify's trustProxy: false, a hop count, or the trusted proxies' addresses. */
@@ -230,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     defaultStoreId: e.STORE_ID,
     loadDemoData: e.LOAD_DEMO_DATA,
     runJobs: e.RUN_JOBS,
+    chatAnswerer: e.CHAT_ANSWERER,
     webBuildDir: path.resolve(e.WEB_BUILD_DIR),
     trustProxy: e.TRUST_PROXY,
     countryHeader: e.COUNTRY_HEADER ?? null,

@@ -2,7 +2,7 @@
  * What the server's API tests share: the demo stores' hosts, accounts, test cards, an address,
  * the error-shape check, and small database helpers (stock, prices, the outbox).
  */
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { Currency } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -240,4 +240,38 @@ export function argon2Parameters(hash: string) {
     passes: params.t,
     lanes: params.p,
   };
+}
+
+/**
+ * Places and pays an order of `skus` as a new visitor of `host` does (cart, quote, pay with the
+ * test card, shipping to New York): answers the order's number. The app must use the built-in
+ * test processor (createTestApp's default).
+ */
+export async function placeOrder(
+  app: FastifyInstance,
+  skus: Record<string, number>,
+  email: string,
+  host = PETS,
+): Promise<number> {
+  const v = visitorWithOwnIp(app, host);
+  for (const [sku, quantity] of Object.entries(skus)) {
+    const added = await v.post("/api/cart/items", { sku, quantity });
+    expect(added.statusCode, added.body).toBe(200);
+  }
+  const quote = await v.post("/api/checkout/quote", { address: quoteAddress(NY_ADDRESS) });
+  expect(quote.statusCode, quote.body).toBe(200);
+  const paid = await v.post(
+    "/api/checkout",
+    {
+      email,
+      name: "Jamie Buyer",
+      address: NY_ADDRESS,
+      shippingOptionId: quote.json().selectedShippingOption.id,
+      expectedTotal: quote.json().total,
+      card: GOOD_CARD,
+    },
+    { "idempotency-key": randomUUID() },
+  );
+  expect(paid.statusCode, paid.body).toBe(200);
+  return paid.json().order.number;
 }

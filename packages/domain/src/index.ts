@@ -8,6 +8,8 @@ export * from "./cart-merge.ts";
 export * from "./cart-schema.ts";
 export * from "./catalog.ts";
 export * from "./catalog-schema.ts";
+export * from "./chat.ts";
+export * from "./chat-schema.ts";
 export * from "./checkout.ts";
 export * from "./checkout-schema.ts";
 export * from "./collection.ts";

@@ -6,11 +6,9 @@ export type SubscriptionInterval = (typeof SUBSCRIPTION_INTERVALS)[number];
 export const SUBSCRIPTION_STATUSES = ["active"] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-export const SUBSCRIPTION_MESSAGES = {
-  planNotFound: "This subscription plan is not offered for this product",
-  signInToCheckout:
-    "A subscription is kept on your account: sign in or create an account to check out.",
-} as const;
+// In a module of their own: only the checkout's page shows them, so the product page's code
+// does not carry them.
+export { SUBSCRIPTION_MESSAGES } from "./subscription-messages.ts";
 
 /**
  * Whether checkout must wait for the shopper to sign in: a subscription is kept on an account,

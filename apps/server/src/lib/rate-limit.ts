@@ -229,6 +229,14 @@ export const RATE_LIMITS = {
   // Each new visit is a row and may cost an IP lookup: generous for people behind one address,
   // a wall for a script making visits to fill the tables or send reminders.
   newVisitsPerIp: { name: "new-visits-ip", limit: 1000, windowMs: HOUR },
+  // The chatbot: a person types a message every few seconds at most.
+  chatMessagesPerIp: { name: "chat-ip", limit: 60, windowMs: 10 * MINUTE },
+  // An order looked up by number and email in the chat: failures are counted like sign-ins',
+  // per visitor and per order number, so neither can be guessed.
+  chatOrderFailuresPerIp: { name: "chat-order-ip", limit: 10, windowMs: 15 * MINUTE },
+  chatOrderFailuresPerOrder: { name: "chat-order-number", limit: 10, windowMs: 15 * MINUTE },
+  // Each question passed on mails the store owner.
+  chatQuestionsPerIp: { name: "chat-question-ip", limit: 10, windowMs: HOUR },
 } satisfies Record<string, RateLimitRule>;
 
 /** A 429: the spec's text, and when to try again. */

@@ -20,6 +20,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: "design-requests", description: "Garden design requests (Garden Design Form)" },
         { name: "reviews", description: "Product reviews, helpful votes, the owner's moderation" },
         { name: "analytics", description: "Visits, beacons and the abandoned-cart report" },
+        { name: "search", description: "Products and pages for a query; the searches' report" },
+        {
+          name: "chat",
+          description: "The support chatbot: a visitor's conversation, the owner's list",
+        },
       ],
     },
     transform: jsonSchemaTransform,

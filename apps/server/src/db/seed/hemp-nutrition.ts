@@ -524,7 +524,13 @@ export const hempNutrition: DemoStore = {
   },
   discountCodes: [
     // 10% off, at most $15.00 / CA$20.00.
-    { code: "HEMP10", percentage: 10, caps: { usd: 1_500, cad: 2_000 }, maxRedemptions: 1_000 },
+    {
+      code: "HEMP10",
+      percentage: 10,
+      caps: { usd: 1_500, cad: 2_000 },
+      maxRedemptions: 1_000,
+      public: true,
+    },
   ],
   accounts: [
     {

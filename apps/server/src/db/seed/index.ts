@@ -156,6 +156,7 @@ async function insertStore(tx: Database, store: DemoStore): Promise<void> {
         maxRedemptions: d.maxRedemptions,
         oncePerCustomer: d.oncePerCustomer ?? false,
         active: d.active ?? true,
+        public: d.public ?? false,
       })),
     );
   }

@@ -1148,7 +1148,8 @@ export const petRemedies: DemoStore = {
       oncePerCustomer: true,
     },
     // $10.00 / CA$13.00 off.
-    { code: "SAVE10", amounts: { usd: 1_000, cad: 1_300 }, maxRedemptions: 500 },
+    // Public: the chatbot offers it to anyone who asks about discounts.
+    { code: "SAVE10", amounts: { usd: 1_000, cad: 1_300 }, maxRedemptions: 500, public: true },
     // Used up: shows the "used up" refusal.
     { code: "SPRING50", percentage: 50, maxRedemptions: 0 },
   ],

@@ -95,6 +95,8 @@ export interface DemoDiscountCode {
   maxRedemptions: number;
   /** One order per customer (account or normalised email). */
   oncePerCustomer?: boolean;
+  /** Shared with anyone who asks: the chatbot tells shoppers about it. */
+  public?: boolean;
   active?: boolean;
 }
 

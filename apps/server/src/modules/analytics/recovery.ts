@@ -311,6 +311,19 @@ export async function pruneAnalytics(db: Database, now: Date): Promise<number> {
       and r.searched_at < ${now}::timestamptz
         - make_interval(days => (s.analytics_settings ->> 'retentionDays')::int)
   `);
+  // So are the chat's conversations and the questions it passed on (the owner has had them).
+  await db.execute(sql`
+    delete from chat_conversations c using stores s
+    where c.store_id = s.id
+      and c.updated_at < ${now}::timestamptz
+        - make_interval(days => (s.analytics_settings ->> 'retentionDays')::int)
+  `);
+  await db.execute(sql`
+    delete from chat_questions q using stores s
+    where q.store_id = s.id
+      and q.created_at < ${now}::timestamptz
+        - make_interval(days => (s.analytics_settings ->> 'retentionDays')::int)
+  `);
   return (
     (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ??
     (result as unknown as { affectedRows?: number }).affectedRows ??

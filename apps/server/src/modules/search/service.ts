@@ -186,8 +186,11 @@ async function findMatches(
   );
 }
 
-/** The store's products (as cards, in the currency) and pages for a query, best first. */
-async function find(
+/**
+ * The store's products (as cards, in the currency) and pages for a query, best first; not kept
+ * for the admin's report (the chatbot asks this with what shoppers wrote to it).
+ */
+export async function find(
   db: Database,
   storeId: string,
   input: { q: string; limit: number; type: SearchType; currency: Currency },

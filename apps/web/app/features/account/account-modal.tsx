@@ -27,3 +27,6 @@ export function AccountModal() {
     </ModalDialog>
   );
 }
+
+// The lazy import's (index.ts): the module's default is the component.
+export default AccountModal;

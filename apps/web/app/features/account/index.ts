@@ -22,6 +22,4 @@ export { refreshSignedInUser } from "./auth-status";
 export { useAccountUser, useSeedAccount, useStoreId } from "./use-account";
 
 /** The account modal, loaded when it first opens. */
-export const LazyAccountModal = lazy(() =>
-  import("./account-modal").then((m) => ({ default: m.AccountModal })),
-);
+export const LazyAccountModal = lazy(() => import("./account-modal"));

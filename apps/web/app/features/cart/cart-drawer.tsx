@@ -66,3 +66,6 @@ export function CartDrawer({ guest }: { guest: boolean }) {
     </ModalDialog>
   );
 }
+
+// The lazy import's (index.ts): the module's default is the component.
+export default CartDrawer;

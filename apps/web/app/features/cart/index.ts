@@ -12,6 +12,4 @@ export { replaceCart, switchToOneTime } from "./replace-cart";
 export { useCart, useSeedCart } from "./use-cart";
 
 /** The cart drawer, loaded when it first opens. */
-export const LazyCartDrawer = lazy(() =>
-  import("./cart-drawer").then((m) => ({ default: m.CartDrawer })),
-);
+export const LazyCartDrawer = lazy(() => import("./cart-drawer"));

@@ -1,5 +1,5 @@
 import type { StoreInfo } from "@storefront/domain";
-import { type ReactNode, Suspense, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { useMatches } from "react-router";
 import {
   LazyAccountModal,
@@ -14,6 +14,15 @@ import { PressStrip } from "./press-strip";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 import { TopCallout } from "./top-callout";
+
+// The support chat's button is rendered by the server; its code loads apart from the page's and
+// hydrates it then (one element for every render, as the header's search bar).
+const ChatLauncher = lazy(() => import("~/features/chat"));
+const chat = (
+  <Suspense>
+    <ChatLauncher />
+  </Suspense>
+);
 
 /**
  * Renders an overlay (loaded lazily: no page needs its code to show or hydrate) from the first
@@ -67,6 +76,7 @@ export function SiteFrame({ store, children }: { store: StoreInfo; children: Rea
       <OnceOpened isOpen={accountOpen}>
         <LazyAccountModal />
       </OnceOpened>
+      {chat}
       <Analytics store={store} />
     </div>
   );

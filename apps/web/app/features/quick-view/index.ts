@@ -3,6 +3,4 @@ import { lazy } from "react";
 export { useQuickView } from "./quick-view-store";
 
 /** The quick view, loaded when it first opens. */
-export const LazyQuickViewDialog = lazy(() =>
-  import("./quick-view-dialog").then((m) => ({ default: m.QuickViewDialog })),
-);
+export const LazyQuickViewDialog = lazy(() => import("./quick-view-dialog"));

@@ -19,6 +19,4 @@ export function preloadReviewsWidget() {
  * The reviews widget, its code loaded apart from the page's: the server renders it into the
  * HTML, and the browser hydrates it once its code arrives (a Suspense boundary around it).
  */
-export const ReviewsWidget = lazy(() =>
-  preloadReviewsWidget().then((m) => ({ default: m.ReviewsWidget })),
-);
+export const ReviewsWidget = lazy(preloadReviewsWidget);

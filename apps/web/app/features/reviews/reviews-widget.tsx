@@ -337,3 +337,6 @@ export function ReviewsWidget({
     </section>
   );
 }
+
+// The lazy import's (index.ts): the module's default is the widget.
+export default ReviewsWidget;

@@ -1,0 +1,322 @@
+import {
+  CHAT_LIMITS,
+  CHAT_MESSAGES,
+  type ChatMessage,
+  type ChatReport,
+  type Currency,
+  chatGreeting,
+  DomainError,
+  QuickActionSchema,
+} from "@storefront/domain";
+import { and, desc, eq, gte, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "../../db/index.ts";
+import { chatConversations, chatQuestions, stores, users } from "../../db/schema.ts";
+import type { BackgroundTasks } from "../../lib/background.ts";
+import { escapeHtml } from "../../lib/html.ts";
+import type { Logger } from "../../lib/logger.ts";
+import type { Mailer, MailMessage } from "../../lib/mailer.ts";
+import {
+  consume,
+  RATE_LIMITS,
+  type RateLimiter,
+  rateLimitKey,
+  refuseWhenLimited,
+} from "../../lib/rate-limit.ts";
+import { getDocument } from "../content/service.ts";
+import type { ChatAnswerer, ChatVisitor } from "./answerer.ts";
+
+export interface ChatDeps {
+  db: Database;
+  mailer: Mailer;
+  background: BackgroundTasks;
+  limiter: RateLimiter;
+  log: Logger;
+  answerer: ChatAnswerer;
+}
+
+/** Who is chatting: the store, their guest session, their account if signed in. */
+export interface ChatWho {
+  storeId: string;
+  sessionId: string;
+  ip: string;
+  currency: Currency;
+  user: (ChatVisitor & { id: string }) | null;
+}
+
+type ConversationRow = typeof chatConversations.$inferSelect;
+
+function openConversation(db: Database, storeId: string, sessionId: string) {
+  return db
+    .select()
+    .from(chatConversations)
+    .where(
+      and(
+        eq(chatConversations.storeId, storeId),
+        eq(chatConversations.sessionId, sessionId),
+        isNull(chatConversations.endedAt),
+      ),
+    )
+    .then((rows) => rows[0] ?? null);
+}
+
+/** The visitor's open conversation, or the greeting alone when they have none. */
+export async function readConversation(
+  db: Database,
+  storeId: string,
+  sessionId: string | null,
+  now: Date,
+): Promise<ChatMessage[]> {
+  const open = sessionId ? await openConversation(db, storeId, sessionId) : null;
+  return open?.messages ?? [chatGreeting(now)];
+}
+
+/** "Start over": the open conversation ends (kept for the owner); the greeting starts the next. */
+export async function endConversation(
+  db: Database,
+  storeId: string,
+  sessionId: string | null,
+  now: Date,
+): Promise<ChatMessage[]> {
+  if (sessionId) {
+    await db
+      .update(chatConversations)
+      .set({ endedAt: now })
+      .where(
+        and(
+          eq(chatConversations.storeId, storeId),
+          eq(chatConversations.sessionId, sessionId),
+          isNull(chatConversations.endedAt),
+        ),
+      );
+  }
+  return [chatGreeting(now)];
+}
+
+/** The open conversation, started (with the greeting) if there is none or the last is full. */
+async function conversationFor(deps: ChatDeps, who: ChatWho, now: Date): Promise<ConversationRow> {
+  const open = await openConversation(deps.db, who.storeId, who.sessionId);
+  if (open && open.messages.length + 4 <= CHAT_LIMITS.conversation) return open;
+  if (open) await endConversation(deps.db, who.storeId, who.sessionId, now);
+  await deps.db
+    .insert(chatConversations)
+    .values({
+      storeId: who.storeId,
+      sessionId: who.sessionId,
+      userId: who.user?.id ?? null,
+      messages: [chatGreeting(now)],
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing();
+  const started = await openConversation(deps.db, who.storeId, who.sessionId);
+  if (!started) throw new Error("the conversation was not started");
+  return started;
+}
+
+const QuickActionsSchema = z.object({ quickActionMessages: z.array(QuickActionSchema).catch([]) });
+
+/** The store's quick action with this id (its chatbot config), or a 400. */
+async function quickAction(db: Database, storeId: string, id: string) {
+  const config = await getDocument(db, storeId, "layout", "chatbot").catch(() => ({}));
+  const parsed = QuickActionsSchema.safeParse(config);
+  const action = parsed.success
+    ? parsed.data.quickActionMessages.find((a) => a.id === id)
+    : undefined;
+  if (!action) {
+    throw new DomainError("invalid", CHAT_MESSAGES.quickAction, {
+      messageId: CHAT_MESSAGES.quickAction,
+    });
+  }
+  return action;
+}
+
+/**
+ * A visitor's message and the bot's answer, both added to their open conversation; answers the
+ * messages added. A quick action sends its config's message. Questions the visitor asks to pass
+ * on are stored and mailed to the store's owner after the answer.
+ */
+export async function sendChatMessage(
+  deps: ChatDeps,
+  who: ChatWho,
+  sent: { message: string; messageId?: string | undefined },
+  now: Date,
+): Promise<ChatMessage[]> {
+  const { db, limiter } = deps;
+  await consume(limiter, who.storeId, RATE_LIMITS.chatMessagesPerIp, who.ip);
+  const action = sent.messageId ? await quickAction(db, who.storeId, sent.messageId) : null;
+  const text = action?.message ?? sent.message;
+  const userMessage: ChatMessage = action
+    ? {
+        role: "user",
+        type: "QUICK_RESPONSE_MESSAGE",
+        message: action.message,
+        messageId: action.id,
+        timestamp: now.toISOString(),
+      }
+    : { role: "user", type: "GENERAL_INFORMATION", message: text, timestamp: now.toISOString() };
+
+  const conversation = await conversationFor(deps, who, now);
+  const [store] = await db
+    .select({ brandName: stores.brandName })
+    .from(stores)
+    .where(eq(stores.id, who.storeId));
+  const failures = (n: number) =>
+    [
+      [RATE_LIMITS.chatOrderFailuresPerIp, who.ip],
+      [RATE_LIMITS.chatOrderFailuresPerOrder, String(n)],
+    ] as const;
+  const answer = await deps.answerer.answer(
+    {
+      db,
+      storeId: who.storeId,
+      brandName: store?.brandName ?? "store",
+      currency: who.currency,
+      visitor: who.user,
+      state: conversation.state,
+      now,
+      orderLookups: {
+        async check(n) {
+          for (const [rule, subject] of failures(n)) {
+            await refuseWhenLimited(limiter, who.storeId, rule, subject);
+          }
+        },
+        async failed(n) {
+          for (const [rule, subject] of failures(n)) {
+            await limiter.hit(rateLimitKey(who.storeId, rule, subject), rule.windowMs);
+          }
+        },
+      },
+    },
+    text,
+  );
+  if (answer.handoff) {
+    await consume(limiter, who.storeId, RATE_LIMITS.chatQuestionsPerIp, who.ip);
+  }
+  const added = [userMessage, ...answer.messages];
+  // Appended in one statement: two messages sent at once both stay.
+  await db
+    .update(chatConversations)
+    .set({
+      messages: sql`${chatConversations.messages} || ${JSON.stringify(added)}::jsonb`,
+      state: answer.state,
+      updatedAt: now,
+      userId: who.user?.id ?? conversation.userId,
+    })
+    .where(eq(chatConversations.id, conversation.id));
+  if (answer.handoff) {
+    const handoff = answer.handoff;
+    const [question] = await db
+      .insert(chatQuestions)
+      .values({
+        storeId: who.storeId,
+        conversationId: conversation.id,
+        question: handoff.question,
+        email: handoff.email,
+        createdAt: now,
+      })
+      .returning({ id: chatQuestions.id });
+    deps.background.run("chat question mail", () =>
+      mailOwner(db, deps.mailer, who.storeId, {
+        id: question?.id ?? "",
+        question: handoff.question,
+        email: handoff.email,
+        at: now,
+      }),
+    );
+  }
+  return added;
+}
+
+/** The mail that tells a store's owner about a question from the chat. */
+export function chatQuestionMail(
+  store: { id: string; brandName: string; ownerEmail: string },
+  question: { id: string; question: string; email: string | null; at: Date },
+): MailMessage {
+  const received = `${question.at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  const answer = question.email
+    ? `Reply to this email to answer them at ${question.email}.`
+    : "They left no email address.";
+  const text = [
+    `A shopper asked the ${store.brandName} chat something it could not answer:`,
+    "",
+    question.question,
+    "",
+    `Received ${received}. ${answer}`,
+  ].join("\n");
+  const html = `<p>A shopper asked the ${escapeHtml(store.brandName)} chat something it could not answer:</p><blockquote style="white-space:pre-line">${escapeHtml(question.question)}</blockquote><p>Received ${escapeHtml(received)}. ${escapeHtml(answer)}</p>`;
+  return {
+    storeId: store.id,
+    to: store.ownerEmail,
+    subject: `A question from the ${store.brandName} chat`,
+    text,
+    html,
+    ...(question.email ? { replyTo: question.email } : {}),
+  };
+}
+
+async function mailOwner(
+  db: Database,
+  mailer: Mailer,
+  storeId: string,
+  question: { id: string; question: string; email: string | null; at: Date },
+) {
+  const [store] = await db
+    .select({ id: stores.id, brandName: stores.brandName, ownerEmail: stores.ownerEmail })
+    .from(stores)
+    .where(eq(stores.id, storeId));
+  if (store) await mailer.send(chatQuestionMail(store, question));
+}
+
+/** How many conversations and questions the admin's list shows. */
+const LISTED = 100;
+
+/** The store's conversations of the last `days` days (newest first) and its passed questions. */
+export async function chatReport(
+  db: Database,
+  storeId: string,
+  days: number,
+  now: Date,
+): Promise<ChatReport> {
+  const since = new Date(now.getTime() - days * 86_400_000);
+  const [conversations, questions] = await Promise.all([
+    db
+      .select({
+        id: chatConversations.id,
+        startedAt: chatConversations.createdAt,
+        updatedAt: chatConversations.updatedAt,
+        endedAt: chatConversations.endedAt,
+        email: users.email,
+        messages: chatConversations.messages,
+      })
+      .from(chatConversations)
+      .leftJoin(users, eq(users.id, chatConversations.userId))
+      .where(and(eq(chatConversations.storeId, storeId), gte(chatConversations.updatedAt, since)))
+      .orderBy(desc(chatConversations.updatedAt))
+      .limit(LISTED),
+    db
+      .select({
+        id: chatQuestions.id,
+        conversationId: chatQuestions.conversationId,
+        question: chatQuestions.question,
+        email: chatQuestions.email,
+        askedAt: chatQuestions.createdAt,
+      })
+      .from(chatQuestions)
+      .where(and(eq(chatQuestions.storeId, storeId), gte(chatQuestions.createdAt, since)))
+      .orderBy(desc(chatQuestions.createdAt))
+      .limit(LISTED),
+  ]);
+  return {
+    days,
+    conversations: conversations.map((c) => ({
+      id: c.id,
+      startedAt: c.startedAt.toISOString(),
+      updatedAt: c.updatedAt.toISOString(),
+      ended: c.endedAt !== null,
+      email: c.email,
+      messages: c.messages,
+    })),
+    questions: questions.map((q) => ({ ...q, askedAt: q.askedAt.toISOString() })),
+  };
+}
