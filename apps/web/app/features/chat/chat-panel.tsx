@@ -199,7 +199,8 @@ export default function ChatPanel({
         </p>
       ) : null}
       {config.quickActionMessages.length > 0 ? (
-        <div className="chat-quick" role="group" aria-label="Quick questions">
+        <fieldset className="chat-quick">
+          <legend className="visually-hidden">Quick questions</legend>
           {config.quickActionMessages.map((action) => (
             <button
               key={action.id}
@@ -212,7 +213,7 @@ export default function ChatPanel({
               {action.label}
             </button>
           ))}
-        </div>
+        </fieldset>
       ) : null}
       <form
         className="chat-form"
