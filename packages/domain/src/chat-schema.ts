@@ -9,6 +9,7 @@ import {
   type ChatMessageType,
 } from "./chat.ts";
 import { OrderStatusSchema } from "./order-schema.ts";
+import { SearchReportQuerySchema } from "./search-schema.ts";
 
 const base = {
   role: z.enum(["bot", "user"]),
@@ -158,15 +159,8 @@ export function withMessages(
   return first ? [first, ...kept] : kept;
 }
 
-/** GET /api/admin/chats: how many days back. */
-export const ChatReportQuerySchema = z.strictObject({
-  days: z.coerce
-    .number({ error: CHAT_MESSAGES.days })
-    .int(CHAT_MESSAGES.days)
-    .min(1, CHAT_MESSAGES.days)
-    .max(365, CHAT_MESSAGES.days)
-    .default(30),
-});
+/** GET /api/admin/chats: how many days back, as the search report asks it. */
+export const ChatReportQuerySchema = SearchReportQuerySchema;
 
 /** GET /api/admin/chats: the store's conversations, and the questions passed to its owner. */
 export const ChatReportSchema = z.object({

@@ -43,7 +43,6 @@ export const CHAT_MESSAGES = {
   empty: "Type a message first.",
   tooLong: `A message can be at most ${CHAT_LIMITS.message} characters.`,
   quickAction: "That quick action is not one of this store's.",
-  days: "Must be a whole number from 1 to 365.",
   configFailed: "Failed to load chatbot config, using defaults",
 } as const;
 

@@ -295,6 +295,17 @@ export async function unsubscribe(
   return RECOVERY_MESSAGES.unsubscribed(store?.brandName ?? "this store");
 }
 
+/**
+ * Tables kept as long as the visits that made them, with the time each row is dated by: the
+ * searches that found nothing, the chat's conversations, and the questions it passed on (the
+ * owner has had them by mail).
+ */
+const KEPT_AS_LONG_AS_VISITS = [
+  ["search_query_results", "searched_at"],
+  ["chat_conversations", "updated_at"],
+  ["chat_questions", "created_at"],
+] as const;
+
 /** Deletes what a store keeps no longer: visits past its retention days, spent or old links. */
 export async function pruneAnalytics(db: Database, now: Date): Promise<number> {
   const result = await db.execute(sql`
@@ -304,26 +315,14 @@ export async function pruneAnalytics(db: Database, now: Date): Promise<number> {
         - make_interval(days => (s.analytics_settings ->> 'retentionDays')::int)
   `);
   await db.delete(cartRecoveryTokens).where(lt(cartRecoveryTokens.expiresAt, now));
-  // The searches that found nothing are kept as long as the visits that counted them.
-  await db.execute(sql`
-    delete from search_query_results r using stores s
-    where r.store_id = s.id
-      and r.searched_at < ${now}::timestamptz
-        - make_interval(days => (s.analytics_settings ->> 'retentionDays')::int)
-  `);
-  // So are the chat's conversations and the questions it passed on (the owner has had them).
-  await db.execute(sql`
-    delete from chat_conversations c using stores s
-    where c.store_id = s.id
-      and c.updated_at < ${now}::timestamptz
-        - make_interval(days => (s.analytics_settings ->> 'retentionDays')::int)
-  `);
-  await db.execute(sql`
-    delete from chat_questions q using stores s
-    where q.store_id = s.id
-      and q.created_at < ${now}::timestamptz
-        - make_interval(days => (s.analytics_settings ->> 'retentionDays')::int)
-  `);
+  for (const [table, at] of KEPT_AS_LONG_AS_VISITS) {
+    await db.execute(sql`
+      delete from ${sql.identifier(table)} t using stores s
+      where t.store_id = s.id
+        and t.${sql.identifier(at)} < ${now}::timestamptz
+          - make_interval(days => (s.analytics_settings ->> 'retentionDays')::int)
+    `);
+  }
   return (
     (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ??
     (result as unknown as { affectedRows?: number }).affectedRows ??

@@ -46,17 +46,20 @@ export interface ChatWho {
 
 type ConversationRow = typeof chatConversations.$inferSelect;
 
+/** The session's conversation that has not been ended (there is at most one). */
+function openOf(storeId: string, sessionId: string) {
+  return and(
+    eq(chatConversations.storeId, storeId),
+    eq(chatConversations.sessionId, sessionId),
+    isNull(chatConversations.endedAt),
+  );
+}
+
 function openConversation(db: Database, storeId: string, sessionId: string) {
   return db
     .select()
     .from(chatConversations)
-    .where(
-      and(
-        eq(chatConversations.storeId, storeId),
-        eq(chatConversations.sessionId, sessionId),
-        isNull(chatConversations.endedAt),
-      ),
-    )
+    .where(openOf(storeId, sessionId))
     .then((rows) => rows[0] ?? null);
 }
 
@@ -79,16 +82,7 @@ export async function endConversation(
   now: Date,
 ): Promise<ChatMessage[]> {
   if (sessionId) {
-    await db
-      .update(chatConversations)
-      .set({ endedAt: now })
-      .where(
-        and(
-          eq(chatConversations.storeId, storeId),
-          eq(chatConversations.sessionId, sessionId),
-          isNull(chatConversations.endedAt),
-        ),
-      );
+    await db.update(chatConversations).set({ endedAt: now }).where(openOf(storeId, sessionId));
   }
   return [chatGreeting(now)];
 }

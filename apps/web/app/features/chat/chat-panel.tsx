@@ -12,7 +12,7 @@ import { ProductCard } from "~/features/catalog";
 import { useQuickView } from "~/features/quick-view";
 import { chatbotConfig, loadConversation, sendChatMessage, startOver } from "./chat-api";
 
-/** A message's text for a screen reader's announcement and the list. */
+/** Who said a message, as a screen reader reads it before the text. */
 const said = (m: ChatMessage) => (m.role === "user" ? "You" : "Support");
 
 /**
