@@ -74,12 +74,23 @@ export async function productCards(
       )
       .groupBy(reviews.productId),
   ]);
+  // Each product's rows by its id: a listing of a large catalogue is as many lookups as products.
+  const pricesOf = new Map<string, (typeof prices)[number][]>();
+  for (const price of prices) {
+    const own = pricesOf.get(price.productId);
+    if (own) own.push(price);
+    else pricesOf.set(price.productId, [price]);
+  }
+  const imageOf = new Map<string, (typeof images)[number]>();
+  for (const image of images)
+    if (!imageOf.has(image.productId)) imageOf.set(image.productId, image);
+  const ratingOf = new Map(ratings.map((r) => [r.productId, r]));
   return rows.flatMap((row) => {
-    const own = prices.filter((p) => p.productId === row.id);
+    const own = pricesOf.get(row.id) ?? [];
     // A product with no price in this currency cannot be sold in it, so it is not listed.
     if (own.length === 0) return [];
-    const image = images.find((i) => i.productId === row.id);
-    const rating = ratings.find((r) => r.productId === row.id);
+    const image = imageOf.get(row.id);
+    const rating = ratingOf.get(row.id);
     return [
       {
         id: row.id,

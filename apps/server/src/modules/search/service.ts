@@ -15,7 +15,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import { type Database, selectRows } from "../../db/index.ts";
 import { searchQueryResults, searchSynonyms, searchVersions } from "../../db/schema.ts";
 import { AnswerCache } from "../../lib/answer-cache.ts";
-import { listProducts, productCards } from "../catalog/service.ts";
+import { productCards } from "../catalog/service.ts";
 
 /**
  * The store's search version: one more each time its entries or synonyms change (triggers of
@@ -233,14 +233,16 @@ const POPULAR_COUNT = 4;
 
 /**
  * For a search that found nothing: each condition the store's products are for, as its first
- * collection narrowed to it, and the products shoppers reviewed most.
+ * collection narrowed to it, and the products shoppers reviewed most (then the first of the
+ * catalogue's order, for a store with few reviews), of those sold in the currency. The database
+ * picks them: a large catalogue is never read whole for four cards.
  */
 async function suggestions(
   db: Database,
   storeId: string,
   currency: Currency,
 ): Promise<NonNullable<SearchResults["suggestions"]>> {
-  const [conditions, cards] = await Promise.all([
+  const [conditions, popular] = await Promise.all([
     selectRows<{ label: string; url: string }>(
       db,
       sql`
@@ -253,11 +255,38 @@ async function suggestions(
         where c.store_id = ${storeId} and t->>'facet' = 'condition'
         order by t->>'value', c.handle`,
     ),
-    listProducts(db, storeId, currency),
+    selectRows<{ id: string; handle: string; title: string }>(
+      db,
+      sql`
+        with rated as (
+          select product_id, count(*) as n, round(sum(rating)::numeric / count(*), 2) as average
+          from reviews
+          where store_id = ${storeId} and not hidden
+          group by product_id
+        ),
+        sold as (
+          select p.id, p.handle, p.title, p.position from products p
+          where p.store_id = ${storeId} and p.published and exists (
+            select 1 from variants v
+            join variant_prices vp on vp.variant_id = v.id and vp.currency = ${currency}
+            where v.store_id = ${storeId} and v.product_id = p.id)
+        )
+        select id, handle, title from (
+          (select 0 as part, s.id, s.handle, s.title, r.n, r.average, s.position
+            from sold s join rated r on r.product_id = s.id
+            order by r.n desc, r.average desc, s.position, s.title
+            limit ${POPULAR_COUNT})
+          union all
+          (select 1, s.id, s.handle, s.title, 0, 0, s.position
+            from sold s
+            where not exists (select 1 from rated r where r.product_id = s.id)
+            order by s.position, s.title
+            limit ${POPULAR_COUNT})
+        ) picked
+        order by part, n desc, average desc, position, title
+        limit ${POPULAR_COUNT}`,
+    ).then((rows) => productCards(db, storeId, rows, currency)),
   ]);
-  const popular = [...cards]
-    .sort((a, b) => b.review_count - a.review_count || b.review_average - a.review_average)
-    .slice(0, POPULAR_COUNT);
   return { conditions: conditions.sort((a, b) => a.label.localeCompare(b.label)), popular };
 }
 
