@@ -91,3 +91,35 @@ test("a shopper opens the chat by keyboard, asks about a scratching dog, adds th
   await expect(fresh.locator(".chat-message")).toHaveCount(1);
   await expect(fresh).toContainText("Hello! How can I help you today?");
 });
+
+/** Whether two boxes share no point. */
+function apart(
+  a: { x: number; y: number; width: number; height: number },
+  b: { x: number; y: number; width: number; height: number },
+) {
+  return (
+    a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y
+  );
+}
+
+test("scrolled to the end, a page's last lines and the checkout's policy links are not under the chat button", async ({
+  page,
+}) => {
+  const trigger = page.getByRole("button", { name: /^Chat with us/ });
+  const endOf = async (lastLines: ReturnType<Page["locator"]>) => {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const button = await trigger.boundingBox();
+    expect(button).not.toBeNull();
+    for (const line of await lastLines.all()) {
+      const box = await line.boundingBox();
+      if (button && box) expect(apart(box, button), await line.innerText()).toBe(true);
+    }
+  };
+  await gotoHydrated(page, "/products/itchy-scratchy");
+  await endOf(page.locator(".site-footer").locator("p, a"));
+
+  await page.getByRole("button", { name: "Add to cart" }).first().click();
+  await expect(page.getByRole("dialog", { name: "Your cart" })).toBeVisible();
+  await gotoHydrated(page, "/checkout");
+  await endOf(page.getByRole("navigation", { name: "Policies" }).getByRole("link"));
+});

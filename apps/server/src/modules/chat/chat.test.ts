@@ -74,6 +74,23 @@ describeEachEngine("chat API", (engine) => {
     expect(kept.some((c) => c.endedAt !== null && c.messages.length === 3)).toBe(true);
   });
 
+  it("keeps one conversation when the first two messages of a new one arrive at once", async () => {
+    const v = visitor();
+    await say(v, "hi");
+    // Start over: the visit has no open conversation, and both messages would start it.
+    expect((await v.delete("/api/chat")).statusCode).toBe(200);
+    const sent = ["hello", "do you ship to canada?", "my dog keeps scratching", "any discounts?"];
+    await Promise.all(sent.map((m) => say(v, m)));
+    const messages = (await v.get("/api/chat")).json().messages as Message[];
+    expect(
+      messages
+        .filter((m) => m.role === "user")
+        .map((m) => m.message)
+        .sort(),
+    ).toEqual([...sent].sort());
+    expect(messages.filter((m) => m.message === CHAT_GREETING)).toHaveLength(1);
+  });
+
   describe("recommends the store's remedies for what the shopper describes", () => {
     it.each([
       ["my dog keeps scratching", "itchy-scratchy"],

@@ -92,7 +92,7 @@ async function conversationFor(deps: ChatDeps, who: ChatWho, now: Date): Promise
   const open = await openConversation(deps.db, who.storeId, who.sessionId);
   if (open && open.messages.length + 4 <= CHAT_LIMITS.conversation) return open;
   if (open) await endConversation(deps.db, who.storeId, who.sessionId, now);
-  await deps.db
+  const [started] = await deps.db
     .insert(chatConversations)
     .values({
       storeId: who.storeId,
@@ -102,10 +102,13 @@ async function conversationFor(deps: ChatDeps, who: ChatWho, now: Date): Promise
       createdAt: now,
       updatedAt: now,
     })
-    .onConflictDoNothing();
-  const started = await openConversation(deps.db, who.storeId, who.sessionId);
-  if (!started) throw new Error("the conversation was not started");
-  return started;
+    .onConflictDoNothing()
+    .returning();
+  if (started) return started;
+  // Another request of the same visit started it meanwhile.
+  const theirs = await openConversation(deps.db, who.storeId, who.sessionId);
+  if (!theirs) throw new Error("the conversation was not started");
+  return theirs;
 }
 
 const QuickActionsSchema = z.object({ quickActionMessages: z.array(QuickActionSchema).catch([]) });
