@@ -27,6 +27,7 @@ import { reviewRoutes } from "./modules/reviews/routes.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
 import { storeRoutes } from "./modules/stores/routes.ts";
 import { subscriptionRoutes } from "./modules/subscriptions/routes.ts";
+import { tradeRoutes } from "./modules/trade/routes.ts";
 import { registerCartOwner } from "./plugins/cart-owner.ts";
 import { registerErrorHandler } from "./plugins/errors.ts";
 import { guardedValidatorCompiler, registerHostCheck } from "./plugins/input-guard.ts";
@@ -140,6 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
   await app.register(designRequestRoutes);
+  await app.register(tradeRoutes);
   await app.register(subscriptionRoutes);
   await app.register(analyticsRoutes);
   await app.register(reviewRoutes);

@@ -8,7 +8,7 @@ import type { PageDocument, SectionItem } from "./content-schema.ts";
  * shows that feature there, under its `title` when it has one. A store enables the Garden Design
  * Form by placing it on its home page; "products" is the grid of the store's products.
  */
-export const PAGE_WIDGETS = ["garden-design-form", "products"] as const;
+export const PAGE_WIDGETS = ["garden-design-form", "products", "trade-application-form"] as const;
 export type PageWidget = (typeof PAGE_WIDGETS)[number];
 
 export const DEFAULT_PAGE = "homepage";

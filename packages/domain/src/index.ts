@@ -39,3 +39,5 @@ export * from "./store-schema.ts";
 export * from "./subscription.ts";
 export * from "./subscription-schema.ts";
 export * from "./text.ts";
+export * from "./trade.ts";
+export * from "./trade-schema.ts";

@@ -226,6 +226,8 @@ export const RATE_LIMITS = {
   declinedCardsPerIp: { name: "declined-cards-ip", limit: 10, windowMs: HOUR },
   // Each garden design request mails the store owner: a cap per IP keeps the inbox usable.
   designRequestPerIp: { name: "design-request-ip", limit: 20, windowMs: HOUR },
+  // A business applies once; a few more for a typo or a colleague behind the same address.
+  tradeApplicationsPerIp: { name: "trade-application-ip", limit: 10, windowMs: HOUR },
   // Each new visit is a row and may cost an IP lookup: generous for people behind one address,
   // a wall for a script making visits to fill the tables or send reminders.
   newVisitsPerIp: { name: "new-visits-ip", limit: 1000, windowMs: HOUR },

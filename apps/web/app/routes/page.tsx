@@ -1,4 +1,5 @@
 import { type PageDocument, PageNameSchema, pageNameFromPath } from "@storefront/domain";
+import { lazy, Suspense } from "react";
 import { data, isRouteErrorResponse, useLocation, useNavigation } from "react-router";
 import { NotFound } from "~/components/not-found";
 import { StaticPageView } from "~/features/content";
@@ -8,6 +9,16 @@ import { excerpt, pageMeta, rootDataOf, sharedPageHandle } from "~/lib/seo";
 import type { Route } from "./+types/page";
 
 export const handle = sharedPageHandle;
+
+// Only a page that places the trade application form (the trade partner page) loads its code.
+const TradeApplicationForm = lazy(() => import("~/features/trade/trade-application-form"));
+const widgets = {
+  "trade-application-form": (
+    <Suspense fallback={null}>
+      <TradeApplicationForm />
+    </Suspense>
+  ),
+};
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [{ title: "Page not found" }];
@@ -46,6 +57,7 @@ export default function StaticPage({ loaderData }: Route.ComponentProps) {
           ? { status: "loading", name: loaderData.name }
           : { status: "ready", name: loaderData.name, page: loaderData.page }
       }
+      widgets={widgets}
     />
   );
 }

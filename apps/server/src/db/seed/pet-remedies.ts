@@ -1045,11 +1045,13 @@ export const petRemedies: DemoStore = {
         "title-1": "Why partner with us",
         "content-1":
           "<ul><li>Trade pricing with healthy margins and no minimum after your first order</li><li>Free countertop display for opening orders of 24 bottles or more</li><li>Shelf talkers, condition guides and staff training by video</li><li>Fast shipping from North Carolina to the US and Canada</li></ul>",
-        "title-2": "Ready to stock Pawsome Herbals?",
-        "content-2":
-          "<p>Tell us about your store and we will send our trade price list and a sample kit.</p>",
-        "button-2": "Contact Our Trade Team",
-        "buttonLink-2": "/pages/contact",
+        "title-2": "Apply for a trade account",
+        "widget-2": "trade-application-form",
+        "title-3": "Ready to stock Pawsome Herbals?",
+        "content-3":
+          "<p>Apply with the form above: tell us about your store and we will send our trade price list and a sample kit. Once approved, you sign in to see trade prices on every product. Our trade team answers on weekdays.</p>",
+        "button-3": "Contact Our Trade Team",
+        "buttonLink-3": "/pages/contact",
       },
     },
     "policies/privacy-policy": {

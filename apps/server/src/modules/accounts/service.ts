@@ -197,6 +197,27 @@ export async function storeBrandName(db: Database, storeId: string): Promise<str
   return store?.brandName ?? "our store";
 }
 
+/**
+ * A link that lets the account choose its password, once, within `ttlMs`: the reset link, and a
+ * new trade account's welcome (its password is the applicant's to choose).
+ */
+export async function passwordLink(
+  db: Database,
+  storeId: string,
+  userId: string,
+  origin: string,
+  ttlMs: number = RESET_TOKEN_TTL_MS,
+): Promise<string> {
+  const token = newToken();
+  await db.insert(passwordResetTokens).values({
+    storeId,
+    userId,
+    tokenHash: tokenHash(token),
+    expiresAt: new Date(Date.now() + ttlMs),
+  });
+  return `${origin}${RESET_PATH}?token=${token}`;
+}
+
 async function sendResetMail(
   db: Database,
   mailer: Mailer,
@@ -212,15 +233,8 @@ async function sendResetMail(
     log.warn({ storeId }, "no reset mail: the store has no domain to link to");
     return;
   }
-  const token = newToken();
-  await db.insert(passwordResetTokens).values({
-    storeId,
-    userId: user.id,
-    tokenHash: tokenHash(token),
-    expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
-  });
+  const link = await passwordLink(db, storeId, user.id, origin);
   const brand = await storeBrandName(db, storeId);
-  const link = `${origin}${RESET_PATH}?token=${token}`;
   const text = [
     `Hello ${user.firstName},`,
     "",

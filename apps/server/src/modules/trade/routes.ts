@@ -1,0 +1,99 @@
+import {
+  StoredTradeApplicationSchema,
+  TradeApplicationListSchema,
+  TradeApplicationSchema,
+  TradeApprovalSchema,
+} from "@storefront/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireAdmin } from "../../plugins/auth.ts";
+import { requestOrigin } from "../../plugins/origin.ts";
+import {
+  approveTradeApplication,
+  listTradeApplications,
+  submitTradeApplication,
+  type TradeDeps,
+} from "./service.ts";
+
+const ListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+const IdParams = z.object({ id: z.uuid("Must be an application's id") });
+
+// The largest application the form can make is about 4 KB; anything far past that is not one.
+const BODY_LIMIT = 32 * 1024;
+
+/** The trade partner application (the form on the store's trade page) and its approval. */
+export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = (log: TradeDeps["log"]): TradeDeps => ({
+    db: app.db,
+    mailer: app.mailer,
+    background: app.background,
+    limiter: app.rateLimiter,
+    log,
+  });
+
+  app.post(
+    "/api/wholesale-applications",
+    {
+      bodyLimit: BODY_LIMIT,
+      schema: {
+        tags: ["trade"],
+        summary:
+          "Apply to be a trade (wholesale) partner: kept for the store's admins and mailed to its owner",
+        body: TradeApplicationSchema,
+        response: { 201: StoredTradeApplicationSchema },
+      },
+    },
+    async (request, reply) => {
+      const stored = await submitTradeApplication(
+        deps(request.log),
+        { storeId: request.storeId, ip: request.ip },
+        request.body,
+      );
+      reply.status(201);
+      return stored;
+    },
+  );
+
+  app.get(
+    "/api/admin/wholesale-applications",
+    {
+      schema: {
+        tags: ["trade"],
+        summary: "The store's trade applications, newest first (the store's admins only)",
+        querystring: ListQuerySchema,
+        response: { 200: TradeApplicationListSchema },
+      },
+    },
+    async (request, reply) => {
+      await requireAdmin(request);
+      reply.header("cache-control", "no-store");
+      return { applications: await listTradeApplications(app.db, request.storeId, request.query) };
+    },
+  );
+
+  app.post(
+    "/api/admin/wholesale-applications/:id/approve",
+    {
+      schema: {
+        tags: ["trade"],
+        summary:
+          "Approve a trade application: its email's account becomes a wholesale one (made if there is none) and is mailed a sign-in link",
+        params: IdParams,
+        response: { 200: TradeApprovalSchema },
+      },
+    },
+    async (request, reply) => {
+      await requireAdmin(request);
+      reply.header("cache-control", "no-store");
+      return approveTradeApplication(
+        deps(request.log),
+        { storeId: request.storeId, id: request.params.id, origin: requestOrigin(request) },
+        new Date(),
+      );
+    },
+  );
+};

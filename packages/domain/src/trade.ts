@@ -1,0 +1,61 @@
+/** The trade (wholesale) partner application: its fields, limits and messages. */
+
+/** Each field's label, as the form shows it and as a message names it. */
+export const TRADE_LABELS = {
+  businessName: "Business name",
+  contactName: "Contact name",
+  email: "Email",
+  phone: "Phone",
+  taxId: "Tax or resale ID",
+  website: "Website",
+  storeAddress: "Store address",
+  message: "Message",
+} as const;
+
+export type TradeField = keyof typeof TRADE_LABELS;
+
+/** The most characters each field takes. */
+export const TRADE_LIMITS: Record<TradeField, number> = {
+  businessName: 120,
+  contactName: 120,
+  email: 254,
+  phone: 40,
+  taxId: 60,
+  website: 200,
+  storeAddress: 500,
+  message: 2000,
+};
+
+/** The fields an application must fill; the others may be left empty. */
+export const TRADE_REQUIRED: readonly TradeField[] = [
+  "businessName",
+  "contactName",
+  "email",
+  "storeAddress",
+];
+
+export const TRADE_MESSAGES = {
+  required: (label: string) => `${label} is required`,
+  tooLong: (label: string, max: number) => `${label} must not exceed ${max} characters`,
+  emailInvalid: "Please enter a valid email address",
+  phoneInvalid: "Please enter a phone number: digits, spaces and + ( ) - only",
+  websiteInvalid: "Please enter a website address, e.g. example.com",
+  submitted: "Thank you! Your application has reached our trade team.",
+  submittedText:
+    "We will read it and write to you within two business days. Once approved, you will get an email to sign in with trade prices.",
+  failed: "Your application could not be sent. Please try again.",
+  notFound: "No such trade application in this store.",
+  alreadyApproved: "This application is already approved.",
+  adminAccount:
+    "That email belongs to one of the store's admins; it cannot become a trade account.",
+} as const;
+
+/** The status of an application: waiting for the store, or approved (a trade account). */
+export const TRADE_STATUSES = ["pending", "approved"] as const;
+export type TradeStatus = (typeof TRADE_STATUSES)[number];
+
+/** A contact name split for an account: the first word, and the rest (may be empty). */
+export function namesOf(contactName: string): { firstName: string; lastName: string } {
+  const [first = "", ...rest] = contactName.trim().split(/\s+/);
+  return { firstName: first, lastName: rest.join(" ") };
+}
