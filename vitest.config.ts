@@ -18,8 +18,9 @@ export default defineConfig({
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // The bounded-memory tests read the heap after a collection.
-          execArgv: ["--expose-gc"],
+          // The bounded-memory tests read the heap after a collection. The stack: as the server's
+          // (package.json's serve), for the embedded database's WebAssembly.
+          execArgv: ["--expose-gc", "--stack-size=3000"],
         },
       },
       {

@@ -63,7 +63,8 @@ export default defineConfig({
   webServer: {
     // The compiled server, as `npm start` runs it (`npm test` builds it first).
     // prepare-store.ts first: the hemp store reminds at once (recovery.spec.ts).
-    command: "node --import tsx e2e/prepare-store.ts && node apps/server/dist/main.js",
+    command:
+      "node --import tsx e2e/prepare-store.ts && node --stack-size=3000 apps/server/dist/main.js",
     cwd: "..",
     url: `${baseURL}/`,
     reuseExistingServer: false,

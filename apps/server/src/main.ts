@@ -1,6 +1,7 @@
 import cluster, { type Worker } from "node:cluster";
 import { buildApp } from "./app.ts";
 import { type Config, loadConfig } from "./config.ts";
+import { describeFailure } from "./db/index.ts";
 import { prepareDatabaseApart } from "./db/prepare.ts";
 import { openDatabaseAtStart, StartupError } from "./db/start.ts";
 import { batchedStdout } from "./lib/log-destination.ts";
@@ -15,16 +16,35 @@ const STOP_TIMEOUT_MS = 10_000;
  */
 async function prepare(config: Config) {
   await prepareDatabaseApart();
-  return openDatabaseAtStart(config, { onRetry: (line) => console.error(line) });
+  return openDatabaseAtStart(config, {
+    onRetry: (line) => console.error(line),
+    onEmbeddedStop: stopOnEmbeddedFailure,
+  });
+}
+
+/**
+ * The embedded database stopped answering after a failure inside a statement (see
+ * db/pglite-guard.ts): every request would fail from now on. The process stops with the reason,
+ * so that whatever runs it starts it again; PostgreSQL then recovers the data directory.
+ */
+function stopOnEmbeddedFailure(error: unknown): void {
+  console.error(
+    `The embedded database stopped after a failure inside a statement: ${describeFailure(error)}`,
+  );
+  console.error("Stopping the server; start it again to recover the database.");
+  process.exitCode = 1;
+  setImmediate(() => process.exit(1));
 }
 
 /** One server process: the API and the pages on the port. */
 async function serve(config: Config): Promise<void> {
   // A worker of runCluster leaves migrations and demo data to the process that started it.
   const isWorker = cluster.isWorker;
-  const database = isWorker
-    ? await openDatabaseAtStart(config, { onRetry: (line) => console.error(line) })
-    : await prepare(config);
+  const atStart = {
+    onRetry: (line: string) => console.error(line),
+    onEmbeddedStop: stopOnEmbeddedFailure,
+  };
+  const database = isWorker ? await openDatabaseAtStart(config, atStart) : await prepare(config);
   const log = batchedStdout();
   const app = await buildApp({ config, db: database.db, logStream: log });
 

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { guardedWasm, guardMainLoop } from "./pglite-guard.ts";
 import * as schema from "./schema.ts";
 
 export type Schema = typeof schema;
@@ -28,6 +29,23 @@ export async function selectRows<T>(db: Database, query: SQL): Promise<T[]> {
 }
 
 const PGLITE_SHARED_BUFFERS = "16MB";
+const PGLITE_MAX_STACK_DEPTH = "500kB";
+
+/**
+ * The libraries PostgreSQL loads on first use (the PL/pgSQL of the triggers, the English stemmer
+ * of the search, the two extensions). PGlite links each as a WebAssembly module from inside the
+ * statement that first needs it, as deep in the native stack as that statement is (a trigger's
+ * to_tsvector, an index's insert), and its loader swallows a failure halfway. Run with a small
+ * stack under load, the tests then trapped inside one of these modules ("null function or
+ * function signature mismatch"), in the chat test where CI froze. Loaded here, at the top level,
+ * before anything else runs, they are linked once and whole.
+ */
+const PGLITE_LIBRARIES = ["plpgsql", "dict_snowball", "pg_trgm", "btree_gin"];
+
+/** An error with its stack, for a log line. */
+export function describeFailure(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
 
 export interface DatabaseHandle {
   db: Database;
@@ -65,6 +83,11 @@ export async function openDatabase(options: {
   logQuery?: (query: string) => void;
   /** PostgreSQL only: how long to wait for a connection and for a statement. */
   timeouts?: Partial<DatabaseTimeouts>;
+  /**
+   * PGlite only: hears the failure after which the embedded database answers no more statements
+   * (see pglite-guard.ts); by default a process warning says what it was.
+   */
+  onEmbeddedStop?: (error: unknown) => void;
 }): Promise<DatabaseHandle> {
   const logQuery = options.logQuery;
   const logger = logQuery ? { logQuery: (query: string) => logQuery(query) } : undefined;
@@ -111,15 +134,31 @@ export async function openDatabase(options: {
   // shrinks: a small store's data fits in 16 MB, and the process stays about 120 MB smaller
   // (the files are read through Node, so the operating system's cache still holds them).
   // The search's: pg_trgm for misspellings (migration 0028), btree_gin for its index (0030).
-  // No notices: twice in CI a process froze for good inside PGlite's reporting of one (a search
-  // for a stop word, "text-search query contains only stop words…"), its WebAssembly spinning in
-  // errfinish with the event loop blocked. Below client_min_messages and log_min_messages
-  // (warning), a notice is never raised at all; nothing here reads them.
+  // No notices: nothing here reads them, and each would cross into JavaScript mid-statement.
+  // (The freeze once blamed on them came from an exception PGlite swallowed: see pglite-guard.ts.)
+  // PostgreSQL's own recursion limit, below what the native stack holds (the server runs with
+  // --stack-size=3000): a runaway recursion is then its clean "stack depth limit exceeded", not
+  // a stack overflow in the middle of a statement. PostgreSQL's 2 MB default is past it.
   const settings = {
-    postgresqlconf: [`shared_buffers = ${PGLITE_SHARED_BUFFERS}`, "client_min_messages = warning"],
+    postgresqlconf: [
+      `shared_buffers = ${PGLITE_SHARED_BUFFERS}`,
+      "client_min_messages = warning",
+      `max_stack_depth = ${PGLITE_MAX_STACK_DEPTH}`,
+    ],
     extensions: { btree_gin, pg_trgm },
   };
-  const client = options.dataDir ? new PGlite(options.dataDir, settings) : new PGlite(settings);
+  const wasm = await guardedWasm();
+  const started = { ...settings, ...(wasm ? { pgliteWasmModule: wasm.module } : {}) };
+  const client = options.dataDir ? new PGlite(options.dataDir, started) : new PGlite(started);
+  await client.waitReady;
+  const onStop =
+    options.onEmbeddedStop ??
+    ((error: unknown) =>
+      process.emitWarning(`The embedded database stopped: ${describeFailure(error)}`));
+  if (!wasm || !guardMainLoop(client, wasm, onStop)) {
+    process.emitWarning("PGlite runs unguarded: pglite-guard.ts does not know its build");
+  }
+  await client.exec(PGLITE_LIBRARIES.map((name) => `LOAD '${name}';`).join("\n"));
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
   const db = drizzlePglite(client, { schema, logger });
   return { db: db as unknown as Database, engine: "pglite", close: () => client.close() };

@@ -33,7 +33,12 @@ function reason(error: unknown): string {
  */
 export async function openDatabaseAtStart(
   config: Config,
-  options: { sleep?: (ms: number) => Promise<void>; onRetry?: (line: string) => void } = {},
+  options: {
+    sleep?: (ms: number) => Promise<void>;
+    onRetry?: (line: string) => void;
+    /** The embedded database stopped answering (see db/pglite-guard.ts). */
+    onEmbeddedStop?: (error: unknown) => void;
+  } = {},
 ): Promise<DatabaseHandle> {
   const sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
   const open = () =>
@@ -41,6 +46,7 @@ export async function openDatabaseAtStart(
       databaseUrl: config.databaseUrl,
       dataDir: config.databaseUrl ? null : `${config.dataDir}/pglite`,
       timeouts: config.databaseTimeouts,
+      ...(options.onEmbeddedStop ? { onEmbeddedStop: options.onEmbeddedStop } : {}),
     });
   if (!config.databaseUrl) return open();
   const where = databaseLocation(config.databaseUrl);
