@@ -16,10 +16,7 @@ const STOP_TIMEOUT_MS = 10_000;
  */
 async function prepare(config: Config) {
   await prepareDatabaseApart();
-  return openDatabaseAtStart(config, {
-    onRetry: (line) => console.error(line),
-    onEmbeddedStop: stopOnEmbeddedFailure,
-  });
+  return openDatabaseAtStart(config, AT_START);
 }
 
 /**
@@ -36,15 +33,17 @@ function stopOnEmbeddedFailure(error: unknown): void {
   setImmediate(() => process.exit(1));
 }
 
+/** How this process opens the database: retries said on stderr, and stops with the database. */
+const AT_START = {
+  onRetry: (line: string) => console.error(line),
+  onEmbeddedStop: stopOnEmbeddedFailure,
+};
+
 /** One server process: the API and the pages on the port. */
 async function serve(config: Config): Promise<void> {
   // A worker of runCluster leaves migrations and demo data to the process that started it.
   const isWorker = cluster.isWorker;
-  const atStart = {
-    onRetry: (line: string) => console.error(line),
-    onEmbeddedStop: stopOnEmbeddedFailure,
-  };
-  const database = isWorker ? await openDatabaseAtStart(config, atStart) : await prepare(config);
+  const database = isWorker ? await openDatabaseAtStart(config, AT_START) : await prepare(config);
   const log = batchedStdout();
   const app = await buildApp({ config, db: database.db, logStream: log });
 

@@ -83,7 +83,6 @@ export function exportedAddresses(
   names: readonly string[],
 ): Map<string, number> {
   const decoder = new TextDecoder();
-  const importedGlobals: number[] = [];
   const globalValues: (number | null)[] = [];
   const exported = new Map<string, number>();
   let importedGlobalCount = 0;
@@ -113,7 +112,7 @@ export function exportedAddresses(
           if (flags & 1) [, i] = leb(bytes, i);
         } else if (kind === 3) {
           i += 2; // valtype, mutability
-          importedGlobals.push(importedGlobalCount++);
+          importedGlobalCount++;
         } else if (kind === 4) {
           i++;
           [, i] = leb(bytes, i);
@@ -123,13 +122,19 @@ export function exportedAddresses(
       let [count, i] = leb(bytes, body);
       for (; count > 0; count--) {
         i += 2; // valtype, mutability
+        // An emscripten main module's constant expressions; anything else and the section is not
+        // understood, so no address is answered rather than a guessed one.
+        const op = bytes[i++];
         let value: number | null = null;
-        if (bytes[i] === 0x41) {
-          [value, i] = sleb(bytes, i + 1);
-        } else {
-          // Another constant expression: skip to its end.
-          while (bytes[i] !== 0x0b && i < end) i++;
-        }
+        if (op === 0x41)
+          [value, i] = sleb(bytes, i); // i32.const: the address
+        else if (op === 0x42 || op === 0x23)
+          [, i] = leb(bytes, i); // i64.const, global.get
+        else if (op === 0x43)
+          i += 4; // f32.const
+        else if (op === 0x44)
+          i += 8; // f64.const
+        else return new Map();
         if (bytes[i] !== 0x0b) return new Map();
         i++;
         globalValues.push(value);
