@@ -29,8 +29,18 @@ const ConsentBanner = lazy(() => import("./consent-banner"));
  */
 function settled(storeId: string): Promise<unknown> {
   return new Promise((resolve) => {
-    // Safari has no requestIdleCallback: the next task will do.
-    const go = () => (window.requestIdleCallback ?? setTimeout)(resolve);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const wait = () => {
+      timer = setTimeout(go, SETTLE_MS);
+    };
+    // The first of the ways in disarms the others.
+    function go() {
+      clearTimeout(timer);
+      window.removeEventListener("pointerdown", go);
+      window.removeEventListener("load", wait);
+      // Safari has no requestIdleCallback: the next task will do.
+      (window.requestIdleCallback ?? setTimeout)(resolve);
+    }
     let open = false;
     try {
       open = !!sessionStorage.getItem(visitKey(storeId));
@@ -39,7 +49,6 @@ function settled(storeId: string): Promise<unknown> {
     }
     if (open) return go();
     window.addEventListener("pointerdown", go, { once: true });
-    const wait = () => setTimeout(go, SETTLE_MS);
     if (document.readyState === "complete") wait();
     else window.addEventListener("load", wait, { once: true });
   });
