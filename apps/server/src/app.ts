@@ -28,6 +28,7 @@ import { searchRoutes } from "./modules/search/routes.ts";
 import { storeRoutes } from "./modules/stores/routes.ts";
 import { subscriptionRoutes } from "./modules/subscriptions/routes.ts";
 import { tradeRoutes } from "./modules/trade/routes.ts";
+import { isTradeAnswer } from "./plugins/auth.ts";
 import { registerCartOwner } from "./plugins/cart-owner.ts";
 import { registerErrorHandler } from "./plugins/errors.ts";
 import { guardedValidatorCompiler, registerHostCheck } from "./plugins/input-guard.ts";
@@ -125,6 +126,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   registerSecurityHeaders(app);
+  // Answers with trade prices are one account's: never kept by a browser's or a proxy's cache.
+  app.addHook("onSend", async (request, reply) => {
+    if (isTradeAnswer(request)) reply.header("cache-control", "private, no-store");
+  });
   registerOriginCheck(app);
   registerStoreResolution(app);
   registerCartOwner(app);

@@ -21,6 +21,7 @@ import {
   pageCacheOf,
   type SharedPage,
 } from "./lib/page-cache.ts";
+import { priceListOf } from "./plugins/auth.ts";
 import { CURRENCY_COOKIE, requestCurrency } from "./plugins/currency.ts";
 import { readForPage } from "./plugins/page-reads.ts";
 import { PAGE_CALL_HEADER, PAGE_CALL_SECRET } from "./plugins/request-log.ts";
@@ -391,8 +392,10 @@ export async function registerWeb(app: FastifyInstance, buildDir: string): Promi
       const pathname = request.url.split("?")[0] ?? "/";
       const kept = sharedParamsOf(pathname);
       const sharedUrl = kept ? sharedPageUrl(request.url, kept) : null;
-      if (sharedUrl !== null) {
-        request.storeId ||= await app.stores.resolve(request.hostname);
+      if (sharedUrl !== null) request.storeId ||= await app.stores.resolve(request.hostname);
+      // A trade account's pages show its trade prices: rendered for it alone and never kept
+      // (its answer is private, no-store: see priceListOf).
+      if (sharedUrl !== null && (await priceListOf(request)) === "retail") {
         const storeId = request.storeId;
         const currency = requestCurrency(request);
         const key = [storeId, request.protocol, request.host, currency, sharedUrl].join("\n");

@@ -240,6 +240,8 @@ export interface CheckoutTotalsInput {
   requiresShipping?: boolean;
   /** The signed-in buyer's points balance, and whether they spend it on this order. */
   points?: { balance: number; use: boolean };
+  /** A trade account with a resale certificate on file: no tax is charged. */
+  taxExempt?: boolean;
 }
 
 /** Loyalty points: what one point takes off an order's goods, in minor units (100 points: 5.00). */
@@ -329,7 +331,9 @@ export function checkoutTotals(input: CheckoutTotalsInput): CheckoutTotals {
     : null;
   const shipping = selected?.amount ?? 0;
   const taxable = afterDiscount - pointsDiscount + shipping;
-  const lines = taxLines(settings.tax, address.country, address.region, taxable);
+  const lines = input.taxExempt
+    ? []
+    : taxLines(settings.tax, address.country, address.region, taxable);
   const taxAmount = lines.reduce((sum, l) => sum + l.amount, 0);
   return {
     currency,

@@ -124,6 +124,7 @@ describe("orderDraft", () => {
       pointsDiscount: 0,
       affiliateUserId: null,
       commissionAmount: 0,
+      tradePrices: false,
       shippingOptionId: "standard",
       shippingLabel: "Standard",
       shippingAmount: 795,

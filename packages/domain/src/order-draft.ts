@@ -39,6 +39,8 @@ export interface OrderDraft {
   pointsDiscount: number;
   affiliateUserId: string | null;
   commissionAmount: number;
+  /** Bought by a trade account at trade prices: it earns no loyalty points. */
+  tradePrices: boolean;
   shippingOptionId: string;
   shippingLabel: string;
   shippingAmount: number;
@@ -67,6 +69,8 @@ export interface OrderDraftInput {
   storeId: string;
   idempotencyKey: string;
   buyer: { userId: string | null; email: string; name: string };
+  /** The buyer is a trade account, and the cart's prices are trade prices. */
+  tradePrices?: boolean;
   address: OrderAddress;
   cart: {
     id: string;
@@ -126,6 +130,7 @@ export function orderDraft(input: OrderDraftInput): OrderDraft {
           affiliate.percentage,
         )
       : 0,
+    tradePrices: input.tradePrices ?? false,
     shippingOptionId: shipping.id,
     shippingLabel: shipping.label,
     shippingAmount: totals.shipping,

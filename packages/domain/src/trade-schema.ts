@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EMAIL_PATTERN } from "./account-schema.ts";
+import { CurrencySchema } from "./money-schema.ts";
 import {
   TRADE_LABELS as L,
   TRADE_LIMITS as LIMIT,
@@ -70,6 +71,29 @@ export const TradeApprovalSchema = z.object({
     userType: z.literal("wholesale"),
     /** Whether the account was made for the application (else an existing one was upgraded). */
     created: z.boolean(),
+    /** Its resale certificate on file (its trade orders are then tax-exempt), else null. */
+    resaleCertificate: z.string().nullable(),
   }),
 });
+
+/**
+ * POST /api/admin/wholesale-applications/{id}/approve: optionally, the resale certificate the
+ * store checked (its number), kept on the account so its trade orders are tax-exempt.
+ */
+export const TradeApprovalRequestSchema = z
+  .strictObject({
+    resaleCertificate: z
+      .string({ error: "Resale certificate must be text" })
+      .trim()
+      .min(1, { message: "Resale certificate must not be empty", abort: true })
+      .max(LIMIT.taxId, { message: M.tooLong("Resale certificate", LIMIT.taxId) })
+      .optional(),
+  })
+  .optional();
 export type TradeApproval = z.infer<typeof TradeApprovalSchema>;
+
+/** A store's trade terms as stored and as its seed writes them (TradeTerms). */
+export const TradeTermsSchema = z.strictObject({
+  percentOff: z.number().int().min(0).max(90),
+  minimumOrder: z.partialRecord(CurrencySchema, z.number().int().min(0)),
+});

@@ -1,3 +1,5 @@
+import { type Currency, formatMoney } from "./money.ts";
+
 /** The trade (wholesale) partner application: its fields, limits and messages. */
 
 /** Each field's label, as the form shows it and as a message names it. */
@@ -48,6 +50,10 @@ export const TRADE_MESSAGES = {
   alreadyApproved: "This application is already approved.",
   adminAccount:
     "That email belongs to one of the store's admins; it cannot become a trade account.",
+  minimumOrder: (minimum: string, short: string) =>
+    `Trade orders start at ${minimum} before shipping and tax: add ${short} more to place this one.`,
+  personalCode: "Personal discount codes do not apply to trade prices.",
+  points: "Loyalty points do not apply to trade prices.",
 } as const;
 
 /** The status of an application: waiting for the store, or approved (a trade account). */
@@ -58,4 +64,44 @@ export type TradeStatus = (typeof TRADE_STATUSES)[number];
 export function namesOf(contactName: string): { firstName: string; lastName: string } {
   const [first = "", ...rest] = contactName.trim().split(/\s+/);
   return { firstName: first, lastName: rest.join(" ") };
+}
+
+/**
+ * What a store's trade partners pay (spec: a `wholesale` account "sees trade prices"): a
+ * variant's own trade price in a currency where the store set one, else its retail price less
+ * `percentOff`; and the least a trade order may come to in each currency, before shipping and
+ * tax (a currency without one has no minimum).
+ */
+export interface TradeTerms {
+  percentOff: number;
+  minimumOrder: Partial<Record<Currency, number>>;
+}
+
+/** The prices a visitor sees: a signed-in trade (wholesale) account's are trade prices. */
+export type PriceList = "retail" | "trade";
+
+/** No trade terms: a trade account pays retail prices and has no minimum. */
+export const NO_TRADE_TERMS: TradeTerms = { percentOff: 0, minimumOrder: {} };
+
+/** The trade price of a unit: the explicit one when set, else retail less the percentage. */
+export function tradeAmount(retail: number, explicit: number | null, percentOff: number): number {
+  if (explicit !== null) return explicit;
+  return Math.round((retail * (100 - percentOff)) / 100);
+}
+
+/**
+ * Why a trade order of `goods` (after discounts, before shipping and tax) cannot be placed in
+ * `currency`: it is below the store's minimum; null when it may be.
+ */
+export function tradeMinimumError(
+  goods: number,
+  currency: Currency,
+  terms: TradeTerms,
+): string | null {
+  const minimum = terms.minimumOrder[currency];
+  if (minimum === undefined || goods >= minimum) return null;
+  return TRADE_MESSAGES.minimumOrder(
+    formatMoney(minimum, currency),
+    formatMoney(minimum - goods, currency),
+  );
 }

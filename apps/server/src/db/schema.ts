@@ -16,9 +16,10 @@ import type {
   TaxLine,
   TradeApplication,
   TradeStatus,
+  TradeTerms,
   UserType,
 } from "@storefront/domain";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   bigserial,
@@ -51,6 +52,8 @@ export const stores = pgTable(
     stripeId: text("stripe_id"),
     /** Flat-rate shipping per country and tax rates per region (the domain's CheckoutSettings). */
     checkoutSettings: jsonb("checkout_settings").$type<CheckoutSettings>().notNull(),
+    /** What trade (wholesale) accounts pay and their least order (the domain's TradeTerms). */
+    tradeTerms: jsonb("trade_terms").$type<TradeTerms>(),
     /** Where the store's own notifications go (new orders, garden design requests). */
     ownerEmail: text("owner_email").notNull(),
     defaultCurrency: text("default_currency").$type<Currency>().notNull().default("usd"),
@@ -172,13 +175,28 @@ export const variantPrices = pgTable(
       .references(() => variants.id, { onDelete: "cascade" }),
     currency: text("currency").$type<Currency>().notNull(),
     amount: integer("amount").notNull(),
+    /** What a trade account pays instead, when the store set it; else the store's TradeTerms. */
+    tradeAmount: integer("trade_amount"),
   },
   (t) => [
     primaryKey({ columns: [t.variantId, t.currency] }),
     check("variant_prices_amount_non_negative", sql`${t.amount} >= 0`),
+    check("variant_prices_trade_amount_non_negative", sql`${t.tradeAmount} >= 0`),
     check("variant_prices_currency", sql`${t.currency} in ('usd', 'cad')`),
   ],
 );
+
+/**
+ * What a variant costs in its price row's currency: the retail amount, or where `trade` (an SQL
+ * boolean) holds, the trade price of the store's TradeTerms: the row's own trade amount, else
+ * retail less the store's percentage, rounded to the minor unit as the domain's tradeAmount does.
+ */
+export function sellingPrice(trade: SQL): SQL<number | null> {
+  return sql<number | null>`(case when ${trade} then coalesce(${variantPrices.tradeAmount},
+    round(${variantPrices.amount} * (100 - coalesce((select (s.trade_terms->>'percentOff')::int
+      from stores s where s.id = ${variantPrices.storeId}), 0)) / 100.0)::int)
+    else ${variantPrices.amount} end)`;
+}
 
 /**
  * The subscription plans a product offers (spec: "Subscriptions: a product may offer plans"):
@@ -336,6 +354,11 @@ export const users = pgTable(
     lastName: text("last_name").notNull(),
     birthday: date("birthday", { mode: "string" }),
     userType: text("user_type").$type<UserType>().notNull().default("customer"),
+    /**
+     * A trade account's resale certificate on file (its number, as the store checked it): its
+     * trade orders are then tax-exempt.
+     */
+    resaleCertificate: text("resale_certificate"),
     pointsBalance: integer("points_balance").notNull().default(0),
     discountCode: text("discount_code").notNull(),
     discountPercentage: integer("discount_percentage").notNull().default(10),
@@ -635,6 +658,8 @@ export const orders = pgTable(
     holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }).notNull(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     pointsEarned: integer("points_earned").notNull().default(0),
+    /** Bought by a trade account at trade prices: it earns no loyalty points. */
+    tradePrices: boolean("trade_prices").notNull().default(false),
     commissionAmount: integer("commission_amount").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

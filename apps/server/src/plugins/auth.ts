@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, DomainError } from "@storefront/domain";
+import { ACCOUNT_MESSAGES, DomainError, type PriceList } from "@storefront/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { TOKEN_SHAPE } from "../lib/tokens.ts";
 import { findSessionUser, type UserRow } from "../modules/accounts/sessions.ts";
@@ -34,6 +34,26 @@ export function signedInUser(request: FastifyRequest): Promise<UserRow | null> {
     signedIn.set(request, user);
   }
   return user;
+}
+
+// The requests answered with trade prices: never kept by a browser's or a proxy's cache (app.ts).
+const tradeAnswers = new WeakSet<FastifyRequest>();
+
+/**
+ * The prices this request's visitor sees: trade prices for a signed-in trade (wholesale)
+ * account of the request's store, else retail. The request is then marked: its answer is
+ * `private, no-store` (isTradeAnswer).
+ */
+export async function priceListOf(request: FastifyRequest): Promise<PriceList> {
+  if (!authToken(request)) return "retail";
+  if ((await signedInUser(request))?.userType !== "wholesale") return "retail";
+  tradeAnswers.add(request);
+  return "trade";
+}
+
+/** Whether the request's answer carries trade prices (see priceListOf). */
+export function isTradeAnswer(request: FastifyRequest): boolean {
+  return tradeAnswers.has(request);
 }
 
 /** The signed-in account, else a 401. */

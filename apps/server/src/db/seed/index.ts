@@ -39,6 +39,7 @@ async function insertStore(tx: Database, store: DemoStore): Promise<void> {
     brandName: store.brandName,
     ownerEmail: store.ownerEmail,
     checkoutSettings: store.checkoutSettings ?? DEMO_CHECKOUT_SETTINGS,
+    tradeTerms: store.tradeTerms ?? null,
     logo: mediaUrl(store.id, store.logo),
     brandDescription: store.brandDescription,
     defaultCurrency: store.defaultCurrency,
@@ -112,6 +113,7 @@ async function insertStore(tx: Database, store: DemoStore): Promise<void> {
           variantId: variant.id,
           currency,
           amount,
+          tradeAmount: v.tradePrices?.[currency] ?? null,
         })),
       );
     }
@@ -170,6 +172,7 @@ async function insertStore(tx: Database, store: DemoStore): Promise<void> {
       lastName: a.lastName,
       birthday: a.birthday ?? null,
       userType: a.userType ?? "customer",
+      resaleCertificate: a.resaleCertificate ?? null,
       pointsBalance: a.pointsBalance,
       discountCode: a.discountCode,
       discountPercentage: a.discountPercentage ?? 10,

@@ -50,6 +50,8 @@ export const petRemedies: DemoStore = {
     { text: "Orders placed by 1 pm Eastern ship the same day" },
   ],
   affiliatePercentage: AFFILIATE_PERCENTAGE,
+  // Trade partners pay 40 % less, on orders of $250 / CA$340 or more before shipping and tax.
+  tradeTerms: { percentOff: 40, minimumOrder: { usd: 25_000, cad: 34_000 } },
   searchSynonyms: PET_CONDITION_SYNONYMS,
   theme: DEFAULT_THEME,
   navbar: {
@@ -501,6 +503,8 @@ export const petRemedies: DemoStore = {
         },
         {
           sku: "ITCHY-2",
+          // Trade partners buy the two-bottle pack at its own price, not the store's 40 % off.
+          tradePrices: { usd: 3995, cad: 5395 },
           attributes: { "pack size": "2" },
           stock: 37,
           prices: { usd: 7195, cad: 9695 },
@@ -1169,6 +1173,17 @@ export const petRemedies: DemoStore = {
       // The programme's rate, as the affiliate page quotes it.
       commissionPercentage: AFFILIATE_PERCENTAGE,
       commissionAmount: 4_500,
+    },
+    {
+      // A pet shop buying at trade prices, with its resale certificate on file (tax-exempt).
+      email: "trade@pawsome.test",
+      password: "Corner-Pet-Shop-2026",
+      firstName: "Jordan",
+      lastName: "Reyes",
+      userType: "wholesale",
+      resaleCertificate: "NC-RESALE-500123",
+      pointsBalance: 0,
+      discountCode: "JORDANTRADE",
     },
     {
       // The store owner's account: userType admin (moderates reviews, reads design requests).

@@ -9,6 +9,7 @@ import type {
   ProductTrust,
   Theme,
   TopCallOut,
+  TradeTerms,
 } from "@storefront/domain";
 
 /**
@@ -42,6 +43,8 @@ export type DemoVariant = {
   attributes: Record<string, string>;
   /** Minor units (cents). */
   prices: { usd: number; cad: number };
+  /** What a trade account pays instead, where set; else the store's trade terms apply. */
+  tradePrices?: { usd?: number; cad?: number };
 } & (
   | { stock: number; requiresShipping?: true }
   /** Never shipped (a digital plan, a design service): no address, no shipping, no stock. */
@@ -112,6 +115,8 @@ export interface DemoAccount {
   /** YYYY-MM-DD. */
   birthday?: string;
   userType?: "customer" | "wholesale" | "admin";
+  /** A trade account's resale certificate on file: its trade orders are tax-exempt. */
+  resaleCertificate?: string;
   pointsBalance: number;
   discountCode: string;
   discountPercentage?: number;
@@ -150,6 +155,8 @@ export interface DemoStore {
   ownerEmail: string;
   /** Shipping and tax; default: DEMO_CHECKOUT_SETTINGS. */
   checkoutSettings?: CheckoutSettings;
+  /** What trade (wholesale) accounts pay and their least order; none: they pay retail. */
+  tradeTerms?: TradeTerms;
   brandDescription: string;
   /** A file from `images`, kind logo. */
   logo: string;

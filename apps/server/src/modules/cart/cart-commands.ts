@@ -248,11 +248,11 @@ function lineOf(state: CartState, ref: LineRef): PricedLine {
  */
 async function itemsAfterAdd(
   db: Database,
-  storeId: string,
+  owner: Pick<CartOwner, "storeId" | "userId">,
   cart: { currency: Currency; items: readonly CartItem[] },
   { sku, quantity, subscription_id }: AddCartItem,
 ): Promise<{ items: CartItem[]; found: Map<string, SellableVariant> }> {
-  const found = await findVariants(db, storeId, [sku], cart.currency);
+  const found = await findVariants(db, owner.storeId, [sku], cart.currency, owner.userId);
   const variant = sellable(found, sku, cart.currency);
   const plan = subscription_id === undefined ? null : planOf(variant, subscription_id);
   const item = newItem(variant, quantity, plan);
@@ -276,7 +276,7 @@ export function addCartItem(
     return addToNewCart(db, { ...owner, sessionId: owner.sessionId }, add);
   }
   return writeCart(db, owner, { create: true }, async (state) => {
-    const { items, found } = await itemsAfterAdd(state.tx, owner.storeId, state, add);
+    const { items, found } = await itemsAfterAdd(state.tx, owner, state, add);
     return {
       items,
       variants: found,
@@ -301,7 +301,7 @@ async function addToNewCart(
 ): Promise<CartView> {
   const { sku, quantity } = add;
   const empty = { currency: owner.currency, items: [] };
-  const { items, found } = await itemsAfterAdd(db, owner.storeId, empty, add);
+  const { items, found } = await itemsAfterAdd(db, owner, empty, add);
   const { cart, lines } = await insertCartWithLines(
     db,
     {
@@ -374,6 +374,7 @@ export function replaceCart(
       owner.storeId,
       entries.map((e) => e.sku),
       state.currency,
+      owner.userId,
     );
     // Replacing is adding each line to an empty cart with its variant's stock: the same rules and
     // the same stock check (a repeated sku adds up).
@@ -426,6 +427,7 @@ export function setCartCurrency(
       owner.storeId,
       state.lines.map((l) => l.sku),
       currency,
+      owner.userId,
     );
     for (const line of state.lines) {
       const variant = found.get(line.sku);

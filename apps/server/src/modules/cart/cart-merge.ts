@@ -65,6 +65,7 @@ export async function mergeGuestCart(
       storeId,
       guestLines.map((l) => l.sku),
       cart.currency,
+      userId,
     );
     const plan = mergeItems(
       { currency: cart.currency, items: itemsOf(lines) },

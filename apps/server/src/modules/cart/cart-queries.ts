@@ -10,7 +10,7 @@ import {
   SUBSCRIPTION_MESSAGES,
   subscriptionPrice,
 } from "@storefront/domain";
-import { and, asc, eq, inArray, ne, type SQL } from "drizzle-orm";
+import { and, asc, type Column, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
 import {
   cartEvents,
@@ -18,7 +18,9 @@ import {
   carts,
   products,
   sellableStock,
+  sellingPrice,
   subscriptionPlans,
+  users,
   variantPrices,
   variants,
 } from "../../db/schema.ts";
@@ -130,6 +132,15 @@ export async function lockCart(
   return (await openCart(tx, owner, currency))?.cart;
 }
 
+/**
+ * Whether the account `userId` (an id, or a column such as the cart's owner) is a trade account,
+ * whose prices are trade prices; never for no account.
+ */
+export function tradeBuyer(userId: string | null | Column): SQL {
+  if (userId === null) return sql`false`;
+  return sql`exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.userType} = 'wholesale')`;
+}
+
 /** What a stored line is read with (the variant, product, price in the cart's currency, plan). */
 const LINE_COLUMNS = {
   id: cartLines.id,
@@ -138,7 +149,8 @@ const LINE_COLUMNS = {
   sku: variants.sku,
   quantity: cartLines.quantity,
   position: cartLines.position,
-  price: variantPrices.amount,
+  // The cart's owner's price: a trade account's cart is at trade prices.
+  price: sellingPrice(tradeBuyer(carts.userId)),
   stock: sellableStock,
   requiresShipping: variants.requiresShipping,
   handle: products.handle,
@@ -253,6 +265,7 @@ export async function findVariants(
   storeId: string,
   skus: readonly string[],
   currency: Currency,
+  buyer: string | null,
 ): Promise<Map<string, SellableVariant>> {
   if (skus.length === 0) return new Map();
   const rows = await db
@@ -264,7 +277,7 @@ export async function findVariants(
       handle: products.handle,
       stock: sellableStock,
       requiresShipping: variants.requiresShipping,
-      price: variantPrices.amount,
+      price: sellingPrice(tradeBuyer(buyer)),
       attributes: variants.attributes,
       imageUrls: variants.imageUrls,
       plan: subscriptionPlans,

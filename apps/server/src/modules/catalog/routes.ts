@@ -8,6 +8,7 @@ import {
 } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { priceListOf } from "../../plugins/auth.ts";
 import { requestCurrency } from "../../plugins/currency.ts";
 import { pageRead, registerPageRead } from "../../plugins/page-reads.ts";
 import { getCollection, getProduct, listProducts } from "./service.ts";
@@ -29,6 +30,7 @@ export const productsRead = pageRead({
       request.server.db,
       request.storeId,
       requestCurrency(request, query.currency),
+      await priceListOf(request),
     ),
   }),
 });
@@ -41,12 +43,13 @@ export const productRead = pageRead({
   params: HandleParams,
   querystring: CurrencyQuery,
   response: ProductSchema,
-  read: (request, { params, query }) =>
+  read: async (request, { params, query }) =>
     getProduct(
       request.server.db,
       request.storeId,
       params.handle,
       requestCurrency(request, query.currency),
+      await priceListOf(request),
     ),
 });
 
@@ -58,13 +61,14 @@ export const collectionRead = pageRead({
   params: HandleParams,
   querystring: CurrencyQuery.extend(CollectionQuerySchema.shape),
   response: CollectionViewSchema,
-  read: (request, { params, query: { currency, ...order } }) =>
+  read: async (request, { params, query: { currency, ...order } }) =>
     getCollection(
       request.server.db,
       request.storeId,
       params.handle,
       requestCurrency(request, currency),
       order,
+      await priceListOf(request),
     ),
 });
 

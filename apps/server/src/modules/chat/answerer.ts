@@ -1,4 +1,4 @@
-import type { ChatMessage, Currency } from "@storefront/domain";
+import type { ChatMessage, Currency, PriceList } from "@storefront/domain";
 import type { Database } from "../../db/index.ts";
 import type { ChatState } from "../../db/schema.ts";
 
@@ -17,6 +17,8 @@ export interface ChatContext {
   storeId: string;
   brandName: string;
   currency: Currency;
+  /** The prices the visitor sees (a trade account's are trade prices). */
+  priceList: PriceList;
   /** The signed-in shopper, else null. */
   visitor: ChatVisitor | null;
   /** What the bot asked for last (an order number, an email). */

@@ -5,7 +5,7 @@ import {
   ChatRequestSchema,
 } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireAdmin, signedInUser } from "../../plugins/auth.ts";
+import { priceListOf, requireAdmin, signedInUser } from "../../plugins/auth.ts";
 import { requestCurrency } from "../../plugins/currency.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
 import { visitorSessionId, withVisitorSession } from "../../plugins/session.ts";
@@ -50,6 +50,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await signedInUser(request);
+      const priceList = await priceListOf(request);
       const messages = await withVisitorSession(request, reply, (sessionId) =>
         sendChatMessage(
           {
@@ -65,6 +66,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
             sessionId,
             ip: request.ip,
             currency: requestCurrency(request),
+            priceList,
             user: user
               ? {
                   id: user.id,

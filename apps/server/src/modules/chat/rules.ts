@@ -148,6 +148,7 @@ async function pagesFor(context: ChatContext, words: string): Promise<string[]> 
     limit: 3,
     type: "page",
     currency: context.currency,
+    priceList: context.priceList,
   });
   return found.pages.map((p) => p.url.replace(/^\/pages\//, "").replace(/^\//, ""));
 }
@@ -381,6 +382,7 @@ async function recommend(context: ChatContext, text: string): Promise<ChatReply 
     limit: CHAT_LIMITS.products,
     type: "product",
     currency: context.currency,
+    priceList: context.priceList,
   });
   const [first, ...others] = found.products;
   if (!first) return null;

@@ -6,6 +6,7 @@ import {
   type Currency,
   chatGreeting,
   DomainError,
+  type PriceList,
   QuickActionSchema,
 } from "@storefront/domain";
 import { and, desc, eq, gte, isNull, sql } from "drizzle-orm";
@@ -41,6 +42,8 @@ export interface ChatWho {
   sessionId: string;
   ip: string;
   currency: Currency;
+  /** The prices the visitor sees (a trade account's are trade prices). */
+  priceList: PriceList;
   user: (ChatVisitor & { id: string }) | null;
 }
 
@@ -169,6 +172,7 @@ export async function sendChatMessage(
       storeId: who.storeId,
       brandName: store?.brandName ?? "store",
       currency: who.currency,
+      priceList: who.priceList,
       visitor: who.user,
       state: conversation.state,
       now,

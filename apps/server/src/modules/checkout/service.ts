@@ -16,6 +16,8 @@ import {
   SUBSCRIPTION_MESSAGES,
   shippingAddressErrors,
   subscriptionNeedsAccount,
+  TRADE_MESSAGES,
+  tradeMinimumError,
 } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
@@ -23,7 +25,7 @@ import { users } from "../../db/schema.ts";
 import type { CartOwner } from "../cart/cart-queries.ts";
 import { type CheckoutCart, readCheckoutCart } from "../cart/checkout-cart.ts";
 import { findOrderByKey } from "../orders/order-reads.ts";
-import { getCheckoutSettings } from "../stores/service.ts";
+import { getCheckoutSettings, getTradeTerms } from "../stores/service.ts";
 import { planView } from "../subscriptions/service.ts";
 import { answerFor, type CheckoutDeps, type OrderAttempt } from "./order-attempt.ts";
 import { placeHeldOrder } from "./place-held-order.ts";
@@ -42,7 +44,7 @@ function totalsOf(
   settings: CheckoutSettings,
   address: CheckoutQuoteRequest["address"] | null,
   shippingOptionId: string | null,
-  pointsBalance: number,
+  buyer: Buyer,
 ): CheckoutTotals {
   if (address && address.country !== countryOfCurrency(cart.currency)) throw countryMismatch();
   return checkoutTotals({
@@ -53,26 +55,46 @@ function totalsOf(
     address: address ?? null,
     shippingOptionId,
     requiresShipping: cart.requiresShipping,
-    points: { balance: pointsBalance, use: pointsBalance > 0 },
+    points: { balance: buyer.points, use: buyer.points > 0 },
+    taxExempt: buyer.taxExempt,
   });
 }
 
 /**
- * The loyalty points the buyer offers to spend: their balance when they are signed in and ask to
- * use it, else none (a guest has no points). Read only when asked, so a checkout without points
- * costs no query.
+ * What the buyer brings to the order: the loyalty points they offer to spend (their balance when
+ * signed in and asking to use it; a guest has none), and whether they buy at trade prices (a
+ * trade account, whose cart is priced so) and tax-exempt (a trade account with a resale
+ * certificate on file). Trade prices take no points.
  */
-async function pointsOffered(
+interface Buyer {
+  points: number;
+  trade: boolean;
+  taxExempt: boolean;
+}
+
+async function buyerOf(
   db: Database,
   owner: CartOwner,
   usePoints: boolean | undefined,
-): Promise<number> {
-  if (!usePoints || !owner.userId) return 0;
+): Promise<Buyer> {
+  if (!owner.userId) return { points: 0, trade: false, taxExempt: false };
   const [user] = await db
-    .select({ balance: users.pointsBalance })
+    .select({
+      balance: users.pointsBalance,
+      userType: users.userType,
+      certificate: users.resaleCertificate,
+    })
     .from(users)
     .where(and(eq(users.id, owner.userId), eq(users.storeId, owner.storeId)));
-  return user?.balance ?? 0;
+  const trade = user?.userType === "wholesale";
+  if (trade && usePoints) {
+    throw new DomainError("invalid", TRADE_MESSAGES.points, { usePoints: TRADE_MESSAGES.points });
+  }
+  return {
+    points: usePoints ? (user?.balance ?? 0) : 0,
+    trade,
+    taxExempt: trade && user?.certificate != null,
+  };
 }
 
 /**
@@ -95,17 +117,17 @@ export async function quoteCheckout(
   owner: CartOwner,
   request: CheckoutQuoteRequest,
 ): Promise<CheckoutQuote> {
-  const [cart, settings, points] = await Promise.all([
+  const [cart, settings, buyer] = await Promise.all([
     cartOrRefuse(db, owner),
     getCheckoutSettings(db, owner.storeId),
-    pointsOffered(db, owner, request.usePoints),
+    buyerOf(db, owner, request.usePoints),
   ]);
   const totals = totalsOf(
     cart,
     settings,
     request.address ?? null,
     request.shippingOptionId ?? null,
-    points,
+    buyer,
   );
   return {
     ...totals,
@@ -171,17 +193,26 @@ async function draftOrder(
   idempotencyKey: string,
 ): Promise<{ cart: CheckoutCart; draft: OrderDraft }> {
   const { db } = deps;
-  const [cart, settings, points] = await Promise.all([
+  const [cart, settings, buyer] = await Promise.all([
     cartOrRefuse(db, owner),
     getCheckoutSettings(db, owner.storeId),
-    pointsOffered(db, owner, input.usePoints),
+    buyerOf(db, owner, input.usePoints),
   ]);
   // A code used up since it was applied no longer takes anything off: say why the total moved.
   if (cart.code && cart.code.redemptions >= cart.code.maxRedemptions) {
     throw new DomainError("conflict", CHECKOUT_MESSAGES.discountUsedUp);
   }
+  if (buyer.trade) {
+    // A personal code applied before the account became a trade account does not go through.
+    if (cart.code?.affiliateUserId) {
+      throw new DomainError("conflict", TRADE_MESSAGES.personalCode);
+    }
+    const terms = await getTradeTerms(db, owner.storeId);
+    const short = tradeMinimumError(cart.subtotal - cart.discount, cart.currency, terms);
+    if (short) throw new DomainError("invalid", short);
+  }
   const shipping = shippingOf(cart, input);
-  const totals = totalsOf(cart, settings, input.address, input.shippingOptionId ?? null, points);
+  const totals = totalsOf(cart, settings, input.address, input.shippingOptionId ?? null, buyer);
   const selected = totals.selectedShippingOption;
   if (shipping !== NO_SHIPPING_OPTION && (!selected || selected.id !== shipping)) {
     throw new DomainError("invalid", CHECKOUT_MESSAGES.chooseShipping, {
@@ -195,6 +226,7 @@ async function draftOrder(
     storeId: owner.storeId,
     idempotencyKey,
     buyer: { userId: owner.userId, email: input.email, name: input.name },
+    tradePrices: buyer.trade,
     address: input.address,
     cart: {
       id: cart.cart.id,

@@ -4,6 +4,7 @@ import {
   type Discount,
   DomainError,
   normalizeEmail,
+  TRADE_MESSAGES,
 } from "@storefront/domain";
 import { and, eq, type SQL } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
@@ -97,6 +98,15 @@ export async function findRedeemableCode(
   if (!row) throw new DomainError("not_found", DISCOUNT_MESSAGES.notFound);
   if (shopperUserId !== null && row.affiliateUserId === shopperUserId) {
     throw new DomainError("conflict", DISCOUNT_MESSAGES.ownCode);
+  }
+  if (shopperUserId !== null && row.affiliateUserId !== null) {
+    const [shopper] = await db
+      .select({ userType: users.userType })
+      .from(users)
+      .where(and(eq(users.id, shopperUserId), eq(users.storeId, storeId)));
+    if (shopper?.userType === "wholesale") {
+      throw new DomainError("conflict", TRADE_MESSAGES.personalCode);
+    }
   }
   if (shopperUserId !== null && row.oncePerCustomer) {
     const [used] = await db

@@ -233,7 +233,8 @@ export async function completeOrder(
   payment: PaymentDone,
   now: Date,
 ): Promise<OrderRow | null> {
-  const points = order.userId ? pointsEarned(order.total) : 0;
+  // Loyalty points reward retail buying: a trade order earns none.
+  const points = order.userId && !order.tradePrices ? pointsEarned(order.total) : 0;
   const paid = await markPaid(tx, order, payment, points, now);
   if (!paid) return null;
   await startSubscriptions(tx, order, now);

@@ -6,7 +6,7 @@ import {
   SearchResultsSchema,
 } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireAdmin } from "../../plugins/auth.ts";
+import { priceListOf, requireAdmin } from "../../plugins/auth.ts";
 import { requestCurrency } from "../../plugins/currency.ts";
 import { pageRead, registerPageRead } from "../../plugins/page-reads.ts";
 import { search, searchReport } from "./service.ts";
@@ -19,10 +19,11 @@ export const searchRead = pageRead({
   shows: () => ["catalog"],
   querystring: SearchQuerySchema.extend({ currency: CurrencySchema.optional() }),
   response: SearchResultsSchema,
-  read: (request, { query: { currency, ...query } }) =>
+  read: async (request, { query: { currency, ...query } }) =>
     search(request.server.db, request.storeId, {
       ...query,
       currency: requestCurrency(request, currency),
+      priceList: await priceListOf(request),
     }),
 });
 

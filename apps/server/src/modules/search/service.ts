@@ -2,6 +2,7 @@ import {
   type Currency,
   isRecordableQuery,
   LruCache,
+  type PriceList,
   queryWords,
   SEARCH_LIMITS,
   type SearchAlternative,
@@ -20,13 +21,17 @@ import { productCards } from "../catalog/service.ts";
 /**
  * The store's search version: one more each time its entries or synonyms change (triggers of
  * migration 0031 keep it). What was read from the index under one version holds until the next.
+ * The version itself is reused as long as a search's answer is (SEARCH_TTL_MS, and forgotten with
+ * them): a query never asked before then costs no statement for it.
  */
-async function searchVersion(db: Database, storeId: string): Promise<number> {
-  const [row] = await db
-    .select({ version: searchVersions.version })
-    .from(searchVersions)
-    .where(eq(searchVersions.storeId, storeId));
-  return row?.version ?? 0;
+function searchVersion(db: Database, storeId: string): Promise<number> {
+  return answers.get(db, `version|${storeId}`, async () => {
+    const [row] = await db
+      .select({ version: searchVersions.version })
+      .from(searchVersions)
+      .where(eq(searchVersions.storeId, storeId));
+    return row?.version ?? 0;
+  });
 }
 
 /** Reads of the index, each kept while its store's search version is the one it was read at. */
@@ -95,30 +100,44 @@ function tsquery(groups: SearchAlternative[][], mode: "all" | "any"): SQL {
   );
 }
 
-/** The best `limit` entries of each kind the query matches, and how many match per kind. */
+/**
+ * The best `limit` entries of each kind the query matches, and how many match per kind; when it
+ * matches nothing, those of `fallback` (in the same statement: the fallback is only read then).
+ */
 async function matches(
   db: Database,
   storeId: string,
   query: SQL,
   type: SearchType,
   limit: number,
+  fallback: SQL | null = null,
 ): Promise<Match[]> {
+  const entries = (q: string) => sql`
+      select e.kind, e.ref, e.title, e.path, e.summary, e.document, ${sql.raw(q)}.q as q
+      from search_entries e, ${sql.raw(q)}
+      where e.store_id = ${storeId} and e.document @@ ${sql.raw(q)}.q
+        and (${type} = 'all' or e.kind = ${type})
+      limit ${SEARCH_LIMITS.ranked}`;
   const rows = await selectRows<Omit<Match, "total"> & { total: string | number }>(
     db,
     sql`
     with q as (select ${query} as q),
+    first as materialized (${entries("q")}),
+    ${
+      fallback
+        ? sql`f as (select ${fallback} as q),
     matched as (
-      select e.kind, e.ref, e.title, e.path, e.summary, e.document
-      from search_entries e, q
-      where e.store_id = ${storeId} and e.document @@ q.q
-        and (${type} = 'all' or e.kind = ${type})
-      limit ${SEARCH_LIMITS.ranked}
-    )
+      select * from first
+      union all
+      select * from (${entries("f")}) later where not exists (select 1 from first)
+    )`
+        : sql`matched as (select * from first)`
+    }
     select kind, ref, title, path, summary, total from (
       select m.kind, m.ref, m.title, m.path, m.summary,
         count(*) over (partition by m.kind) as total,
-        row_number() over (partition by m.kind order by ts_rank(m.document, q.q) desc, m.title) as n
-      from matched m, q
+        row_number() over (partition by m.kind order by ts_rank(m.document, m.q) desc, m.title) as n
+      from matched m
     ) ranked
     where n <= ${limit}
     order by kind, n`,
@@ -140,13 +159,29 @@ export function forgetSearchAnswers(db: Database): void {
   answers.clear(db);
 }
 
+/** What a search asks for; cards are priced at the price list's prices (retail by default). */
+export interface SearchInput {
+  q: string;
+  limit: number;
+  type: SearchType;
+  currency: Currency;
+  priceList?: PriceList;
+}
+
 /** `find`, with each answer reused for a few seconds (see SEARCH_TTL_MS). */
 export async function search(
   db: Database,
   storeId: string,
-  input: { q: string; limit: number; type: SearchType; currency: Currency },
+  input: SearchInput,
 ): Promise<SearchResults> {
-  const key = [storeId, queryWords(input.q).join(" "), input.type, input.limit, input.currency];
+  const key = [
+    storeId,
+    queryWords(input.q).join(" "),
+    input.type,
+    input.limit,
+    input.currency,
+    input.priceList ?? "retail",
+  ];
   const found = await answers.get(db, key.join("|"), () => find(db, storeId, input));
   noteResults(db, storeId, input.q, found.productTotal + found.pageTotal);
   return { ...found, query: input.q };
@@ -173,15 +208,15 @@ async function findMatches(
     `matches|${storeId}|${version}|${words.join(" ")}|${type}|${limit}`,
     async () => {
       const synonyms = await storeSynonyms(db, storeId, version);
-      const run = (fixes: Map<string, string>, mode: "all" | "any") =>
-        matches(db, storeId, tsquery(searchGroups(words, synonyms, fixes), mode), type, limit);
-      let found = await run(new Map(), "all");
-      if (found.length === 0) {
-        const fixes = await corrections(db, storeId, words);
-        if (fixes.size > 0) found = await run(fixes, "all");
-        if (found.length === 0 && words.length > 1) found = await run(fixes, "any");
-      }
-      return found;
+      const query = (fixes: Map<string, string>, mode: "all" | "any") =>
+        tsquery(searchGroups(words, synonyms, fixes), mode);
+      const found = await matches(db, storeId, query(new Map(), "all"), type, limit);
+      if (found.length > 0) return found;
+      // Every word again, each unknown one spelt as the store's nearest word; then any word.
+      const fixes = await corrections(db, storeId, words);
+      const any = words.length > 1 ? query(fixes, "any") : null;
+      if (fixes.size > 0) return matches(db, storeId, query(fixes, "all"), type, limit, any);
+      return any ? matches(db, storeId, any, type, limit) : [];
     },
   );
 }
@@ -193,8 +228,9 @@ async function findMatches(
 export async function find(
   db: Database,
   storeId: string,
-  input: { q: string; limit: number; type: SearchType; currency: Currency },
+  input: SearchInput,
 ): Promise<SearchResults> {
+  const priceList = input.priceList ?? "retail";
   const found = await findMatches(db, storeId, queryWords(input.q), input.type, input.limit);
   const productRows = found.filter((m) => m.kind === "product");
   const pages = found.filter((m) => m.kind === "page");
@@ -207,6 +243,7 @@ export async function find(
       title: m.title,
     })),
     input.currency,
+    priceList,
   );
   const results: SearchResults = {
     query: input.q,
@@ -218,8 +255,10 @@ export async function find(
     suggestions: null,
   };
   if (results.productTotal + results.pageTotal === 0) {
-    results.suggestions = await suggestionCache.get(db, `${storeId} ${input.currency}`, () =>
-      suggestions(db, storeId, input.currency),
+    results.suggestions = await suggestionCache.get(
+      db,
+      `${storeId} ${input.currency} ${priceList}`,
+      () => suggestions(db, storeId, input.currency, priceList),
     );
   }
   return results;
@@ -241,6 +280,7 @@ async function suggestions(
   db: Database,
   storeId: string,
   currency: Currency,
+  priceList: PriceList,
 ): Promise<NonNullable<SearchResults["suggestions"]>> {
   const [conditions, popular] = await Promise.all([
     selectRows<{ label: string; url: string }>(
@@ -285,7 +325,7 @@ async function suggestions(
         ) picked
         order by part, n desc, average desc, position, title
         limit ${POPULAR_COUNT}`,
-    ).then((rows) => productCards(db, storeId, rows, currency)),
+    ).then((rows) => productCards(db, storeId, rows, currency, priceList)),
   ]);
   return { conditions: conditions.sort((a, b) => a.label.localeCompare(b.label)), popular };
 }

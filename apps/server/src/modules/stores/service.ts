@@ -5,6 +5,7 @@ import {
   fillFigures,
   LruCache,
   NavbarSchema,
+  NO_TRADE_TERMS,
   PressStripSchema,
   ProductTrustSchema,
   STORE_MESSAGES,
@@ -13,6 +14,7 @@ import {
   storeFigures,
   ThemeSchema,
   TopCallOutSchema,
+  type TradeTerms,
 } from "@storefront/domain";
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
@@ -126,6 +128,18 @@ export function getCheckoutSettings(db: Database, storeId: string): Promise<Chec
       .where(eq(stores.id, storeId));
     if (!row) throw new DomainError("not_found", STORE_MESSAGES.notFound);
     return row.settings;
+  });
+}
+
+/** The store's trade terms (what trade accounts pay, their least order); none without them. */
+export function getTradeTerms(db: Database, storeId: string): Promise<TradeTerms> {
+  return storeInfoAnswers.get(db, `trade ${storeId}`, async () => {
+    const [row] = await db
+      .select({ terms: stores.tradeTerms })
+      .from(stores)
+      .where(eq(stores.id, storeId));
+    if (!row) throw new DomainError("not_found", STORE_MESSAGES.notFound);
+    return row.terms ?? NO_TRADE_TERMS;
   });
 }
 

@@ -2,6 +2,7 @@ import {
   StoredTradeApplicationSchema,
   TradeApplicationListSchema,
   TradeApplicationSchema,
+  TradeApprovalRequestSchema,
   TradeApprovalSchema,
 } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -83,6 +84,7 @@ export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Approve a trade application: its email's account becomes a wholesale one (made if there is none) and is mailed a sign-in link",
         params: IdParams,
+        body: TradeApprovalRequestSchema,
         response: { 200: TradeApprovalSchema },
       },
     },
@@ -91,7 +93,12 @@ export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header("cache-control", "no-store");
       return approveTradeApplication(
         deps(request.log),
-        { storeId: request.storeId, id: request.params.id, origin: requestOrigin(request) },
+        {
+          storeId: request.storeId,
+          id: request.params.id,
+          origin: requestOrigin(request),
+          resaleCertificate: request.body?.resaleCertificate,
+        },
         new Date(),
       );
     },

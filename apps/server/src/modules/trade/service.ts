@@ -166,9 +166,12 @@ function approvalMail(
  */
 export async function approveTradeApplication(
   deps: TradeDeps,
-  context: { storeId: string; id: string; origin: URL },
+  context: { storeId: string; id: string; origin: URL; resaleCertificate?: string | undefined },
   now: Date,
 ): Promise<TradeApproval> {
+  const certificate = context.resaleCertificate
+    ? { resaleCertificate: context.resaleCertificate }
+    : {};
   const { db } = deps;
   // A new account's password is the applicant's to choose (by the mailed link): until then, one
   // nobody knows. Hashed before the transaction, which it would otherwise hold up.
@@ -197,7 +200,7 @@ export async function approveTradeApplication(
     if (existing) {
       [user] = await tx
         .update(users)
-        .set({ userType: "wholesale", updatedAt: now })
+        .set({ userType: "wholesale", ...certificate, updatedAt: now })
         .where(eq(users.id, existing.id))
         .returning();
     } else {
@@ -213,6 +216,7 @@ export async function approveTradeApplication(
             firstName,
             lastName,
             userType: "wholesale",
+            ...certificate,
             discountCode: personalDiscountCode(firstName),
             createdAt: now,
             updatedAt: now,
@@ -255,6 +259,11 @@ export async function approveTradeApplication(
   });
   return {
     application: stored(decided),
-    account: { email: user.email, userType: "wholesale", created },
+    account: {
+      email: user.email,
+      userType: "wholesale",
+      created,
+      resaleCertificate: user.resaleCertificate,
+    },
   };
 }

@@ -160,6 +160,7 @@ describeEachEngine("trade applications API", (engine) => {
         email: customer.email,
         userType: "wholesale",
         created: false,
+        resaleCertificate: null,
       });
       const [mail] = await mailsTo(customer.email);
       expect(mail?.text).toContain("/account/sign-in");
@@ -175,6 +176,25 @@ describeEachEngine("trade applications API", (engine) => {
       );
       const [still] = await t.database.db.select().from(users).where(eq(users.id, other.id));
       expect(still?.userType).toBe("admin");
+    });
+
+    it("keeps the resale certificate the admin checked on the account; a blank one is a 400", async () => {
+      const email = `certified-${engine}@trade.test`;
+      const { id } = (await apply({ ...application, email })).json();
+      const shop = await admin();
+      const path = `/api/admin/wholesale-applications/${id}/approve`;
+      const blank = await shop.post(path, { resaleCertificate: "  " });
+      expect(blank.statusCode).toBe(400);
+      expect(blank.json().error.message).toContain("Resale certificate must not be empty");
+      expect((await shop.post(path, { resaleCertificate: 7 })).statusCode).toBe(400);
+      const res = await shop.post(path, { resaleCertificate: " NC-RESALE-77 " });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().account.resaleCertificate).toBe("NC-RESALE-77");
+      const [account] = await t.database.db
+        .select({ certificate: users.resaleCertificate })
+        .from(users)
+        .where(and(eq(users.storeId, PET_STORE), eq(users.email, email)));
+      expect(account?.certificate).toBe("NC-RESALE-77");
     });
 
     it("is for the store's admins only, and never another store's application", async () => {
