@@ -80,7 +80,10 @@ export interface TradeTerms {
 /** The prices a visitor sees: a signed-in trade (wholesale) account's are trade prices. */
 export type PriceList = "retail" | "trade";
 
-/** No trade terms: a trade account pays retail prices and has no minimum. */
+/**
+ * No trade terms: nothing off retail and no minimum (a variant's own trade price, where the store
+ * set one, still applies).
+ */
 export const NO_TRADE_TERMS: TradeTerms = { percentOff: 0, minimumOrder: {} };
 
 /** The trade price of a unit: the explicit one when set, else retail less the percentage. */

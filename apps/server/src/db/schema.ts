@@ -193,7 +193,7 @@ export const variantPrices = pgTable(
  */
 export function sellingPrice(trade: SQL): SQL<number | null> {
   return sql<number | null>`(case when ${trade} then coalesce(${variantPrices.tradeAmount},
-    round(${variantPrices.amount} * (100 - coalesce((select (s.trade_terms->>'percentOff')::int
+    round(${variantPrices.amount}::numeric * (100 - coalesce((select (s.trade_terms->>'percentOff')::int
       from stores s where s.id = ${variantPrices.storeId}), 0)) / 100.0)::int)
     else ${variantPrices.amount} end)`;
 }

@@ -1,4 +1,4 @@
-import { type Currency, DEFAULT_ANALYTICS_SETTINGS } from "@storefront/domain";
+import { type Currency, DEFAULT_ANALYTICS_SETTINGS, TradeTermsSchema } from "@storefront/domain";
 import { sql } from "drizzle-orm";
 import { passwords } from "../../modules/accounts/passwords.ts";
 import { saveDocument } from "../../modules/content/service.ts";
@@ -39,7 +39,8 @@ async function insertStore(tx: Database, store: DemoStore): Promise<void> {
     brandName: store.brandName,
     ownerEmail: store.ownerEmail,
     checkoutSettings: store.checkoutSettings ?? DEMO_CHECKOUT_SETTINGS,
-    tradeTerms: store.tradeTerms ?? null,
+    // Checked like any store setting written: the price SQL reads percentOff as an integer.
+    tradeTerms: store.tradeTerms ? TradeTermsSchema.parse(store.tradeTerms) : null,
     logo: mediaUrl(store.id, store.logo),
     brandDescription: store.brandDescription,
     defaultCurrency: store.defaultCurrency,

@@ -155,7 +155,10 @@ export interface DemoStore {
   ownerEmail: string;
   /** Shipping and tax; default: DEMO_CHECKOUT_SETTINGS. */
   checkoutSettings?: CheckoutSettings;
-  /** What trade (wholesale) accounts pay and their least order; none: they pay retail. */
+  /**
+   * What trade (wholesale) accounts pay and their least order; none: nothing off and no minimum
+   * (a variant's own tradePrices still apply).
+   */
   tradeTerms?: TradeTerms;
   brandDescription: string;
   /** A file from `images`, kind logo. */

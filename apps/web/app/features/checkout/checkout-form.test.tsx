@@ -137,6 +137,22 @@ describe("checkout page", () => {
     expect(screen.queryByText("Points (120)")).toBeNull();
   });
 
+  it("offers a trade account no points: they do not apply to trade prices", async () => {
+    useAccountStore.setState({
+      user: {
+        first_name: "Jordan",
+        last_name: "Reyes",
+        email: "trade@pawsome.test",
+        userType: "wholesale",
+        points_balance: 120,
+      } as AccountUser,
+    });
+    fakeApi(() => ({ status: 200, body: quoteFor(7990) }));
+    renderCheckout();
+    expect(payButton()).toBeTruthy();
+    expect(screen.queryByRole("checkbox", { name: /Use my 120 points/ })).toBeNull();
+  });
+
   it("quotes shipping and tax only once country, state and a valid ZIP code are known", async () => {
     const calls = fakeApi((call) => ({
       status: 200,

@@ -36,7 +36,8 @@ export function CheckoutPage({
       cart={cart}
       email={user?.email ?? ""}
       name={user ? `${user.first_name} ${user.last_name}`.trim() : ""}
-      pointsBalance={user?.points_balance ?? 0}
+      // Loyalty points do not apply to trade prices: a trade account is not offered them.
+      pointsBalance={user && user.userType !== "wholesale" ? user.points_balance : 0}
       store={checkoutStore}
     >
       <div className="checkout-grid">
