@@ -85,6 +85,7 @@ export function quoteFor(
     canCalculateTax: true,
     requiresShipping: true,
     total: subtotal - pointsDiscount + shipping + taxAmount,
+    orderNotice: null as string | null,
   };
 }
 

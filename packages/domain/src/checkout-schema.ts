@@ -213,5 +213,10 @@ export const CheckoutQuoteViewSchema = z.object({
   canCalculateTax: CheckoutTotalsSchema.shape.canCalculateTax,
   requiresShipping: CheckoutTotalsSchema.shape.requiresShipping,
   total: CheckoutTotalsSchema.shape.total,
+  /**
+   * Why the order cannot be placed as it is (a trade order below the store's minimum, a personal
+   * code on trade prices), said before the shopper pays; null when it can.
+   */
+  orderNotice: z.string().nullable(),
 });
 export type CheckoutQuote = z.infer<typeof CheckoutQuoteViewSchema>;

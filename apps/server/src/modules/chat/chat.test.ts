@@ -1,4 +1,10 @@
-import { ACCOUNT_MESSAGES, CHAT_GREETING, CHAT_LIMITS, CHAT_MESSAGES } from "@storefront/domain";
+import {
+  ACCOUNT_MESSAGES,
+  CHAT_GREETING,
+  CHAT_LIMITS,
+  CHAT_MESSAGES,
+  TRADE_MESSAGES,
+} from "@storefront/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -196,6 +202,18 @@ describeEachEngine("chat API", (engine) => {
       expect(answers.find((a) => a.discountType === "personal_code")?.message).toContain(
         "RILEYPAWS",
       );
+    });
+
+    it("tells a trade account that its trade prices take no points or personal codes, and the least order", async () => {
+      const { v } = await signedInVisitor(t.app, t.database.db, {
+        userType: "wholesale",
+        pointsBalance: 80,
+      });
+      const answers = await say(v, "any discounts for me?");
+      expect(answers.find((a) => a.discountType === "points")?.message).toBe(
+        `You see our trade prices. ${TRADE_MESSAGES.points} ${TRADE_MESSAGES.personalCode} Trade orders start at $250.00 before shipping and tax.`,
+      );
+      expect(answers.find((a) => a.discountType === "personal_code")).toBeUndefined();
     });
   });
 

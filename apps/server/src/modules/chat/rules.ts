@@ -18,6 +18,7 @@ import {
   productWords,
   saysNo,
   saysYes,
+  TRADE_MESSAGES,
   textBlocks,
 } from "@storefront/domain";
 import { and, asc, desc, eq, gt } from "drizzle-orm";
@@ -25,6 +26,7 @@ import { discountCodes, orderLines, orders } from "../../db/schema.ts";
 import { getDocument } from "../content/service.ts";
 import { discountInCurrency } from "../discounts/service.ts";
 import { find } from "../search/service.ts";
+import { getTradeTerms } from "../stores/service.ts";
 import type { ChatAnswerer, ChatContext, ChatReply } from "./answerer.ts";
 
 type BotMessage<T extends ChatMessageType> = Omit<ChatMessageOf<T>, "role" | "timestamp">;
@@ -346,7 +348,21 @@ async function discounts(context: ChatContext): Promise<ChatReply> {
           : "There is no discount code to share right now.",
     }),
   );
-  if (visitor) {
+  if (visitor && context.priceList === "trade") {
+    // A trade account buys at trade prices: no points, no personal codes, and a least order.
+    const minimum = (await getTradeTerms(context.db, context.storeId)).minimumOrder[currency];
+    messages.push(
+      bot<"DISCOUNT">(context, {
+        type: "DISCOUNT",
+        discountType: "points",
+        message: `You see our trade prices. ${TRADE_MESSAGES.points} ${TRADE_MESSAGES.personalCode}${
+          minimum !== undefined
+            ? ` Trade orders start at ${formatMoney(minimum, currency)} before shipping and tax.`
+            : ""
+        }`,
+      }),
+    );
+  } else if (visitor) {
     messages.push(
       bot<"DISCOUNT">(context, {
         type: "DISCOUNT",

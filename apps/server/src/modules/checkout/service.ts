@@ -129,12 +129,30 @@ export async function quoteCheckout(
     request.shippingOptionId ?? null,
     buyer,
   );
+  const refusal = buyer.trade ? await tradeRefusal(db, owner.storeId, cart) : null;
   return {
     ...totals,
     itemCount: cart.lines.reduce((sum, l) => sum + l.quantity, 0),
     discountCode: cart.code?.code.toUpperCase() ?? null,
     discountPercentage: cart.code?.discountPercentage ?? null,
+    orderNotice: refusal?.message ?? null,
   };
+}
+
+/**
+ * Why a trade account's cart cannot be ordered as it is: a personal code (applied before the
+ * account became a trade account, or carried over from a guest cart), or goods below the store's
+ * trade minimum; null when it can.
+ */
+async function tradeRefusal(
+  db: Database,
+  storeId: string,
+  cart: CheckoutCart,
+): Promise<DomainError | null> {
+  if (cart.code?.affiliateUserId) return new DomainError("conflict", TRADE_MESSAGES.personalCode);
+  const terms = await getTradeTerms(db, storeId);
+  const short = tradeMinimumError(cart.subtotal - cart.discount, cart.currency, terms);
+  return short ? new DomainError("invalid", short) : null;
 }
 
 /**
@@ -202,15 +220,8 @@ async function draftOrder(
   if (cart.code && cart.code.redemptions >= cart.code.maxRedemptions) {
     throw new DomainError("conflict", CHECKOUT_MESSAGES.discountUsedUp);
   }
-  if (buyer.trade) {
-    // A personal code applied before the account became a trade account does not go through.
-    if (cart.code?.affiliateUserId) {
-      throw new DomainError("conflict", TRADE_MESSAGES.personalCode);
-    }
-    const terms = await getTradeTerms(db, owner.storeId);
-    const short = tradeMinimumError(cart.subtotal - cart.discount, cart.currency, terms);
-    if (short) throw new DomainError("invalid", short);
-  }
+  const refusal = buyer.trade ? await tradeRefusal(db, owner.storeId, cart) : null;
+  if (refusal) throw refusal;
   const shipping = shippingOf(cart, input);
   const totals = totalsOf(cart, settings, input.address, input.shippingOptionId ?? null, buyer);
   const selected = totals.selectedShippingOption;

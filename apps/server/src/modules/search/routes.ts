@@ -29,8 +29,10 @@ export const searchRead = pageRead({
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   registerPageRead(app, searchRead, (_request, reply) => {
-    // Results follow the catalogue; a shopper's repeated keystrokes may reuse them briefly.
+    // Results follow the catalogue; a shopper's repeated keystrokes may reuse them briefly, but
+    // not across a sign-in or out (a trade account's prices differ; its answers are no-store).
     reply.header("cache-control", "private, max-age=10");
+    reply.header("vary", "Cookie");
   });
 
   app.get(

@@ -109,9 +109,11 @@ describeEachEngine("trade prices", (engine) => {
     expect(card((await trade.get("/api/search?q=forever+young")).json().products)).toBe(
       YOUNG.trade,
     );
-    expect(card((await guest.get("/api/search?q=forever+young")).json().products)).toBe(
-      YOUNG.retail,
-    );
+    const retailSearch = await guest.get("/api/search?q=forever+young");
+    expect(card(retailSearch.json().products)).toBe(YOUNG.retail);
+    // A browser may reuse a retail answer for a few keystrokes, never after signing in.
+    expect(retailSearch.headers["cache-control"]).toBe("private, max-age=10");
+    expect(String(retailSearch.headers.vary)).toMatch(/cookie/i);
 
     await add(trade, { "YOUNG-1": 2, "ITCHY-2": 1 });
     const cart = (await trade.get("/api/cart")).json();
@@ -122,6 +124,8 @@ describeEachEngine("trade prices", (engine) => {
     expect(cart.subtotal).toBe(2 * YOUNG.trade + ITCHY_2.trade);
     await add(customer, { "YOUNG-1": 2 });
     expect((await customer.get("/api/cart")).json().subtotal).toBe(2 * YOUNG.retail);
+    // A retail order has no trade minimum.
+    expect((await quote(customer)).json().orderNotice).toBeNull();
   });
 
   it("prices a guest's cart at trade prices once its shopper signs in to a trade account", async () => {
@@ -133,16 +137,15 @@ describeEachEngine("trade prices", (engine) => {
     expect((await v.get("/api/cart")).json().subtotal).toBe(YOUNG.trade);
   });
 
-  it("refuses a trade order below the store's minimum and says how much is missing", async () => {
+  it("refuses a trade order below the store's minimum and says how much is missing, already in the quote", async () => {
     const { v, user } = await trader();
     await add(v, { "ITCHY-1": 2 });
-    const res = await pay(v, user.email);
-    expectError(
-      res,
-      400,
-      "invalid",
-      TRADE_MESSAGES.minimumOrder("$250.00", `$${((25_000 - 2 * ITCHY_1.trade) / 100).toFixed(2)}`),
+    const message = TRADE_MESSAGES.minimumOrder(
+      "$250.00",
+      `$${((25_000 - 2 * ITCHY_1.trade) / 100).toFixed(2)}`,
     );
+    expect((await quote(v)).json().orderNotice).toBe(message);
+    expectError(await pay(v, user.email), 400, "invalid", message);
   });
 
   it("places a trade order at the minimum at trade prices, tax-exempt with a resale certificate, earning no points", async () => {
@@ -152,6 +155,7 @@ describeEachEngine("trade prices", (engine) => {
     expect(q.subtotal).toBe(11 * ITCHY_1.trade);
     expect(q.taxAmount).toBe(0);
     expect(q.taxLines).toEqual([]);
+    expect(q.orderNotice).toBeNull();
     const res = await pay(v, user.email);
     expect(res.statusCode, res.body).toBe(200);
     const { order } = res.json();

@@ -153,6 +153,15 @@ describe("checkout page", () => {
     expect(screen.queryByRole("checkbox", { name: /Use my 120 points/ })).toBeNull();
   });
 
+  it("says before paying why a trade order cannot be placed yet, as the quote tells it", async () => {
+    const notice =
+      "Trade orders start at $250.00 before shipping and tax: add $170.10 more to place this one.";
+    fakeApi(() => ({ status: 200, body: { ...quoteFor(7990), orderNotice: notice } }));
+    renderCheckout();
+    await readyToPay();
+    await waitFor(() => expect(screen.getByText(notice)).toBeTruthy());
+  });
+
   it("quotes shipping and tax only once country, state and a valid ZIP code are known", async () => {
     const calls = fakeApi((call) => ({
       status: 200,

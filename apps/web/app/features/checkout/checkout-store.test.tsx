@@ -98,6 +98,7 @@ describe("checkout state", () => {
       canCalculateTax: true,
       requiresShipping: true,
       total: 9142,
+      orderNotice: null,
     });
     expect(store.getState().total).toBe(9142);
     store.getState().setAddress({ postalCode: "100" });

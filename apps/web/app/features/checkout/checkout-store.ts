@@ -25,6 +25,8 @@ export interface CheckoutState {
   discountAmount: number;
   discountPercentage: number | null;
   discountCode: string | null;
+  /** Why the order cannot be placed as it is, from the last quote (a trade minimum); else null. */
+  orderNotice: string | null;
   /** The signed-in shopper's loyalty points (0 for a guest), as the page last knew them. */
   pointsBalance: number;
   /** The shopper chose to spend their points on this order (sent as `usePoints`). */
@@ -229,6 +231,7 @@ export function createCheckoutStore(
       discountAmount: 0,
       discountPercentage: null,
       discountCode: null,
+      orderNotice: null,
       pointsBalance: init.pointsBalance ?? 0,
       usePoints: false,
       pointsUsed: 0,
@@ -291,6 +294,7 @@ export function createCheckoutStore(
           discountAmount: quote.discountAmount,
           discountCode: quote.discountCode?.toUpperCase() ?? null,
           discountPercentage: quote.discountPercentage,
+          orderNotice: quote.orderNotice,
           pointsUsed: quote.pointsUsed,
           pointsDiscount: quote.pointsDiscount,
           shippingOptions: quote.shippingOptions,

@@ -128,6 +128,7 @@ export function OrderSummary({ cart }: { cart: CartView }) {
         ) : null}
         <div aria-live="polite" aria-busy={s.isTaxCalculating}>
           <MoneyRows rows={rows} className="summary-totals" />
+          {s.orderNotice ? <p className="summary-notice">{s.orderNotice}</p> : null}
         </div>
         {s.fullAddress ? (
           <p className="summary-ships-to">
