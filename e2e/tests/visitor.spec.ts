@@ -1,7 +1,7 @@
 import type { TestInfo } from "@playwright/test";
 import { expect, gotoHydrated, PRICE, screenshot, test, waitForHydration } from "./fixtures";
 
-/** The nine demo products of the default pet store, in catalogue order. */
+/** The nine remedies and two bundles of the default pet store, in catalogue order. */
 const PET_HANDLES = [
   "itchy-scratchy",
   "no-more-drama",
@@ -12,6 +12,8 @@ const PET_HANDLES = [
   "ouchie",
   "pee-pee-issues",
   "yucky-fungus",
+  "calm-comfort-duo",
+  "complete-care-trio",
 ];
 
 /** The condition links under both the Dogs and the Cats menu. */
@@ -55,10 +57,10 @@ test("a new visitor sees the home page with the callout banner, logo, menus and 
     "Gentle Herbal Remedies for Dogs & Cats",
   );
 
-  // The product grid: nine cards, each linking to its product page.
+  // The product grid: a card for each product, each linking to its product page.
   const products = page.getByRole("region", { name: "Shop by condition" });
   const cards = products.locator(".product-grid > li");
-  await expect(cards).toHaveCount(9);
+  await expect(cards).toHaveCount(PET_HANDLES.length);
   const hrefs = await products
     .locator("a.product-card-link")
     .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
@@ -401,7 +403,9 @@ test("the footer's social links are the networks' marks, named for screen reader
   }
 });
 
-test("the All Products collection lists the nine products", async ({ page }, testInfo) => {
+test("the All Products collection lists the nine remedies and the two bundles", async ({
+  page,
+}, testInfo) => {
   const response = await gotoHydrated(page, "/collections/liquid-dog-vitamins-supplements");
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("All Products");
@@ -409,11 +413,13 @@ test("the All Products collection lists the nine products", async ({ page }, tes
   await expect(page.locator(".collection-description")).toContainText("liquid herbal remedies");
 
   const links = page.getByRole("main").locator(".product-grid a.product-card-link");
-  await expect(links).toHaveCount(9);
+  await expect(links).toHaveCount(PET_HANDLES.length);
   const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")));
   expect(hrefs).toEqual(PET_HANDLES.map((h) => `/products/${h}`));
   // Card titles sit right under the h1, so they are h2 (headings in order for screen readers).
-  await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveCount(9);
+  await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveCount(
+    PET_HANDLES.length,
+  );
   await expect(
     page.getByRole("heading", { name: "Itchy Scratchy – Allergy Support for Dogs & Cats" }),
   ).toBeVisible();
@@ -434,19 +440,20 @@ test("the collection sorts and filters by pet and condition, counts and rates it
   const pet = main.getByRole("combobox", { name: "Pet" });
   const condition = main.getByRole("combobox", { name: "Condition" });
   const sort = main.getByRole("combobox", { name: "Sort by" });
-  await expect(count).toHaveText("9 products");
+  await expect(count).toHaveText("11 products");
   // Each card shows its stars, read out as words.
   await expect(main.locator(".product-card").first()).toContainText(
     "Rated 4.27 out of 5, 30 reviews",
   );
+  // The nine remedies have reviews; the two bundles have none yet, and show no stars.
   await expect(main.locator(".product-card-rating")).toHaveCount(9);
 
   await pet.selectOption("cat");
   await expect(page).toHaveURL(`${path}?pet=cat`);
-  await expect(count).toHaveText("Showing 9 of 9 products");
+  await expect(count).toHaveText("Showing 11 of 11 products");
   await condition.selectOption({ label: "Pain (1)" });
   await expect(page).toHaveURL(`${path}?pet=cat&condition=pain`);
-  await expect(count).toHaveText("Showing 1 of 9 products");
+  await expect(count).toHaveText("Showing 1 of 11 products");
   await expect(titles).toHaveText(["Ouchie – Comfort & Mobility Support for Dogs & Cats"]);
   await expect(page).toHaveTitle("All Products: Cats, Pain | Pawsome Herbals");
 
@@ -455,7 +462,7 @@ test("the collection sorts and filters by pet and condition, counts and rates it
   await expect(page).toHaveURL(`${path}?pet=cat`);
   await expect(condition).toHaveValue("");
   await expect(pet).toHaveValue("cat");
-  await expect(titles).toHaveCount(9);
+  await expect(titles).toHaveCount(11);
 
   await pet.selectOption("");
   await sort.selectOption({ label: "Price: high to low" });
@@ -467,7 +474,7 @@ test("the collection sorts and filters by pet and condition, counts and rates it
   await expect
     .poll(async () => {
       const shown = await prices();
-      return shown.length === 9 && shown.join() === [...shown].sort((a, b) => b - a).join();
+      return shown.length === 11 && shown.join() === [...shown].sort((a, b) => b - a).join();
     })
     .toBe(true);
   await screenshot(page, testInfo, "collection-sorted");
@@ -480,9 +487,9 @@ test("the collection sorts and filters by pet and condition, counts and rates it
     `http://hemp.localhost:${port}/collections/all?pet=cat&condition=anxiety`,
   );
   await expect(main).toContainText("No products match these filters.");
-  await main.getByRole("link", { name: "Show all 4 products" }).click();
+  await main.getByRole("link", { name: "Show all 5 products" }).click();
   await expect(page).toHaveURL(`http://hemp.localhost:${port}/collections/all`);
-  await expect(titles).toHaveCount(4);
+  await expect(titles).toHaveCount(5);
   // The link went with the empty list: the focus is on the new count, not lost.
   await expect(count).toBeFocused();
 
@@ -507,7 +514,7 @@ test("the collection sorts and filters by pet and condition, counts and rates it
   await noScript.getByRole("button", { name: "Apply" }).click();
   await expect(noScript).toHaveURL(/condition=anxiety/);
   await expect(noScript.getByRole("main").getByRole("status")).toHaveText(
-    "Showing 1 of 9 products",
+    "Showing 1 of 11 products",
   );
   await expect(noScript.getByRole("main").locator(".product-card-title")).toHaveText([
     "No More Drama – Calm Support for Dogs & Cats",

@@ -241,13 +241,13 @@ describe.skipIf(!HAS_WEB_BUILD)("pages shared by visitors (needs npm run build)"
     const all = await get(COLLECTION);
     const cats = await get(`${COLLECTION}?pet=cat&utm_source=mail`);
     expect(cats.statusCode).toBe(200);
-    expect(cats.body).toContain("Showing 9 of 9 products");
+    expect(cats.body).toContain("Showing 11 of 11 products");
     expect(cats.headers.etag).not.toBe(all.headers.etag);
     const again = await get(`${COLLECTION}?pet=cat`);
     expect(again.headers["x-page-cache"]).toBe("hit");
     expect(again.headers.etag).toBe(cats.headers.etag);
     const pain = await get(`${COLLECTION}?pet=cat&condition=pain&sort=price-desc`);
-    expect(pain.body).toContain("Showing 1 of 9 products");
+    expect(pain.body).toContain("Showing 1 of 11 products");
     const bad = await get(`${COLLECTION}?sort=cheapest`);
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain("This collection link is not valid");
@@ -338,7 +338,8 @@ describe.skipIf(!HAS_WEB_BUILD)("pages shared by visitors (needs npm run build)"
     expect(after.body).toContain(
       '<h2 id="home-products-title" class="section-title">Our products</h2>',
     );
-    expect(after.body.match(/class="product-card"/g)?.length).toBe(9);
+    // The nine remedies and the two bundles.
+    expect(after.body.match(/class="product-card"/g)?.length).toBe(11);
     await t.database.db
       .update(documents)
       .set({ data: page?.data ?? {} })

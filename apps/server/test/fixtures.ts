@@ -258,20 +258,34 @@ export async function placeOrder(
     const added = await v.post("/api/cart/items", { sku, quantity });
     expect(added.statusCode, added.body).toBe(200);
   }
+  const paid = await payCart(v, email, await quotedCart(v));
+  expect(paid.statusCode, paid.body).toBe(200);
+  return paid.json().order.number;
+}
+
+/** The visitor's cart quoted for New York: its total and its shipping option. */
+export async function quotedCart(v: Visitor): Promise<{ total: number; shippingOptionId: string }> {
   const quote = await v.post("/api/checkout/quote", { address: quoteAddress(NY_ADDRESS) });
   expect(quote.statusCode, quote.body).toBe(200);
-  const paid = await v.post(
+  return { total: quote.json().total, shippingOptionId: quote.json().selectedShippingOption.id };
+}
+
+/** Pays the visitor's cart with the test card, shipping to New York, under a new key. */
+export function payCart(
+  v: Visitor,
+  email: string,
+  quoted: { total: number; shippingOptionId: string },
+) {
+  return v.post(
     "/api/checkout",
     {
       email,
       name: "Jamie Buyer",
       address: NY_ADDRESS,
-      shippingOptionId: quote.json().selectedShippingOption.id,
-      expectedTotal: quote.json().total,
+      shippingOptionId: quoted.shippingOptionId,
+      expectedTotal: quoted.total,
       card: GOOD_CARD,
     },
     { "idempotency-key": randomUUID() },
   );
-  expect(paid.statusCode, paid.body).toBe(200);
-  return paid.json().order.number;
 }

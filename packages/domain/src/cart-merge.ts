@@ -1,4 +1,5 @@
 import type { NotMergedLine } from "./account-schema.ts";
+import { bundleStockLeft } from "./bundle.ts";
 import {
   addItem,
   CART_MESSAGES,
@@ -16,6 +17,9 @@ import type { Currency } from "./money.ts";
  */
 export interface GuestLine extends Omit<NotMergedLine, "message"> {
   price: number | null;
+  /** A bundle line's bundle (its handle) and chosen skus; absent for any other line. */
+  bundle_id?: string;
+  skus_selected?: string[];
 }
 
 /** Why a guest line stays out: a cart rule, the product gone, or no price in the currency. */
@@ -32,6 +36,14 @@ export interface CartMergePlan {
 
 function itemOf(line: GuestLine & { price: number }): CartItem {
   const item: CartItem = { sku: line.sku, quantity: line.quantity, product_price: line.price };
+  if (line.bundle_id !== undefined) {
+    return {
+      ...item,
+      price: line.price,
+      bundle_id: line.bundle_id,
+      skus_selected: line.skus_selected ?? [],
+    };
+  }
   if (!line.subscription) return item;
   return {
     ...item,
@@ -47,7 +59,8 @@ function itemOf(line: GuestLine & { price: number }): CartItem {
  * is added with the cart's addItem to what the account holds so far: it joins a matching line
  * (same sku and plan; a subscription line and the plain line of one sku stay separate) or takes a
  * new one, within 19 lines, 19 of one line, and the stock the variant's other lines leave
- * (`stockOf`: the variant's stock, undefined when the store no longer sells the sku). A line that
+ * (`stockOf`: the variant's stock, undefined when the store no longer sells the sku; a bundle
+ * line's, what its contents' stock leaves). A line that
  * cannot join is reported with the rule's message, never dropped silently.
  * @example
  * mergeItems({ currency: "usd", items: [{ sku: "A", quantity: 15, product_price: 500 }] },
@@ -76,7 +89,12 @@ export function mergeItems(
       continue;
     }
     const item = itemOf({ ...line, price });
-    const result = addItem(items, item, stockLeftFor(items, item, stock));
+    // A bundle's stock is what its contents' stock leaves beside the cart's other lines.
+    const available =
+      line.bundle_id !== undefined
+        ? bundleStockLeft(items, item, (sku) => stockOf(sku) ?? 0)
+        : stockLeftFor(items, item, stock);
+    const result = addItem(items, item, available);
     if (!result.ok) {
       refuse(line, result.refusal, REFUSAL_MESSAGES[result.refusal]);
       continue;

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { BUNDLE_MAX_SLOTS, BUNDLE_MESSAGES } from "./bundle.ts";
 import { CART_STATUSES, MAX_CART_LINES, POPUP_MAX_QUANTITY } from "./cart.ts";
+import { HandleSchema } from "./catalog-schema.ts";
 import { CurrencySchema } from "./money-schema.ts";
 import { CartLineSubscriptionSchema } from "./subscription-schema.ts";
 
@@ -22,23 +24,85 @@ const SubscriptionIdSchema = z
   .min(1, "subscription_id must be a plan's code")
   .max(64, "subscription_id must not exceed 64 characters");
 
+/** A bundle's id: its product's handle. */
+const BundleIdSchema = z
+  .string({ error: "bundle_id must be a bundle's handle" })
+  .pipe(HandleSchema);
+
+/** The variants chosen for a bundle's slots, one sku per slot (a sku may fill several). */
+const SkusSelectedSchema = z
+  .array(SkuSchema, { error: "skus_selected must be a list of skus" })
+  .min(1, "skus_selected must name at least one sku")
+  .max(BUNDLE_MAX_SLOTS, `skus_selected must not name more than ${BUNDLE_MAX_SLOTS} skus`);
+
+/** Exactly one of a plain sku or a bundle (bundle_id with skus_selected). */
+function oneKindOfLine(
+  line: { sku?: string | undefined; bundle_id?: string | undefined; skus_selected?: unknown },
+  ctx: z.RefinementCtx,
+): void {
+  if (line.skus_selected !== undefined && line.bundle_id === undefined) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["bundle_id"],
+      message: BUNDLE_MESSAGES.bundleIdRequired,
+    });
+  } else if (line.sku === undefined && line.bundle_id === undefined) {
+    ctx.addIssue({ code: "custom", path: ["sku"], message: "sku is required" });
+  } else if (line.sku !== undefined && line.bundle_id !== undefined) {
+    ctx.addIssue({ code: "custom", path: ["sku"], message: BUNDLE_MESSAGES.skuOrBundle });
+  } else if (line.bundle_id !== undefined && line.skus_selected === undefined) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["skus_selected"],
+      message: BUNDLE_MESSAGES.skuOrBundle,
+    });
+  }
+}
+
 /**
  * POST /api/cart/items: one variant and how many (the popup allows 1 to 99); with
- * `subscription_id`, a subscription line on that plan, else a one-time purchase.
+ * `subscription_id`, a subscription line on that plan, else a one-time purchase. Or a bundle:
+ * `bundle_id` (its handle) and `skus_selected`, one sku per slot, in any order.
  */
-export const AddCartItemSchema = z.strictObject({
-  sku: SkuSchema,
-  quantity: QuantitySchema,
-  subscription_id: SubscriptionIdSchema.optional(),
-});
+export const AddCartItemSchema = z
+  .strictObject({
+    sku: SkuSchema.optional(),
+    quantity: QuantitySchema,
+    subscription_id: SubscriptionIdSchema.optional(),
+    bundle_id: BundleIdSchema.optional(),
+    skus_selected: SkusSelectedSchema.optional(),
+  })
+  .superRefine((line, ctx) => {
+    oneKindOfLine(line, ctx);
+    if (line.bundle_id !== undefined && line.subscription_id !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["subscription_id"],
+        message: BUNDLE_MESSAGES.noSubscription,
+      });
+    }
+  });
 export type AddCartItem = z.infer<typeof AddCartItemSchema>;
+
+/** The sku of a line in a path (PATCH and DELETE /api/cart/items/{sku}); a bundle's own sku. */
+export const CartLineSkuSchema = SkuSchema;
 
 /** PATCH /api/cart/items/{sku}. */
 export const UpdateCartItemSchema = z.strictObject({ quantity: QuantitySchema });
 
-/** ?subscription_id= of PATCH and DELETE /api/cart/items/{sku}: absent names the plain line. */
+/**
+ * ?subscription_id= or ?skus_selected= of PATCH and DELETE /api/cart/items/{sku}: absent names the
+ * plain line; skus_selected (comma-separated, any order) names a bundle line of the bundle whose
+ * own sku is {sku}.
+ */
 export const CartLineQuerySchema = z.strictObject({
   subscription_id: SubscriptionIdSchema.optional(),
+  skus_selected: z
+    .string()
+    .max(BUNDLE_MAX_SLOTS * 65, "skus_selected is too long")
+    .transform((list) => list.split(",").map((sku) => sku.trim()))
+    .pipe(SkusSelectedSchema)
+    .optional(),
 });
 
 /** POST metrics/cart-items: the whole cart as the browser holds it; prices are not trusted. */
@@ -52,8 +116,19 @@ export const SyncCartSchema = z.strictObject({
           // The spec's cart item carries its plan as { subscription_id, subscription_price };
           // only the id is read, the price comes from the store.
           subscription: z.object({ subscription_id: SubscriptionIdSchema }).loose().nullish(),
+          bundle_id: BundleIdSchema.nullish(),
+          skus_selected: SkusSelectedSchema.nullish(),
         })
-        .loose(),
+        .loose()
+        .superRefine((line, ctx) => {
+          if (line.bundle_id != null && line.skus_selected == null) {
+            ctx.addIssue({
+              code: "custom",
+              path: ["skus_selected"],
+              message: BUNDLE_MESSAGES.skuOrBundle,
+            });
+          }
+        }),
       { error: "cartItems must be a list" },
     )
     .max(MAX_CART_LINES, "Cart is full. Maximum 19 different items allowed."),
@@ -71,6 +146,14 @@ export const ApplyDiscountSchema = z.strictObject({
 /** PUT /api/cart/currency. */
 export const SetCurrencySchema = z.strictObject({ currency: CurrencySchema });
 
+/** One variant in a bundle, and how many of it one bundle holds. */
+export const BundleContentSchema = z.object({
+  sku: z.string(),
+  title: z.string(),
+  attributes: z.record(z.string(), z.string()),
+  quantity: z.number().int(),
+});
+
 /** One line of the cart as the API answers it; amounts in minor units of the cart's currency. */
 export const CartViewLineSchema = z.object({
   sku: z.string(),
@@ -86,6 +169,12 @@ export const CartViewLineSchema = z.object({
   requires_shipping: z.boolean(),
   /** The line's plan, priced in the cart's currency; null for a one-time purchase. */
   subscription: CartLineSubscriptionSchema.nullable(),
+  /** A bundle line's bundle (its handle); null for a plain line, whose sku is a variant's. */
+  bundle_id: z.string().nullable(),
+  /** A bundle line's chosen skus, one per slot, in the order that names the line; else null. */
+  skus_selected: z.array(z.string()).nullable(),
+  /** What one of the bundle holds; null for a plain line. */
+  contents: z.array(BundleContentSchema).nullable(),
 });
 
 /** The cart as the API answers it (GET /api/cart and every cart and discount write). */

@@ -91,9 +91,15 @@ function sameSkus(a: readonly string[] = [], b: readonly string[] = []): boolean
  */
 export interface LineIdentity {
   sku: string;
-  bundle_id?: string;
-  skus_selected?: string[];
+  /** The bundle's id (its product's handle); absent or null for a plain line. */
+  bundle_id?: string | null;
+  skus_selected?: readonly string[] | null;
   subscription?: { subscription_id: string } | null;
+}
+
+/** Whether the line is a bundle (a CartItem leaves bundle_id out, the cart's answer has null). */
+export function isBundle(item: Pick<LineIdentity, "bundle_id">): boolean {
+  return item.bundle_id != null;
 }
 
 /**
@@ -102,8 +108,11 @@ export interface LineIdentity {
  * @example sameLine({ sku: "A", quantity: 1, product_price: 5 }, { sku: "A", quantity: 3, product_price: 5 }) // true
  */
 export function sameLine(a: LineIdentity, b: LineIdentity): boolean {
-  if (a.bundle_id !== undefined || b.bundle_id !== undefined) {
-    return a.bundle_id === b.bundle_id && sameSkus(a.skus_selected, b.skus_selected);
+  if (isBundle(a) || isBundle(b)) {
+    return (
+      a.bundle_id === b.bundle_id &&
+      sameSkus(a.skus_selected ?? undefined, b.skus_selected ?? undefined)
+    );
   }
   return (
     a.sku === b.sku &&
@@ -113,15 +122,17 @@ export function sameLine(a: LineIdentity, b: LineIdentity): boolean {
 }
 
 /**
- * A plain or subscription line's identity as one string, agreeing with sameLine: for maps and
- * list keys.
+ * A line's identity as one string, agreeing with sameLine (a bundle line's sku is its bundle's
+ * own sku): for maps and list keys.
  * @example lineKey({ sku: "EAT-1", subscription: { subscription_id: "monthly" } }) // "EAT-1|monthly"
+ * @example lineKey({ sku: "DUO", bundle_id: "duo", skus_selected: ["B", "A"] }) // "DUO||A,B"
  */
-export function lineKey(item: {
-  sku: string;
-  subscription?: { subscription_id: string } | null;
-}): string {
-  return `${item.sku}|${item.subscription?.subscription_id ?? ""}`;
+export function lineKey(
+  item: Pick<LineIdentity, "sku" | "subscription" | "skus_selected">,
+): string {
+  const plain = `${item.sku}|${item.subscription?.subscription_id ?? ""}`;
+  const skus = item.skus_selected;
+  return skus && skus.length > 0 ? `${plain}|${[...skus].sort().join(",")}` : plain;
 }
 
 /**
@@ -135,7 +146,23 @@ export function stockLeftFor(
   item: LineIdentity,
   stock: number,
 ): number {
-  return stock - heldElsewhere(items, item);
+  // A bundle line's stock is what its contents allow, worked out by bundleStockLeft.
+  if (isBundle(item)) return stock;
+  return stock - heldElsewhere(items, item) - heldInBundles(items, item.sku);
+}
+
+/** How many of `sku` the cart's bundle lines (other than `except`) hold in all. */
+export function heldInBundles(
+  items: readonly (LineIdentity & { quantity: number })[],
+  sku: string,
+  except?: LineIdentity,
+): number {
+  let held = 0;
+  for (const line of items) {
+    if (!isBundle(line) || (except && sameLine(line, except))) continue;
+    for (const selected of line.skus_selected ?? []) if (selected === sku) held += line.quantity;
+  }
+  return held;
 }
 
 /**
@@ -146,17 +173,15 @@ export function heldElsewhere(
   items: readonly (LineIdentity & { quantity: number })[],
   item: LineIdentity,
 ): number {
-  if (item.bundle_id !== undefined) return 0;
+  if (isBundle(item)) return 0;
   return items
-    .filter(
-      (line) => line.bundle_id === undefined && line.sku === item.sku && !sameLine(line, item),
-    )
+    .filter((line) => !isBundle(line) && line.sku === item.sku && !sameLine(line, item))
     .reduce((sum, line) => sum + line.quantity, 0);
 }
 
 /** A line's unit price: the bundle price for a bundle, else the product (or subscription) price. */
 export function unitPrice(item: CartItem): number {
-  if (item.bundle_id !== undefined) return item.price ?? item.product_price;
+  if (isBundle(item)) return item.price ?? item.product_price;
   return item.discounted_price ?? item.product_price;
 }
 

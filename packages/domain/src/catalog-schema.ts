@@ -32,6 +32,7 @@ export const VariantSchema = z.object({
   product_price: z.number().int(),
   prices: z.partialRecord(CurrencySchema, z.number().int()),
   image_urls: z.array(z.string()),
+  /** What a shopper can buy; of a bundle's own variant, how many bundles its choices can fill. */
   total_stock: z.number().int(),
   /** False for what is never shipped (a digital plan, a service): sold one at a time. */
   requires_shipping: z.boolean(),
@@ -56,7 +57,29 @@ export const ProductSchema = z.object({
   variants: z.array(VariantSchema),
   /** The plans a shopper may subscribe to instead of buying once; empty when none. */
   subscription_plans: z.array(SubscriptionPlanSchema),
+  /**
+   * A bundle: its one variant is the bundle at its fixed price, and the shopper fills `slots`
+   * slots, each with one of `choices`; null for any other product.
+   */
+  bundle: z
+    .object({
+      slots: z.number().int(),
+      choices: z.array(
+        z.object({
+          sku: z.string(),
+          handle: z.string(),
+          title: z.string(),
+          attributes: z.record(z.string(), z.string()),
+          image_url: z.string().nullable(),
+          /** Its own price in the answer's currency, to show what the bundle saves. */
+          price: z.number().int(),
+          total_stock: z.number().int(),
+        }),
+      ),
+    })
+    .nullable(),
 });
+export type ProductBundle = NonNullable<z.infer<typeof ProductSchema>["bundle"]>;
 export type Product = z.infer<typeof ProductSchema>;
 
 /** A product in a list: its lowest price in the currency, first image and whether any is in stock. */

@@ -2,6 +2,7 @@ export * from "./account.ts";
 export * from "./account-schema.ts";
 export * from "./analytics.ts";
 export * from "./analytics-schema.ts";
+export * from "./bundle.ts";
 export * from "./card.ts";
 export * from "./cart.ts";
 export * from "./cart-merge.ts";

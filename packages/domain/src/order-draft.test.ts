@@ -22,6 +22,8 @@ const ONE_TIME: OrderDraftCartLine = {
   quantity: 2,
   price: 2_500,
   plan: null,
+  selection: [],
+  contents: null,
 };
 const MONTHLY = {
   subscription_id: "monthly",
@@ -84,6 +86,8 @@ describe("orderDraft", () => {
         unitPrice: 2_500,
         planId: null,
         subscription: null,
+        selection: [],
+        contents: null,
       },
       {
         variantId: "v-2",
@@ -97,6 +101,8 @@ describe("orderDraft", () => {
         unitPrice: 3_600,
         planId: "plan-1",
         subscription: MONTHLY,
+        selection: [],
+        contents: null,
       },
     ]);
   });

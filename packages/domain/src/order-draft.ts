@@ -1,3 +1,4 @@
+import type { BundleContent } from "./bundle.ts";
 import { commissionEarned } from "./checkout.ts";
 import type { CheckoutTotals, ShippingOption, TaxLine } from "./checkout-schema.ts";
 import type { Currency } from "./money.ts";
@@ -18,6 +19,15 @@ export interface OrderLineDraft {
   /** A subscription line's plan and its terms as they are now; null for a one-time purchase. */
   planId: string | null;
   subscription: SubscriptionPlan | null;
+  /** A bundle line's chosen variants (ids, sorted): with the variant, what names the line. */
+  selection: string[];
+  /** What one of a bundle line holds, as it was; null for any other line. */
+  contents: OrderBundleContent[] | null;
+}
+
+/** One variant of an order's bundle line: what its stock is taken from. */
+export interface OrderBundleContent extends BundleContent {
+  variantId: string;
 }
 
 /** Everything an order is made of before it exists, as the orders table stores it. */
@@ -55,7 +65,15 @@ export interface OrderDraft {
 export interface OrderDraftCartLine
   extends Pick<
     OrderLineDraft,
-    "variantId" | "productId" | "sku" | "handle" | "title" | "attributes" | "quantity"
+    | "variantId"
+    | "productId"
+    | "sku"
+    | "handle"
+    | "title"
+    | "attributes"
+    | "quantity"
+    | "selection"
+    | "contents"
   > {
   imageUrls: readonly string[];
   /** The unit price in the cart's currency (a subscription line's: the plan's price). */
@@ -150,6 +168,8 @@ export function orderDraft(input: OrderDraftInput): OrderDraft {
       unitPrice: l.price,
       planId: l.plan?.id ?? null,
       subscription: l.plan?.terms ?? null,
+      selection: l.selection,
+      contents: l.contents,
     })),
   };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BundleContentSchema } from "./cart-schema.ts";
 import { COUNTRIES } from "./checkout.ts";
 import { TaxLineSchema } from "./checkout-schema.ts";
 import { CurrencySchema } from "./money-schema.ts";
@@ -30,6 +31,8 @@ export const OrderLineSchema = z.object({
   lineTotal: z.number().int(),
   /** The plan a subscription line was bought on; null for a one-time purchase. */
   subscription: SubscriptionPlanSchema.nullable(),
+  /** What one of a bundle line held; null for any other line. */
+  contents: z.array(BundleContentSchema).nullable(),
 });
 
 /** GET /api/orders/{number}: an order as its buyer reads it; prices as they were when placed. */

@@ -8,6 +8,7 @@ import type {
   GardenDesignRequest,
   GeoData,
   OrderAddress,
+  OrderBundleContent,
   OrderStatus,
   ProductTag,
   SubscriptionInterval,
@@ -152,19 +153,47 @@ export const variants = pgTable(
      */
     requiresShipping: boolean("requires_shipping").notNull().default(true),
     position: integer("position").notNull().default(0),
+    /**
+     * A bundle's variant: the bundle at its fixed price, filled by the shopper with this many of
+     * its bundle_choices. Its own stock is never counted; its contents' stock is. Null otherwise.
+     */
+    bundleSlots: integer("bundle_slots"),
   },
   (t) => [
     unique("variants_store_sku").on(t.storeId, t.sku),
     index("variants_product").on(t.productId),
     check("variants_stock_non_negative", sql`${t.stock} >= 0`),
+    check("variants_bundle_slots", sql`${t.bundleSlots} between 2 and 6`),
+  ],
+);
+
+/** The variants a bundle's slots may be filled with (any of them, in any slot, more than once). */
+export const bundleChoices = pgTable(
+  "bundle_choices",
+  {
+    storeId: text("store_id").notNull(),
+    bundleVariantId: uuid("bundle_variant_id")
+      .notNull()
+      .references(() => variants.id, { onDelete: "cascade" }),
+    variantId: uuid("variant_id")
+      .notNull()
+      .references(() => variants.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bundleVariantId, t.variantId] }),
+    index("bundle_choices_variant").on(t.variantId),
   ],
 );
 
 /**
  * The stock a shopper can buy of a variant: what is never shipped is not counted and a cart
- * holds one of it.
+ * holds one of it; of a bundle, as many as its choices' stock can fill.
  */
-export const sellableStock = sql<number>`(case when ${variants.requiresShipping} then ${variants.stock} else 1 end)`;
+export const sellableStock = sql<number>`(case when ${variants.bundleSlots} is not null then
+    ((select coalesce(sum(c.stock), 0) from ${bundleChoices} bc join ${variants} c on c.id = bc.variant_id
+      where bc.bundle_variant_id = ${variants.id}) / ${variants.bundleSlots})::int
+  when ${variants.requiresShipping} then ${variants.stock} else 1 end)`;
 
 export const variantPrices = pgTable(
   "variant_prices",
@@ -571,13 +600,17 @@ export const cartLines = pgTable(
       .notNull()
       .references(() => variants.id, { onDelete: "cascade" }),
     planId: uuid("plan_id").references(() => subscriptionPlans.id, { onDelete: "cascade" }),
+    /** A bundle line's chosen variants (ids, sorted, one per slot); [] for any other line. */
+    selection: jsonb("selection").$type<string[]>().notNull().default([]),
     quantity: integer("quantity").notNull(),
     position: integer("position").notNull().default(0),
     addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // NULLS NOT DISTINCT: one plain line (plan null) per variant too.
-    unique("cart_lines_cart_variant_plan").on(t.cartId, t.variantId, t.planId).nullsNotDistinct(),
+    // NULLS NOT DISTINCT: one plain line (plan null) per variant too; a bundle once per selection.
+    unique("cart_lines_cart_variant_plan_selection")
+      .on(t.cartId, t.variantId, t.planId, t.selection)
+      .nullsNotDistinct(),
     check("cart_lines_quantity", sql`${t.quantity} between 1 and 19`),
   ],
 );
@@ -710,6 +743,10 @@ export const orderLines = pgTable(
     /** A subscription line's plan; its terms as they were are kept in `subscription`. */
     planId: uuid("plan_id").references(() => subscriptionPlans.id, { onDelete: "set null" }),
     subscription: jsonb("subscription").$type<SubscriptionPlan>(),
+    /** A bundle line's chosen variants (ids, sorted), as its cart line named them; else []. */
+    selection: jsonb("selection").$type<string[]>().notNull().default([]),
+    /** What one of a bundle line held, as it was; its stock was taken; null otherwise. */
+    contents: jsonb("contents").$type<OrderBundleContent[]>(),
   },
   (t) => [
     index("order_lines_order").on(t.orderId),

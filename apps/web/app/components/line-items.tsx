@@ -1,5 +1,6 @@
 import {
   attributeLabel,
+  type BundleContent,
   type Currency,
   formatMoney,
   lineKey,
@@ -7,6 +8,7 @@ import {
   type SubscriptionPlan,
 } from "@storefront/domain";
 import { Link } from "react-router";
+import { BundleContents, skusOf } from "./bundle-contents";
 import { PlanLabel } from "./plan-label";
 import { ResponsiveImage } from "./responsive-image";
 
@@ -20,17 +22,23 @@ export interface LineItem {
   lineTotal: number;
   /** A subscription line's plan; null for a one-time purchase. */
   subscription: SubscriptionPlan | null;
+  /** What one of a bundle line holds; null for any other line. */
+  contents: BundleContent[] | null;
 }
 
 /**
  * Read-only lines of a cart or an order: image, title, variant, quantity, a subscription line's
- * plan and line total.
+ * plan, a bundle line's contents and line total.
  */
 export function LineItems({ lines, currency }: { lines: LineItem[]; currency: Currency }) {
   return (
     <ul className="line-items">
       {lines.map((line) => (
-        <li key={lineKey(line)} className="line-item">
+        // Two lines of one bundle differ by their contents (an order line keeps no selection).
+        <li
+          key={lineKey({ ...line, skus_selected: line.contents && skusOf(line.contents) })}
+          className="line-item"
+        >
           {line.imageUrl ? (
             <ResponsiveImage
               src={line.imageUrl}
@@ -44,7 +52,8 @@ export function LineItems({ lines, currency }: { lines: LineItem[]; currency: Cu
           ) : (
             <span className="line-item-image" />
           )}
-          <span className="line-item-body">
+          {/* A div: a bundle line's contents are a list. */}
+          <div className="line-item-body">
             <Link to={`/products/${line.handle}`} className="line-item-title">
               {line.title}
             </Link>
@@ -57,7 +66,8 @@ export function LineItems({ lines, currency }: { lines: LineItem[]; currency: Cu
               ].join(" · ")}
             </span>
             {line.subscription ? <PlanLabel plan={line.subscription} as="span" /> : null}
-          </span>
+            {line.contents ? <BundleContents contents={line.contents} /> : null}
+          </div>
           <span className="line-item-total">{formatMoney(line.lineTotal, currency)}</span>
         </li>
       ))}

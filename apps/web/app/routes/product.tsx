@@ -1,13 +1,11 @@
 import {
   defaultSelection,
-  LOW_STOCK_THRESHOLD,
   matchVariant,
   type Product,
   type ReviewPage,
   type StoreInfo,
-  type Variant,
 } from "@storefront/domain";
-import { Suspense, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import {
   type ShouldRevalidateFunctionArgs,
   useRevalidator,
@@ -15,8 +13,7 @@ import {
   useSearchParams,
 } from "react-router";
 import { Html } from "~/components/html";
-import { AddToCart } from "~/features/cart";
-import { Price, ProductGallery, VariantPicker } from "~/features/catalog";
+import { Price, ProductGallery } from "~/features/catalog";
 import { preloadReviewsWidget, ReviewsWidget } from "~/features/reviews";
 import { apiGet } from "~/lib/api.server";
 import { productExtras } from "~/lib/product-extras.server";
@@ -24,6 +21,17 @@ import { productJsonLd } from "~/lib/product-json-ld.server";
 import { sanitizeHtml } from "~/lib/sanitize.server";
 import { pageMeta, type RootData, rootDataOf, sharedPageHandle } from "~/lib/seo";
 import type { Route } from "./+types/product";
+
+// The purchase box is rendered by the server with the page, so its code is not needed for the
+// first paint: it loads apart, as soon as this module runs in the browser (its styles are in
+// purchase-options.css, there at first paint).
+let purchaseBox: Promise<typeof import("~/features/cart/purchase-box")> | null = null;
+const loadPurchaseBox = () => {
+  purchaseBox ??= import("~/features/cart/purchase-box");
+  return purchaseBox;
+};
+const PurchaseBox = lazy(loadPurchaseBox);
+if (typeof window !== "undefined") void loadPurchaseBox();
 
 export const handle = sharedPageHandle;
 
@@ -90,18 +98,6 @@ function initialSelection(product: Product, sku: string | null): Record<string, 
   return fromUrl ? { ...fromUrl.product_attributes } : defaultSelection(product.variant_list);
 }
 
-function StockNote({ variant }: { variant: Variant | undefined }) {
-  if (!variant) return <p className="stock stock-out">This combination is not available</p>;
-  // What is never shipped (a digital plan, a service) has no stock to speak of.
-  if (!variant.requires_shipping) return null;
-  // The add-to-cart button itself reads 'Out of Stock'.
-  if (variant.total_stock <= 0) return null;
-  if (variant.total_stock < LOW_STOCK_THRESHOLD) {
-    return <p className="stock stock-low">Only {variant.total_stock} left in stock</p>;
-  }
-  return <p className="stock stock-in">In stock</p>;
-}
-
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, reviews, extras } = loaderData;
   const root = useRouteLoaderData<RootData>("root");
@@ -111,7 +107,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const [selection, setSelection] = useState(() =>
     initialSelection(product, searchParams.get("variant")),
   );
-  const variant = matchVariant(product.variants, selection);
+  // A bundle's one variant is the bundle itself; its shopper fills the slots instead.
+  const variant = product.bundle ? product.variants[0] : matchVariant(product.variants, selection);
 
   function choose(attribute: string, value: string) {
     const next = { ...selection, [attribute]: value };
@@ -135,13 +132,15 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             currency={product.currency}
           />
         </p>
-        <VariantPicker variantList={product.variant_list} selection={selection} onChange={choose} />
-        <StockNote variant={variant} />
-        <AddToCart
-          variant={variant}
-          product={product}
-          onPriceChanged={() => void revalidator.revalidate()}
-        />
+        <Suspense fallback={null}>
+          <PurchaseBox
+            product={product}
+            variant={variant}
+            selection={selection}
+            onChoose={choose}
+            onPriceChanged={() => void revalidator.revalidate()}
+          />
+        </Suspense>
         <Html className="trust-row" html={extras.trust} />
         <Html className="rich-text product-description" html={product.description_html} />
       </div>

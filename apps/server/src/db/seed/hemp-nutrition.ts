@@ -151,6 +151,16 @@ export const hempNutrition: DemoStore = {
       height: 1200,
     },
     {
+      file: "hemp-wellness-pair.jpg",
+      kind: "jar",
+      lettering: "sans",
+      label: "Hemp Wellness Pair",
+      primary: "#5a7d3a",
+      accent: "#eef5e4",
+      width: 1200,
+      height: 1200,
+    },
+    {
       file: "calming-chews-1.jpg",
       kind: "jar",
       lettering: "sans",
@@ -376,6 +386,25 @@ export const hempNutrition: DemoStore = {
         },
       ],
     },
+    {
+      handle: "hemp-wellness-pair",
+      tags: [DOGS, CATS],
+      title: "Hemp Wellness Pair – Any 2 for Dogs & Cats",
+      metaDescription:
+        "Pick any two Hemp & Hearth products, oil, omegas, chews or joint support, and pay less than for each on its own.",
+      descriptionHtml:
+        "<p>Mix and match any two of our hemp seed oil, omega blend, calming chews and hip and joint support, or take two of a favourite, for less than buying them one by one.</p>",
+      images: ["hemp-wellness-pair.jpg"],
+      variants: [
+        {
+          sku: "HEMP-PAIR",
+          attributes: {},
+          stock: 0,
+          prices: { usd: 5995, cad: 8095 },
+        },
+      ],
+      bundle: { slots: 2, choices: ["HEMPOIL-1", "CHEWS-1", "OMEGA-1", "JOINT-1"] },
+    },
   ],
   collections: [
     {
@@ -383,7 +412,13 @@ export const hempNutrition: DemoStore = {
       title: "All Products",
       description:
         "Every Hemp & Hearth product: cold-pressed hemp seed oil, omega blends, calming chews and joint support for dogs and cats.",
-      productHandles: ["hemp-seed-oil-for-pets", "calming-chews", "omega-blend", "hip-and-joint"],
+      productHandles: [
+        "hemp-seed-oil-for-pets",
+        "calming-chews",
+        "omega-blend",
+        "hip-and-joint",
+        "hemp-wellness-pair",
+      ],
     },
   ],
   pages: {

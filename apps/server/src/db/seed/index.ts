@@ -4,6 +4,7 @@ import { passwords } from "../../modules/accounts/passwords.ts";
 import { saveDocument } from "../../modules/content/service.ts";
 import type { Database } from "../index.ts";
 import {
+  bundleChoices,
   collectionProducts,
   collections,
   discountCodes,
@@ -66,6 +67,7 @@ async function insertStore(tx: Database, store: DemoStore): Promise<void> {
   }
   const imageSize = new Map(store.images.map((i) => [i.file, i]));
   const productIds = new Map<string, string>();
+  const variantIds = new Map<string, string>();
   for (const [position, p] of store.products.entries()) {
     const [row] = await tx
       .insert(products)
@@ -105,9 +107,11 @@ async function insertStore(tx: Database, store: DemoStore): Promise<void> {
           imageUrls: p.images.slice(0, 1).map((f) => mediaUrl(store.id, f)),
           ...("stock" in v ? { stock: v.stock } : { requiresShipping: false }),
           position: vPosition,
+          bundleSlots: p.bundle?.slots ?? null,
         })
         .returning({ id: variants.id });
       if (!variant) throw new Error(`Could not insert variant ${v.sku}`);
+      variantIds.set(v.sku, variant.id);
       await tx.insert(variantPrices).values(
         (Object.entries(v.prices) as [Currency, number][]).map(([currency, amount]) => ({
           storeId: store.id,
@@ -129,6 +133,23 @@ async function insertStore(tx: Database, store: DemoStore): Promise<void> {
         })),
       );
     }
+  }
+  // A bundle's choices may be products listed after it: they go in once every variant is in.
+  for (const p of store.products) {
+    if (!p.bundle) continue;
+    const [own] = p.variants;
+    const bundleVariantId = own && variantIds.get(own.sku);
+    if (!bundleVariantId || p.variants.length !== 1) {
+      throw new Error(`Bundle ${p.handle} must have exactly one variant`);
+    }
+    await tx.insert(bundleChoices).values(
+      p.bundle.choices.map((sku, position) => {
+        const variantId = variantIds.get(sku);
+        if (!variantId)
+          throw new Error(`Bundle ${p.handle} offers ${sku}, not a sku of this store`);
+        return { storeId: store.id, bundleVariantId, variantId, position };
+      }),
+    );
   }
   for (const c of store.collections) {
     const [row] = await tx

@@ -280,6 +280,24 @@ export const petRemedies: DemoStore = {
       height: 1200,
     },
     {
+      file: "calm-comfort-duo.jpg",
+      kind: "bottle",
+      label: "Calm & Comfort Duo",
+      primary: "#8e6fb5",
+      accent: "#f1e9fb",
+      width: 1200,
+      height: 1200,
+    },
+    {
+      file: "complete-care-trio.jpg",
+      kind: "bottle",
+      label: "Complete Care Trio",
+      primary: "#2e7d6b",
+      accent: "#fff4cc",
+      width: 1200,
+      height: 1200,
+    },
+    {
       file: "forever-young-1.jpg",
       kind: "bottle",
       label: "Forever Young",
@@ -732,6 +750,60 @@ export const petRemedies: DemoStore = {
         },
       ],
     },
+    {
+      handle: "calm-comfort-duo",
+      // For both pets; not filed under one condition, as it serves three.
+      tags: [DOGS, CATS],
+      title: "Calm & Comfort Duo – Any 2 Remedies for Calm, Comfort or Vitality",
+      metaDescription:
+        "Choose any two of No More Drama, Ouchie and Forever Young for calm, comfortable and lively dogs and cats, and save on the pair.",
+      descriptionHtml:
+        "<p>Stormy evenings, stiff mornings and the slow years often come together. The <strong>Calm &amp; Comfort Duo</strong> lets you pick any two bottles of our calm, comfort and vitality remedies, two of the same or one of each, for less than buying them one by one.</p>" +
+        "<ul><li><strong>No More Drama</strong> – calm support for storms, travel and time alone</li><li><strong>Ouchie</strong> – comfort and mobility support for active and senior pets</li><li><strong>Forever Young</strong> – daily vitality support for the golden years</li></ul>",
+      images: ["calm-comfort-duo.jpg"],
+      variants: [
+        {
+          sku: "CALM-DUO",
+          attributes: {},
+          // Its stock is what its choices' stock can fill.
+          stock: 0,
+          prices: { usd: 7495, cad: 10095 },
+        },
+      ],
+      bundle: { slots: 2, choices: ["DRAMA-1", "OUCHIE-1", "YOUNG-1"] },
+    },
+    {
+      handle: "complete-care-trio",
+      tags: [DOGS, CATS],
+      title: "Complete Care Trio – Any 3 Remedies for Dogs & Cats",
+      metaDescription:
+        "Build your own set of three Pawsome Herbals remedies, any condition and any mix, and save on all three bottles.",
+      descriptionHtml:
+        "<p>Every pet is different, and so is every medicine cabinet. The <strong>Complete Care Trio</strong> lets you choose any three of our single-bottle remedies, for the same concern or three different ones, at a price below buying them separately.</p>",
+      images: ["complete-care-trio.jpg"],
+      variants: [
+        {
+          sku: "CARE-TRIO",
+          attributes: {},
+          stock: 0,
+          prices: { usd: 9495, cad: 12795 },
+        },
+      ],
+      bundle: {
+        slots: 3,
+        choices: [
+          "ITCHY-1",
+          "DRAMA-1",
+          "EAT-1",
+          "CANTPOO-1",
+          "POOPOO-1",
+          "YOUNG-1",
+          "OUCHIE-1",
+          "PEEPEE-1",
+          "FUNGUS-1",
+        ],
+      },
+    },
   ],
   collections: [
     {
@@ -749,6 +821,8 @@ export const petRemedies: DemoStore = {
         "ouchie",
         "pee-pee-issues",
         "yucky-fungus",
+        "calm-comfort-duo",
+        "complete-care-trio",
       ],
     },
   ],

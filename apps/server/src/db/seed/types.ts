@@ -75,6 +75,11 @@ export interface DemoProduct {
   subscriptionPlans?: DemoSubscriptionPlan[];
   /** What it is for (pets, conditions); none: the store's collections offer no filters. */
   tags?: ProductTag[];
+  /**
+   * A bundle: its one variant is the bundle at its fixed prices (its stock is its contents'), and
+   * the shopper fills `slots` slots, each with any of `choices` (skus of this store).
+   */
+  bundle?: { slots: number; choices: string[] };
 }
 
 export interface DemoCollection {

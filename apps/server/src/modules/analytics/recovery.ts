@@ -1,6 +1,7 @@
 import {
   type CartView,
   DomainError,
+  describeContents,
   formatMoney,
   RECOVERY_LINK_DAYS,
   RECOVERY_MESSAGES,
@@ -14,7 +15,7 @@ import type { Logger } from "../../lib/logger.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { sign, unsign } from "../../lib/session-key.ts";
 import { newToken, tokenHash } from "../../lib/tokens.ts";
-import { replaceCart } from "../cart/cart-commands.ts";
+import { type ReplaceEntry, replaceCart } from "../cart/cart-commands.ts";
 import type { CartOwner } from "../cart/cart-queries.ts";
 import { readView } from "../cart/cart-view.ts";
 
@@ -156,7 +157,7 @@ async function sendReminder(deps: RecoveryDeps, cart: Candidate, now: Date): Pro
   const money = (amount: number) => formatMoney(amount, view.currency);
   const lines = view.cartItems.map(
     (l) =>
-      `${l.quantity} × ${l.title}${Object.keys(l.attributes).length ? ` (${Object.values(l.attributes).join(", ")})` : ""} — ${money(l.line_total)}`,
+      `${l.quantity} × ${l.title}${Object.keys(l.attributes).length ? ` (${Object.values(l.attributes).join(", ")})` : ""}${l.contents ? `: ${describeContents(l.contents)}` : ""} — ${money(l.line_total)}`,
   );
   const brand = cart.brand_name;
   const text = [
@@ -246,11 +247,16 @@ export async function recoverCart(
     throw new DomainError("invalid", RECOVERY_MESSAGES.linkInvalid);
   }
   const view = await readView(db, cart);
-  const entries = view.cartItems.map((l) => ({
-    sku: l.sku,
-    quantity: l.quantity,
-    subscriptionId: l.subscription?.subscription_id ?? null,
-  }));
+  const entries = view.cartItems.map(
+    (l): ReplaceEntry =>
+      l.bundle_id !== null && l.skus_selected !== null
+        ? { bundleId: l.bundle_id, skusSelected: l.skus_selected, quantity: l.quantity }
+        : {
+            sku: l.sku,
+            quantity: l.quantity,
+            subscriptionId: l.subscription?.subscription_id ?? null,
+          },
+  );
   // The cart's own rules (stock, plans): a refusal leaves the link unspent.
   const restored = await replaceCart(db, owner, entries);
   await db

@@ -3,6 +3,7 @@
 import {
   type AddCartItem,
   addItem,
+  BUNDLE_MESSAGES,
   CART_MESSAGES,
   type CartItem,
   type CartRefusal,
@@ -16,6 +17,7 @@ import {
   REFUSAL_MESSAGES,
   removeItem,
   statusAfterActivity,
+  stockDemand,
   stockLeftFor,
   subscriptionPrice,
   updateQuantity,
@@ -29,6 +31,8 @@ import {
   type CartEvent,
   type CartOwner,
   type CartRow,
+  checkedSelection,
+  findBundle,
   findVariants,
   insertCartWithLines,
   keyOf,
@@ -47,6 +51,7 @@ import {
   itemsOf,
   type PricedLine,
   readView,
+  stockBySku,
   viewWithLines,
 } from "./cart-view.ts";
 
@@ -67,10 +72,14 @@ function accepted(result: CartResult): CartItem[] {
   return result.items;
 }
 
-/** Which line of a variant: the plain one (`subscriptionId` null) or the one on a plan. */
+/**
+ * Which line of a variant: the plain one (`subscriptionId` and `skusSelected` null), the one on a
+ * plan, or, for a bundle's sku, the bundle line holding `skusSelected` (in any order).
+ */
 export interface LineRef {
   sku: string;
   subscriptionId: string | null;
+  skusSelected: readonly string[] | null;
 }
 
 function notSoldIn(variant: { sku: string; title: string }, currency: Currency): DomainError {
@@ -85,9 +94,57 @@ function sellable(
 ): SellableVariant & { price: number } {
   const variant = found.get(sku);
   if (!variant) throw new DomainError("not_found", CART_MESSAGES.productNotFound);
+  // A bundle is added with the skus that fill it, not by its own sku alone.
+  if (variant.bundleSlots !== null) {
+    throw new DomainError("invalid", BUNDLE_MESSAGES.fill(variant.bundleSlots));
+  }
   const { price } = variant;
   if (price === null) throw notSoldIn(variant, currency);
   return { ...variant, price };
+}
+
+/**
+ * Refuses (out of stock) when `items` ask more of any of `skus` than a shopper can buy of it
+ * (`stockOf`): a bundle's contents and the plain lines of the same variants share its stock.
+ */
+function withinStock(
+  items: readonly CartItem[],
+  skus: readonly string[],
+  stockOf: (sku: string) => number,
+): void {
+  const demand = stockDemand(items);
+  for (const sku of skus) if ((demand.get(sku) ?? 0) > stockOf(sku)) refuse("out_of_stock");
+}
+
+/**
+ * A bundle line added to `items`: the bundle of this store named by its handle, filled with one
+ * of its choices per slot, at the bundle's price in `currency` (a trade account's: its trade
+ * price); refused past the cart's limits or the stock of any variant it holds. Answers the new
+ * items and the variants (the bundle's and its choices) a new line is stored with.
+ */
+async function addBundle(
+  db: Database,
+  owner: Pick<CartOwner, "storeId" | "userId">,
+  cart: { currency: Currency; items: readonly CartItem[] },
+  { bundleId, skus, quantity }: { bundleId: string; skus: readonly string[]; quantity: number },
+): Promise<{ items: CartItem[]; found: Map<string, SellableVariant>; item: CartItem }> {
+  const bundle = await findBundle(db, owner.storeId, bundleId, cart.currency, owner.userId);
+  const selected = checkedSelection(bundle, skus);
+  const { price } = bundle.variant;
+  if (price === null) throw notSoldIn(bundle.variant, cart.currency);
+  const item: CartItem = {
+    sku: bundle.variant.sku,
+    quantity,
+    product_price: price,
+    price,
+    bundle_id: bundleId,
+    skus_selected: selected,
+  };
+  const items = accepted(addItem(cart.items, item));
+  withinStock(items, selected, (sku) => bundle.choices.get(sku)?.stock ?? 0);
+  const found = new Map(bundle.choices);
+  found.set(bundle.variant.sku, bundle.variant);
+  return { items, found, item };
 }
 
 /** A new cart item for a variant: bought once, or on `plan` at the plan's price. */
@@ -236,6 +293,7 @@ function lineOf(state: CartState, ref: LineRef): PricedLine {
   const key = lineKey({
     sku: ref.sku,
     subscription: ref.subscriptionId === null ? null : { subscription_id: ref.subscriptionId },
+    skus_selected: ref.skusSelected,
   });
   const line = state.lines.find((l) => keyOf(l) === key);
   if (!line || line.price === null) throw new DomainError("not_found", CART_MESSAGES.lineNotFound);
@@ -250,15 +308,20 @@ async function itemsAfterAdd(
   db: Database,
   owner: Pick<CartOwner, "storeId" | "userId">,
   cart: { currency: Currency; items: readonly CartItem[] },
-  { sku, quantity, subscription_id }: AddCartItem,
-): Promise<{ items: CartItem[]; found: Map<string, SellableVariant> }> {
+  { sku, quantity, subscription_id, bundle_id, skus_selected }: AddCartItem,
+): Promise<{ items: CartItem[]; found: Map<string, SellableVariant>; item: CartItem }> {
+  if (bundle_id !== undefined) {
+    return addBundle(db, owner, cart, { bundleId: bundle_id, skus: skus_selected ?? [], quantity });
+  }
+  // The schema lets through exactly one of sku and bundle_id.
+  if (sku === undefined) throw new DomainError("invalid", BUNDLE_MESSAGES.skuOrBundle);
   const found = await findVariants(db, owner.storeId, [sku], cart.currency, owner.userId);
   const variant = sellable(found, sku, cart.currency);
   const plan = subscription_id === undefined ? null : planOf(variant, subscription_id);
   const item = newItem(variant, quantity, plan);
   const result = addWithinStock(cart.items, item, variant.stock);
   if (!result.ok && result.refusal === "out_of_stock") oneOnlyIfUnshipped(variant, quantity);
-  return { items: accepted(result), found };
+  return { items: accepted(result), found, item };
 }
 
 /**
@@ -266,24 +329,19 @@ async function itemsAfterAdd(
  * (a plan's code), on that plan at the plan's price: two different lines. Refused past the
  * domain's limits, or past the stock that the variant's other lines leave.
  */
-export function addCartItem(
-  db: Database,
-  owner: CartOwner,
-  { sku, quantity, subscription_id }: AddCartItem,
-): Promise<CartView> {
-  const add = { sku, quantity, subscription_id };
+export function addCartItem(db: Database, owner: CartOwner, add: AddCartItem): Promise<CartView> {
   if (owner.newSession === true && owner.userId === null && owner.sessionId !== null) {
     return addToNewCart(db, { ...owner, sessionId: owner.sessionId }, add);
   }
   return writeCart(db, owner, { create: true }, async (state) => {
-    const { items, found } = await itemsAfterAdd(state.tx, owner, state, add);
+    const { items, found, item } = await itemsAfterAdd(state.tx, owner, state, add);
     return {
       items,
       variants: found,
       // Adding to a line that exists is still an add of `quantity`, not a quantity edit.
       events: [
-        ...diffEvents(state.lines, items).filter((e) => e.sku !== sku),
-        { type: "item_added", sku, quantity },
+        ...diffEvents(state.lines, items).filter((e) => e.sku !== item.sku),
+        { type: "item_added", sku: item.sku, quantity: add.quantity },
       ],
     };
   });
@@ -299,9 +357,8 @@ async function addToNewCart(
   owner: CartOwner & { sessionId: string },
   add: AddCartItem,
 ): Promise<CartView> {
-  const { sku, quantity } = add;
   const empty = { currency: owner.currency, items: [] };
-  const { items, found } = await itemsAfterAdd(db, owner, empty, add);
+  const { items, found, item } = await itemsAfterAdd(db, owner, empty, add);
   const { cart, lines } = await insertCartWithLines(
     db,
     {
@@ -312,7 +369,7 @@ async function addToNewCart(
     },
     items,
     found,
-    [{ type: "item_added", sku, quantity }],
+    [{ type: "item_added", sku: item.sku, quantity: add.quantity }],
   );
   return viewWithLines(db, cart, lines);
 }
@@ -335,6 +392,13 @@ export function updateCartItem(
   return writeCart(db, owner, LINE_MUST_EXIST, (state) => {
     const line = lineOf(state, ref);
     const item = itemOf(line);
+    if (line.bundle) {
+      // A bundle's stock is its contents': each must cover every line that holds it.
+      const items = accepted(updateQuantity(state.items, item, quantity));
+      const stock = stockBySku(state.lines);
+      withinStock(items, line.bundle.skus, (sku) => stock.get(sku) ?? 0);
+      return { items };
+    }
     const available = stockLeftFor(state.items, item, line.stock);
     const result = updateQuantity(state.items, item, quantity, available);
     if (!result.ok && result.refusal === "out_of_stock") oneOnlyIfUnshipped(line, quantity);
@@ -357,32 +421,50 @@ export function clearCart(db: Database, owner: CartOwner): Promise<CartView> {
   }));
 }
 
+/** A line of POST metrics/cart-items: a variant's (plain or on a plan) or a bundle's. */
+export type ReplaceEntry =
+  | { sku: string; subscriptionId: string | null; quantity: number; bundleId?: undefined }
+  | { bundleId: string; skusSelected: readonly string[]; quantity: number };
+
 /**
- * Replaces the cart wholesale with `entries` (POST metrics/cart-items). Only sku, quantity and
- * the plan's code are read: prices come from the database, whatever the client sent. A cart that
- * breaks the limits or stock (or names a plan the product does not offer) is refused as a whole
- * with the same messages as an add.
+ * Replaces the cart wholesale with `entries` (POST metrics/cart-items). Only sku, quantity, the
+ * plan's code and a bundle's id and chosen skus are read: prices come from the database, whatever
+ * the client sent. A cart that breaks the limits or stock (or names a plan the product does not
+ * offer, or a bundle filled wrongly) is refused as a whole with the same messages as an add.
  */
 export function replaceCart(
   db: Database,
   owner: CartOwner,
-  entries: readonly (LineRef & { quantity: number })[],
+  entries: readonly ReplaceEntry[],
 ): Promise<CartView> {
   return writeCart(db, owner, { create: entries.length > 0 }, async (state) => {
     const found = await findVariants(
       state.tx,
       owner.storeId,
-      entries.map((e) => e.sku),
+      entries.flatMap((e) => (e.bundleId === undefined ? [e.sku] : [])),
       state.currency,
       owner.userId,
     );
     // Replacing is adding each line to an empty cart with its variant's stock: the same rules and
-    // the same stock check (a repeated sku adds up).
+    // the same stock check (a repeated sku adds up; a bundle's contents share their stock).
     let items: CartItem[] = [];
-    for (const { sku, subscriptionId, quantity } of entries) {
-      const variant = sellable(found, sku, state.currency);
-      const plan = subscriptionId === null ? null : planOf(variant, subscriptionId);
-      items = accepted(addWithinStock(items, newItem(variant, quantity, plan), variant.stock));
+    for (const entry of entries) {
+      if (entry.bundleId !== undefined) {
+        const cart = { currency: state.currency, items };
+        const bundle = {
+          bundleId: entry.bundleId,
+          skus: entry.skusSelected,
+          quantity: entry.quantity,
+        };
+        const added = await addBundle(state.tx, owner, cart, bundle);
+        items = added.items;
+        for (const [sku, variant] of added.found) found.set(sku, variant);
+        continue;
+      }
+      const variant = sellable(found, entry.sku, state.currency);
+      const plan = entry.subscriptionId === null ? null : planOf(variant, entry.subscriptionId);
+      const item = newItem(variant, entry.quantity, plan);
+      items = accepted(addWithinStock(items, item, variant.stock));
     }
     const emptied = items.length === 0 && state.lines.length > 0;
     return {

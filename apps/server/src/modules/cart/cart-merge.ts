@@ -31,6 +31,7 @@ function guestLine(line: Line, variant: SellableVariant | undefined): GuestLine 
     subscription: line.plan ? { subscription_id: line.plan.code, label: line.plan.label } : null,
     price:
       base !== null && line.plan ? subscriptionPrice(base, line.plan.discountPercentage) : base,
+    ...(line.bundle ? { bundle_id: line.bundle.bundleId, skus_selected: line.bundle.skus } : {}),
   };
 }
 
@@ -63,7 +64,8 @@ export async function mergeGuestCart(
     const found = await findVariants(
       tx,
       storeId,
-      guestLines.map((l) => l.sku),
+      // A bundle line's contents too: their stock is the bundle's, and a new line stores them.
+      guestLines.flatMap((l) => [l.sku, ...(l.bundle?.skus ?? [])]),
       cart.currency,
       userId,
     );

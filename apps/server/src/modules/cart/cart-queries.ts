@@ -2,17 +2,21 @@
 // variants a write names, and writing lines and events. No rules here: the commands decide.
 import { randomUUID } from "node:crypto";
 import {
+  BUNDLE_MESSAGES,
   type CartEventType,
   type CartItem,
   type Currency,
+  canonicalSelection,
+  countSkus,
   DomainError,
   lineKey,
   SUBSCRIPTION_MESSAGES,
   subscriptionPrice,
 } from "@storefront/domain";
-import { and, asc, type Column, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, type Column, eq, inArray, isNotNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
 import {
+  bundleChoices,
   cartEvents,
   cartLines,
   carts,
@@ -75,6 +79,28 @@ export interface Line {
   title: string;
   attributes: Record<string, string>;
   imageUrls: string[];
+  /** A bundle line's chosen variants, one per slot, sorted by sku; null for any other line. */
+  bundle: LineBundle | null;
+}
+
+/** What a bundle line holds: its chosen variants, one per slot. */
+export interface LineBundle {
+  /** The bundle's id: its product's handle. */
+  bundleId: string;
+  /** The chosen skus, one per slot, sorted (the line's skus_selected). */
+  skus: string[];
+  /** Each chosen variant once, with how many one bundle holds and what a shopper can buy of it. */
+  contents: BundleContentVariant[];
+}
+
+/** A variant a bundle holds: the API's BundleContent plus its id and stock. */
+export interface BundleContentVariant {
+  variantId: string;
+  sku: string;
+  title: string;
+  attributes: Record<string, string>;
+  quantity: number;
+  stock: number;
 }
 
 export interface CartEvent {
@@ -158,6 +184,7 @@ const LINE_COLUMNS = {
   attributes: variants.attributes,
   imageUrls: variants.imageUrls,
   plan: subscriptionPlans,
+  selection: cartLines.selection,
 };
 
 /** A line's unit price: the plan's price for a subscription line. */
@@ -193,7 +220,12 @@ async function readCartWithLines(
   const [first] = rows;
   if (!first) return undefined;
   const lines: Line[] = [];
-  for (const { cart: _cart, ...r } of rows) {
+  // A bundle line's chosen variants are read in one more statement, only when there are any.
+  const chosen = await contentVariants(
+    db,
+    rows.flatMap((r) => r.selection ?? []),
+  );
+  for (const { cart: _cart, selection, ...r } of rows) {
     const { id, variantId, quantity, position, productId, sku, stock, handle, title } = r;
     const { attributes, imageUrls, requiresShipping } = r;
     // A cart without lines is one row of nulls; a line's variant and product always exist.
@@ -202,9 +234,58 @@ async function readCartWithLines(
     if (title === null || attributes === null || imageUrls === null) continue;
     if (requiresShipping === null) continue;
     const line = { id, variantId, quantity, position, productId, sku, stock, handle, title };
-    lines.push(pricedLine({ ...r, ...line, attributes, imageUrls, requiresShipping }));
+    const bundle = bundleOf(handle, selection ?? [], chosen);
+    lines.push(pricedLine({ ...r, ...line, attributes, imageUrls, requiresShipping, bundle }));
   }
   return { cart: first.cart, lines };
+}
+
+type ContentVariant = Omit<BundleContentVariant, "quantity">;
+
+/** The variants a bundle line may hold, by id, with what a shopper can buy of each. */
+async function contentVariants(
+  db: Database,
+  ids: readonly string[],
+): Promise<Map<string, ContentVariant>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      variantId: variants.id,
+      sku: variants.sku,
+      title: products.title,
+      attributes: variants.attributes,
+      stock: sellableStock,
+    })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(inArray(variants.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.variantId, r]));
+}
+
+/**
+ * A stored selection (variant ids) as the line's bundle; null for a line that is not a bundle. A
+ * chosen variant deleted since is left out (its variant row, and so the line, cascade away).
+ */
+function bundleOf(
+  handle: string,
+  selection: readonly string[],
+  chosen: ReadonlyMap<string, ContentVariant>,
+): LineBundle | null {
+  if (selection.length === 0) return null;
+  const picked = selection.flatMap((id) => {
+    const variant = chosen.get(id);
+    return variant ? [variant] : [];
+  });
+  const bySku = new Map(picked.map((v) => [v.sku, v]));
+  const skus = canonicalSelection(picked.map((v) => v.sku));
+  return {
+    bundleId: handle,
+    skus,
+    contents: countSkus(skus).flatMap(([sku, quantity]) => {
+      const variant = bySku.get(sku);
+      return variant ? [{ ...variant, quantity }] : [];
+    }),
+  };
 }
 
 /** A cart's lines, read as they are now (in a write, after the cart is locked). */
@@ -237,6 +318,7 @@ export function keyOf(line: Line): string {
   return lineKey({
     sku: line.sku,
     subscription: line.plan ? { subscription_id: line.plan.code } : null,
+    skus_selected: line.bundle?.skus ?? null,
   });
 }
 
@@ -254,20 +336,21 @@ export interface SellableVariant {
   imageUrls: string[];
   /** The product's subscription plans, in the product's order. */
   plans: PlanRow[];
+  /** A bundle's slots; null for any other variant. */
+  bundleSlots: number | null;
 }
 
 /**
- * This store's published variants by sku, priced in `currency`, with their products' plans (one
- * statement: a row per variant and plan); another store's sku is absent.
+ * This store's published variants that `which` picks, by sku, priced in `currency` for `buyer`,
+ * with their products' plans (one statement: a row per variant and plan).
  */
-export async function findVariants(
+async function sellableVariants(
   db: Database,
   storeId: string,
-  skus: readonly string[],
+  which: SQL,
   currency: Currency,
   buyer: string | null,
 ): Promise<Map<string, SellableVariant>> {
-  if (skus.length === 0) return new Map();
   const rows = await db
     .select({
       id: variants.id,
@@ -280,6 +363,7 @@ export async function findVariants(
       price: sellingPrice(tradeBuyer(buyer)),
       attributes: variants.attributes,
       imageUrls: variants.imageUrls,
+      bundleSlots: variants.bundleSlots,
       plan: subscriptionPlans,
     })
     .from(variants)
@@ -297,7 +381,7 @@ export async function findVariants(
         eq(variants.storeId, storeId),
         eq(products.storeId, storeId),
         eq(products.published, true),
-        inArray(variants.sku, [...new Set(skus)]),
+        which,
       ),
     )
     .orderBy(asc(subscriptionPlans.position), asc(subscriptionPlans.code));
@@ -311,6 +395,79 @@ export async function findVariants(
     if (plan) entry.plans.push(plan);
   }
   return found;
+}
+
+/**
+ * This store's published variants by sku, priced in `currency`, with their products' plans;
+ * another store's sku is absent. A bundle's chosen skus are found with the bundle's own sku.
+ */
+export async function findVariants(
+  db: Database,
+  storeId: string,
+  skus: readonly string[],
+  currency: Currency,
+  buyer: string | null,
+): Promise<Map<string, SellableVariant>> {
+  if (skus.length === 0) return new Map();
+  return sellableVariants(db, storeId, inArray(variants.sku, [...new Set(skus)]), currency, buyer);
+}
+
+/** A bundle a shopper names: its own variant (at the bundle's price) and the variants it offers. */
+export interface SellableBundle {
+  variant: SellableVariant & { bundleSlots: number };
+  /** The variants its slots may be filled with, by sku. */
+  choices: Map<string, SellableVariant>;
+}
+
+/**
+ * The published bundle of this store whose product's handle is `bundleId`, with its choices,
+ * priced in `currency` for `buyer`; 404 when there is none.
+ */
+export async function findBundle(
+  db: Database,
+  storeId: string,
+  bundleId: string,
+  currency: Currency,
+  buyer: string | null,
+): Promise<SellableBundle> {
+  const [own, choices] = await Promise.all([
+    sellableVariants(
+      db,
+      storeId,
+      and(eq(products.handle, bundleId), isNotNull(variants.bundleSlots)) ?? sql`false`,
+      currency,
+      buyer,
+    ),
+    sellableVariants(
+      db,
+      storeId,
+      sql`${variants.id} in (select ${bundleChoices.variantId} from ${bundleChoices}
+        join ${variants} b on b.id = ${bundleChoices.bundleVariantId}
+        join ${products} bp on bp.id = b.product_id
+        where bp.store_id = ${storeId} and bp.handle = ${bundleId})`,
+      currency,
+      buyer,
+    ),
+  ]);
+  const [variant] = own.values();
+  if (!variant || variant.bundleSlots === null) {
+    throw new DomainError("not_found", BUNDLE_MESSAGES.notFound);
+  }
+  return { variant: { ...variant, bundleSlots: variant.bundleSlots }, choices };
+}
+
+/**
+ * The skus a shopper chose for `bundle`'s slots, checked: exactly one per slot, each one of the
+ * bundle's choices (a refusal says which). Answers them in the order that names the line.
+ */
+export function checkedSelection(bundle: SellableBundle, skus: readonly string[]): string[] {
+  if (skus.length !== bundle.variant.bundleSlots) {
+    throw new DomainError("invalid", BUNDLE_MESSAGES.fill(bundle.variant.bundleSlots));
+  }
+  for (const sku of skus) {
+    if (!bundle.choices.has(sku)) throw new DomainError("invalid", BUNDLE_MESSAGES.notAChoice(sku));
+  }
+  return canonicalSelection(skus);
 }
 
 /** The plan of `variant`'s product named by `subscriptionId` (its code); 404 when none. */
@@ -370,6 +527,7 @@ function newLine(
   const variant = found.get(item.sku);
   if (!variant) throw new Error(`No variant for ${item.sku}`);
   const plan = item.subscription ? planOf(variant, item.subscription.subscription_id) : null;
+  const bundle = item.bundle_id ? newBundle(item.bundle_id, item.skus_selected ?? [], found) : null;
   const id = randomUUID();
   return {
     row: {
@@ -378,6 +536,7 @@ function newLine(
       storeId: cart.storeId,
       variantId: variant.id,
       planId: plan?.id ?? null,
+      selection: selectionOf(bundle),
       quantity: item.quantity,
       position,
     },
@@ -396,7 +555,33 @@ function newLine(
       title: variant.title,
       attributes: variant.attributes,
       imageUrls: variant.imageUrls,
+      bundle,
     },
+  };
+}
+
+/** A bundle line's chosen variants as stored: their ids, one per slot, sorted; [] for no bundle. */
+export function selectionOf(bundle: LineBundle | null): string[] {
+  if (!bundle) return [];
+  return bundle.contents.flatMap((c) => Array<string>(c.quantity).fill(c.variantId)).sort();
+}
+
+/** A new bundle line's bundle, from its chosen skus and their variants in `found`. */
+function newBundle(
+  bundleId: string,
+  selected: readonly string[],
+  found: ReadonlyMap<string, SellableVariant>,
+): LineBundle {
+  const skus = canonicalSelection(selected);
+  return {
+    bundleId,
+    skus,
+    contents: countSkus(skus).map(([sku, quantity]) => {
+      const variant = found.get(sku);
+      if (!variant) throw new Error(`No variant for ${sku}`);
+      const { id: variantId, title, attributes, stock } = variant;
+      return { variantId, sku, title, attributes, quantity, stock };
+    }),
   };
 }
 

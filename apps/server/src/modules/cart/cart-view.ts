@@ -1,5 +1,6 @@
 // How a cart is shown: stored lines as the domain's cart items, and a cart as the API's CartView.
 import {
+  bundleStockLeft,
   type CartItem,
   type CartView,
   type Currency,
@@ -23,6 +24,10 @@ export type PricedLine = Line & { price: number };
 /** A line as the domain's cart item: a subscription line carries its plan's code and price. */
 export function itemOf(line: PricedLine): CartItem {
   const item: CartItem = { sku: line.sku, quantity: line.quantity, product_price: line.price };
+  if (line.bundle) {
+    const { bundleId, skus } = line.bundle;
+    return { ...item, price: line.price, bundle_id: bundleId, skus_selected: skus };
+  }
   if (!line.plan) return item;
   return {
     ...item,
@@ -81,6 +86,19 @@ export function activeCodeOf(db: Database, cart: CartRow): Promise<DiscountCode 
     : Promise.resolve(null);
 }
 
+/**
+ * What a shopper can buy of each variant the lines name, by sku: a plain line's variant and each
+ * variant a bundle line holds. For the stock rules (stockDemand, beyondStock, bundleStockLeft).
+ */
+export function stockBySku(lines: readonly Line[]): Map<string, number> {
+  const stock = new Map<string, number>();
+  for (const line of lines) {
+    if (!line.bundle) stock.set(line.sku, line.stock);
+    else for (const c of line.bundle.contents) stock.set(c.sku, c.stock);
+  }
+  return stock;
+}
+
 /** Whether any of the lines is shipped: when none is, checkout asks no street nor shipping. */
 export function shipsAnything(lines: readonly Pick<Line, "requiresShipping">[]): boolean {
   return lines.some((l) => l.requiresShipping);
@@ -90,6 +108,8 @@ function viewOf(cart: CartRow, lines: readonly Line[], code: DiscountCode | null
   const currency = cart.currency;
   const priced = pricedLines(lines);
   const items = priced.map(itemOf);
+  const stock = stockBySku(priced);
+  const stockOf = (sku: string) => stock.get(sku) ?? 0;
   const terms = code ? discountInCurrency(code, currency) : null;
   const totals = cartTotals(items, terms);
   return {
@@ -103,9 +123,20 @@ function viewOf(cart: CartRow, lines: readonly Line[], code: DiscountCode | null
       title: l.title,
       image_url: l.imageUrls[0] ?? null,
       attributes: l.attributes,
-      total_stock: l.stock,
+      // A bundle line: how many of it its contents' stock allows beside the other lines.
+      total_stock: l.bundle ? bundleStockLeft(items, itemOf(l), stockOf) : l.stock,
       requires_shipping: l.requiresShipping,
       subscription: l.plan ? { ...planView(l.plan), subscription_price: l.price } : null,
+      bundle_id: l.bundle?.bundleId ?? null,
+      skus_selected: l.bundle?.skus ?? null,
+      contents: l.bundle
+        ? l.bundle.contents.map(({ sku, title, attributes, quantity }) => ({
+            sku,
+            title,
+            attributes,
+            quantity,
+          }))
+        : null,
     })),
     activeDiscount:
       code && terms

@@ -190,6 +190,9 @@ describeEachEngine("cart API", (engine) => {
           total_stock: variant.stock,
           requires_shipping: true,
           subscription: null,
+          bundle_id: null,
+          skus_selected: null,
+          contents: null,
         },
       ]);
       expect(cart).toMatchObject({

@@ -93,7 +93,7 @@ export function cartPurchasedWith(
       and exists (
         select 1 from order_lines ol
         where ol.order_id = ${orderId} and ol.variant_id = cl.variant_id
-          and ol.plan_id is not distinct from cl.plan_id
+          and ol.plan_id is not distinct from cl.plan_id and ol.selection = cl.selection
       )
     returning cl.id`);
   // The update sees the lines as they were before the delete, hence `removed`.

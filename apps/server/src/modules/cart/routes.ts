@@ -1,6 +1,7 @@
 import {
   AddCartItemSchema,
   CartLineQuerySchema,
+  CartLineSkuSchema,
   CartViewSchema,
   SetCurrencySchema,
   SyncCartSchema,
@@ -16,6 +17,7 @@ import {
   addCartItem,
   clearCart,
   type LineRef,
+  type ReplaceEntry,
   removeCartItem,
   replaceCart,
   setCartCurrency,
@@ -23,12 +25,22 @@ import {
 } from "./cart-commands.ts";
 import { getCart } from "./cart-view.ts";
 
-const SkuParams = z.object({ sku: AddCartItemSchema.shape.sku });
+const SkuParams = z.object({ sku: CartLineSkuSchema });
 const cartAnswer = { 200: CartViewSchema };
 
-/** The line a PATCH or DELETE names: the sku's plain line, or its line on ?subscription_id=. */
-function lineRef(sku: string, query: { subscription_id?: string | undefined }): LineRef {
-  return { sku, subscriptionId: query.subscription_id ?? null };
+/**
+ * The line a PATCH or DELETE names: the sku's plain line, its line on ?subscription_id=, or for a
+ * bundle's sku its line holding ?skus_selected=.
+ */
+function lineRef(
+  sku: string,
+  query: { subscription_id?: string | undefined; skus_selected?: string[] | undefined },
+): LineRef {
+  return {
+    sku,
+    subscriptionId: query.subscription_id ?? null,
+    skusSelected: query.skus_selected ?? null,
+  };
 }
 
 export const cartRead = pageRead({
@@ -50,7 +62,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["cart"],
         summary:
-          "Add a variant by sku, once or on a plan (subscription_id: the plan's code); price from the store; refused past 19 lines, 19 of one, or stock",
+          "Add a variant by sku, once or on a plan (subscription_id: the plan's code), or a bundle (bundle_id: its handle, skus_selected: one sku per slot); price from the store; refused past 19 lines, 19 of one, or stock",
         body: AddCartItemSchema,
         response: cartAnswer,
       },
@@ -65,7 +77,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["cart"],
         summary:
-          "Set a line's quantity (1 to 19, within stock); ?subscription_id= names a subscription line",
+          "Set a line's quantity (1 to 19, within stock); ?subscription_id= names a subscription line, ?skus_selected=A,B a bundle line",
         params: SkuParams,
         querystring: CartLineQuerySchema,
         body: UpdateCartItemSchema,
@@ -86,7 +98,8 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["cart"],
-        summary: "Remove a line; ?subscription_id= names a subscription line",
+        summary:
+          "Remove a line; ?subscription_id= names a subscription line, ?skus_selected=A,B a bundle line",
         params: SkuParams,
         querystring: CartLineQuerySchema,
         response: cartAnswer,
@@ -139,18 +152,19 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["cart"],
         summary:
-          "Replace the cart with {cartItems} (only sku, quantity and subscription.subscription_id are read; prices come from the store)",
+          "Replace the cart with {cartItems} (only sku, quantity, subscription.subscription_id, bundle_id and skus_selected are read; prices come from the store)",
         body: SyncCartSchema,
         response: cartAnswer,
       },
     },
     async (request, reply) => {
       // Extra fields of an item (product_price, title, …) are ignored: prices come from the DB.
-      const entries = request.body.cartItems.map(({ sku, quantity, subscription }) => ({
-        sku,
-        quantity,
-        subscriptionId: subscription?.subscription_id ?? null,
-      }));
+      const entries = request.body.cartItems.map(
+        ({ sku, quantity, subscription, bundle_id, skus_selected }): ReplaceEntry =>
+          bundle_id != null && skus_selected != null
+            ? { bundleId: bundle_id, skusSelected: skus_selected, quantity }
+            : { sku, quantity, subscriptionId: subscription?.subscription_id ?? null },
+      );
       // An empty cart needs no session; anything else opens one.
       if (entries.length === 0) {
         return replaceCart(app.db, await request.cartOwner(), entries);

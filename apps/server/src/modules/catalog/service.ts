@@ -9,6 +9,7 @@ import {
   DomainError,
   type PriceList,
   type Product,
+  type ProductBundle,
   type ProductCard,
   subscriptionPrice,
   type Variant,
@@ -16,6 +17,7 @@ import {
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import { type Database, selectRows } from "../../db/index.ts";
 import {
+  bundleChoices,
   collectionProducts,
   collections,
   productImages,
@@ -232,6 +234,10 @@ async function readProduct(
     });
   }
   if (sellable.length === 0) throw new DomainError("not_found", CATALOG_MESSAGES.productNotFound);
+  const bundleVariant = variantRows.find((v) => v.bundleSlots !== null);
+  const bundle = bundleVariant
+    ? await readBundle(db, storeId, bundleVariant, currency, priceList)
+    : null;
   const variantList: Record<string, string[]> = {};
   for (const v of sellable) {
     for (const [name, value] of Object.entries(v.product_attributes)) {
@@ -252,6 +258,54 @@ async function readProduct(
     variant_list: variantList,
     variants: sellable,
     subscription_plans: plans.map(planView),
+    bundle,
+  };
+}
+
+/**
+ * A bundle's slots and the variants that may fill them (published, priced in `currency`), in the
+ * store's order: one more round trip, for a bundle only.
+ */
+async function readBundle(
+  db: Database,
+  storeId: string,
+  bundle: { id: string; bundleSlots: number | null },
+  currency: Currency,
+  priceList: PriceList,
+): Promise<ProductBundle> {
+  const choices = await db
+    .select({
+      sku: variants.sku,
+      handle: products.handle,
+      title: products.title,
+      attributes: variants.attributes,
+      imageUrls: variants.imageUrls,
+      price: sellingPrice(isTrade(priceList)),
+      stock: sellableStock,
+    })
+    .from(bundleChoices)
+    .innerJoin(variants, eq(variants.id, bundleChoices.variantId))
+    .innerJoin(products, eq(products.id, variants.productId))
+    .innerJoin(
+      variantPrices,
+      and(eq(variantPrices.variantId, variants.id), eq(variantPrices.currency, currency)),
+    )
+    .where(
+      and(
+        eq(bundleChoices.storeId, storeId),
+        eq(bundleChoices.bundleVariantId, bundle.id),
+        eq(products.storeId, storeId),
+        eq(products.published, true),
+      ),
+    )
+    .orderBy(asc(bundleChoices.position), asc(variants.sku));
+  return {
+    slots: bundle.bundleSlots ?? 0,
+    choices: choices.flatMap(({ imageUrls, price, stock, ...choice }) =>
+      price === null
+        ? []
+        : [{ ...choice, image_url: imageUrls[0] ?? null, price, total_stock: stock }],
+    ),
   };
 }
 

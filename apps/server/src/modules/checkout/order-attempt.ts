@@ -9,7 +9,7 @@ import { and, eq } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
 import { carts as cartsTable, orders as ordersTable } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
-import type { CartOwner } from "../cart/cart-queries.ts";
+import { type CartOwner, selectionOf } from "../cart/cart-queries.ts";
 import { type CheckoutCart, lockCheckoutCart } from "../cart/checkout-cart.ts";
 import {
   cartHasOtherUnpaidOrder,
@@ -246,7 +246,10 @@ export async function lockUnchangedCart(tx: Transaction, owner: CartOwner, price
     // The code's id, not its amount: a code used up meanwhile is refused by its own guard, with
     // its own message.
     `${c.cart.id}|${c.code?.id ?? ""}|${c.lines
-      .map((l) => `${l.variantId}:${l.plan?.id ?? ""}:${l.quantity}:${l.price}`)
+      .map(
+        (l) =>
+          `${l.variantId}:${l.plan?.id ?? ""}:${selectionOf(l.bundle).join("+")}:${l.quantity}:${l.price}`,
+      )
       .join(",")}`;
   if (!now || shape(now) !== shape(priced)) {
     throw new DomainError("conflict", CHECKOUT_MESSAGES.cartChanged);

@@ -22,7 +22,7 @@ import {
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import { users } from "../../db/schema.ts";
-import type { CartOwner } from "../cart/cart-queries.ts";
+import { type CartOwner, selectionOf } from "../cart/cart-queries.ts";
 import { type CheckoutCart, readCheckoutCart } from "../cart/checkout-cart.ts";
 import { findOrderByKey } from "../orders/order-reads.ts";
 import { getCheckoutSettings, getTradeTerms } from "../stores/service.ts";
@@ -248,6 +248,15 @@ async function draftOrder(
       lines: cart.lines.map((l) => ({
         ...l,
         plan: l.plan ? { id: l.plan.id, terms: planView(l.plan) } : null,
+        selection: selectionOf(l.bundle),
+        contents:
+          l.bundle?.contents.map(({ variantId, sku, title, attributes, quantity }) => ({
+            variantId,
+            sku,
+            title,
+            attributes,
+            quantity,
+          })) ?? null,
       })),
     },
     totals,

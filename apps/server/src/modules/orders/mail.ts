@@ -1,4 +1,4 @@
-import { formatMoney } from "@storefront/domain";
+import { describeContents, formatMoney } from "@storefront/domain";
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import { orderLines, products } from "../../db/schema.ts";
@@ -82,7 +82,7 @@ export async function sendOrderConfirmation(
   ];
   const lines = view.lines.map(
     (l) =>
-      `${l.quantity} × ${l.title}${Object.keys(l.attributes).length ? ` (${Object.values(l.attributes).join(", ")})` : ""} — ${money(l.lineTotal)}`,
+      `${l.quantity} × ${l.title}${Object.keys(l.attributes).length ? ` (${Object.values(l.attributes).join(", ")})` : ""}${l.contents ? `: ${describeContents(l.contents)}` : ""} — ${money(l.lineTotal)}`,
   );
   const a = view.address;
   // Nothing shipped: the address holds only the region and postal code tax needed.

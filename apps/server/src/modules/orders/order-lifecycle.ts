@@ -9,7 +9,7 @@ import {
   PAYMENT_HOLD_MS,
   pointsEarned,
 } from "@storefront/domain";
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
 import { discountCodes, orderLines, orders, stores, users, variants } from "../../db/schema.ts";
 import { tokenHash } from "../../lib/tokens.ts";
@@ -33,14 +33,52 @@ export function orderAccessKey(orderId: string, idempotencyKey: string): string 
   return createHmac("sha256", idempotencyKey).update(`order-access:${orderId}`).digest("base64url");
 }
 
+/** An order line as its stock is counted (its variant is null once deleted). */
+type StockLine = Pick<OrderLineDraft, "quantity" | "title" | "contents"> & {
+  variantId: string | null;
+};
+
+/** What a line takes from a variant's stock: its variant's id, how many, and the name it is sold by. */
+interface StockTake {
+  variantId: string | null;
+  quantity: number;
+  title: string;
+}
+
+/**
+ * What the lines take from stock, one entry per variant: a plain line its own variant, a bundle
+ * line each variant it holds (its quantity times how many one bundle holds) and never the
+ * bundle's own variant. Sorted by variant, so two orders take their stock in the same order and
+ * never wait on each other.
+ */
+function stockTakes(lines: readonly StockLine[]): StockTake[] {
+  const takes = new Map<string, StockTake & { variantId: string }>();
+  const missing: StockTake[] = [];
+  const take = (variantId: string | null, quantity: number, title: string) => {
+    if (!variantId) {
+      missing.push({ variantId, quantity, title });
+      return;
+    }
+    const known = takes.get(variantId);
+    if (known) known.quantity += quantity;
+    else takes.set(variantId, { variantId, quantity, title });
+  };
+  for (const line of lines) {
+    if (!line.contents) take(line.variantId, line.quantity, line.title);
+    else for (const c of line.contents) take(c.variantId, line.quantity * c.quantity, c.title);
+  }
+  const sorted = [...takes.values()].sort((a, b) => a.variantId.localeCompare(b.variantId));
+  return [...missing, ...sorted];
+}
+
 /**
  * Takes the lines' stock with a guard in each statement (`stock >= quantity`), in variant order so
- * two orders never wait on each other; the first line short of stock refuses the whole order.
- * A variant that is never shipped has no stock counted: its line takes nothing.
+ * two orders never wait on each other; the first variant short of stock refuses the whole order.
+ * A variant that is never shipped has no stock counted: its line takes nothing. A bundle takes
+ * its contents' stock (see stockTakes).
  */
-async function takeStock(tx: Transaction, storeId: string, lines: readonly OrderLineDraft[]) {
-  const sorted = [...lines].sort((a, b) => a.variantId.localeCompare(b.variantId));
-  for (const line of sorted) {
+async function takeStock(tx: Transaction, storeId: string, lines: readonly StockLine[]) {
+  for (const line of stockTakes(lines)) {
     // A line whose variant was deleted since the order was placed has no stock to take.
     if (!line.variantId)
       throw new DomainError("out_of_stock", CHECKOUT_MESSAGES.outOfStock(line.title, 0));
@@ -72,11 +110,15 @@ async function takeStock(tx: Transaction, storeId: string, lines: readonly Order
 
 async function giveStockBack(tx: Transaction, storeId: string, orderId: string): Promise<void> {
   const lines = await tx
-    .select({ variantId: orderLines.variantId, quantity: orderLines.quantity })
+    .select({
+      variantId: orderLines.variantId,
+      quantity: orderLines.quantity,
+      title: orderLines.title,
+      contents: orderLines.contents,
+    })
     .from(orderLines)
-    .where(eq(orderLines.orderId, orderId))
-    .orderBy(asc(orderLines.variantId));
-  for (const line of lines) {
+    .where(eq(orderLines.orderId, orderId));
+  for (const line of stockTakes(lines)) {
     if (!line.variantId) continue;
     await tx
       .update(variants)
@@ -393,15 +435,7 @@ export async function reviveExpiredOrder(
     .transaction(async (inner) => {
       await inner.update(orders).set({ status: "awaiting_payment" }).where(eq(orders.id, order.id));
       const lines = await inner.select().from(orderLines).where(eq(orderLines.orderId, order.id));
-      await takeStock(
-        inner,
-        order.storeId,
-        lines.map((l) => ({
-          ...l,
-          variantId: l.variantId ?? "",
-          productId: l.productId ?? "",
-        })),
-      );
+      await takeStock(inner, order.storeId, lines);
       if (order.discountCodeId) await redeemCode(inner, order.storeId, order.discountCodeId);
       await spendPoints(inner, order);
       await completeOrder(inner, order, payment, now);

@@ -45,6 +45,13 @@ export function orderView(order: OrderRow, lines: readonly OrderLineRow[]): Orde
       unitPrice: l.unitPrice,
       lineTotal: l.lineTotal,
       subscription: l.subscription,
+      contents:
+        l.contents?.map(({ sku, title, attributes, quantity }) => ({
+          sku,
+          title,
+          attributes,
+          quantity,
+        })) ?? null,
     })),
     subtotal: order.subtotal,
     discountAmount: order.discountAmount,

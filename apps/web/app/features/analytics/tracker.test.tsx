@@ -2,6 +2,7 @@ import type { CartView } from "@storefront/domain";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useAccountStore } from "~/features/account";
 import { useCartStore } from "~/features/cart";
+import { duoCart } from "../../../test/bundle-fixtures";
 import { cartOf, fakeApi } from "../../../test/checkout-fixtures";
 import { recordablePath } from "./record-path";
 import { attributionOf, cartEventsBetween, fitForBeacon, Tracker } from "./tracker";
@@ -100,6 +101,16 @@ describe("cartEventsBetween", () => {
     ]);
     // A re-priced cart (another currency) changed nothing the shopper did.
     expect(cartEventsBetween(one, { ...one, currency: "cad" }, NOW)).toEqual([]);
+  });
+
+  it("tells two lines of one bundle apart by their selection", () => {
+    const duo = duoCart();
+    const [twoCalm] = duo.cartItems;
+    if (!twoCalm) throw new Error("the duo cart has lines");
+    const one = { ...duo, cartItems: [twoCalm] };
+    expect(cartEventsBetween(one, duo, NOW).map((e) => [e.type, e.sku, e.quantity])).toEqual([
+      ["item_added", "CALM-DUO", 1],
+    ]);
   });
 });
 
@@ -241,6 +252,36 @@ describe("Tracker", () => {
     window.dispatchEvent(new Event("pagehide"));
     expect(beacons.map((b) => b.path)).toEqual(["/metrics/update-session-data"]);
     expect(beacons[0]?.body).toMatchObject({ cartStatus: "empty" });
+    tracker.stop();
+  });
+
+  it("sends a bundle line's bundle_id and skus_selected in the abandoned-cart beacon", async () => {
+    session();
+    useCartStore.setState({ cart: duoCart() });
+    const tracker = new Tracker({ storeId: "pet-remedies", now: () => NOW });
+    await tracker.start();
+    window.dispatchEvent(new Event("pagehide"));
+    expect(beacons.at(-1)).toEqual({
+      path: "/metrics/abandoned-cart",
+      body: {
+        cartItems: [
+          {
+            sku: "CALM-DUO",
+            quantity: 1,
+            subscription: null,
+            bundle_id: "calm-comfort-duo",
+            skus_selected: ["DRAMA-1", "DRAMA-1"],
+          },
+          {
+            sku: "CALM-DUO",
+            quantity: 1,
+            subscription: null,
+            bundle_id: "calm-comfort-duo",
+            skus_selected: ["OUCHIE-1", "DRAMA-1"],
+          },
+        ],
+      },
+    });
     tracker.stop();
   });
 });

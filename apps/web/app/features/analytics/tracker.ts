@@ -7,10 +7,11 @@ import {
   type AnalyticsState,
   type Attribution,
   type CartView,
+  lineKey,
   recordSearch as nextSearchHistory,
 } from "@storefront/domain";
 import { useAccountStore } from "~/features/account";
-import { useCartStore } from "~/features/cart";
+import { syncItemOf, useCartStore } from "~/features/cart";
 import { apiRequest } from "~/lib/api-client";
 import { recordablePath } from "./record-path";
 import { visitKey } from "./visit-key";
@@ -62,11 +63,11 @@ export function attributionOf(landingUrl: string, referrer: string): Attribution
   };
 }
 
-/** The cart's lines as "sku|plan" → quantity. */
+/** The cart's lines by their key ("sku|plan", and a bundle line's selection) → quantity. */
 function linesOf(cart: CartView | null): Map<string, { sku: string; quantity: number }> {
   const lines = new Map<string, { sku: string; quantity: number }>();
   for (const l of cart?.cartItems ?? []) {
-    lines.set(`${l.sku}|${l.subscription?.subscription_id ?? ""}`, {
+    lines.set(lineKey(l), {
       sku: l.sku,
       quantity: l.quantity,
     });
@@ -325,13 +326,7 @@ export class Tracker {
       beacon(
         "/metrics/abandoned-cart",
         JSON.stringify({
-          cartItems: cart.cartItems.map((l) => ({
-            sku: l.sku,
-            quantity: l.quantity,
-            subscription: l.subscription
-              ? { subscription_id: l.subscription.subscription_id }
-              : null,
-          })),
+          cartItems: cart.cartItems.map(syncItemOf),
         }),
       );
     }

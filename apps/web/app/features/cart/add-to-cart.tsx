@@ -1,24 +1,24 @@
 import {
   type CartView,
   type Currency,
-  formatMoney,
   POPUP_MAX_QUANTITY,
   type Product,
   STOCK_MESSAGE,
   type Variant,
 } from "@storefront/domain";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { QuantityStepper } from "~/components/quantity-stepper";
+import { AddMessages, useAddFlow } from "./add-flow";
 import { useCartStore } from "./cart-store";
 import { PurchaseOptions } from "./purchase-options";
 
-/** How long the button stays busy after an add before `onAdded` (the popup closes) — spec: 1.5 s. */
-export const ADDED_DELAY_MS = 1_500;
+export { ADDED_DELAY_MS } from "./add-flow";
 
 /**
  * The unit price the cart now charges for the line just added, when it is not the one the page
  * showed (a price changed since the page was loaded, or the page is in another currency); null
- * when they agree.
+ * when they agree. A bundle's line has the bundle's own sku and no plan, and every selection of
+ * one bundle has its price.
  */
 export function changedPrice(
   cart: CartView | null,
@@ -62,11 +62,10 @@ export function AddToCart({
   const add = useCartStore((s) => s.add);
   const [subscriptionId, setSubscriptionId] = useState<string | null>(null);
   const [chosenQuantity, setQuantity] = useState(1);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const { busy, error, notice, setError, setNotice, run } = useAddFlow({
+    onAdded,
+    onPriceChanged,
+  });
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new variant clears the last message.
   useEffect(() => {
     setError(null);
@@ -84,35 +83,15 @@ export function AddToCart({
       setError(STOCK_MESSAGE);
       return;
     }
-    setBusy(true);
-    setError(null);
-    setNotice(null);
-    const outcome = await add(variant.sku, quantity, subscriptionId);
-    if (!outcome.ok) {
-      setBusy(false);
-      setError(outcome.message);
-      return;
-    }
-    const changed = changedPrice(
-      useCartStore.getState().cart,
-      variant,
-      subscriptionId,
-      product?.currency,
+    await run(
+      () =>
+        add({
+          sku: variant.sku,
+          quantity,
+          ...(subscriptionId ? { subscription_id: subscriptionId } : {}),
+        }),
+      () => changedPrice(useCartStore.getState().cart, variant, subscriptionId, product?.currency),
     );
-    if (changed) {
-      // The shopper must see what the cart charges: the page reads the product again, and the
-      // popup stays open to say so.
-      setBusy(false);
-      setNotice(
-        `The price has changed since this page was loaded: your cart has it at ${formatMoney(changed.amount, changed.currency)} each.`,
-      );
-      onPriceChanged?.();
-      return;
-    }
-    timer.current = setTimeout(() => {
-      setBusy(false);
-      onAdded?.();
-    }, ADDED_DELAY_MS);
   }
 
   return (
@@ -162,20 +141,7 @@ export function AddToCart({
                 : "Add to cart"}
         </button>
       </div>
-      {error ? (
-        <p className="inline-error" role="alert">
-          {error}
-        </p>
-      ) : outOfStock && !soldOut ? (
-        <p className="inline-error" role="alert">
-          {STOCK_MESSAGE}
-        </p>
-      ) : null}
-      {notice ? (
-        <p className="add-to-cart-notice" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <AddMessages error={error} short={outOfStock && !soldOut} notice={notice} />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import type { CartView } from "@storefront/domain";
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { duoCart } from "../../../test/bundle-fixtures";
 import { CartLines } from "./cart-lines";
 
 const line = {
@@ -12,6 +13,9 @@ const line = {
   attributes: { "pack size": "1" },
   total_stock: 10,
   requires_shipping: true,
+  bundle_id: null,
+  skus_selected: null,
+  contents: null,
 };
 const cart: CartView = {
   currency: "usd",
@@ -118,6 +122,59 @@ describe("cart lines", () => {
     expect(fetch.mock.calls.map((call) => (call as unknown as [string])[0])).toEqual([
       "/api/cart/items/ITCHY-1?subscription_id=monthly",
       "/api/cart/items/ITCHY-1",
+    ]);
+  });
+
+  it("show a bundle line's contents under its title, each line of one bundle by its own", () => {
+    render(
+      <MemoryRouter>
+        <CartLines cart={duoCart()} inDrawer guest={false} />
+      </MemoryRouter>,
+    );
+    const [twoCalm, mixed] = screen.getAllByRole("list", { name: "In this bundle" });
+    expect(
+      within(twoCalm as HTMLElement)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["2 × Calm Down — 2 oz"]);
+    expect(
+      within(mixed as HTMLElement)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["1 × Ouchie — 2 oz", "1 × Calm Down — 2 oz"]);
+    expect(
+      screen.getByRole("button", {
+        name: "Remove Calm & Comfort Duo, 1 × Ouchie — 2 oz, 1 × Calm Down — 2 oz",
+      }),
+    ).toBeTruthy();
+  });
+
+  it("change and remove a bundle line by its selection", async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify(duoCart()), { status: 200 }));
+    vi.stubGlobal("fetch", fetch);
+    render(
+      <MemoryRouter>
+        <CartLines cart={duoCart()} inDrawer={false} guest={false} />
+      </MemoryRouter>,
+    );
+    await act(async () => {
+      fireEvent.click(
+        screen.getByRole("button", {
+          name: "Increase quantity of calm & comfort duo, 2 × calm down — 2 oz",
+        }),
+      );
+    });
+    await act(async () => {
+      fireEvent.click(
+        screen.getByRole("button", {
+          name: "Remove Calm & Comfort Duo, 1 × Ouchie — 2 oz, 1 × Calm Down — 2 oz",
+        }),
+      );
+    });
+    const calls = fetch.mock.calls as unknown as [string, RequestInit][];
+    expect(calls.map(([path, init]) => [init.method, path, init.body])).toEqual([
+      ["PATCH", "/api/cart/items/CALM-DUO?skus_selected=DRAMA-1,DRAMA-1", '{"quantity":2}'],
+      ["DELETE", "/api/cart/items/CALM-DUO?skus_selected=OUCHIE-1,DRAMA-1", undefined],
     ]);
   });
 });

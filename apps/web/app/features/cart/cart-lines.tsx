@@ -8,14 +8,16 @@ import {
   stockLeftFor,
 } from "@storefront/domain";
 import { Link } from "react-router";
+import { BundleContents, contentsText } from "~/components/bundle-contents";
 import { PlanLabel } from "~/components/plan-label";
 import { QuantityStepper } from "~/components/quantity-stepper";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { useCartStore } from "./cart-store";
 
 /**
- * The cart's lines with image, variant, the plan of a subscription line, unit price, a quantity
- * stepper and remove.
+ * The cart's lines with image, variant, the plan of a subscription line, a bundle line's
+ * contents, unit price, a quantity stepper and remove. A bundle line's changes name it by its
+ * selection (the line carries its skus_selected to the cart's calls).
  */
 export function CartLines({
   cart,
@@ -32,10 +34,16 @@ export function CartLines({
   return (
     <ul className="cart-lines">
       {cart.cartItems.map((line) => {
-        // Two lines of one product (once and on a plan) need names of their own.
+        // Two lines of one product (once and on a plan, or one bundle filled two ways) need names
+        // of their own.
         const lineName = line.subscription
           ? `${line.title}, ${line.subscription.label}`
-          : line.title;
+          : line.contents
+            ? `${line.title}, ${contentsText(line.contents)}`
+            : line.title;
+        const variantText = Object.entries(line.attributes)
+          .map(([name, value]) => `${attributeLabel(name)}: ${optionLabel(name, value)}`)
+          .join(" · ");
         return (
           <li key={lineKey(line)} className="cart-line">
             {line.image_url ? (
@@ -53,11 +61,11 @@ export function CartLines({
               <Link to={`/products/${line.handle}`} className="cart-line-title">
                 {line.title}
               </Link>
-              <p className="cart-line-variant">
-                {Object.entries(line.attributes)
-                  .map(([name, value]) => `${attributeLabel(name)}: ${optionLabel(name, value)}`)
-                  .join(" · ")}
-              </p>
+              {/* A bundle line shows its contents rather than a variant of its own. */}
+              {variantText || !line.contents ? (
+                <p className="cart-line-variant">{variantText}</p>
+              ) : null}
+              {line.contents ? <BundleContents contents={line.contents} /> : null}
               {line.subscription ? <PlanLabel plan={line.subscription} /> : null}
               {line.subscription && guest ? (
                 <p className="cart-note">
@@ -74,7 +82,8 @@ export function CartLines({
                     value={line.quantity}
                     max={Math.min(
                       MAX_LINE_QUANTITY,
-                      // The variant's stock is shared with its other lines (plain or on a plan).
+                      // The variant's stock is shared with its other lines (plain or on a plan);
+                      // a bundle line's total_stock already counts the other lines.
                       Math.max(stockLeftFor(cart.cartItems, line, line.total_stock), line.quantity),
                     )}
                     onChange={(q) => void update(line, q, inDrawer)}

@@ -1,4 +1,4 @@
-import type { CartView, Currency, NotMergedLine } from "@storefront/domain";
+import type { AddCartItem, CartView, Currency, NotMergedLine } from "@storefront/domain";
 import { create } from "zustand";
 import { ApiError } from "~/lib/api-client";
 import {
@@ -25,8 +25,8 @@ interface CartState {
   notMerged: NotMergedLine[];
   /** `ifUnknown`: keep a cart the browser got meanwhile (an add made while this was asked). */
   load(options?: { ifUnknown: boolean }): Promise<void>;
-  /** `subscriptionId`: the plan's code for a subscription line; null buys once. */
-  add(sku: string, quantity: number, subscriptionId?: string | null): Promise<CartOutcome>;
+  /** A variant (once, or on a plan by `subscription_id`) or a bundle with its chosen skus. */
+  add(item: AddCartItem): Promise<CartOutcome>;
   /** `openDrawer` false where the cart is already on screen (the cart page). */
   update(line: CartLineRef, quantity: number, openDrawer?: boolean): Promise<CartOutcome>;
   remove(line: CartLineRef, openDrawer?: boolean): Promise<CartOutcome>;
@@ -74,8 +74,7 @@ export const useCartStore = create<CartState>((set) => {
         set({ error: error instanceof ApiError ? error.message : "Could not load your cart." });
       }
     },
-    add: (sku, quantity, subscriptionId = null) =>
-      write(addCartItem(sku, quantity, subscriptionId), { openDrawer: true, showError: false }),
+    add: (item) => write(addCartItem(item), { openDrawer: true, showError: false }),
     update: (line, quantity, openDrawer = true) =>
       write(updateCartLine(line, quantity), { openDrawer, showError: true }),
     remove: (line, openDrawer = true) =>

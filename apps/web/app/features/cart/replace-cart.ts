@@ -1,7 +1,8 @@
-import type { CartView } from "@storefront/domain";
+import { type CartView, sameLine } from "@storefront/domain";
 import { ApiError, apiRequest } from "~/lib/api-client";
 import type { CartOutcome } from "./cart-store";
 import { useCartStore } from "./cart-store";
+import { syncItemOf } from "./sync-item";
 
 type Line = CartView["cartItems"][number];
 
@@ -13,11 +14,7 @@ type Line = CartView["cartItems"][number];
 export async function replaceCart(lines: readonly Line[]): Promise<CartOutcome> {
   try {
     const cart = await apiRequest<CartView>("POST", "/metrics/cart-items", {
-      cartItems: lines.map((l) => ({
-        sku: l.sku,
-        quantity: l.quantity,
-        subscription: l.subscription ? { subscription_id: l.subscription.subscription_id } : null,
-      })),
+      cartItems: lines.map(syncItemOf),
     });
     useCartStore.setState({ cart, error: null });
     return { ok: true };
@@ -34,10 +31,6 @@ export async function replaceCart(lines: readonly Line[]): Promise<CartOutcome> 
  */
 export function switchToOneTime(cart: CartView, line: Line): Promise<CartOutcome> {
   return replaceCart(
-    cart.cartItems.map((l) =>
-      l.sku === line.sku && l.subscription?.subscription_id === line.subscription?.subscription_id
-        ? { ...l, subscription: null }
-        : l,
-    ),
+    cart.cartItems.map((l) => (sameLine(l, line) ? { ...l, subscription: null } : l)),
   );
 }

@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type AccountUser, useAccountStore } from "~/features/account";
 import { useCartStore } from "~/features/cart";
+import { duoCart } from "../../../test/bundle-fixtures";
 import {
   type ApiCall,
   cartOf,
@@ -89,6 +90,19 @@ describe("checkout page", () => {
     expect(screen.getByText(/Your cart is empty/)).toBeTruthy();
     expect(screen.getByRole("link", { name: "Continue shopping" }).getAttribute("href")).toBe("/");
     expect(screen.queryByRole("button", { name: /^Pay/ })).toBeNull();
+  });
+
+  it("lists a bundle line's contents in the order summary", () => {
+    useCartStore.setState({ cart: duoCart() });
+    renderCheckout();
+    const summary = within(screen.getByRole("region", { name: "Order summary" }));
+    const [twoCalm, mixed] = summary.getAllByRole("list", { name: "In this bundle" });
+    expect(twoCalm?.textContent).toBe("2 × Calm Down — 2 oz");
+    expect(
+      within(mixed as HTMLElement)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["1 × Ouchie — 2 oz", "1 × Calm Down — 2 oz"]);
   });
 
   it("fills in a signed-in shopper's name and email", () => {

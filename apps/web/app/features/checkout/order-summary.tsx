@@ -88,6 +88,7 @@ export function OrderSummary({ cart }: { cart: CartView }) {
     quantity: l.quantity,
     lineTotal: l.line_total,
     subscription: l.subscription,
+    contents: l.contents,
   }));
   return (
     <section

@@ -1,4 +1,4 @@
-import type { CartView } from "@storefront/domain";
+import { type CartView, lineKey } from "@storefront/domain";
 import { useCallback, useEffect, useState } from "react";
 import { useCartStore } from "~/features/cart";
 import { fetchQuote } from "./checkout-api";
@@ -9,7 +9,8 @@ export const QUOTE_DEBOUNCE_MS = 400;
 
 /** What the cart holds that a quote depends on. */
 function cartKey(cart: CartView): string {
-  const lines = cart.cartItems.map((l) => `${l.sku}x${l.quantity}`).join(",");
+  // lineKey: two lines of one bundle with other contents are two lines.
+  const lines = cart.cartItems.map((l) => `${lineKey(l)}x${l.quantity}`).join(",");
   return `${cart.currency}|${cart.subtotal}|${cart.discount}|${lines}`;
 }
 

@@ -32,6 +32,7 @@ const order: OrderView = {
       unitPrice: 3495,
       lineTotal: 6990,
       subscription: null,
+      contents: null,
     },
   ],
   subtotal: 6990,
@@ -74,6 +75,53 @@ describe("order confirmation", () => {
     renderIn(<OrderDetails order={{ ...order, status: "awaiting_payment" }} signedIn />);
     expect(screen.getByRole("status").textContent).toContain("We're confirming your payment…");
     expect(screen.getByText(/You will earn 81 points once the payment is confirmed/)).toBeTruthy();
+  });
+
+  it("shows what each bundle line held, two lines of one bundle apart", () => {
+    const duo = {
+      sku: "CALM-DUO",
+      handle: "calm-comfort-duo",
+      title: "Calm & Comfort Duo",
+      attributes: {},
+      imageUrl: null,
+      quantity: 1,
+      unitPrice: 6995,
+      lineTotal: 6995,
+      subscription: null,
+    };
+    const calmDown = { sku: "DRAMA-1", title: "Calm Down", attributes: { size: "2 oz" } };
+    renderIn(
+      <OrderDetails
+        order={{
+          ...order,
+          lines: [
+            { ...duo, contents: [{ ...calmDown, quantity: 2 }] },
+            {
+              ...duo,
+              quantity: 2,
+              lineTotal: 13990,
+              contents: [
+                { sku: "OUCHIE-1", title: "Ouchie", attributes: { size: "2 oz" }, quantity: 1 },
+                { ...calmDown, quantity: 1 },
+              ],
+            },
+          ],
+        }}
+        signedIn={false}
+      />,
+    );
+    const [twoCalm, mixed] = screen.getAllByRole("list", { name: "In this bundle" });
+    expect(
+      within(twoCalm as HTMLElement)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["2 × Calm Down — 2 oz"]);
+    expect(
+      within(mixed as HTMLElement)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["1 × Ouchie — 2 oz", "1 × Calm Down — 2 oz"]);
+    expect(screen.getByText("Qty 2")).toBeTruthy();
   });
 });
 

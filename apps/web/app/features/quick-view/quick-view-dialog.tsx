@@ -8,7 +8,7 @@ import {
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { ModalDialog } from "~/components/modal-dialog";
-import { AddToCart } from "~/features/cart";
+import { AddToCart, BundlePicker } from "~/features/cart";
 import { Price, VariantPicker } from "~/features/catalog";
 import { ApiError } from "~/lib/api-client";
 import { Carousel } from "./carousel";
@@ -31,7 +31,8 @@ function QuickViewBody({
 }) {
   // On open the first option of each attribute is preselected and its variant chosen.
   const [selection, setSelection] = useState(() => defaultSelection(product.variant_list));
-  const variant = matchVariant(product.variants, selection);
+  // A bundle's one variant is the bundle itself; its shopper fills the slots instead.
+  const variant = product.bundle ? product.variants[0] : matchVariant(product.variants, selection);
   return (
     <div className="quick-view-body">
       <Carousel images={product.product_urls} title={product.product_title} />
@@ -40,17 +41,28 @@ function QuickViewBody({
         <p className="product-price">
           {formatMoney(variant?.product_price ?? product.product_price, product.currency)}
         </p>
-        <VariantPicker
-          variantList={product.variant_list}
-          selection={selection}
-          onChange={(name, value) => setSelection((s) => ({ ...s, [name]: value }))}
-        />
-        <AddToCart
-          variant={variant}
-          product={product}
-          onAdded={onClose}
-          onPriceChanged={onPriceChanged}
-        />
+        {product.bundle ? (
+          <BundlePicker
+            product={product}
+            bundle={product.bundle}
+            onAdded={onClose}
+            onPriceChanged={onPriceChanged}
+          />
+        ) : (
+          <>
+            <VariantPicker
+              variantList={product.variant_list}
+              selection={selection}
+              onChange={(name, value) => setSelection((s) => ({ ...s, [name]: value }))}
+            />
+            <AddToCart
+              variant={variant}
+              product={product}
+              onAdded={onClose}
+              onPriceChanged={onPriceChanged}
+            />
+          </>
+        )}
         <Link className="more-details" to={`/products/${product.handle}`} onClick={onClose}>
           More details
         </Link>
