@@ -9,7 +9,9 @@ const SkuSchema = z
   .string({ error: "sku is required" })
   .trim()
   .min(1, "sku is required")
-  .max(64, "sku must not exceed 64 characters");
+  .max(64, "sku must not exceed 64 characters")
+  // A bundle line is named by its skus joined with commas (?skus_selected=A,B).
+  .refine((sku) => !sku.includes(","), "sku must not contain a comma");
 
 const QuantitySchema = z
   .number({ error: "Quantity must be a number" })

@@ -188,11 +188,14 @@ export const bundleChoices = pgTable(
 
 /**
  * The stock a shopper can buy of a variant: what is never shipped is not counted and a cart
- * holds one of it; of a bundle, as many as its choices' stock can fill.
+ * holds one of it; of a bundle, as many as its published choices' stock can fill.
  */
 export const sellableStock = sql<number>`(case when ${variants.bundleSlots} is not null then
-    ((select coalesce(sum(c.stock), 0) from ${bundleChoices} bc join ${variants} c on c.id = bc.variant_id
-      where bc.bundle_variant_id = ${variants.id}) / ${variants.bundleSlots})::int
+    ((select coalesce(sum(case when c.requires_shipping then c.stock else 1 end), 0)
+      from ${bundleChoices} bc join ${variants} c on c.id = bc.variant_id
+      join ${products} cp on cp.id = c.product_id
+      where bc.bundle_variant_id = ${variants.id} and c.store_id = ${variants.storeId}
+        and cp.published) / ${variants.bundleSlots})::int
   when ${variants.requiresShipping} then ${variants.stock} else 1 end)`;
 
 export const variantPrices = pgTable(

@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { BUNDLE_MESSAGES, CART_MESSAGES, STOCK_MESSAGE } from "@storefront/domain";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   DEMO,
   expectError,
   HEMP,
   outboxTo,
+  PET_STORE,
   PETS,
   payCart,
   quotedCart,
@@ -15,7 +17,8 @@ import {
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
-import type { Visitor } from "../../../test/visitor.ts";
+import { sessionIdOf, type Visitor } from "../../../test/visitor.ts";
+import { cartLines, variantPrices, variants } from "../../db/schema.ts";
 
 // The demo pet store's Calm & Comfort Duo: any 2 of No More Drama, Ouchie and Forever Young (one
 // bottle each) for $74.95 / CA$100.95; the Complete Care Trio: any 3 single bottles for $94.95.
@@ -156,7 +159,59 @@ describeEachEngine("bundles", (engine) => {
     });
     expect(subscribed.statusCode).toBe(400);
     expect(subscribed.json().error.message).toContain(BUNDLE_MESSAGES.noSubscription);
+    // A comma would make two selections read alike: no sku has one.
+    expectError(
+      await addDuo(v, ["DRAMA-1,OUCHIE-1", "YOUNG-1"]),
+      400,
+      "invalid",
+      "skus_selected.0: sku must not contain a comma",
+    );
     expect((await v.get("/api/cart")).json().cartItems).toEqual([]);
+  });
+
+  it("does not sell in a bundle what the store does not sell in the cart's currency", async () => {
+    const [young] = await t.database.db
+      .select({ id: variants.id })
+      .from(variants)
+      .where(and(eq(variants.storeId, PET_STORE), eq(variants.sku, "YOUNG-1")));
+    const cadPrice = and(
+      eq(variantPrices.variantId, young?.id ?? ""),
+      eq(variantPrices.currency, "cad"),
+    );
+    const [saved] = await t.database.db.delete(variantPrices).where(cadPrice).returning();
+    try {
+      const v = shopper();
+      await v.put("/api/cart/currency", { currency: "cad" });
+      expect((await v.post("/api/cart/items", { sku: "EAT-1", quantity: 1 })).statusCode).toBe(200);
+      expect((await v.put("/api/cart/currency", { currency: "cad" })).statusCode).toBe(200);
+      const res = await addDuo(v, ["YOUNG-1", "DRAMA-1"]);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().error.message).toMatch(
+        /^Forever Young.*\(YOUNG-1\) is not available in CAD$/,
+      );
+      expect((await addDuo(v, ["OUCHIE-1", "DRAMA-1"])).statusCode).toBe(200);
+    } finally {
+      if (saved) await t.database.db.insert(variantPrices).values(saved);
+    }
+  });
+
+  it("refuses to order a bundle one of whose chosen variants is gone, and shows it out of stock", async () => {
+    const v = shopper();
+    await addDuo(v, ["DRAMA-1", "OUCHIE-1"]);
+    // A chosen variant deleted since (the selection has no foreign key): stands for any.
+    await t.database.db
+      .update(cartLines)
+      .set({ selection: sql`jsonb_build_array(${randomUUID()}::text, selection->>0)` })
+      .where(sql`jsonb_array_length(${cartLines.selection}) = 2 and ${cartLines.cartId} in (
+        select id from carts where session_id = ${sessionIdOf(v) ?? ""})`);
+    const line = (await v.get("/api/cart")).json().cartItems[0];
+    expect(line.total_stock).toBe(0);
+    const res = await payCart(v, "gone@example.com", await quotedCart(v));
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().error).toMatchObject({
+      code: "out_of_stock",
+      message: expect.stringMatching(/Calm & Comfort Duo.* is out of stock$/),
+    });
   });
 
   it("changes and removes a bundle line named by its sku and ?skus_selected= in any order; at most 19", async () => {

@@ -129,7 +129,7 @@ async function addBundle(
   { bundleId, skus, quantity }: { bundleId: string; skus: readonly string[]; quantity: number },
 ): Promise<{ items: CartItem[]; found: Map<string, SellableVariant>; item: CartItem }> {
   const bundle = await findBundle(db, owner.storeId, bundleId, cart.currency, owner.userId);
-  const selected = checkedSelection(bundle, skus);
+  const selected = checkedSelection(bundle, skus, cart.currency);
   const { price } = bundle.variant;
   if (price === null) throw notSoldIn(bundle.variant, cart.currency);
   const item: CartItem = {

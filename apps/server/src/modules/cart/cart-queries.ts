@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import {
   BUNDLE_MESSAGES,
+  CART_MESSAGES,
   type CartEventType,
   type CartItem,
   type Currency,
@@ -91,6 +92,8 @@ export interface LineBundle {
   skus: string[];
   /** Each chosen variant once, with how many one bundle holds and what a shopper can buy of it. */
   contents: BundleContentVariant[];
+  /** False when a chosen variant was deleted since it was chosen: the line cannot be ordered. */
+  complete: boolean;
 }
 
 /** A variant a bundle holds: the API's BundleContent plus its id and stock. */
@@ -264,7 +267,8 @@ async function contentVariants(
 
 /**
  * A stored selection (variant ids) as the line's bundle; null for a line that is not a bundle. A
- * chosen variant deleted since is left out (its variant row, and so the line, cascade away).
+ * chosen variant deleted since is left out and the bundle is not `complete` (the selection has no
+ * foreign key): it shows no stock and checkout refuses it.
  */
 function bundleOf(
   handle: string,
@@ -281,6 +285,7 @@ function bundleOf(
   return {
     bundleId: handle,
     skus,
+    complete: picked.length === selection.length,
     contents: countSkus(skus).flatMap(([sku, quantity]) => {
       const variant = bySku.get(sku);
       return variant ? [{ ...variant, quantity }] : [];
@@ -460,12 +465,21 @@ export async function findBundle(
  * The skus a shopper chose for `bundle`'s slots, checked: exactly one per slot, each one of the
  * bundle's choices (a refusal says which). Answers them in the order that names the line.
  */
-export function checkedSelection(bundle: SellableBundle, skus: readonly string[]): string[] {
+export function checkedSelection(
+  bundle: SellableBundle,
+  skus: readonly string[],
+  currency: Currency,
+): string[] {
   if (skus.length !== bundle.variant.bundleSlots) {
     throw new DomainError("invalid", BUNDLE_MESSAGES.fill(bundle.variant.bundleSlots));
   }
   for (const sku of skus) {
-    if (!bundle.choices.has(sku)) throw new DomainError("invalid", BUNDLE_MESSAGES.notAChoice(sku));
+    const choice = bundle.choices.get(sku);
+    if (!choice) throw new DomainError("invalid", BUNDLE_MESSAGES.notAChoice(sku));
+    // What the store does not sell in this currency is not sold in a bundle either.
+    if (choice.price === null) {
+      throw new DomainError("conflict", CART_MESSAGES.notSoldIn(choice, currency));
+    }
   }
   return canonicalSelection(skus);
 }
@@ -576,6 +590,7 @@ function newBundle(
   return {
     bundleId,
     skus,
+    complete: true,
     contents: countSkus(skus).map(([sku, quantity]) => {
       const variant = found.get(sku);
       if (!variant) throw new Error(`No variant for ${sku}`);

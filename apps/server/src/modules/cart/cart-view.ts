@@ -124,7 +124,11 @@ function viewOf(cart: CartRow, lines: readonly Line[], code: DiscountCode | null
       image_url: l.imageUrls[0] ?? null,
       attributes: l.attributes,
       // A bundle line: how many of it its contents' stock allows beside the other lines.
-      total_stock: l.bundle ? bundleStockLeft(items, itemOf(l), stockOf) : l.stock,
+      total_stock: !l.bundle
+        ? l.stock
+        : l.bundle.complete
+          ? bundleStockLeft(items, itemOf(l), stockOf)
+          : 0,
       requires_shipping: l.requiresShipping,
       subscription: l.plan ? { ...planView(l.plan), subscription_price: l.price } : null,
       bundle_id: l.bundle?.bundleId ?? null,

@@ -222,6 +222,9 @@ async function draftOrder(
   }
   const refusal = buyer.trade ? await tradeRefusal(db, owner.storeId, cart) : null;
   if (refusal) throw refusal;
+  // A bundle one of whose chosen variants is gone cannot be made up as it was chosen.
+  const broken = cart.lines.find((l) => l.bundle && !l.bundle.complete);
+  if (broken) throw new DomainError("out_of_stock", CHECKOUT_MESSAGES.outOfStock(broken.title, 0));
   const shipping = shippingOf(cart, input);
   const totals = totalsOf(cart, settings, input.address, input.shippingOptionId ?? null, buyer);
   const selected = totals.selectedShippingOption;

@@ -83,6 +83,10 @@ export function TradeApplicationForm() {
   const [sent, setSent] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const thanksRef = useRef<HTMLDivElement>(null);
+  // The form's code loads apart from the page's: `data-ready` says it now answers (typing into
+  // it before would be lost when it hydrates).
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
 
   useEffect(() => {
     if (sent) thanksRef.current?.focus();
@@ -140,7 +144,14 @@ export function TradeApplicationForm() {
     />
   );
   return (
-    <form ref={formRef} className="trade-form" noValidate onSubmit={submit}>
+    <form
+      ref={formRef}
+      className="trade-form"
+      noValidate
+      onSubmit={submit}
+      data-lazy=""
+      data-ready={ready ? "" : undefined}
+    >
       <p className="trade-form-intro">Tell us about your business. Fields marked * are required.</p>
       {line("businessName", "organization")}
       {line("contactName", "name")}
