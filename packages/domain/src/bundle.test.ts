@@ -2,10 +2,12 @@ import { describe, expect, it } from "vitest";
 import {
   beyondStock,
   bundleSaving,
+  bundleSelectionError,
   bundleStockLeft,
   canonicalSelection,
   countSkus,
   describeContents,
+  lineSummary,
   stockDemand,
 } from "./bundle.ts";
 import { addItem, type CartItem, lineKey, sameLine, stockLeftFor } from "./cart.ts";
@@ -110,5 +112,26 @@ describe("bundles in the cart", () => {
         { sku: "B", title: "Ouchie", attributes: {}, quantity: 1 },
       ]),
     ).toBe("2 × Calm Down (2 oz) + Ouchie");
+  });
+
+  it("says why a selection cannot fill a bundle: one sku per slot, each one of its choices", () => {
+    const isChoice = (sku: string) => sku !== "X";
+    expect(bundleSelectionError(2, ["A", "A"], isChoice)).toBeNull();
+    expect(bundleSelectionError(2, ["A"], isChoice)).toBe("Choose 2 items for this bundle");
+    expect(bundleSelectionError(2, ["A", "X"], isChoice)).toBe(
+      "X cannot be chosen for this bundle",
+    );
+  });
+
+  it("writes a line for an email, with what a bundle holds", () => {
+    const eat = { quantity: 2, title: "Eat", attributes: { "pack size": "1" }, contents: null };
+    expect(lineSummary(eat, "$69.90")).toBe("2 × Eat (1) — $69.90");
+    const duo = {
+      quantity: 1,
+      title: "Duo",
+      attributes: {},
+      contents: [{ sku: "A", title: "Calm", attributes: {}, quantity: 2 }],
+    };
+    expect(lineSummary(duo, "$74.95")).toBe("1 × Duo: 2 × Calm — $74.95");
   });
 });

@@ -71,6 +71,21 @@ export function bundleSaving(
 }
 
 /**
+ * Why the skus chosen for a bundle's `slots` cannot fill it: not exactly one per slot, or one that
+ * is not among its choices; null when they fill it.
+ * @example bundleSelectionError(2, ["A"], () => true) // "Choose 2 items for this bundle"
+ */
+export function bundleSelectionError(
+  slots: number,
+  skus: readonly string[],
+  isChoice: (sku: string) => boolean,
+): string | null {
+  if (skus.length !== slots) return BUNDLE_MESSAGES.fill(slots);
+  const stranger = skus.find((sku) => !isChoice(sku));
+  return stranger === undefined ? null : BUNDLE_MESSAGES.notAChoice(stranger);
+}
+
+/**
  * What one bundle holds, in words, for a line of an email or a page.
  * @example describeContents([{ sku: "A", title: "Calm Down", attributes: { size: "2 oz" }, quantity: 2 }]) // "2 × Calm Down (2 oz)"
  */
@@ -82,6 +97,26 @@ export function describeContents(contents: readonly BundleContent[]): string {
       return c.quantity > 1 ? `${c.quantity} × ${named}` : named;
     })
     .join(" + ");
+}
+
+/**
+ * A bought or carted line in one line of an email's text: how many, its name and options, what a
+ * bundle holds, and its `amount` (formatted by the caller).
+ * @example lineSummary({ quantity: 2, title: "Eat", attributes: { "pack size": "1" }, contents: null }, "$69.90") // "2 × Eat (1) — $69.90"
+ */
+export function lineSummary(
+  line: {
+    quantity: number;
+    title: string;
+    attributes: Record<string, string>;
+    contents: readonly BundleContent[] | null;
+  },
+  amount: string,
+): string {
+  const values = Object.values(line.attributes);
+  const options = values.length > 0 ? ` (${values.join(", ")})` : "";
+  const holds = line.contents ? `: ${describeContents(line.contents)}` : "";
+  return `${line.quantity} × ${line.title}${options}${holds} — ${amount}`;
 }
 
 /**

@@ -1,8 +1,8 @@
 import {
   type CartView,
   DomainError,
-  describeContents,
   formatMoney,
+  lineSummary,
   RECOVERY_LINK_DAYS,
   RECOVERY_MESSAGES,
   RECOVERY_RETURN_GRACE_MS,
@@ -155,10 +155,7 @@ async function sendReminder(deps: RecoveryDeps, cart: Candidate, now: Date): Pro
     unsubscribeToken(deps.key, cart.store_id, cart.email),
   )}`;
   const money = (amount: number) => formatMoney(amount, view.currency);
-  const lines = view.cartItems.map(
-    (l) =>
-      `${l.quantity} × ${l.title}${Object.keys(l.attributes).length ? ` (${Object.values(l.attributes).join(", ")})` : ""}${l.contents ? `: ${describeContents(l.contents)}` : ""} — ${money(l.line_total)}`,
-  );
+  const lines = view.cartItems.map((l) => lineSummary(l, money(l.line_total)));
   const brand = cart.brand_name;
   const text = [
     `You left these in your cart at ${brand}:`,

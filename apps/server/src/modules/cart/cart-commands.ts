@@ -4,12 +4,15 @@ import {
   type AddCartItem,
   addItem,
   BUNDLE_MESSAGES,
+  beyondStock,
+  bundleSelectionError,
   CART_MESSAGES,
   type CartItem,
   type CartRefusal,
   type CartResult,
   type CartView,
   type Currency,
+  canonicalSelection,
   DomainError,
   type ErrorCode,
   lineKey,
@@ -17,7 +20,6 @@ import {
   REFUSAL_MESSAGES,
   removeItem,
   statusAfterActivity,
-  stockDemand,
   stockLeftFor,
   subscriptionPrice,
   updateQuantity,
@@ -31,7 +33,6 @@ import {
   type CartEvent,
   type CartOwner,
   type CartRow,
-  checkedSelection,
   findBundle,
   findVariants,
   insertCartWithLines,
@@ -42,6 +43,7 @@ import {
   planOf,
   readLines,
   recordEvents,
+  type SellableBundle,
   type SellableVariant,
   saveLines,
 } from "./cart-queries.ts";
@@ -106,14 +108,36 @@ function sellable(
 /**
  * Refuses (out of stock) when `items` ask more of any of `skus` than a shopper can buy of it
  * (`stockOf`): a bundle's contents and the plain lines of the same variants share its stock.
+ * Only `skus` are checked: the write's own.
  */
 function withinStock(
   items: readonly CartItem[],
   skus: readonly string[],
   stockOf: (sku: string) => number,
 ): void {
-  const demand = stockDemand(items);
-  for (const sku of skus) if ((demand.get(sku) ?? 0) > stockOf(sku)) refuse("out_of_stock");
+  const limit = (sku: string) => (skus.includes(sku) ? stockOf(sku) : Number.POSITIVE_INFINITY);
+  if (beyondStock(items, limit) !== undefined) refuse("out_of_stock");
+}
+
+/**
+ * The skus a shopper chose for `bundle`'s slots, checked by the domain's rule (one per slot, each
+ * one of its choices) and refused when one is not sold in `currency`, as its plain line would be.
+ * Answers them in the order that names the line.
+ */
+function checkedSelection(
+  bundle: SellableBundle,
+  skus: readonly string[],
+  currency: Currency,
+): string[] {
+  const wrong = bundleSelectionError(bundle.variant.bundleSlots, skus, (sku) =>
+    bundle.choices.has(sku),
+  );
+  if (wrong) throw new DomainError("invalid", wrong);
+  for (const sku of skus) {
+    const choice = bundle.choices.get(sku);
+    if (choice?.price === null) throw notSoldIn(choice, currency);
+  }
+  return canonicalSelection(skus);
 }
 
 /**

@@ -3,7 +3,6 @@
 import { randomUUID } from "node:crypto";
 import {
   BUNDLE_MESSAGES,
-  CART_MESSAGES,
   type CartEventType,
   type CartItem,
   type Currency,
@@ -459,29 +458,6 @@ export async function findBundle(
     throw new DomainError("not_found", BUNDLE_MESSAGES.notFound);
   }
   return { variant: { ...variant, bundleSlots: variant.bundleSlots }, choices };
-}
-
-/**
- * The skus a shopper chose for `bundle`'s slots, checked: exactly one per slot, each one of the
- * bundle's choices (a refusal says which). Answers them in the order that names the line.
- */
-export function checkedSelection(
-  bundle: SellableBundle,
-  skus: readonly string[],
-  currency: Currency,
-): string[] {
-  if (skus.length !== bundle.variant.bundleSlots) {
-    throw new DomainError("invalid", BUNDLE_MESSAGES.fill(bundle.variant.bundleSlots));
-  }
-  for (const sku of skus) {
-    const choice = bundle.choices.get(sku);
-    if (!choice) throw new DomainError("invalid", BUNDLE_MESSAGES.notAChoice(sku));
-    // What the store does not sell in this currency is not sold in a bundle either.
-    if (choice.price === null) {
-      throw new DomainError("conflict", CART_MESSAGES.notSoldIn(choice, currency));
-    }
-  }
-  return canonicalSelection(skus);
 }
 
 /** The plan of `variant`'s product named by `subscriptionId` (its code); 404 when none. */

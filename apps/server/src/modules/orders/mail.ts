@@ -1,4 +1,4 @@
-import { describeContents, formatMoney } from "@storefront/domain";
+import { formatMoney, lineSummary } from "@storefront/domain";
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import { orderLines, products } from "../../db/schema.ts";
@@ -80,10 +80,7 @@ export async function sendOrderConfirmation(
     ...view.taxLines.map((t): [string, string] => [t.name, money(t.amount)]),
     ["Total", money(view.total)],
   ];
-  const lines = view.lines.map(
-    (l) =>
-      `${l.quantity} × ${l.title}${Object.keys(l.attributes).length ? ` (${Object.values(l.attributes).join(", ")})` : ""}${l.contents ? `: ${describeContents(l.contents)}` : ""} — ${money(l.lineTotal)}`,
-  );
+  const lines = view.lines.map((l) => lineSummary(l, money(l.lineTotal)));
   const a = view.address;
   // Nothing shipped: the address holds only the region and postal code tax needed.
   const address = view.requiresShipping

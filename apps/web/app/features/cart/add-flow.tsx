@@ -1,5 +1,6 @@
-import { type Currency, formatMoney, STOCK_MESSAGE } from "@storefront/domain";
+import { type Currency, formatMoney, POPUP_MAX_QUANTITY, STOCK_MESSAGE } from "@storefront/domain";
 import { useEffect, useRef, useState } from "react";
+import { QuantityStepper } from "~/components/quantity-stepper";
 import type { CartOutcome } from "./cart-store";
 
 /** How long the button stays busy after an add before `onAdded` (the popup closes) — spec: 1.5 s. */
@@ -90,5 +91,61 @@ export function AddMessages({
         </p>
       ) : null}
     </>
+  );
+}
+
+/**
+ * The quantity and Add to cart, one row (the quick view's sheet keeps it in sight): the button is
+ * busy while adding, says Unavailable without an item and Out of Stock past the stock, and is
+ * also disabled while the shopper has not finished choosing (`choosing`).
+ */
+export function AddRow({
+  quantity,
+  onQuantity,
+  withQuantity = true,
+  busy,
+  unavailable,
+  outOfStock,
+  choosing = false,
+  onAdd,
+}: {
+  quantity: number;
+  onQuantity(quantity: number): void;
+  /** False for what is sold one at a time: no quantity to choose. */
+  withQuantity?: boolean;
+  busy: boolean;
+  unavailable: boolean;
+  outOfStock: boolean;
+  choosing?: boolean;
+  onAdd(): void;
+}) {
+  return (
+    <div className="add-to-cart-row">
+      {withQuantity ? (
+        <QuantityStepper
+          label="Quantity"
+          value={quantity}
+          max={POPUP_MAX_QUANTITY}
+          disabled={busy}
+          typeable
+          onChange={onQuantity}
+        />
+      ) : null}
+      <button
+        type="button"
+        className="button add-to-cart-button"
+        disabled={unavailable || choosing || busy || outOfStock}
+        aria-busy={busy}
+        onClick={onAdd}
+      >
+        {busy
+          ? "Adding…"
+          : unavailable
+            ? "Unavailable"
+            : outOfStock
+              ? "Out of Stock"
+              : "Add to cart"}
+      </button>
+    </div>
   );
 }

@@ -1,14 +1,12 @@
 import {
   type CartView,
   type Currency,
-  POPUP_MAX_QUANTITY,
   type Product,
   STOCK_MESSAGE,
   type Variant,
 } from "@storefront/domain";
 import { useEffect, useState } from "react";
-import { QuantityStepper } from "~/components/quantity-stepper";
-import { AddMessages, useAddFlow } from "./add-flow";
+import { AddMessages, AddRow, useAddFlow } from "./add-flow";
 import { useCartStore } from "./cart-store";
 import { PurchaseOptions } from "./purchase-options";
 
@@ -109,38 +107,19 @@ export function AddToCart({
           }}
         />
       ) : null}
-      {/* The quantity and the button: one row, which the quick view's sheet keeps in sight. */}
-      <div className="add-to-cart-row">
-        {/* What is never shipped (a digital plan, a service) is sold one at a time. */}
-        {variant?.requires_shipping === false ? null : (
-          <QuantityStepper
-            label="Quantity"
-            value={quantity}
-            max={POPUP_MAX_QUANTITY}
-            disabled={busy}
-            typeable
-            onChange={(q) => {
-              setQuantity(q);
-              setError(null);
-            }}
-          />
-        )}
-        <button
-          type="button"
-          className="button add-to-cart-button"
-          disabled={!variant || busy || outOfStock}
-          aria-busy={busy}
-          onClick={submit}
-        >
-          {busy
-            ? "Adding…"
-            : !variant
-              ? "Unavailable"
-              : soldOut || outOfStock
-                ? "Out of Stock"
-                : "Add to cart"}
-        </button>
-      </div>
+      {/* What is never shipped (a digital plan, a service) is sold one at a time. */}
+      <AddRow
+        quantity={quantity}
+        onQuantity={(q) => {
+          setQuantity(q);
+          setError(null);
+        }}
+        withQuantity={variant?.requires_shipping !== false}
+        busy={busy}
+        unavailable={!variant}
+        outOfStock={outOfStock}
+        onAdd={submit}
+      />
       <AddMessages error={error} short={outOfStock && !soldOut} notice={notice} />
     </div>
   );

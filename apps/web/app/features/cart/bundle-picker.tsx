@@ -3,15 +3,13 @@ import {
   beyondStock,
   bundleSaving,
   formatMoney,
-  POPUP_MAX_QUANTITY,
   type Product,
   type ProductBundle,
   STOCK_MESSAGE,
 } from "@storefront/domain";
 import { useId, useState } from "react";
 import { itemName } from "~/components/bundle-contents";
-import { QuantityStepper } from "~/components/quantity-stepper";
-import { AddMessages, useAddFlow } from "./add-flow";
+import { AddMessages, AddRow, useAddFlow } from "./add-flow";
 import { changedPrice } from "./add-to-cart";
 import { useCartStore } from "./cart-store";
 
@@ -138,35 +136,18 @@ export function BundlePicker({
         {saving ? `You save ${formatMoney(saving, product.currency)}` : null}
       </p>
       <div className="add-to-cart">
-        {/* The quantity and the button: one row, which the quick view's sheet keeps in sight. */}
-        <div className="add-to-cart-row">
-          <QuantityStepper
-            label="Quantity"
-            value={quantity}
-            max={POPUP_MAX_QUANTITY}
-            disabled={busy}
-            typeable
-            onChange={(q) => {
-              setQuantity(q);
-              setError(null);
-            }}
-          />
-          <button
-            type="button"
-            className="button add-to-cart-button"
-            disabled={!variant || !filled || busy || short || soldOut}
-            aria-busy={busy}
-            onClick={submit}
-          >
-            {busy
-              ? "Adding…"
-              : !variant
-                ? "Unavailable"
-                : short || soldOut
-                  ? "Out of Stock"
-                  : "Add to cart"}
-          </button>
-        </div>
+        <AddRow
+          quantity={quantity}
+          onQuantity={(q) => {
+            setQuantity(q);
+            setError(null);
+          }}
+          busy={busy}
+          unavailable={!variant}
+          outOfStock={short || soldOut}
+          choosing={!filled}
+          onAdd={submit}
+        />
         <AddMessages error={error} short={short} notice={notice} />
       </div>
     </>
