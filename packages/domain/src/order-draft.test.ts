@@ -138,7 +138,20 @@ describe("orderDraft", () => {
       taxAmount: 352,
       total: 9_747,
       paymentProvider: "stripe",
+      // A signed-in buyer's cart with a subscription line: the payment keeps the card.
+      savesPaymentMethod: true,
+      renewalOf: null,
     });
+  });
+
+  it("keeps the card only for a signed-in buyer's order with a subscription line", () => {
+    expect(orderDraft(base).savesPaymentMethod).toBe(false);
+    const signedIn = { ...base, buyer: { ...base.buyer, userId: "user-1" } };
+    expect(orderDraft(signedIn).savesPaymentMethod).toBe(true);
+    const oneTime = base.cart.lines.map((l) => ({ ...l, plan: null }));
+    expect(
+      orderDraft({ ...signedIn, cart: { ...base.cart, lines: oneTime } }).savesPaymentMethod,
+    ).toBe(false);
   });
 
   it.each([

@@ -35,7 +35,8 @@ export interface OrderDraft {
   storeId: string;
   idempotencyKey: string;
   userId: string | null;
-  cartId: string;
+  /** The cart it was placed from; null for a renewal. */
+  cartId: string | null;
   email: string;
   name: string;
   address: OrderAddress;
@@ -58,6 +59,10 @@ export interface OrderDraft {
   taxAmount: number;
   total: number;
   paymentProvider: "test" | "stripe";
+  /** The payment keeps the card: the order starts subscriptions, renewed off-session. */
+  savesPaymentMethod: boolean;
+  /** The subscription a renewal order renews; null for an order placed at checkout. */
+  renewalOf: string | null;
   lines: OrderLineDraft[];
 }
 
@@ -156,6 +161,8 @@ export function orderDraft(input: OrderDraftInput): OrderDraft {
     taxAmount: totals.taxAmount,
     total: totals.total,
     paymentProvider: input.paymentProvider,
+    savesPaymentMethod: buyer.userId !== null && cart.lines.some((l) => l.plan !== null),
+    renewalOf: null,
     lines: cart.lines.map((l) => ({
       variantId: l.variantId,
       productId: l.productId,

@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { CurrencySchema } from "./money-schema.ts";
-import { SUBSCRIPTION_INTERVALS, SUBSCRIPTION_STATUSES } from "./subscription.ts";
+import {
+  SUBSCRIPTION_INTERVALS,
+  SUBSCRIPTION_PAUSE_REASONS,
+  SUBSCRIPTION_STATUSES,
+} from "./subscription.ts";
+import { SUBSCRIPTION_MESSAGES } from "./subscription-messages.ts";
 
 /**
  * A plan a product offers, as the API answers it: in a product, a cart line, an order line and a
@@ -37,8 +42,14 @@ export const SubscriptionViewSchema = z.object({
   price: z.number().int(),
   currency: CurrencySchema,
   subscription: SubscriptionPlanSchema,
-  /** YYYY-MM-DD. */
+  /** Why it is paused; null unless paused. */
+  paused_reason: z.enum(SUBSCRIPTION_PAUSE_REASONS).nullable(),
+  /** YYYY-MM-DD: the delivery it renews next (while active). */
   next_charge_on: z.string(),
+  /** YYYY-MM-DD: when the renewal that failed is tried again; null when none failed. */
+  retry_on: z.string().nullable(),
+  /** The card renewals are charged to. */
+  card: z.object({ brand: z.string().nullable(), last4: z.string().nullable() }).nullable(),
   order_number: z.number().int(),
   created_at: z.string(),
 });
@@ -47,3 +58,31 @@ export type SubscriptionView = z.infer<typeof SubscriptionViewSchema>;
 /** GET /api/account/subscriptions, newest first. */
 export const SubscriptionListSchema = z.object({ subscriptions: z.array(SubscriptionViewSchema) });
 export type SubscriptionList = z.infer<typeof SubscriptionListSchema>;
+
+/**
+ * PATCH /api/account/subscriptions/{id}: the shopper skips the next delivery (its charge date
+ * moves one interval on), pauses, resumes, cancels (final), or moves to another of the product's
+ * plans (`subscription_id`), which applies from the next renewal.
+ */
+export const SubscriptionChangeSchema = z.discriminatedUnion(
+  "action",
+  [
+    z.strictObject({ action: z.literal("skip") }),
+    z.strictObject({ action: z.literal("pause") }),
+    z.strictObject({ action: z.literal("resume") }),
+    z.strictObject({ action: z.literal("cancel") }),
+    z.strictObject({
+      action: z.literal("change_plan"),
+      subscription_id: z
+        .string({ error: SUBSCRIPTION_MESSAGES.planNotFound })
+        .trim()
+        .min(1, SUBSCRIPTION_MESSAGES.planNotFound)
+        .max(40, SUBSCRIPTION_MESSAGES.planNotFound),
+    }),
+  ],
+  { error: SUBSCRIPTION_MESSAGES.action },
+);
+export type SubscriptionChange = z.infer<typeof SubscriptionChangeSchema>;
+
+/** The answer to a change: the subscription as it is now. */
+export const SubscriptionAnswerSchema = z.object({ subscription: SubscriptionViewSchema });

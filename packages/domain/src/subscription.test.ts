@@ -1,7 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  addDays,
   nextChargeOn,
+  renewalRetry,
   subscriptionNeedsAccount,
   subscriptionOffer,
   subscriptionPrice,
@@ -74,5 +76,21 @@ describe("a subscription needs an account", () => {
     expect(subscriptionNeedsAccount([plain, onPlan], true)).toBe(false);
     expect(subscriptionNeedsAccount([plain], false)).toBe(false);
     expect(subscriptionNeedsAccount([], false)).toBe(false);
+  });
+});
+
+describe("renewalRetry", () => {
+  it("tries a failed renewal again 1, 3 and 7 days after each failed try, then gives up", () => {
+    expect(renewalRetry("2027-04-10", 0)).toBe("2027-04-11");
+    expect(renewalRetry("2027-04-11", 1)).toBe("2027-04-14");
+    expect(renewalRetry("2027-04-14", 2)).toBe("2027-04-21");
+    expect(renewalRetry("2027-04-21", 3)).toBeNull();
+  });
+
+  it("counts days across month and year ends and leap days", () => {
+    expect(addDays("2027-12-31", 1)).toBe("2028-01-01");
+    expect(addDays("2028-02-28", 1)).toBe("2028-02-29");
+    expect(addDays("2027-02-28", 3)).toBe("2027-03-03");
+    expect(renewalRetry("2027-12-29", 2)).toBe("2028-01-05");
   });
 });

@@ -2,9 +2,27 @@
 export const SUBSCRIPTION_INTERVALS = ["week", "month"] as const;
 export type SubscriptionInterval = (typeof SUBSCRIPTION_INTERVALS)[number];
 
-/** Renewal charging (a later issue) brings the other states; until then every one is active. */
-export const SUBSCRIPTION_STATUSES = ["active"] as const;
+/**
+ * `active` renews on its next charge date; `paused` does not, until the shopper resumes it (they
+ * paused it, or its renewal failed after every retry); `cancelled` is final.
+ */
+export const SUBSCRIPTION_STATUSES = ["active", "paused", "cancelled"] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** Why a subscription is paused: the shopper's choice, the card, or the product gone. */
+export const SUBSCRIPTION_PAUSE_REASONS = ["shopper", "payment_failed", "unavailable"] as const;
+export type SubscriptionPauseReason = (typeof SUBSCRIPTION_PAUSE_REASONS)[number];
+
+/**
+ * After a renewal fails (the card declined, or not enough stock), the next try is this many days
+ * after the one that failed: 1 day, then 3, then 7. When the try after the last of these fails
+ * too, the subscription is paused.
+ */
+export const RENEWAL_RETRY_DAYS = [1, 3, 7] as const;
+
+/** The shopper's changes to a subscription on `/account`. */
+export const SUBSCRIPTION_ACTIONS = ["skip", "pause", "resume", "cancel", "change_plan"] as const;
+export type SubscriptionAction = (typeof SUBSCRIPTION_ACTIONS)[number];
 
 // In a module of their own: only the checkout's page shows them, so the product page's code
 // does not carry them.
@@ -70,4 +88,25 @@ export function nextChargeOn(
   // Day 0 of the month after the target is the target month's last day.
   const lastDay = new Date(Date.UTC(year, target + 1, 0)).getUTCDate();
   return isoDay(new Date(Date.UTC(year, target, Math.min(date, lastDay))));
+}
+
+/** A YYYY-MM-DD day plus `days` days. @example addDays("2026-02-27", 2) // "2026-03-01" */
+export function addDays(day: string, days: number): string {
+  const match = ISO_DATE.exec(day);
+  if (!match) throw new Error(`Not a YYYY-MM-DD date: ${day}`);
+  return isoDay(
+    new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + days)),
+  );
+}
+
+/**
+ * What follows a failed renewal try, given how many tries of this period had failed before it:
+ * the day of the next try, or null when this was the last and the subscription is paused.
+ * @example renewalRetry("2026-03-01", 0) // "2026-03-02"
+ * @example renewalRetry("2026-03-02", 1) // "2026-03-05"
+ * @example renewalRetry("2026-03-12", 3) // null
+ */
+export function renewalRetry(triedOn: string, failedBefore: number): string | null {
+  const wait = RENEWAL_RETRY_DAYS[failedBefore];
+  return wait === undefined ? null : addDays(triedOn, wait);
 }

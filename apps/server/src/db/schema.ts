@@ -12,6 +12,7 @@ import type {
   OrderStatus,
   ProductTag,
   SubscriptionInterval,
+  SubscriptionPauseReason,
   SubscriptionPlan,
   SubscriptionStatus,
   TaxLine,
@@ -697,6 +698,12 @@ export const orders = pgTable(
     /** Bought by a trade account at trade prices: it earns no loyalty points. */
     tradePrices: boolean("trade_prices").notNull().default(false),
     commissionAmount: integer("commission_amount").notNull().default(0),
+    /** The payment keeps the card for the subscriptions the order starts (charged off-session). */
+    savesPaymentMethod: boolean("saves_payment_method").notNull().default(false),
+    /** The subscription this order renews (a renewal order starts no subscription of its own). */
+    renewalOf: uuid("renewal_of").references((): AnyPgColumn => subscriptions.id, {
+      onDelete: "set null",
+    }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -793,8 +800,19 @@ export const subscriptions = pgTable(
     price: integer("price").notNull(),
     currency: text("currency").$type<Currency>().notNull(),
     status: text("status").$type<SubscriptionStatus>().notNull().default("active"),
+    /** Why a paused subscription is paused: the shopper paused it, or its renewal failed. */
+    pausedReason: text("paused_reason").$type<SubscriptionPauseReason>(),
     nextChargeOn: date("next_charge_on", { mode: "string" }).notNull(),
+    /** The provider's reusable payment method (and Stripe's customer), for off-session renewals. */
+    paymentMethod: text("payment_method"),
+    paymentCustomer: text("payment_customer"),
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last4"),
+    /** Renewals of the current period that failed, and the day the next try is due. */
+    failedAttempts: integer("failed_attempts").notNull().default(0),
+    retryOn: date("retry_on", { mode: "string" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // One subscription per paid order line: completing an order twice cannot start two.
@@ -804,8 +822,34 @@ export const subscriptions = pgTable(
     check("subscriptions_quantity", sql`${t.quantity} >= 1 and ${t.intervalCount} >= 1`),
     check("subscriptions_price", sql`${t.price} >= 0`),
     check("subscriptions_currency", sql`${t.currency} in ('usd', 'cad')`),
-    // Only active until renewal charging (a later issue) brings other states.
-    check("subscriptions_status", sql`${t.status} in ('active')`),
+    check("subscriptions_status", sql`${t.status} in ('active', 'paused', 'cancelled')`),
+    check("subscriptions_failed_attempts", sql`${t.failedAttempts} >= 0`),
+    index("subscriptions_due").on(t.nextChargeOn).where(sql`${t.status} = 'active'`),
+  ],
+);
+
+/**
+ * What happened to a subscription, who did it and when: the shopper's skips, pauses, interval
+ * changes and cancellation, and each renewal's outcome. Kept as long as the subscription.
+ */
+export const subscriptionEvents = pgTable(
+  "subscription_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    actor: text("actor").$type<"shopper" | "renewal">().notNull(),
+    action: text("action").notNull(),
+    detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("subscription_events_subscription").on(t.subscriptionId, t.createdAt),
+    check("subscription_events_actor", sql`${t.actor} in ('shopper', 'renewal')`),
   ],
 );
 

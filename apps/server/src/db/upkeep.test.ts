@@ -35,12 +35,15 @@ describe("the embedded database's upkeep (it has no autovacuum)", () => {
     }
   });
 
-  it("is not a job of a server on PostgreSQL, whose autovacuum does it", async () => {
-    const t = await createTestApp("postgres");
-    try {
-      await expect(t.app.jobs.runNow("embedded-database-upkeep")).rejects.toThrow();
-    } finally {
-      await t.close();
-    }
-  });
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "is not a job of a server on PostgreSQL, whose autovacuum does it",
+    async () => {
+      const t = await createTestApp("postgres");
+      try {
+        await expect(t.app.jobs.runNow("embedded-database-upkeep")).rejects.toThrow();
+      } finally {
+        await t.close();
+      }
+    },
+  );
 });

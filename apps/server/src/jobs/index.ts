@@ -2,11 +2,12 @@ import type { FastifyInstance } from "fastify";
 import { embeddedUpkeep } from "../db/upkeep.ts";
 import { pruneAnalytics, sendCartReminders } from "../modules/analytics/recovery.ts";
 import { releaseExpiredHolds } from "../modules/orders/expired-holds.ts";
+import { renewSubscriptions } from "../modules/subscriptions/renewals.ts";
 import { createJobRunner, type JobRunner } from "./runner.ts";
 
 /**
  * Every timed job of the server, in one place: releasing payment holds past their 30 minutes,
- * the abandoned-cart reminders, the retention of analytics, and on the embedded database the
+ * the subscriptions' renewals, the abandoned-cart reminders, the retention of analytics, and on the embedded database the
  * upkeep autovacuum does on PostgreSQL.
  */
 export function createJobs(app: FastifyInstance, engine: "pglite" | "postgres"): JobRunner {
@@ -22,6 +23,21 @@ export function createJobs(app: FastifyInstance, engine: "pglite" | "postgres"):
       cron: "* * * * *",
       run: (now) =>
         sendCartReminders({ db, mailer: app.mailer, log: app.log, key: app.sessionKey }, now),
+    })
+    .add({
+      name: "subscription-renewals",
+      cron: "*/10 * * * *",
+      run: (now) =>
+        renewSubscriptions(
+          {
+            db,
+            provider: app.payments,
+            mailer: app.mailer,
+            log: app.log,
+            linkKey: app.sessionKey,
+          },
+          now,
+        ),
     })
     .add({
       name: "analytics-retention",

@@ -319,6 +319,7 @@ describeEachEngine("the job queue", (engine) => {
           { name: "abandoned-cart-reminders", cron: "* * * * *" },
           { name: "analytics-retention", cron: "17 3 * * *" },
           { name: "release-expired-holds", cron: "* * * * *" },
+          { name: "subscription-renewals", cron: "*/10 * * * *" },
         ]);
       }
       // A visit not seen for 200 days; the retention job, queued, deletes it.

@@ -103,6 +103,7 @@ export function intentRequest(order: OrderRow): ChargeRequest {
     currency: order.currency,
     email: order.email,
     idempotencyKey: `order-${order.id}-intent`,
+    saveMethod: order.savesPaymentMethod,
   };
 }
 
@@ -126,8 +127,8 @@ export async function holdOrder(
     try {
       held = await deps.db.transaction(async (tx) => {
         await lockUnchangedCart(tx, owner, cart);
-        const { storeId, cartId, idempotencyKey } = draft;
-        if (await cartHasOtherUnpaidOrder(tx, storeId, cartId, idempotencyKey)) return null;
+        const { storeId, idempotencyKey } = draft;
+        if (await cartHasOtherUnpaidOrder(tx, storeId, cart.cart.id, idempotencyKey)) return null;
         return insertOrder(tx, draft, { status: "awaiting_payment", now });
       });
     } catch (err) {
@@ -144,7 +145,7 @@ export async function holdOrder(
     if (held) return { ...held, released };
     released.push(
       ...(await deps.db.transaction((tx) =>
-        releaseCartOrders(tx, draft.storeId, draft.cartId, now, draft.idempotencyKey),
+        releaseCartOrders(tx, draft.storeId, cart.cart.id, now, draft.idempotencyKey),
       )),
     );
   }

@@ -15,7 +15,8 @@ import { discountCodes, orderLines, orders, stores, users, variants } from "../.
 import { tokenHash } from "../../lib/tokens.ts";
 import { cartPurchasedWith } from "../cart/checkout-cart.ts";
 import { claimOncePerCustomer, releaseCustomerUse } from "../discounts/service.ts";
-import { startSubscriptions } from "../subscriptions/service.ts";
+import type { SavedMethod } from "../payments/provider.ts";
+import { renewalPaid, startSubscriptions } from "../subscriptions/service.ts";
 import type { OrderLineRow, OrderRow } from "./order-reads.ts";
 
 /** The payment that completed an order. */
@@ -23,6 +24,8 @@ export interface PaymentDone {
   reference: string;
   cardBrand: string | null;
   cardLast4: string | null;
+  /** The card the payment kept for the subscriptions the order starts. */
+  saved?: SavedMethod | null;
 }
 
 /**
@@ -279,7 +282,9 @@ export async function completeOrder(
   const points = order.userId && !order.tradePrices ? pointsEarned(order.total) : 0;
   const paid = await markPaid(tx, order, payment, points, now);
   if (!paid) return null;
-  await startSubscriptions(tx, order, now);
+  // A renewal moves its subscription on; an order placed at checkout starts its subscriptions.
+  if (order.renewalOf) await renewalPaid(tx, { ...order, renewalOf: order.renewalOf }, now);
+  else await startSubscriptions(tx, order, payment, now);
   if (order.userId && points > 0) await creditPoints(tx, order.storeId, order.userId, points);
   if (order.affiliateUserId && order.commissionAmount > 0) {
     await creditCommission(tx, { ...order, affiliateUserId: order.affiliateUserId });
@@ -298,7 +303,9 @@ export function completeOrderNow(
   now: Date,
 ): Promise<OrderRow | null> {
   const onlyItsRowAndCart =
-    order.userId === null && (order.affiliateUserId === null || order.commissionAmount === 0);
+    order.renewalOf === null &&
+    order.userId === null &&
+    (order.affiliateUserId === null || order.commissionAmount === 0);
   return onlyItsRowAndCart
     ? markPaid(db, order, payment, 0, now)
     : db.transaction((tx) => completeOrder(tx, order, payment, now));

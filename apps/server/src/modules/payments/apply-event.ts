@@ -82,6 +82,7 @@ export async function applyPaymentEvent(
       reference: event.reference,
       cardBrand: event.cardBrand,
       cardLast4: event.cardLast4,
+      saved: event.saved,
     };
     if (order.status === "paid") {
       return { outcome: "already_applied" as const, order, refund: false };

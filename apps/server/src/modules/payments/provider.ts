@@ -12,11 +12,38 @@ export interface ChargeRequest {
   idempotencyKey: string;
   /** The card, for the built-in test processor; Stripe takes it in the browser. */
   card?: TestCard;
+  /** Keep the card to charge later without the shopper (the order starts subscriptions). */
+  saveMethod?: boolean;
+}
+
+/** A card kept by the provider for charges made without the shopper (renewals). */
+export interface SavedMethod {
+  /** The provider's reusable payment method. */
+  method: string;
+  /** The provider's customer the method belongs to (Stripe); null for the test processor. */
+  customer: string | null;
+}
+
+/** A charge to a saved card, without the shopper present (a subscription's renewal). */
+export interface SavedChargeRequest
+  extends Pick<ChargeRequest, "storeId" | "orderId" | "description" | "amount" | "currency"> {
+  saved: SavedMethod;
+  /** One key per subscription, period and try: a job run again never charges twice. */
+  idempotencyKey: string;
+  /** When the charge is made (the renewal job's clock): a card past its expiry is declined. */
+  at: Date;
 }
 
 export type ChargeResult =
-  /** Charged now (the test processor). */
-  | { status: "succeeded"; reference: string; cardBrand: string | null; cardLast4: string | null }
+  /** Charged now (the test processor, or a saved card). */
+  | {
+      status: "succeeded";
+      reference: string;
+      cardBrand: string | null;
+      cardLast4: string | null;
+      /** The card kept for later, when the request asked to save it. */
+      saved?: SavedMethod | null;
+    }
   /** Refused, with the processor's reason for the shopper. */
   | { status: "declined"; code: string; message: string }
   /** To be confirmed in the browser; the result arrives later by webhook (Stripe). */
@@ -32,6 +59,8 @@ export type PaymentEvent =
       storeId: string | null;
       cardBrand: string | null;
       cardLast4: string | null;
+      /** The card the payment saved for later (an order with subscriptions). */
+      saved: SavedMethod | null;
     }
   | { id: string; type: "payment_failed"; reference: string; message: string }
   | { id: string; type: "ignored"; eventType: string };
@@ -47,6 +76,10 @@ export interface PaymentProvider {
   /** The key the browser's payment form needs; null for the test processor. */
   readonly publishableKey: string | null;
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** Charges a saved card now, off-session: succeeded or declined, never to confirm. */
+  chargeSaved(
+    request: SavedChargeRequest,
+  ): Promise<Extract<ChargeResult, { status: "succeeded" | "declined" }>>;
   /** Gives a captured payment back (an order that could not be completed). */
   refund(reference: string, idempotencyKey: string): Promise<void>;
   /** Stops a payment that was never completed (its hold expired). */

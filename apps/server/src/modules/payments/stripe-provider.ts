@@ -1,6 +1,13 @@
 import Stripe from "stripe";
 import type { StripeConfig } from "../../config.ts";
-import type { ChargeRequest, ChargeResult, PaymentEvent, PaymentProvider } from "./provider.ts";
+import type {
+  ChargeRequest,
+  ChargeResult,
+  PaymentEvent,
+  PaymentProvider,
+  SavedChargeRequest,
+  SavedMethod,
+} from "./provider.ts";
 import { WebhookVerificationError } from "./provider.ts";
 
 /** Webhooks older than this are refused (Stripe's own default tolerance). */
@@ -36,6 +43,13 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {
+    // A card kept for renewals belongs to a customer: one per order that saves it.
+    const customer = request.saveMethod
+      ? await this.#stripe.customers.create(
+          { email: request.email, metadata: { store_id: request.storeId } },
+          { idempotencyKey: `${request.idempotencyKey}-customer` },
+        )
+      : null;
     const intent = await this.#stripe.paymentIntents.create(
       {
         amount: request.amount,
@@ -44,6 +58,7 @@ export class StripeProvider implements PaymentProvider {
         description: request.description,
         automatic_payment_methods: { enabled: true },
         metadata: { store_id: request.storeId, order_id: request.orderId ?? "" },
+        ...(customer ? { customer: customer.id, setup_future_usage: "off_session" as const } : {}),
       },
       { idempotencyKey: request.idempotencyKey },
     );
@@ -53,6 +68,50 @@ export class StripeProvider implements PaymentProvider {
       reference: intent.id,
       clientSecret: intent.client_secret,
     };
+  }
+
+  /**
+   * A renewal: a PaymentIntent confirmed at once, off-session, on the saved card. A card Stripe
+   * declines, and one whose bank asks the shopper to authenticate, answer declined.
+   */
+  async chargeSaved(request: SavedChargeRequest) {
+    try {
+      const intent = await this.#stripe.paymentIntents.create(
+        {
+          amount: request.amount,
+          currency: request.currency,
+          description: request.description,
+          payment_method: request.saved.method,
+          ...(request.saved.customer ? { customer: request.saved.customer } : {}),
+          off_session: true,
+          confirm: true,
+          metadata: { store_id: request.storeId, order_id: request.orderId ?? "" },
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      if (intent.status === "succeeded") {
+        return {
+          status: "succeeded" as const,
+          reference: intent.id,
+          cardBrand: null,
+          cardLast4: null,
+        };
+      }
+      return {
+        status: "declined" as const,
+        code: "authentication_required",
+        message: "Your bank asks you to confirm this payment: update your card.",
+      };
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeCardError) {
+        return {
+          status: "declined" as const,
+          code: err.code ?? "card_declined",
+          message: err.message,
+        };
+      }
+      throw err;
+    }
   }
 
   async refund(reference: string, idempotencyKey: string): Promise<void> {
@@ -88,6 +147,7 @@ export class StripeProvider implements PaymentProvider {
         storeId: intent.metadata.store_id || null,
         cardBrand: null,
         cardLast4: null,
+        saved: savedMethodOf(intent),
       };
     }
     if (event.type === "payment_intent.payment_failed") {
@@ -101,4 +161,12 @@ export class StripeProvider implements PaymentProvider {
     }
     return { id: event.id, type: "ignored", eventType: event.type };
   }
+}
+
+/** The card a confirmed PaymentIntent kept for off-session use, with its customer. */
+function savedMethodOf(intent: Stripe.PaymentIntent): SavedMethod | null {
+  if (intent.setup_future_usage !== "off_session" || !intent.payment_method) return null;
+  const id = (ref: string | { id: string } | null) => (typeof ref === "string" ? ref : ref?.id);
+  const method = id(intent.payment_method);
+  return method ? { method, customer: id(intent.customer) ?? null } : null;
 }

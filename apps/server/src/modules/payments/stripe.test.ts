@@ -19,8 +19,9 @@ import {
 } from "../../../test/fixtures.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
 import { Visitor } from "../../../test/visitor.ts";
-import { carts, orders, users, variants } from "../../db/schema.ts";
+import { carts, orders, subscriptions, users, variants } from "../../db/schema.ts";
 import { releaseExpiredHolds } from "../orders/expired-holds.ts";
+import { renewSubscriptions } from "../subscriptions/renewals.ts";
 
 const WEBHOOK_SECRET = "whsec_localtestsecret";
 const signer = new Stripe("sk_test_signer");
@@ -71,6 +72,35 @@ async function stripeStub() {
       ) {
         return answer(500, { error: { type: "api_error", message: "Stripe is down" } });
       }
+      if (req.method === "POST" && path === "/v1/customers") {
+        return answer(200, { id: `cus_${randomUUID().replaceAll("-", "")}`, object: "customer" });
+      }
+      // A renewal: confirmed at once, off-session, on a saved card (Stripe's test methods).
+      if (
+        req.method === "POST" &&
+        path === "/v1/payment_intents" &&
+        body.get("confirm") === "true"
+      ) {
+        if (body.get("payment_method") === "pm_card_chargeDeclined") {
+          return answer(402, {
+            error: {
+              type: "card_error",
+              code: "card_declined",
+              decline_code: "generic_decline",
+              message: "Your card was declined.",
+            },
+          });
+        }
+        const id = `pi_${randomUUID().replaceAll("-", "")}`;
+        return answer(200, {
+          id,
+          object: "payment_intent",
+          amount: Number(body.get("amount")),
+          currency: body.get("currency"),
+          status: "succeeded",
+          metadata: { order_id: body.get("metadata[order_id]") },
+        });
+      }
       if (req.method === "POST" && path === "/v1/payment_intents") {
         const id = `pi_${randomUUID().replaceAll("-", "")}`;
         const intent = {
@@ -110,13 +140,20 @@ async function stripeStub() {
 }
 
 /** A webhook as Stripe sends it, signed with Stripe's own test-header helper. */
-function webhook(type: string, intentId: string, timestamp?: number) {
+function webhook(
+  type: string,
+  intentId: string,
+  timestamp?: number,
+  /** More of the PaymentIntent (the card it saved: setup_future_usage, payment_method, customer). */
+  intent: Record<string, unknown> = {},
+) {
   const payload = JSON.stringify({
     id: `evt_${randomUUID().replaceAll("-", "")}`,
     object: "event",
     type,
     data: {
       object: {
+        ...intent,
         id: intentId,
         object: "payment_intent",
         metadata: {},
@@ -348,6 +385,72 @@ describeEachEngine("Stripe payments", (engine) => {
           next_charge_on: nextChargeOn(isoDay(paid.paidAt ?? new Date(0)), "month", 2),
         }),
       ]);
+    });
+
+    it("keeps the card of a subscription order for renewals, which are charged off-session with one key per subscription, period and try", async () => {
+      const user = await createUser(t.database.db);
+      const v = visitorWithOwnIp(t.app);
+      await signIn(v, user.email);
+      const { order } = await placeHeld("ITCHY-1", v, "monthly");
+      const customer = stub.calls.find((c) => c.path === "/v1/customers");
+      expect(customer?.idempotencyKey).toBe(`order-${order.id}-intent-customer`);
+      const intent = stub.calls.find((c) => c.path === "/v1/payment_intents");
+      expect(intent?.body.get("setup_future_usage")).toBe("off_session");
+      expect(intent?.body.get("customer")).toMatch(/^cus_/);
+      const hook = webhook("payment_intent.succeeded", order.paymentReference ?? "", undefined, {
+        setup_future_usage: "off_session",
+        payment_method: "pm_card_visa",
+        customer: intent?.body.get("customer"),
+      });
+      expect((await deliver(hook)).json().outcome).toBe("completed");
+      const [sub] = await t.database.db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.userId, user.id));
+      expect(sub).toMatchObject({
+        paymentMethod: "pm_card_visa",
+        paymentCustomer: intent?.body.get("customer"),
+      });
+      if (!sub) throw new Error("no subscription");
+
+      const deps = {
+        db: t.database.db,
+        provider: t.app.payments,
+        mailer: t.app.mailer,
+        log: t.app.log,
+        linkKey: t.app.sessionKey,
+      };
+      const due = new Date(`${sub.nextChargeOn}T12:00:00Z`);
+      stub.calls.length = 0;
+      await renewSubscriptions(deps, due);
+      const renewal = stub.calls.find((c) => c.body.get("off_session") === "true");
+      expect(renewal?.idempotencyKey).toBe(`renewal:${sub.id}:${sub.nextChargeOn}:0`);
+      expect(renewal?.body.get("payment_method")).toBe("pm_card_visa");
+      expect(renewal?.body.get("customer")).toBe(sub.paymentCustomer);
+      expect(renewal?.body.get("confirm")).toBe("true");
+      const [renewed] = await t.database.db
+        .select()
+        .from(orders)
+        .where(eq(orders.renewalOf, sub.id));
+      expect(renewed).toMatchObject({ status: "paid", total: Number(renewal?.body.get("amount")) });
+
+      // The card is declined at the next renewal: the order ends, the try is counted.
+      await t.database.db
+        .update(subscriptions)
+        .set({ paymentMethod: "pm_card_chargeDeclined" })
+        .where(eq(subscriptions.id, sub.id));
+      const next = nextChargeOn(sub.nextChargeOn, "month", 1);
+      await renewSubscriptions(deps, new Date(`${next}T12:00:00Z`));
+      const declined = await t.database.db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.renewalOf, sub.id), eq(orders.status, "declined")));
+      expect(declined.map((o) => o.failureMessage)).toEqual(["Your card was declined."]);
+      const [after] = await t.database.db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.id, sub.id));
+      expect(after).toMatchObject({ status: "active", failedAttempts: 1, nextChargeOn: next });
     });
 
     it("keeps in the cart what the shopper added while the payment was under way", async () => {

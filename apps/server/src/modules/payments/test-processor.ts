@@ -1,6 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { cardBrand, cardDigits } from "@storefront/domain";
-import type { ChargeRequest, ChargeResult, PaymentEvent, PaymentProvider } from "./provider.ts";
+import type {
+  ChargeRequest,
+  ChargeResult,
+  PaymentEvent,
+  PaymentProvider,
+  SavedChargeRequest,
+} from "./provider.ts";
 import { WebhookVerificationError } from "./provider.ts";
 
 /** Stripe's test cards that fail, with Stripe's codes and messages; every other valid card pays. */
@@ -52,6 +58,8 @@ export class TestCardProcessor implements PaymentProvider {
   readonly publishableKey = null;
   readonly #answers = new Map<string, ChargeResult>();
   readonly charges = new Map<string, TestCharge>();
+  /** Saved cards by their reusable token: the number's digits and its expiry, nothing else. */
+  readonly #saved = new Map<string, { digits: string; expMonth: number; expYear: number }>();
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {
     const earlier = this.#answers.get(request.idempotencyKey);
@@ -68,6 +76,17 @@ export class TestCardProcessor implements PaymentProvider {
     const digits = cardDigits(request.card.number);
     const decline = DECLINES[digits];
     if (decline) return { status: "declined", ...decline };
+    let saved = null;
+    if (request.saveMethod) {
+      saved = { method: `test_pm_${randomBytes(12).toString("hex")}`, customer: null };
+      const { expMonth, expYear } = request.card;
+      const fullYear = expYear < 100 ? 2000 + expYear : expYear;
+      remember(this.#saved, saved.method, { digits, expMonth, expYear: fullYear });
+    }
+    return { ...this.#charged(request, digits), saved };
+  }
+
+  #charged(request: Pick<ChargeRequest, "amount" | "currency">, digits: string) {
     const reference = `test_ch_${randomBytes(12).toString("hex")}`;
     remember(this.charges, reference, {
       reference,
@@ -76,11 +95,39 @@ export class TestCardProcessor implements PaymentProvider {
       refunded: false,
     });
     return {
-      status: "succeeded",
+      status: "succeeded" as const,
       reference,
       cardBrand: cardBrand(digits),
       cardLast4: digits.slice(-4),
     };
+  }
+
+  /**
+   * Charges a saved card, as Stripe charges one off-session: an unknown token (this processor
+   * keeps its cards in memory, so a restart forgets them) and a card past its expiry month are
+   * declined, with Stripe's codes.
+   */
+  async chargeSaved(request: SavedChargeRequest) {
+    const earlier = this.#answers.get(request.idempotencyKey);
+    if (earlier && earlier.status !== "requires_confirmation") return earlier;
+    const card = this.#saved.get(request.saved.method);
+    let answer: Extract<ChargeResult, { status: "succeeded" | "declined" }>;
+    if (!card) {
+      answer = {
+        status: "declined",
+        code: "resource_missing",
+        message: "The saved card is no longer available.",
+      };
+    } else if (
+      request.at.getUTCFullYear() * 12 + request.at.getUTCMonth() >
+      card.expYear * 12 + (card.expMonth - 1)
+    ) {
+      answer = { status: "declined", code: "expired_card", message: "Your card has expired." };
+    } else {
+      answer = this.#charged(request, card.digits);
+    }
+    remember(this.#answers, request.idempotencyKey, answer);
+    return answer;
   }
 
   async refund(reference: string): Promise<void> {

@@ -117,6 +117,20 @@ export function storeBrandName(db: Database, storeId: string): Promise<string | 
 }
 
 /**
+ * Where the store's links point when no request is at hand (a timed job's email): its first
+ * domain over https; null for a store without a domain.
+ */
+export async function storeHomeOrigin(db: Database, storeId: string): Promise<string | null> {
+  const [first] = await db
+    .select({ host: storeDomains.host })
+    .from(storeDomains)
+    .where(eq(storeDomains.storeId, storeId))
+    .orderBy(asc(storeDomains.host))
+    .limit(1);
+  return first ? `https://${first.host}` : null;
+}
+
+/**
  * The store's shipping rates and tax rates, as every quote and order reads them: kept as the store
  * information is (a change is announced by the database and forgotten on every instance).
  */

@@ -1,13 +1,29 @@
 import {
   type Currency,
+  DomainError,
   isoDay,
   nextChargeOn,
+  SUBSCRIPTION_MESSAGES,
+  type SubscriptionChange,
   type SubscriptionPlan,
   type SubscriptionView,
+  subscriptionPrice,
 } from "@storefront/domain";
-import { and, asc, desc, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Database, Transaction } from "../../db/index.ts";
-import { orderLines, orders, subscriptionPlans, subscriptions } from "../../db/schema.ts";
+import {
+  orderLines,
+  orders,
+  subscriptionEvents,
+  subscriptionPlans,
+  subscriptions,
+  variantPrices,
+  variants,
+} from "../../db/schema.ts";
+import type { SavedMethod } from "../payments/provider.ts";
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 export type PlanRow = typeof subscriptionPlans.$inferSelect;
 
@@ -50,6 +66,7 @@ export async function readPlans(
 export async function startSubscriptions(
   tx: Transaction,
   order: { id: string; storeId: string; userId: string | null; currency: Currency },
+  payment: { cardBrand: string | null; cardLast4: string | null; saved?: SavedMethod | null },
   paidAt: Date,
 ): Promise<void> {
   if (!order.userId) return;
@@ -82,6 +99,10 @@ export async function startSubscriptions(
         price: line.unitPrice,
         currency: order.currency,
         nextChargeOn: nextChargeOn(paidOn, plan.interval, plan.interval_count),
+        paymentMethod: payment.saved?.method ?? null,
+        paymentCustomer: payment.saved?.customer ?? null,
+        cardBrand: payment.saved ? payment.cardBrand : null,
+        cardLast4: payment.saved ? payment.cardLast4 : null,
       },
     ];
   });
@@ -89,11 +110,12 @@ export async function startSubscriptions(
   if (rows.length > 0) await tx.insert(subscriptions).values(rows).onConflictDoNothing();
 }
 
-/** A signed-in shopper's subscriptions in this store, newest first. */
+/** A signed-in shopper's subscriptions in this store, newest first (or the one named). */
 export async function accountSubscriptions(
   db: Database,
   storeId: string,
   userId: string,
+  onlyId?: string,
 ): Promise<SubscriptionView[]> {
   const rows = await db
     .select({
@@ -106,7 +128,13 @@ export async function accountSubscriptions(
     .from(subscriptions)
     .innerJoin(orderLines, eq(orderLines.id, subscriptions.orderLineId))
     .innerJoin(orders, eq(orders.id, subscriptions.orderId))
-    .where(and(eq(subscriptions.storeId, storeId), eq(subscriptions.userId, userId)))
+    .where(
+      and(
+        eq(subscriptions.storeId, storeId),
+        eq(subscriptions.userId, userId),
+        onlyId ? eq(subscriptions.id, onlyId) : undefined,
+      ),
+    )
     .orderBy(desc(subscriptions.createdAt), asc(orderLines.position));
   return rows.map(({ subscription: s, handle, attributes, imageUrl, orderNumber }) => ({
     id: s.id,
@@ -126,8 +154,240 @@ export async function accountSubscriptions(
       interval_count: s.intervalCount,
       discount_percentage: s.discountPercentage,
     },
+    paused_reason: s.status === "paused" ? (s.pausedReason ?? "shopper") : null,
     next_charge_on: s.nextChargeOn,
+    retry_on: s.retryOn,
+    card: s.paymentMethod ? { brand: s.cardBrand, last4: s.cardLast4 } : null,
     order_number: orderNumber,
     created_at: s.createdAt.toISOString(),
   }));
+}
+
+/** Writes one line of a subscription's history, in the caller's transaction. */
+export async function recordEvent(
+  tx: Transaction,
+  sub: Pick<SubscriptionRow, "id" | "storeId">,
+  actor: "shopper" | "renewal",
+  action: string,
+  detail: Record<string, unknown>,
+  at: Date,
+): Promise<void> {
+  await tx.insert(subscriptionEvents).values({
+    storeId: sub.storeId,
+    subscriptionId: sub.id,
+    actor,
+    action,
+    detail,
+    createdAt: at,
+  });
+}
+
+/**
+ * The idempotency key of one renewal try: one per subscription, period (the charge date it
+ * renews) and try. A job that runs the same try again reuses it, so the order and the charge are
+ * never made twice; a retry after a decline is a new try.
+ */
+export function renewalKey(subscriptionId: string, period: string, failedBefore: number): string {
+  return `renewal:${subscriptionId}:${period}:${failedBefore}`;
+}
+
+/** The period a renewal order's key names. */
+function periodOfRenewal(idempotencyKey: string): string | null {
+  return /^renewal:[^:]+:(\d{4}-\d{2}-\d{2}):\d+$/.exec(idempotencyKey)?.[1] ?? null;
+}
+
+/**
+ * A renewal order was paid (by the renewal job, or by the provider's webhook if it came first),
+ * in the transaction that marks it paid: the subscription's next charge date moves one interval
+ * past the period the order renewed, its failed tries are forgotten, and the price it was charged
+ * becomes its price per delivery.
+ */
+export async function renewalPaid(
+  tx: Transaction,
+  order: {
+    id: string;
+    storeId: string;
+    renewalOf: string;
+    idempotencyKey: string;
+    number: number;
+    total: number;
+  },
+  now: Date,
+): Promise<void> {
+  const period = periodOfRenewal(order.idempotencyKey);
+  const [sub] = await tx
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.id, order.renewalOf), eq(subscriptions.storeId, order.storeId)))
+    .for("update");
+  if (!sub || !period) return;
+  const [line] = await tx
+    .select({ unitPrice: orderLines.unitPrice })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.id));
+  const next = nextChargeOn(period, sub.interval, sub.intervalCount);
+  await tx
+    .update(subscriptions)
+    .set({
+      // A delivery skipped meanwhile keeps its later date.
+      nextChargeOn: next > sub.nextChargeOn ? next : sub.nextChargeOn,
+      failedAttempts: 0,
+      retryOn: null,
+      price: line?.unitPrice ?? sub.price,
+      updatedAt: now,
+    })
+    .where(eq(subscriptions.id, sub.id));
+  await recordEvent(
+    tx,
+    sub,
+    "renewal",
+    "renewed",
+    { period, order_number: order.number, total: order.total, next_charge_on: next },
+    now,
+  );
+}
+
+/**
+ * The shopper changes a subscription on `/account`, under its row's lock (the renewal job takes
+ * the same lock): skip the next delivery, pause, resume (charged at once when its date has
+ * passed), cancel, or move to another plan of the product. Every change is recorded with what it
+ * changed. A cancelled subscription changes no more.
+ */
+export async function changeSubscription(
+  db: Database,
+  owner: { storeId: string; userId: string },
+  id: string,
+  change: SubscriptionChange,
+  now: Date,
+): Promise<SubscriptionView> {
+  if (!z.uuid().safeParse(id).success) {
+    throw new DomainError("not_found", SUBSCRIPTION_MESSAGES.notFound);
+  }
+  await db.transaction(async (tx) => {
+    const [sub] = await tx
+      .select()
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.id, id),
+          eq(subscriptions.storeId, owner.storeId),
+          eq(subscriptions.userId, owner.userId),
+        ),
+      )
+      .for("update");
+    if (!sub) throw new DomainError("not_found", SUBSCRIPTION_MESSAGES.notFound);
+    if (sub.status === "cancelled") {
+      throw new DomainError("conflict", SUBSCRIPTION_MESSAGES.cancelled);
+    }
+    const { set, detail } = await planChange(tx, sub, change, isoDay(now));
+    await tx
+      .update(subscriptions)
+      .set({ ...set, updatedAt: now })
+      .where(eq(subscriptions.id, sub.id));
+    await recordEvent(tx, sub, "shopper", change.action, detail, now);
+  });
+  const [view] = await accountSubscriptions(db, owner.storeId, owner.userId, id);
+  if (!view) throw new DomainError("not_found", SUBSCRIPTION_MESSAGES.notFound);
+  return view;
+}
+
+type SubscriptionUpdate = Partial<typeof subscriptions.$inferInsert>;
+
+/** What one change sets on the subscription, and what its history records. */
+async function planChange(
+  tx: Transaction,
+  sub: SubscriptionRow,
+  change: SubscriptionChange,
+  today: string,
+): Promise<{ set: SubscriptionUpdate; detail: Record<string, unknown> }> {
+  switch (change.action) {
+    case "skip": {
+      if (sub.status !== "active") {
+        throw new DomainError("conflict", SUBSCRIPTION_MESSAGES.skipNotActive);
+      }
+      // The delivery due (or being retried) is skipped: the next one is an interval later.
+      const next = nextChargeOn(sub.nextChargeOn, sub.interval, sub.intervalCount);
+      return {
+        set: { nextChargeOn: next, failedAttempts: 0, retryOn: null },
+        detail: { skipped: sub.nextChargeOn, next_charge_on: next },
+      };
+    }
+    case "pause":
+      if (sub.status === "paused") {
+        throw new DomainError("conflict", SUBSCRIPTION_MESSAGES.pausedAlready);
+      }
+      return {
+        set: { status: "paused", pausedReason: "shopper", failedAttempts: 0, retryOn: null },
+        detail: { next_charge_on: sub.nextChargeOn },
+      };
+    case "resume": {
+      if (sub.status === "active") {
+        throw new DomainError("conflict", SUBSCRIPTION_MESSAGES.activeAlready);
+      }
+      const next = sub.nextChargeOn < today ? today : sub.nextChargeOn;
+      return {
+        set: {
+          status: "active",
+          pausedReason: null,
+          failedAttempts: 0,
+          retryOn: null,
+          nextChargeOn: next,
+        },
+        detail: { was: sub.pausedReason, next_charge_on: next },
+      };
+    }
+    case "cancel":
+      return {
+        set: { status: "cancelled", pausedReason: null, retryOn: null },
+        detail: { status_was: sub.status },
+      };
+    case "change_plan": {
+      const set = await otherPlan(tx, sub, change.subscription_id);
+      return { set, detail: { from: sub.planCode, to: set.planCode } };
+    }
+  }
+}
+
+/** The subscription moved to another plan of its product, priced as that plan is now. */
+async function otherPlan(
+  tx: Transaction,
+  sub: SubscriptionRow,
+  code: string,
+): Promise<SubscriptionUpdate> {
+  const [found] = sub.variantId
+    ? await tx
+        .select({ plan: subscriptionPlans, price: variantPrices.amount })
+        .from(variants)
+        .innerJoin(subscriptionPlans, eq(subscriptionPlans.productId, variants.productId))
+        .leftJoin(
+          variantPrices,
+          and(eq(variantPrices.variantId, variants.id), eq(variantPrices.currency, sub.currency)),
+        )
+        .where(
+          and(
+            eq(variants.id, sub.variantId),
+            eq(subscriptionPlans.storeId, sub.storeId),
+            eq(sql`lower(${subscriptionPlans.code})`, code.toLowerCase()),
+          ),
+        )
+    : [];
+  if (!found) {
+    throw new DomainError("invalid", SUBSCRIPTION_MESSAGES.planNotFound, {
+      subscription_id: SUBSCRIPTION_MESSAGES.planNotFound,
+    });
+  }
+  const { plan } = found;
+  if (plan.id === sub.planId || plan.code === sub.planCode) {
+    throw new DomainError("conflict", SUBSCRIPTION_MESSAGES.samePlan);
+  }
+  return {
+    planId: plan.id,
+    planCode: plan.code,
+    planLabel: plan.label,
+    interval: plan.interval,
+    intervalCount: plan.intervalCount,
+    discountPercentage: plan.discountPercentage,
+    price:
+      found.price === null ? sub.price : subscriptionPrice(found.price, plan.discountPercentage),
+  };
 }

@@ -437,7 +437,11 @@ describeEachEngine("subscriptions", (engine) => {
             price: ITCHY_1.monthlyUsd,
             currency: "usd",
             subscription: MONTHLY,
+            paused_reason: null,
             next_charge_on: "2026-11-30",
+            retry_on: null,
+            // The card is kept for the renewals (brand and last 4 digits only).
+            card: { brand: "visa", last4: "4242" },
             order_number: order.number,
             created_at: expect.any(String),
           },

@@ -22,7 +22,10 @@ const monthly: SubscriptionView = {
     interval_count: 1,
     discount_percentage: 10,
   },
+  paused_reason: null,
   next_charge_on: "2026-12-22",
+  retry_on: null,
+  card: { brand: "visa", last4: "4242" },
   order_number: 1001,
   created_at: "2026-11-22T10:00:00.000Z",
 };

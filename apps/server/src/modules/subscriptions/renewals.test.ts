@@ -1,0 +1,406 @@
+import { randomUUID } from "node:crypto";
+import {
+  addDays,
+  isoDay,
+  nextChargeOn,
+  SUBSCRIPTION_MESSAGES,
+  subscriptionPrice,
+} from "@storefront/domain";
+import { and, asc, eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  GOOD_CARD,
+  NY_ADDRESS,
+  outboxTo,
+  priceOf,
+  quoteAddress,
+  setStock,
+  signedInVisitor,
+  signIn,
+  stockOf,
+  visitorWithOwnIp,
+} from "../../../test/fixtures.ts";
+import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
+import type { Visitor } from "../../../test/visitor.ts";
+import { orderLines, orders, subscriptionEvents, subscriptions } from "../../db/schema.ts";
+import { TestCardProcessor } from "../payments/test-processor.ts";
+import { renewSubscriptions } from "./renewals.ts";
+
+/** Noon UTC on a YYYY-MM-DD day: the renewal job's clock in these tests. */
+const noon = (day: string) => new Date(`${day}T12:00:00Z`);
+
+describeEachEngine("subscription renewals", (engine) => {
+  let t: TestApp;
+  const processor = new TestCardProcessor();
+  beforeAll(async () => {
+    t = await createTestApp(engine, {}, { payments: processor });
+  });
+  afterAll(() => t.close());
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const renew = (day: string) =>
+    renewSubscriptions(
+      {
+        db: t.database.db,
+        provider: processor,
+        mailer: t.app.mailer,
+        log: t.app.log,
+        linkKey: t.app.sessionKey,
+      },
+      noon(day),
+    );
+
+  /**
+   * A signed-in shopper who subscribed to `quantity` of `sku` on `plan`, paid on `paidOn` with
+   * `card`; answers the shopper, the subscription's id and the first order's total.
+   */
+  async function subscribed(
+    sku: string,
+    quantity: number,
+    plan: string,
+    paidOn: string,
+    card = GOOD_CARD,
+  ): Promise<{ v: Visitor; email: string; id: string; firstTotal: number }> {
+    // The shopper signs in and pays on that day (the session and the card's expiry follow it).
+    vi.useFakeTimers({ toFake: ["Date"], now: noon(paidOn) });
+    const { v, user } = await signedInVisitor(t.app, t.database.db);
+    const added = await v.post("/api/cart/items", { sku, quantity, subscription_id: plan });
+    expect(added.statusCode, added.body).toBe(200);
+    const quote = (await v.post("/api/checkout/quote", { address: quoteAddress() })).json();
+    const paid = await v.post(
+      "/api/checkout",
+      {
+        email: user.email,
+        name: "Sam Subscriber",
+        address: NY_ADDRESS,
+        shippingOptionId: quote.selectedShippingOption.id,
+        expectedTotal: quote.total,
+        card,
+      },
+      { "idempotency-key": randomUUID() },
+    );
+    vi.useRealTimers();
+    expect(paid.statusCode, paid.body).toBe(200);
+    const [sub] = await t.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, user.id));
+    if (!sub) throw new Error("no subscription started");
+    return { v, email: user.email, id: sub.id, firstTotal: paid.json().order.total };
+  }
+
+  /** The shopper, signed in again on `day`, changes the subscription that day. */
+  async function changeOn(day: string, email: string, id: string, body: object) {
+    vi.useFakeTimers({ toFake: ["Date"], now: noon(day) });
+    try {
+      const v = visitorWithOwnIp(t.app);
+      expect((await signIn(v, email)).statusCode).toBe(200);
+      return await v.patch(`/api/account/subscriptions/${id}`, body);
+    } finally {
+      vi.useRealTimers();
+    }
+  }
+
+  const renewalOrders = (id: string) =>
+    t.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.renewalOf, id))
+      .orderBy(asc(orders.createdAt), asc(orders.number));
+  const subscriptionRow = async (id: string) => {
+    const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.id, id));
+    if (!row) throw new Error("no subscription");
+    return row;
+  };
+  const history = (id: string) =>
+    t.database.db
+      .select()
+      .from(subscriptionEvents)
+      .where(eq(subscriptionEvents.subscriptionId, id))
+      .orderBy(asc(subscriptionEvents.createdAt));
+  const chargesOf = (amount: number) =>
+    [...processor.charges.values()].filter((c) => c.amount === amount && !c.refunded).length;
+
+  it("renews a monthly subscription through a year: one paid order and one charge per month, stock taken, the next date moved, each confirmed by email", async () => {
+    await setStock(t.database.db, "YOUNG-1", 500);
+    const start = "2027-01-31";
+    const { email, id, firstTotal } = await subscribed("YOUNG-1", 2, "monthly", start);
+    const stockAfterFirst = await stockOf(t.database.db, "YOUNG-1");
+    const price = subscriptionPrice(await priceOf(t.database.db, "YOUNG-1", "usd"), 10);
+
+    // Every day of the year that follows, the job runs (twice on some days: it renews once).
+    const expected: string[] = [];
+    for (let day = nextChargeOn(start, "month", 1); day <= addDays(start, 366); ) {
+      expected.push(day);
+      day = nextChargeOn(day, "month", 1);
+    }
+    for (let day = addDays(start, 1); day <= addDays(start, 366); day = addDays(day, 1)) {
+      await renew(day);
+      if (expected.includes(day)) await renew(day);
+    }
+    // Month ends follow the calendar: the 31st becomes the 28th of February and stays the 28th.
+    expect(expected.slice(0, 3)).toEqual(["2027-02-28", "2027-03-28", "2027-04-28"]);
+    expect(expected).toHaveLength(12);
+
+    const renewals = await renewalOrders(id);
+    expect(renewals).toHaveLength(12);
+    expect(renewals.every((o) => o.status === "paid" && o.userId !== null)).toBe(true);
+    expect(renewals.map((o) => isoDay(o.paidAt ?? new Date(0)))).toEqual(expected);
+    // Each renewal is the plan's price now, shipped and taxed as the first order.
+    expect(renewals.map((o) => o.subtotal)).toEqual(Array(12).fill(price * 2));
+    expect(renewals.map((o) => o.total)).toEqual(Array(12).fill(firstTotal));
+    expect(chargesOf(firstTotal)).toBeGreaterThanOrEqual(13);
+    const lines = await t.database.db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, renewals[0]?.id ?? ""));
+    expect(lines).toMatchObject([
+      {
+        sku: "YOUNG-1",
+        quantity: 2,
+        unitPrice: price,
+        subscription: { subscription_id: "monthly" },
+      },
+    ]);
+    expect(await stockOf(t.database.db, "YOUNG-1")).toBe(stockAfterFirst - 24);
+
+    const sub = await subscriptionRow(id);
+    expect(sub).toMatchObject({
+      status: "active",
+      nextChargeOn: nextChargeOn(expected[11] ?? "", "month", 1),
+      failedAttempts: 0,
+      retryOn: null,
+    });
+    // A renewal starts no subscription of its own.
+    expect(
+      await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, sub.userId)),
+    ).toHaveLength(1);
+    const renewed = (await history(id)).filter((e) => e.action === "renewed");
+    expect(renewed).toHaveLength(12);
+    expect(renewed[0]?.detail).toMatchObject({
+      period: "2027-02-28",
+      order_number: renewals[0]?.number,
+    });
+    await t.app.background.idle();
+    const confirmations = (await outboxTo(t.database.db, email)).filter((m) =>
+      renewals.some((o) => m.subject.includes(String(o.number))),
+    );
+    expect(confirmations).toHaveLength(12);
+  });
+
+  it("retries a declined renewal after 1, 3 and 7 days, mails each time, pauses after the last try, and renews again once resumed", async () => {
+    // The card runs to the end of March 2027: the April renewal finds it expired.
+    const card = { ...GOOD_CARD, expMonth: 3, expYear: 2027 };
+    const { v, email, id } = await subscribed("DRAMA-1", 1, "monthly", "2027-02-10", card);
+    const stock = await stockOf(t.database.db, "DRAMA-1");
+
+    await renew("2027-03-10");
+    expect(await renewalOrders(id)).toHaveLength(1);
+    const tries = ["2027-04-10", "2027-04-11", "2027-04-14", "2027-04-21"];
+    // Nothing is tried between the retry days.
+    for (let day = "2027-04-10"; day <= "2027-05-31"; day = addDays(day, 1)) {
+      const before = (await renewalOrders(id)).length;
+      await renew(day);
+      expect((await renewalOrders(id)).length - before).toBe(tries.includes(day) ? 1 : 0);
+    }
+    const renewals = await renewalOrders(id);
+    expect(renewals.map((o) => o.status)).toEqual([
+      "paid",
+      "declined",
+      "declined",
+      "declined",
+      "declined",
+    ]);
+    expect(renewals.slice(1).every((o) => o.failureMessage === "Your card has expired.")).toBe(
+      true,
+    );
+    // Declined tries give their stock back: only the March delivery took any.
+    expect(await stockOf(t.database.db, "DRAMA-1")).toBe(stock - 1);
+
+    expect(await subscriptionRow(id)).toMatchObject({
+      status: "paused",
+      pausedReason: "payment_failed",
+      nextChargeOn: "2027-04-10",
+      retryOn: null,
+    });
+    const failures = (await history(id)).filter(
+      (e) => e.actor === "renewal" && e.action !== "renewed",
+    );
+    expect(failures.map((e) => [e.action, e.detail.retry_on])).toEqual([
+      ["renewal_failed", "2027-04-11"],
+      ["renewal_failed", "2027-04-14"],
+      ["renewal_failed", "2027-04-21"],
+      ["paused", null],
+    ]);
+    const mails = (await outboxTo(t.database.db, email)).filter((m) =>
+      m.subject.includes("subscription"),
+    );
+    expect(mails.map((m) => m.subject)).toEqual([
+      expect.stringMatching(/could not be renewed$/),
+      expect.stringMatching(/could not be renewed$/),
+      expect.stringMatching(/could not be renewed$/),
+      expect.stringMatching(/is paused$/),
+    ]);
+    expect(mails[0]?.text).toContain("We could not charge your card ending 4242");
+    expect(mails[0]?.text).toContain("Your card has expired.");
+    expect(mails[0]?.text).toContain("We will try again on 2027-04-11.");
+    expect(mails[0]?.text).toMatch(
+      /update it on your account: https:\/\/[^/]+\/account#subscriptions/,
+    );
+    expect(mails[3]?.text).toContain("Your subscription is paused.");
+
+    const listed = (await v.get("/api/account/subscriptions")).json().subscriptions[0];
+    expect(listed).toMatchObject({ status: "paused", paused_reason: "payment_failed" });
+
+    // Resumed on June 2nd: due at once, and tried that day.
+    const resumed = await changeOn("2027-06-02", email, id, { action: "resume" });
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    expect(resumed.json().subscription).toMatchObject({
+      status: "active",
+      paused_reason: null,
+      next_charge_on: "2027-06-02",
+    });
+    await renew("2027-06-02");
+    expect(await renewalOrders(id)).toHaveLength(6);
+    expect(await subscriptionRow(id)).toMatchObject({ failedAttempts: 1, retryOn: "2027-06-03" });
+  });
+
+  it("renews once when two job runs take the same subscriptions at the same time", async () => {
+    const { id } = await subscribed("OUCHIE-1", 1, "monthly", "2027-05-05");
+    await Promise.all([renew("2027-06-05"), renew("2027-06-05")]);
+    const renewals = await renewalOrders(id);
+    expect(renewals.map((o) => o.status)).toEqual(["paid"]);
+    expect(chargesOf(renewals[0]?.total ?? 0)).toBeGreaterThanOrEqual(1);
+    expect(await subscriptionRow(id)).toMatchObject({ nextChargeOn: "2027-07-05" });
+  });
+
+  it("charges nothing while the stock is short, retries, and renews once the stock is back", async () => {
+    const { id } = await subscribed("ITCHY-2", 2, "monthly", "2027-07-01");
+    await setStock(t.database.db, "ITCHY-2", 1);
+    await renew("2027-08-01");
+    // No order, so no charge; the stock is as it was.
+    expect(await renewalOrders(id)).toHaveLength(0);
+    expect(await stockOf(t.database.db, "ITCHY-2")).toBe(1);
+    expect(await subscriptionRow(id)).toMatchObject({ failedAttempts: 1, retryOn: "2027-08-02" });
+    const [failure] = (await history(id)).filter((e) => e.action === "renewal_failed");
+    expect(failure?.detail).toMatchObject({ reason: "out_of_stock" });
+
+    await setStock(t.database.db, "ITCHY-2", 5);
+    await renew("2027-08-02");
+    expect((await renewalOrders(id)).map((o) => o.status)).toEqual(["paid"]);
+    expect(await stockOf(t.database.db, "ITCHY-2")).toBe(3);
+    // The delivery is still the one due on August 1st: the next is September 1st.
+    expect(await subscriptionRow(id)).toMatchObject({
+      nextChargeOn: "2027-09-01",
+      failedAttempts: 0,
+    });
+  });
+
+  describe("PATCH /api/account/subscriptions/:id", () => {
+    it("skips the next delivery, pauses (no renewal), resumes, changes the plan and cancels, each recorded", async () => {
+      const { v, email, id } = await subscribed("ITCHY-1", 1, "monthly", "2027-09-15");
+      const patch = (body: object) => v.patch(`/api/account/subscriptions/${id}`, body);
+
+      const skipped = await patch({ action: "skip" });
+      expect(skipped.statusCode, skipped.body).toBe(200);
+      expect(skipped.json().subscription).toMatchObject({
+        status: "active",
+        next_charge_on: "2027-11-15",
+      });
+      await renew("2027-10-15");
+      expect(await renewalOrders(id)).toHaveLength(0);
+
+      expect((await patch({ action: "pause" })).json().subscription).toMatchObject({
+        status: "paused",
+        paused_reason: "shopper",
+      });
+      await renew("2027-11-15");
+      expect(await renewalOrders(id)).toHaveLength(0);
+      const again = await patch({ action: "pause" });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error.message).toBe(SUBSCRIPTION_MESSAGES.pausedAlready);
+      const skipPaused = await patch({ action: "skip" });
+      expect(skipPaused.statusCode).toBe(409);
+      expect(skipPaused.json().error.message).toBe(SUBSCRIPTION_MESSAGES.skipNotActive);
+
+      const changed = await patch({ action: "change_plan", subscription_id: "every-2-months" });
+      expect(changed.statusCode, changed.body).toBe(200);
+      const every2 = subscriptionPrice(await priceOf(t.database.db, "ITCHY-1", "usd"), 5);
+      expect(changed.json().subscription).toMatchObject({
+        subscription: { subscription_id: "every-2-months", interval_count: 2 },
+        price: every2,
+      });
+      const same = await patch({ action: "change_plan", subscription_id: "every-2-months" });
+      expect(same.statusCode).toBe(409);
+      const unknown = await patch({ action: "change_plan", subscription_id: "weekly-forever" });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().error.message).toBe(SUBSCRIPTION_MESSAGES.planNotFound);
+
+      // Resumed after its date passed: renewed that day on the new plan, next in two months.
+      const resumed = await changeOn("2027-12-01", email, id, { action: "resume" });
+      expect(resumed.json().subscription).toMatchObject({
+        status: "active",
+        next_charge_on: "2027-12-01",
+      });
+      await renew("2027-12-01");
+      const [renewal] = await renewalOrders(id);
+      expect(renewal?.subtotal).toBe(every2);
+      expect((await subscriptionRow(id)).nextChargeOn).toBe("2028-02-01");
+
+      const cancelled = await changeOn("2028-01-10", email, id, { action: "cancel" });
+      expect(cancelled.json().subscription.status).toBe("cancelled");
+      await renew("2028-02-01");
+      expect(await renewalOrders(id)).toHaveLength(1);
+      const afterCancel = await changeOn("2028-02-02", email, id, { action: "resume" });
+      expect(afterCancel.statusCode).toBe(409);
+      expect(afterCancel.json().error.message).toBe(SUBSCRIPTION_MESSAGES.cancelled);
+
+      const events = await history(id);
+      expect(events.filter((e) => e.actor === "shopper").map((e) => e.action)).toEqual([
+        "skip",
+        "pause",
+        "change_plan",
+        "resume",
+        "cancel",
+      ]);
+      expect(events.find((e) => e.action === "skip")?.detail).toEqual({
+        skipped: "2027-10-15",
+        next_charge_on: "2027-11-15",
+      });
+      expect(events.find((e) => e.action === "change_plan")?.detail).toEqual({
+        from: "monthly",
+        to: "every-2-months",
+      });
+    });
+
+    it("answers 401 signed out, 404 for another account's subscription or a bad id, and 400 for an unknown action", async () => {
+      const { id } = await subscribed("YOUNG-2", 1, "monthly", "2027-03-03");
+      const signedOut = await visitorWithOwnIp(t.app).patch(`/api/account/subscriptions/${id}`, {
+        action: "pause",
+      });
+      expect(signedOut.statusCode).toBe(401);
+      const { v: other } = await signedInVisitor(t.app, t.database.db);
+      const notTheirs = await other.patch(`/api/account/subscriptions/${id}`, { action: "cancel" });
+      expect(notTheirs.statusCode).toBe(404);
+      expect(notTheirs.json().error.message).toBe(SUBSCRIPTION_MESSAGES.notFound);
+      const badId = await other.patch("/api/account/subscriptions/not-an-id", { action: "cancel" });
+      expect(badId.statusCode).toBe(404);
+      const badAction = await other.patch(`/api/account/subscriptions/${id}`, {
+        action: "explode",
+      });
+      expect(badAction.statusCode).toBe(400);
+      expect(badAction.json().error.message).toContain(SUBSCRIPTION_MESSAGES.action);
+      expect((await subscriptionRow(id)).status).toBe("active");
+      expect(
+        await t.database.db
+          .select()
+          .from(subscriptionEvents)
+          .where(
+            and(eq(subscriptionEvents.subscriptionId, id), eq(subscriptionEvents.actor, "shopper")),
+          ),
+      ).toEqual([]);
+    });
+  });
+});
