@@ -5,12 +5,18 @@ import { mailedLink } from "./mail";
 const DRAMA = "No More Drama – Calm Support for Dogs & Cats";
 const MONTHLY = "Deliver every month";
 
-/** Today (UTC) plus one month in long US form: when a monthly plan paid today is next charged. */
-function aMonthFromToday(): string {
+/**
+ * Today (UTC) plus a month, `months` times over, in long US form: when a monthly plan paid today
+ * is next charged (each month keeps the day, or the month's last day when it is shorter).
+ */
+function aMonthFromToday(months = 1): string {
   const now = new Date();
-  const [year, month] = [now.getUTCFullYear(), now.getUTCMonth() + 1];
-  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  const day = new Date(Date.UTC(year, month, Math.min(now.getUTCDate(), lastDay)));
+  let day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  for (let i = 0; i < months; i += 1) {
+    const [year, month] = [day.getUTCFullYear(), day.getUTCMonth() + 1];
+    const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+    day = new Date(Date.UTC(year, month, Math.min(day.getUTCDate(), lastDay)));
+  }
   return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(day);
 }
 
@@ -131,6 +137,25 @@ test("a guest with a subscription in the cart creates an account at checkout, pa
   await expect(rows).toContainText(DRAMA);
   await expect(rows).toContainText(`${MONTHLY} · Subscribe & save 10%`);
   await expect(rows).toContainText("$38.66 per delivery");
-  await expect(rows).toContainText(`Next charge ${aMonthFromToday()}`);
+  await expect(rows).toContainText(`Next charge ${aMonthFromToday()} to your card ending 4242`);
   await screenshot(page, testInfo, "account-subscriptions");
+
+  // The shopper skips the next delivery, then cancels (after saying yes); it stays cancelled.
+  await rows.getByRole("button", { name: "Skip next delivery" }).click();
+  await expect(rows.getByRole("status")).toHaveText(
+    `Skipped. Your next delivery is charged on ${aMonthFromToday(2)}.`,
+  );
+  await expect(rows).toContainText(`Next charge ${aMonthFromToday(2)}`);
+  await rows.getByRole("button", { name: "Cancel subscription" }).click();
+  await expect(rows.getByRole("button", { name: "Keep it" })).toBeFocused();
+  await screenshot(page, testInfo, "account-subscription-cancel");
+  await rows.getByRole("button", { name: "Yes, cancel it" }).click();
+  await expect(rows.getByRole("status")).toHaveText(
+    "Cancelled. Nothing more will be charged or sent.",
+  );
+  await expect(rows.getByRole("button")).toHaveCount(0);
+  await gotoHydrated(page, "/account");
+  await expect(
+    page.getByRole("region", { name: "Subscriptions" }).getByRole("listitem"),
+  ).toContainText("Cancelled");
 });

@@ -48,6 +48,8 @@ export const SubscriptionViewSchema = z.object({
   next_charge_on: z.string(),
   /** YYYY-MM-DD: when the renewal that failed is tried again; null when none failed. */
   retry_on: z.string().nullable(),
+  /** The plans the product offers now: the ones the shopper may change to. */
+  plans: z.array(SubscriptionPlanSchema),
   /** The card renewals are charged to. */
   card: z.object({ brand: z.string().nullable(), last4: z.string().nullable() }).nullable(),
   order_number: z.number().int(),

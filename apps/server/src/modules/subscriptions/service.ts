@@ -121,6 +121,7 @@ export async function accountSubscriptions(
     .select({
       subscription: subscriptions,
       handle: orderLines.handle,
+      productId: orderLines.productId,
       attributes: orderLines.attributes,
       imageUrl: orderLines.imageUrl,
       orderNumber: orders.number,
@@ -136,7 +137,11 @@ export async function accountSubscriptions(
       ),
     )
     .orderBy(desc(subscriptions.createdAt), asc(orderLines.position));
-  return rows.map(({ subscription: s, handle, attributes, imageUrl, orderNumber }) => ({
+  const productIds = rows.flatMap((r) => (r.productId ? [r.productId] : []));
+  const plans = await readPlans(db, storeId, productIds);
+  const plansOf = (productId: string | null) =>
+    plans.filter((p) => p.productId === productId).map(planView);
+  return rows.map(({ subscription: s, handle, productId, attributes, imageUrl, orderNumber }) => ({
     id: s.id,
     status: s.status,
     sku: s.sku,
@@ -154,6 +159,7 @@ export async function accountSubscriptions(
       interval_count: s.intervalCount,
       discount_percentage: s.discountPercentage,
     },
+    plans: plansOf(productId),
     paused_reason: s.status === "paused" ? (s.pausedReason ?? "shopper") : null,
     next_charge_on: s.nextChargeOn,
     retry_on: s.retryOn,

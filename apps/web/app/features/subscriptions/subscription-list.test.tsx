@@ -1,7 +1,8 @@
 import type { SubscriptionView } from "@storefront/domain";
-import { render, screen, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { fakeApi } from "../../../test/checkout-fixtures";
 import { SubscriptionList } from "./subscription-list";
 
 const monthly: SubscriptionView = {
@@ -22,6 +23,22 @@ const monthly: SubscriptionView = {
     interval_count: 1,
     discount_percentage: 10,
   },
+  plans: [
+    {
+      subscription_id: "monthly",
+      label: "Deliver every month",
+      interval: "month",
+      interval_count: 1,
+      discount_percentage: 10,
+    },
+    {
+      subscription_id: "every-2-months",
+      label: "Deliver every 2 months",
+      interval: "month",
+      interval_count: 2,
+      discount_percentage: 5,
+    },
+  ],
   paused_reason: null,
   next_charge_on: "2026-12-22",
   retry_on: null,
@@ -63,5 +80,133 @@ describe("the account's subscriptions", () => {
     expect(screen.getByRole("alert").textContent).toContain(
       "Your subscriptions could not be loaded.",
     );
+  });
+});
+
+/** Clicks, then lets the API's answer arrive and the row show it. */
+async function click(element: HTMLElement) {
+  await act(async () => {
+    fireEvent.click(element);
+  });
+}
+
+describe("changing a subscription", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  /** The API answers each change with the subscription as the server would make it. */
+  function serverWith(
+    change: (body: {
+      action: string;
+      subscription_id?: string;
+    }) => Partial<SubscriptionView> | number,
+  ) {
+    return fakeApi((call) => {
+      const result = change(call.body as { action: string });
+      return typeof result === "number"
+        ? {
+            status: result,
+            body: { error: { code: "conflict", message: "This subscription is paused already." } },
+          }
+        : { status: 200, body: { subscription: { ...monthly, ...result } } };
+    });
+  }
+
+  it("skips the next delivery and says when the next charge is", async () => {
+    const calls = serverWith(() => ({ next_charge_on: "2027-01-22" }));
+    const row = within(renderList([monthly])).getAllByRole("listitem")[0] as HTMLElement;
+    await click(within(row).getByRole("button", { name: "Skip next delivery" }));
+    expect(calls).toMatchObject([
+      {
+        method: "PATCH",
+        path: `/api/account/subscriptions/${monthly.id}`,
+        body: { action: "skip" },
+      },
+    ]);
+    expect(within(row).getByRole("status").textContent).toBe(
+      "Skipped. Your next delivery is charged on January 22, 2027.",
+    );
+    expect(within(row).getByText("January 22, 2027").getAttribute("datetime")).toBe("2027-01-22");
+  });
+
+  it("pauses, then offers to resume", async () => {
+    serverWith((body) =>
+      body.action === "pause"
+        ? { status: "paused", paused_reason: "shopper" }
+        : { status: "active", next_charge_on: "2026-12-30" },
+    );
+    const row = within(renderList([monthly])).getAllByRole("listitem")[0] as HTMLElement;
+    await click(within(row).getByRole("button", { name: "Pause" }));
+    expect(within(row).queryByRole("button", { name: "Skip next delivery" })).toBeNull();
+    expect(row.textContent).toContain("Paused");
+    await click(within(row).getByRole("button", { name: "Resume" }));
+    expect(within(row).getByRole("status").textContent).toBe(
+      "Resumed. Your next delivery is charged on December 30, 2026.",
+    );
+  });
+
+  it("says a renewal that failed paused it, and offers to resume", () => {
+    const failed = {
+      ...monthly,
+      status: "paused" as const,
+      paused_reason: "payment_failed" as const,
+    };
+    const other = within(renderList([failed])).getAllByRole("listitem")[0] as HTMLElement;
+    expect(other.textContent).toContain("Paused: the last renewal could not be charged.");
+    expect(within(other).getByRole("button", { name: "Resume" })).toBeTruthy();
+  });
+
+  it("says when a renewal that did not go through is tried again", () => {
+    const retrying = { ...monthly, retry_on: "2026-12-25" };
+    const row = within(renderList([retrying])).getAllByRole("listitem")[0] as HTMLElement;
+    expect(row.textContent).toContain(
+      "The last renewal did not go through. We will try again on December 25, 2026.",
+    );
+  });
+
+  it("cancels only once the shopper confirms, and then offers nothing more", async () => {
+    const calls = serverWith(() => ({ status: "cancelled" }));
+    const row = within(renderList([monthly])).getAllByRole("listitem")[0] as HTMLElement;
+    await click(within(row).getByRole("button", { name: "Cancel subscription" }));
+    expect(calls).toEqual([]);
+    const keep = within(row).getByRole("button", { name: "Keep it" });
+    expect(document.activeElement).toBe(keep);
+    await click(within(row).getByRole("button", { name: "Yes, cancel it" }));
+    expect(calls).toMatchObject([{ body: { action: "cancel" } }]);
+    expect(within(row).queryAllByRole("button")).toEqual([]);
+    expect(within(row).getByRole("status").textContent).toBe(
+      "Cancelled. Nothing more will be charged or sent.",
+    );
+  });
+
+  it("changes to another of the product's plans", async () => {
+    const calls = serverWith(() => ({
+      subscription: { ...(monthly.plans[1] as SubscriptionView["subscription"]) },
+      price: 3795,
+    }));
+    const row = within(renderList([monthly])).getAllByRole("listitem")[0] as HTMLElement;
+    const select = within(row).getByLabelText("Change to");
+    expect(
+      within(select)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["Deliver every 2 months"]);
+    await click(within(row).getByRole("button", { name: "Change plan" }));
+    expect(calls).toMatchObject([
+      { body: { action: "change_plan", subscription_id: "every-2-months" } },
+    ]);
+    expect(within(row).getByRole("status").textContent).toBe(
+      "Changed to “Deliver every 2 months”, from your next delivery.",
+    );
+    expect(row.textContent).toContain("$75.90 per delivery");
+  });
+
+  it("shows the server's refusal and keeps the subscription as it was", async () => {
+    serverWith(() => 409);
+    const row = within(renderList([monthly])).getAllByRole("listitem")[0] as HTMLElement;
+    await click(within(row).getByRole("button", { name: "Pause" }));
+    expect(within(row).getByRole("alert").textContent).toBe("This subscription is paused already.");
+    expect(within(row).getByRole("button", { name: "Skip next delivery" })).toBeTruthy();
   });
 });

@@ -4,16 +4,23 @@ import {
   attributeLabel,
   formatMoney,
   optionLabel,
+  type SubscriptionChange,
   type SubscriptionView,
 } from "@storefront/domain";
+import { useId, useState } from "react";
 import { Link } from "react-router";
 import { PlanLabel } from "~/components/plan-label";
+import { ApiError, apiRequest } from "~/lib/api-client";
 import { formatLongDate } from "~/lib/format";
 
 /** The account page's subscriptions, newest first; null when they could not be read. */
 export function SubscriptionList({ subscriptions }: { subscriptions: SubscriptionView[] | null }) {
   return (
-    <section aria-labelledby="subscriptions-title" className="account-card subscriptions">
+    <section
+      aria-labelledby="subscriptions-title"
+      className="account-card subscriptions"
+      id="subscriptions"
+    >
       <h2 id="subscriptions-title">Subscriptions</h2>
       {subscriptions === null ? (
         <p className="inline-error" role="alert">
@@ -27,31 +34,198 @@ export function SubscriptionList({ subscriptions }: { subscriptions: Subscriptio
       ) : (
         <ul className="subscription-list">
           {subscriptions.map((s) => (
-            <li key={s.id} className="subscription-row">
-              <Link className="subscription-title" to={`/products/${s.handle}`}>
-                {s.title}
-              </Link>
-              <span className="subscription-variant">
-                {[
-                  ...Object.entries(s.attributes).map(
-                    ([name, value]) => `${attributeLabel(name)}: ${optionLabel(name, value)}`,
-                  ),
-                  `Qty ${s.quantity}`,
-                ].join(" · ")}
-              </span>
-              <PlanLabel plan={s.subscription} as="span" />
-              <span className="subscription-price">
-                {formatMoney(s.price * s.quantity, s.currency)} per delivery
-                {s.quantity > 1 ? ` (${formatMoney(s.price, s.currency)} each)` : ""}
-              </span>
-              <span className="subscription-next">
-                Next charge{" "}
-                <time dateTime={s.next_charge_on}>{formatLongDate(s.next_charge_on)}</time>
-              </span>
-            </li>
+            <SubscriptionRow key={s.id} initial={s} />
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+/** What the shopper is told once a change is made. */
+const DONE: Record<SubscriptionChange["action"], (s: SubscriptionView) => string> = {
+  skip: (s) => `Skipped. Your next delivery is charged on ${formatLongDate(s.next_charge_on)}.`,
+  pause: () => "Paused. Nothing is charged or sent until you resume it.",
+  resume: (s) => `Resumed. Your next delivery is charged on ${formatLongDate(s.next_charge_on)}.`,
+  cancel: () => "Cancelled. Nothing more will be charged or sent.",
+  change_plan: (s) => `Changed to “${s.subscription.label}”, from your next delivery.`,
+};
+
+/** Where the subscription stands, in a sentence. */
+function standing(s: SubscriptionView): string | null {
+  if (s.status === "cancelled") return "Cancelled";
+  if (s.status === "paused") {
+    return s.paused_reason === "payment_failed"
+      ? "Paused: the last renewal could not be charged. Resume it to try again."
+      : s.paused_reason === "unavailable"
+        ? "Paused: this product could not be renewed. Resume it to try again."
+        : "Paused";
+  }
+  if (s.retry_on)
+    return `The last renewal did not go through. We will try again on ${formatLongDate(s.retry_on)}.`;
+  return null;
+}
+
+function SubscriptionRow({ initial }: { initial: SubscriptionView }) {
+  const [s, setS] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const otherPlans = s.plans.filter((p) => p.subscription_id !== s.subscription.subscription_id);
+  const [plan, setPlan] = useState(otherPlans[0]?.subscription_id ?? "");
+  const planSelect = useId();
+
+  async function change(body: SubscriptionChange) {
+    setBusy(true);
+    setError(null);
+    setDone(null);
+    try {
+      const answer = await apiRequest<{ subscription: SubscriptionView }>(
+        "PATCH",
+        `/api/account/subscriptions/${encodeURIComponent(s.id)}`,
+        body,
+      );
+      setS(answer.subscription);
+      setDone(DONE[body.action](answer.subscription));
+      setConfirmCancel(false);
+      const left = answer.subscription.plans.find(
+        (p) => p.subscription_id !== answer.subscription.subscription.subscription_id,
+      );
+      setPlan(left?.subscription_id ?? "");
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : "Something went wrong. Please try again.");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const state = standing(s);
+  return (
+    <li className="subscription-row" aria-labelledby={`${s.id}-title`}>
+      <Link className="subscription-title" id={`${s.id}-title`} to={`/products/${s.handle}`}>
+        {s.title}
+      </Link>
+      <span className="subscription-variant">
+        {[
+          ...Object.entries(s.attributes).map(
+            ([name, value]) => `${attributeLabel(name)}: ${optionLabel(name, value)}`,
+          ),
+          `Qty ${s.quantity}`,
+        ].join(" · ")}
+      </span>
+      <PlanLabel plan={s.subscription} as="span" />
+      <span className="subscription-price">
+        {formatMoney(s.price * s.quantity, s.currency)} per delivery
+        {s.quantity > 1 ? ` (${formatMoney(s.price, s.currency)} each)` : ""}
+      </span>
+      {state ? (
+        <span className={`subscription-state subscription-${s.status}`}>{state}</span>
+      ) : null}
+      {s.status === "active" ? (
+        <span className="subscription-next">
+          Next charge <time dateTime={s.next_charge_on}>{formatLongDate(s.next_charge_on)}</time>
+          {s.card ? ` to your card ending ${s.card.last4}` : ""}
+        </span>
+      ) : null}
+      {s.status !== "cancelled" ? (
+        <div className="subscription-actions">
+          {s.status === "active" ? (
+            <>
+              <button
+                type="button"
+                className="button button-secondary"
+                disabled={busy}
+                onClick={() => change({ action: "skip" })}
+              >
+                Skip next delivery
+              </button>
+              <button
+                type="button"
+                className="button button-secondary"
+                disabled={busy}
+                onClick={() => change({ action: "pause" })}
+              >
+                Pause
+              </button>
+            </>
+          ) : (
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={busy}
+              onClick={() => change({ action: "resume" })}
+            >
+              Resume
+            </button>
+          )}
+          {otherPlans.length > 0 ? (
+            <span className="subscription-plan">
+              <label htmlFor={planSelect}>Change to</label>
+              <select
+                id={planSelect}
+                value={plan}
+                disabled={busy}
+                onChange={(e) => setPlan(e.target.value)}
+              >
+                {otherPlans.map((p) => (
+                  <option key={p.subscription_id} value={p.subscription_id}>
+                    {p.label}
+                  </option>
+                ))}
+              </select>
+              <button
+                type="button"
+                className="button button-secondary"
+                disabled={busy || plan === ""}
+                onClick={() => change({ action: "change_plan", subscription_id: plan })}
+              >
+                Change plan
+              </button>
+            </span>
+          ) : null}
+          {confirmCancel ? (
+            <fieldset className="subscription-cancel">
+              <legend>Cancel for good? This cannot be undone.</legend>
+              <button
+                type="button"
+                className="button button-secondary"
+                disabled={busy}
+                onClick={() => change({ action: "cancel" })}
+              >
+                Yes, cancel it
+              </button>
+              <button
+                type="button"
+                className="button button-secondary"
+                disabled={busy}
+                // The button that asked is gone: the safe answer takes the focus.
+                ref={(el) => el?.focus()}
+                onClick={() => setConfirmCancel(false)}
+              >
+                Keep it
+              </button>
+            </fieldset>
+          ) : (
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={busy}
+              onClick={() => setConfirmCancel(true)}
+            >
+              Cancel subscription
+            </button>
+          )}
+        </div>
+      ) : null}
+      <p className="subscription-status" role="status">
+        {done}
+      </p>
+      {error ? (
+        <p className="inline-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </li>
   );
 }
