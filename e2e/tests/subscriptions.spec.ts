@@ -7,15 +7,16 @@ const MONTHLY = "Deliver every month";
 
 /**
  * Today (UTC) plus a month, `months` times over, in long US form: when a monthly plan paid today
- * is next charged (each month keeps the day, or the month's last day when it is shorter).
+ * is next charged (each month keeps today's day, or the month's last day when it is shorter).
  */
 function aMonthFromToday(months = 1): string {
   const now = new Date();
   let day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const anchor = day.getUTCDate();
   for (let i = 0; i < months; i += 1) {
     const [year, month] = [day.getUTCFullYear(), day.getUTCMonth() + 1];
     const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-    day = new Date(Date.UTC(year, month, Math.min(day.getUTCDate(), lastDay)));
+    day = new Date(Date.UTC(year, month, Math.min(anchor, lastDay)));
   }
   return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(day);
 }

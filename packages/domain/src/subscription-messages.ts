@@ -7,6 +7,9 @@ export const SUBSCRIPTION_MESSAGES = {
   skipNotActive: "Only an active subscription can skip a delivery. Resume it first.",
   pausedAlready: "This subscription is paused already.",
   activeAlready: "This subscription is active already.",
+  renewing: "This subscription's renewal is being charged right now. Try again in a minute.",
+  noCard:
+    "No card is kept for this subscription, so it cannot be renewed. To receive this product again, subscribe on its page.",
   samePlan: "This subscription is on that plan already.",
   action: "Choose skip, pause, resume, cancel or change_plan.",
   signInToCheckout:

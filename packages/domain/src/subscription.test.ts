@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   addDays,
+  nextChargeAfter,
   nextChargeOn,
   renewalRetry,
   subscriptionNeedsAccount,
@@ -92,5 +93,20 @@ describe("renewalRetry", () => {
     expect(addDays("2028-02-28", 1)).toBe("2028-02-29");
     expect(addDays("2027-02-28", 3)).toBe("2027-03-03");
     expect(renewalRetry("2027-12-29", 2)).toBe("2028-01-05");
+  });
+});
+
+describe("nextChargeOn with the day the subscription started", () => {
+  it("keeps a monthly plan started on the 31st on each month's last day, and back on the 31st", () => {
+    expect(nextChargeOn("2027-01-31", "month", 1, 31)).toBe("2027-02-28");
+    expect(nextChargeOn("2027-02-28", "month", 1, 31)).toBe("2027-03-31");
+    expect(nextChargeOn("2027-03-31", "month", 1, 31)).toBe("2027-04-30");
+    expect(nextChargeOn("2028-01-30", "month", 1, 30)).toBe("2028-02-29");
+  });
+
+  it("skips the periods a late renewal missed", () => {
+    expect(nextChargeAfter("2027-03-01", "week", 1, "2027-03-12")).toBe("2027-03-15");
+    expect(nextChargeAfter("2027-03-01", "month", 1, "2027-03-12")).toBe("2027-04-01");
+    expect(nextChargeAfter("2027-01-31", "month", 1, "2027-04-02", 31)).toBe("2027-04-30");
   });
 });

@@ -9,8 +9,16 @@ export type SubscriptionInterval = (typeof SUBSCRIPTION_INTERVALS)[number];
 export const SUBSCRIPTION_STATUSES = ["active", "paused", "cancelled"] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-/** Why a subscription is paused: the shopper's choice, the card, or the product gone. */
-export const SUBSCRIPTION_PAUSE_REASONS = ["shopper", "payment_failed", "unavailable"] as const;
+/**
+ * Why a subscription is paused: the shopper's choice, the card, the product gone, or no card kept
+ * for renewals (a subscription started before cards were kept).
+ */
+export const SUBSCRIPTION_PAUSE_REASONS = [
+  "shopper",
+  "payment_failed",
+  "unavailable",
+  "no_card",
+] as const;
 export type SubscriptionPauseReason = (typeof SUBSCRIPTION_PAUSE_REASONS)[number];
 
 /**
@@ -77,6 +85,11 @@ export function nextChargeOn(
   day: string,
   interval: SubscriptionInterval,
   intervalCount: number,
+  /**
+   * The day of the month the subscription started on: a monthly plan started on the 31st is
+   * charged on the 28th of February and on the 31st of March again. Default: `day`'s own.
+   */
+  anchorDay?: number,
 ): string {
   const match = ISO_DATE.exec(day);
   if (!match) throw new Error(`Not a YYYY-MM-DD date: ${day}`);
@@ -87,7 +100,24 @@ export function nextChargeOn(
   const target = month + intervalCount;
   // Day 0 of the month after the target is the target month's last day.
   const lastDay = new Date(Date.UTC(year, target + 1, 0)).getUTCDate();
-  return isoDay(new Date(Date.UTC(year, target, Math.min(date, lastDay))));
+  return isoDay(new Date(Date.UTC(year, target, Math.min(anchorDay ?? date, lastDay))));
+}
+
+/**
+ * The first charge date after `today` that follows `day` on the plan's schedule: a renewal paid
+ * late (after retries, or after the store was down) is not followed at once by the periods it
+ * missed. @example nextChargeAfter("2027-03-01", "week", 1, "2027-03-12", 1) // "2027-03-15"
+ */
+export function nextChargeAfter(
+  day: string,
+  interval: SubscriptionInterval,
+  intervalCount: number,
+  today: string,
+  anchorDay?: number,
+): string {
+  let next = nextChargeOn(day, interval, intervalCount, anchorDay);
+  while (next <= today) next = nextChargeOn(next, interval, intervalCount, anchorDay);
+  return next;
 }
 
 /** A YYYY-MM-DD day plus `days` days. @example addDays("2026-02-27", 2) // "2026-03-01" */

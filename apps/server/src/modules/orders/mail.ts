@@ -44,7 +44,8 @@ export async function sendOrderConfirmation(
   db: Database,
   mailer: Mailer,
   order: OrderRow,
-  requestOrigin: URL,
+  /** The request's origin; null for a renewal, sent by a timed job. */
+  requestOrigin: URL | null,
   linkKey: Buffer,
   /** The order's lines, when the caller has them (it just wrote them); else they are read. */
   orderLineRows?: readonly OrderLineRow[],

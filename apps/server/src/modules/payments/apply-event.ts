@@ -92,8 +92,11 @@ export async function applyPaymentEvent(
       return { outcome: "completed" as const, order, refund: false };
     }
     // The hold expired before the money arrived: take the stock again if it is still there.
+    // Not for a renewal: its next try renews the period, so this payment is given back.
     const retaken =
-      order.status === "expired" && (await reviveExpiredOrder(tx, order, payment, now));
+      order.status === "expired" &&
+      order.renewalOf === null &&
+      (await reviveExpiredOrder(tx, order, payment, now));
     if (retaken) return { outcome: "completed" as const, order, refund: false };
     await tx
       .update(orders)

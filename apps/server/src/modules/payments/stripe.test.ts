@@ -451,6 +451,20 @@ describeEachEngine("Stripe payments", (engine) => {
         .from(subscriptions)
         .where(eq(subscriptions.id, sub.id));
       expect(after).toMatchObject({ status: "active", failedAttempts: 1, nextChargeOn: next });
+
+      // A renewal's payment that succeeds after its hold expired is given back, not revived: the
+      // period is renewed by the next try.
+      const [late] = declined;
+      if (!late) throw new Error("no declined renewal");
+      await t.database.db
+        .update(orders)
+        .set({ status: "expired", paymentReference: "pi_late_renewal" })
+        .where(eq(orders.id, late.id));
+      stub.calls.length = 0;
+      const lateHook = webhook("payment_intent.succeeded", "pi_late_renewal");
+      expect((await deliver(lateHook)).json().outcome).toBe("refunded_no_stock");
+      expect(stub.calls.filter((c) => c.path === "/v1/refunds")).toHaveLength(1);
+      expect((await orderOf(late.number)).status).toBe("canceled");
     });
 
     it("keeps in the cart what the shopper added while the payment was under way", async () => {

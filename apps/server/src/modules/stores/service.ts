@@ -220,8 +220,10 @@ function isLoopback(hostname: string): boolean {
 export async function storeLinkOrigin(
   db: Database,
   storeId: string,
-  requestOrigin: URL,
+  /** Null for mail sent without a request (a timed job): the store's first domain. */
+  requestOrigin: URL | null,
 ): Promise<string | null> {
+  if (!requestOrigin) return storeHomeOrigin(db, storeId);
   if (isLoopback(requestOrigin.hostname)) return requestOrigin.origin;
   const domains = await db
     .select({ host: storeDomains.host })

@@ -134,14 +134,14 @@ describeEachEngine("subscription renewals", (engine) => {
     const expected: string[] = [];
     for (let day = nextChargeOn(start, "month", 1); day <= addDays(start, 366); ) {
       expected.push(day);
-      day = nextChargeOn(day, "month", 1);
+      day = nextChargeOn(day, "month", 1, 31);
     }
     for (let day = addDays(start, 1); day <= addDays(start, 366); day = addDays(day, 1)) {
       await renew(day);
       if (expected.includes(day)) await renew(day);
     }
-    // Month ends follow the calendar: the 31st becomes the 28th of February and stays the 28th.
-    expect(expected.slice(0, 3)).toEqual(["2027-02-28", "2027-03-28", "2027-04-28"]);
+    // Month ends follow the calendar: started on the 31st, it is charged on each month's last day.
+    expect(expected.slice(0, 4)).toEqual(["2027-02-28", "2027-03-31", "2027-04-30", "2027-05-31"]);
     expect(expected).toHaveLength(12);
 
     const renewals = await renewalOrders(id);
@@ -151,7 +151,8 @@ describeEachEngine("subscription renewals", (engine) => {
     // Each renewal is the plan's price now, shipped and taxed as the first order.
     expect(renewals.map((o) => o.subtotal)).toEqual(Array(12).fill(price * 2));
     expect(renewals.map((o) => o.total)).toEqual(Array(12).fill(firstTotal));
-    expect(chargesOf(firstTotal)).toBeGreaterThanOrEqual(13);
+    // The first order's charge and one per renewal: none twice.
+    expect(chargesOf(firstTotal)).toBe(13);
     const lines = await t.database.db
       .select()
       .from(orderLines)
@@ -169,7 +170,7 @@ describeEachEngine("subscription renewals", (engine) => {
     const sub = await subscriptionRow(id);
     expect(sub).toMatchObject({
       status: "active",
-      nextChargeOn: nextChargeOn(expected[11] ?? "", "month", 1),
+      nextChargeOn: nextChargeOn(expected[11] ?? "", "month", 1, 31),
       failedAttempts: 0,
       retryOn: null,
     });
@@ -247,7 +248,7 @@ describeEachEngine("subscription renewals", (engine) => {
     expect(mails[0]?.text).toContain("Your card has expired.");
     expect(mails[0]?.text).toContain("We will try again on 2027-04-11.");
     expect(mails[0]?.text).toMatch(
-      /update it on your account: https:\/\/[^/]+\/account#subscriptions/,
+      /Manage the subscription on your account: https:\/\/[^/]+\/account#subscriptions/,
     );
     expect(mails[3]?.text).toContain("Your subscription is paused.");
 
@@ -269,10 +270,12 @@ describeEachEngine("subscription renewals", (engine) => {
 
   it("renews once when two job runs take the same subscriptions at the same time", async () => {
     const { id } = await subscribed("OUCHIE-1", 1, "monthly", "2027-05-05");
+    const charges = processor.charges.size;
     await Promise.all([renew("2027-06-05"), renew("2027-06-05")]);
     const renewals = await renewalOrders(id);
     expect(renewals.map((o) => o.status)).toEqual(["paid"]);
-    expect(chargesOf(renewals[0]?.total ?? 0)).toBeGreaterThanOrEqual(1);
+    // The only other subscription due that day is one whose card has expired (declined).
+    expect(processor.charges.size).toBe(charges + 1);
     expect(await subscriptionRow(id)).toMatchObject({ nextChargeOn: "2027-07-05" });
   });
 
@@ -296,6 +299,57 @@ describeEachEngine("subscription renewals", (engine) => {
       nextChargeOn: "2027-09-01",
       failedAttempts: 0,
     });
+  });
+
+  it("keeps a try the provider did not answer, refuses the shopper's changes meanwhile, and charges it again under the same key", async () => {
+    const { email, id } = await subscribed("ITCHY-1", 1, "every-2-months", "2027-10-20");
+    const down = Object.create(processor) as TestCardProcessor;
+    down.chargeSaved = async () => {
+      throw new Error("connect ECONNREFUSED");
+    };
+    const deps = {
+      db: t.database.db,
+      provider: down,
+      mailer: t.app.mailer,
+      log: { ...t.app.log, error: () => {} } as unknown as typeof t.app.log,
+      linkKey: t.app.sessionKey,
+    };
+    await renewSubscriptions(deps, noon("2027-12-20"));
+    const [waiting] = await renewalOrders(id);
+    expect(waiting).toMatchObject({ status: "awaiting_payment" });
+    expect(waiting?.idempotencyKey).toBe(`renewal:${id}:2027-12-20:0`);
+    const refused = await changeOn("2027-12-20", email, id, { action: "cancel" });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(SUBSCRIPTION_MESSAGES.renewing);
+
+    await renew("2027-12-20");
+    expect((await renewalOrders(id)).map((o) => [o.status, o.idempotencyKey])).toEqual([
+      ["paid", `renewal:${id}:2027-12-20:0`],
+    ]);
+    expect(await subscriptionRow(id)).toMatchObject({
+      status: "active",
+      nextChargeOn: "2028-02-20",
+    });
+  });
+
+  it("pauses once, with one email, a subscription that has no card kept, and will not resume it", async () => {
+    const { email, id } = await subscribed("YOUNG-2", 1, "monthly", "2027-11-03");
+    await t.database.db
+      .update(subscriptions)
+      .set({ paymentMethod: null, cardBrand: null, cardLast4: null })
+      .where(eq(subscriptions.id, id));
+    await renew("2027-12-03");
+    await renew("2027-12-04");
+    expect(await renewalOrders(id)).toEqual([]);
+    expect(await subscriptionRow(id)).toMatchObject({ status: "paused", pausedReason: "no_card" });
+    const mails = (await outboxTo(t.database.db, email)).filter((m) =>
+      m.subject.includes("is paused"),
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain("No card is kept for this subscription");
+    const resumed = await changeOn("2027-12-05", email, id, { action: "resume" });
+    expect(resumed.statusCode).toBe(409);
+    expect(resumed.json().error.message).toBe(SUBSCRIPTION_MESSAGES.noCard);
   });
 
   describe("PATCH /api/account/subscriptions/:id", () => {

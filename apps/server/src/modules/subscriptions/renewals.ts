@@ -9,7 +9,7 @@ import {
   renewalRetry,
   subscriptionPrice,
 } from "@storefront/domain";
-import { and, asc, eq, isNull, lte, or } from "drizzle-orm";
+import { and, asc, eq, isNull, like, lte, or } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
 import {
   orders,
@@ -24,7 +24,7 @@ import type { Logger } from "../../lib/logger.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { sendOrderConfirmation } from "../orders/mail.ts";
 import { completeOrder, insertOrder, releaseOrder } from "../orders/order-lifecycle.ts";
-import { findOrderByKey, type OrderRow } from "../orders/order-reads.ts";
+import type { OrderRow } from "../orders/order-reads.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { getCheckoutSettings, storeBrandName, storeHomeOrigin } from "../stores/service.ts";
 import { recordEvent, renewalKey, type SubscriptionRow } from "./service.ts";
@@ -53,13 +53,14 @@ type Failure =
   | { kind: "declined"; code: string; message: string; orderNumber: number }
   /** Not enough stock for the delivery; tried again on the schedule. */
   | { kind: "out_of_stock"; message: string }
-  /** The payment provider did not answer; tried again on the schedule. */
-  | { kind: "provider_down"; message: string }
   /** The product is no longer sold (unpublished, deleted, not priced in the currency): paused. */
-  | { kind: "not_sold"; message: string };
+  | { kind: "not_sold"; message: string }
+  /** No card is kept for the subscription (started before cards were kept): paused. */
+  | { kind: "no_card"; message: string };
 
 const NOT_SOLD = "This product is no longer sold in your currency.";
-const PROVIDER_DOWN = "Card payment was unavailable.";
+const NO_CARD =
+  "No card is kept for this subscription, so it cannot be renewed automatically. To receive it again, subscribe on the product's page.";
 
 /**
  * The renewal job: every active subscription whose charge date (or retry date, after a failed
@@ -101,7 +102,9 @@ type Outcome = "renewed" | "failed" | "paused" | "not_due";
  * One renewal try: the order is written awaiting payment with its stock taken (guarded, as at
  * checkout), the saved card is charged off-session under the try's key, and the order is then
  * completed (which moves the next charge date) or released (which gives the stock back and
- * schedules the next try).
+ * schedules the next try). A try whose order still awaits payment (the provider did not answer,
+ * or the process stopped mid-charge) is charged again under its own key, which the provider
+ * answers with the first charge's outcome, never a second charge.
  */
 async function renewOne(
   deps: RenewalDeps,
@@ -128,9 +131,24 @@ async function renewOne(
         )
         .for("update", { skipLocked: true });
       if (!locked) return null;
-      const key = renewalKey(locked.id, locked.nextChargeOn, locked.failedAttempts);
-      const earlier = await findOrderByKey(tx, locked.storeId, key);
-      if (earlier) return { sub: locked, order: earlier };
+      // The tries of this period so far; each has its own key, numbered in order.
+      const tries = await tx
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.storeId, locked.storeId),
+            eq(orders.renewalOf, locked.id),
+            like(
+              orders.idempotencyKey,
+              `${renewalKey(locked.id, locked.nextChargeOn, 0).slice(0, -1)}%`,
+            ),
+          ),
+        );
+      const open = tries.find((o) => o.status === "awaiting_payment" || o.status === "paid");
+      if (open) return { sub: locked, order: open };
+      if (!locked.paymentMethod) return { sub: locked, order: null, noCard: true };
+      const key = renewalKey(locked.id, locked.nextChargeOn, tries.length);
       const draft = await renewalDraft(tx, locked, key, settings, provider.name);
       if (!draft) return { sub: locked, order: null };
       const inserted = await insertOrder(tx, draft, { status: "awaiting_payment", now });
@@ -139,6 +157,7 @@ async function renewOne(
     if (!held) return "not_due";
     sub = held.sub;
     order = held.order;
+    if ("noCard" in held) return failed(deps, sub, { kind: "no_card", message: NO_CARD }, now);
   } catch (err) {
     // Not enough stock for this delivery: nothing was written; the try is scheduled again.
     if (!(err instanceof DomainError && err.code === "out_of_stock")) throw err;
@@ -147,8 +166,8 @@ async function renewOne(
     return failed(deps, row, { kind: "out_of_stock", message: err.message }, now);
   }
   if (!order) return failed(deps, sub, { kind: "not_sold", message: NOT_SOLD }, now);
+  // Paid already (completed by the provider's webhook): the period has moved on.
   if (order.status === "paid") return "renewed";
-  if (order.status !== "awaiting_payment") return "not_due";
   return charge(deps, sub, order, now);
 }
 
@@ -160,31 +179,25 @@ async function charge(
   now: Date,
 ): Promise<Outcome> {
   const { db, provider } = deps;
+  if (!sub.paymentMethod) return failed(deps, sub, { kind: "no_card", message: NO_CARD }, now);
   let result: Awaited<ReturnType<PaymentProvider["chargeSaved"]>>;
   try {
-    result = sub.paymentMethod
-      ? await provider.chargeSaved({
-          storeId: order.storeId,
-          orderId: order.id,
-          description: `Order ${order.number} (renews a subscription)`,
-          amount: order.total,
-          currency: order.currency,
-          saved: { method: sub.paymentMethod, customer: sub.paymentCustomer },
-          idempotencyKey: order.idempotencyKey,
-          at: now,
-        })
-      : {
-          status: "declined",
-          code: "no_saved_card",
-          message: "No card is saved for this subscription.",
-        };
+    result = await provider.chargeSaved({
+      storeId: order.storeId,
+      orderId: order.id,
+      description: `Order ${order.number} (renews a subscription)`,
+      amount: order.total,
+      currency: order.currency,
+      saved: { method: sub.paymentMethod, customer: sub.paymentCustomer },
+      idempotencyKey: order.idempotencyKey,
+      at: now,
+    });
   } catch (err) {
-    // The provider did not answer: this try ends (its stock goes back) and the next one is
-    // scheduled. Had the charge gone through after all, its webhook refunds it (the order is
-    // no longer awaiting payment).
+    // No answer (the provider is down, or another run is charging this try right now): the
+    // order keeps waiting, and the next run charges it again under the same key. The payment
+    // hold's sweeper ends it after 30 minutes; the next try is then a new one.
     deps.log.error({ err, subscription: sub.id }, "charging a renewal failed");
-    await db.transaction((tx) => releaseOrder(tx, order, "canceled", PROVIDER_DOWN, now));
-    return failed(deps, sub, { kind: "provider_down", message: PROVIDER_DOWN }, now);
+    return "failed";
   }
   if (result.status === "declined") {
     await db.transaction((tx) => releaseOrder(tx, order, "declined", result.message, now));
@@ -199,11 +212,7 @@ async function charge(
   // Completed by the provider's webhook first: that one's request sent the email.
   if (paid) {
     await mailSafely(deps, sub, () =>
-      storeHomeOrigin(db, order.storeId).then((origin) =>
-        origin
-          ? sendOrderConfirmation(db, deps.mailer, paid, new URL(origin), deps.linkKey)
-          : undefined,
-      ),
+      sendOrderConfirmation(db, deps.mailer, paid, null, deps.linkKey),
     );
   }
   return "renewed";
@@ -330,11 +339,16 @@ async function failed(
   now: Date,
 ): Promise<Outcome> {
   const today = isoDay(now);
-  const retryOn = failure.kind === "not_sold" ? null : renewalRetry(today, sub.failedAttempts);
+  const retryOn =
+    failure.kind === "not_sold" || failure.kind === "no_card"
+      ? null
+      : renewalRetry(today, sub.failedAttempts);
   const pausedReason =
-    failure.kind === "declined" || failure.kind === "provider_down"
+    failure.kind === "declined"
       ? "payment_failed"
-      : "unavailable";
+      : failure.kind === "no_card"
+        ? "no_card"
+        : "unavailable";
   const updated = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(subscriptions)
@@ -420,13 +434,12 @@ async function mailFailure(
         ? `We could not send your ${what}: ${failure.message}`
         : `We could not renew your ${what}: ${failure.message}`;
   const next =
-    sub.status === "paused"
-      ? "Your subscription is paused. Resume it on your account when you are ready."
-      : `We will try again on ${sub.retryOn}.`;
-  const act =
-    failure.kind === "declined"
-      ? "To use another card, update it on your account"
-      : "Manage the subscription on your account";
+    sub.status !== "paused"
+      ? `We will try again on ${sub.retryOn}.`
+      : failure.kind === "no_card"
+        ? "Your subscription is paused."
+        : "Your subscription is paused. Resume it on your account when you are ready.";
+  const act = "Manage the subscription on your account";
   const lines = [reason, "", next, ...(account ? ["", `${act}: ${account}`] : [])];
   await deps.mailer.send({
     storeId: sub.storeId,

@@ -2,6 +2,7 @@ import {
   type Currency,
   DomainError,
   isoDay,
+  nextChargeAfter,
   nextChargeOn,
   SUBSCRIPTION_MESSAGES,
   type SubscriptionChange,
@@ -24,6 +25,18 @@ import {
 import type { SavedMethod } from "../payments/provider.ts";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/**
+ * The day of the month a subscription's monthly dates keep: the day it started on, while `day`
+ * (a charge date) is still on that schedule (the 31st, or a shorter month's last day); else, once
+ * the schedule moved (resumed on another day), `day`'s own.
+ */
+export function anchorDay(sub: Pick<SubscriptionRow, "createdAt">, day: string): number {
+  const start = sub.createdAt.getUTCDate();
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return date === Math.min(start, lastDay) ? start : date;
+}
 
 export type PlanRow = typeof subscriptionPlans.$inferSelect;
 
@@ -99,6 +112,8 @@ export async function startSubscriptions(
         price: line.unitPrice,
         currency: order.currency,
         nextChargeOn: nextChargeOn(paidOn, plan.interval, plan.interval_count),
+        // The day it started anchors its monthly dates (a start on the 31st stays on the 31st).
+        createdAt: paidAt,
         paymentMethod: payment.saved?.method ?? null,
         paymentCustomer: payment.saved?.customer ?? null,
         cardBrand: payment.saved ? payment.cardBrand : null,
@@ -231,7 +246,13 @@ export async function renewalPaid(
     .select({ unitPrice: orderLines.unitPrice })
     .from(orderLines)
     .where(eq(orderLines.orderId, order.id));
-  const next = nextChargeOn(period, sub.interval, sub.intervalCount);
+  const next = nextChargeAfter(
+    period,
+    sub.interval,
+    sub.intervalCount,
+    isoDay(now),
+    anchorDay(sub, period),
+  );
   await tx
     .update(subscriptions)
     .set({
@@ -285,6 +306,14 @@ export async function changeSubscription(
     if (sub.status === "cancelled") {
       throw new DomainError("conflict", SUBSCRIPTION_MESSAGES.cancelled);
     }
+    // A renewal being charged right now finishes first: its outcome then stands, and the change
+    // applies to what it left.
+    const [charging] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.renewalOf, sub.id), eq(orders.status, "awaiting_payment")))
+      .limit(1);
+    if (charging) throw new DomainError("conflict", SUBSCRIPTION_MESSAGES.renewing);
     const { set, detail } = await planChange(tx, sub, change, isoDay(now));
     await tx
       .update(subscriptions)
@@ -312,7 +341,12 @@ async function planChange(
         throw new DomainError("conflict", SUBSCRIPTION_MESSAGES.skipNotActive);
       }
       // The delivery due (or being retried) is skipped: the next one is an interval later.
-      const next = nextChargeOn(sub.nextChargeOn, sub.interval, sub.intervalCount);
+      const next = nextChargeOn(
+        sub.nextChargeOn,
+        sub.interval,
+        sub.intervalCount,
+        anchorDay(sub, sub.nextChargeOn),
+      );
       return {
         set: { nextChargeOn: next, failedAttempts: 0, retryOn: null },
         detail: { skipped: sub.nextChargeOn, next_charge_on: next },
@@ -330,6 +364,7 @@ async function planChange(
       if (sub.status === "active") {
         throw new DomainError("conflict", SUBSCRIPTION_MESSAGES.activeAlready);
       }
+      if (!sub.paymentMethod) throw new DomainError("conflict", SUBSCRIPTION_MESSAGES.noCard);
       const next = sub.nextChargeOn < today ? today : sub.nextChargeOn;
       return {
         set: {

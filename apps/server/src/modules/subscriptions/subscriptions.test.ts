@@ -27,6 +27,13 @@ import { TestCardProcessor } from "../payments/test-processor.ts";
 // ITCHY-1 costs $39.95 / CA$53.95 once. "monthly" takes 10% off, "every-2-months" 5%, rounded to
 // the nearest cent: $35.955 → $35.96, $37.9525 → $37.95, CA$48.555 → CA$48.56.
 const ITCHY_1 = { usd: 3995, cad: 5395, monthlyUsd: 3596, every2Usd: 3795, monthlyCad: 4856 };
+const EVERY_2_MONTHS = {
+  subscription_id: "every-2-months",
+  label: "Deliver every 2 months",
+  interval: "month",
+  interval_count: 2,
+  discount_percentage: 5,
+};
 const MONTHLY = {
   subscription_id: "monthly",
   label: "Deliver every month",
@@ -437,6 +444,8 @@ describeEachEngine("subscriptions", (engine) => {
             price: ITCHY_1.monthlyUsd,
             currency: "usd",
             subscription: MONTHLY,
+            // The product's plans now, to change to.
+            plans: [MONTHLY, EVERY_2_MONTHS],
             paused_reason: null,
             next_charge_on: "2026-11-30",
             retry_on: null,

@@ -139,6 +139,8 @@ describe("changing a subscription", () => {
     const row = within(renderList([monthly])).getAllByRole("listitem")[0] as HTMLElement;
     await click(within(row).getByRole("button", { name: "Pause" }));
     expect(within(row).queryByRole("button", { name: "Skip next delivery" })).toBeNull();
+    // The button pressed is gone: the focus is on what the change says.
+    expect(document.activeElement).toBe(within(row).getByRole("status"));
     expect(row.textContent).toContain("Paused");
     await click(within(row).getByRole("button", { name: "Resume" }));
     expect(within(row).getByRole("status").textContent).toBe(
@@ -155,6 +157,19 @@ describe("changing a subscription", () => {
     const other = within(renderList([failed])).getAllByRole("listitem")[0] as HTMLElement;
     expect(other.textContent).toContain("Paused: the last renewal could not be charged.");
     expect(within(other).getByRole("button", { name: "Resume" })).toBeTruthy();
+  });
+
+  it("says a subscription with no card kept cannot be resumed, and offers no Resume", () => {
+    const noCard = {
+      ...monthly,
+      status: "paused" as const,
+      paused_reason: "no_card" as const,
+      card: null,
+    };
+    const row = within(renderList([noCard])).getAllByRole("listitem")[0] as HTMLElement;
+    expect(row.textContent).toContain("Paused: no card is kept for its renewals.");
+    expect(within(row).queryByRole("button", { name: "Resume" })).toBeNull();
+    expect(within(row).getByRole("button", { name: "Cancel subscription" })).toBeTruthy();
   });
 
   it("says when a renewal that did not go through is tried again", () => {

@@ -7,7 +7,7 @@ import {
   type SubscriptionChange,
   type SubscriptionView,
 } from "@storefront/domain";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { PlanLabel } from "~/components/plan-label";
 import { ApiError, apiRequest } from "~/lib/api-client";
@@ -59,7 +59,9 @@ function standing(s: SubscriptionView): string | null {
       ? "Paused: the last renewal could not be charged. Resume it to try again."
       : s.paused_reason === "unavailable"
         ? "Paused: this product could not be renewed. Resume it to try again."
-        : "Paused";
+        : s.paused_reason === "no_card"
+          ? "Paused: no card is kept for its renewals. To receive it again, subscribe on the product's page."
+          : "Paused";
   }
   if (s.retry_on)
     return `The last renewal did not go through. We will try again on ${formatLongDate(s.retry_on)}.`;
@@ -75,6 +77,20 @@ function SubscriptionRow({ initial }: { initial: SubscriptionView }) {
   const otherPlans = s.plans.filter((p) => p.subscription_id !== s.subscription.subscription_id);
   const [plan, setPlan] = useState(otherPlans[0]?.subscription_id ?? "");
   const planSelect = useId();
+  const titleId = useId();
+  // A change that removes the button pressed (pause, resume, cancel) moves the focus to what it
+  // says; asking "Cancel for good?" moves it to the safe answer.
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  const keepRef = useRef<HTMLButtonElement>(null);
+  const [focusStatus, setFocusStatus] = useState(false);
+  useEffect(() => {
+    if (confirmCancel) keepRef.current?.focus();
+  }, [confirmCancel]);
+  useEffect(() => {
+    if (!focusStatus) return;
+    statusRef.current?.focus();
+    setFocusStatus(false);
+  }, [focusStatus]);
 
   async function change(body: SubscriptionChange) {
     setBusy(true);
@@ -88,6 +104,9 @@ function SubscriptionRow({ initial }: { initial: SubscriptionView }) {
       );
       setS(answer.subscription);
       setDone(DONE[body.action](answer.subscription));
+      setFocusStatus(
+        body.action === "pause" || body.action === "resume" || body.action === "cancel",
+      );
       setConfirmCancel(false);
       const left = answer.subscription.plans.find(
         (p) => p.subscription_id !== answer.subscription.subscription.subscription_id,
@@ -102,8 +121,8 @@ function SubscriptionRow({ initial }: { initial: SubscriptionView }) {
 
   const state = standing(s);
   return (
-    <li className="subscription-row" aria-labelledby={`${s.id}-title`}>
-      <Link className="subscription-title" id={`${s.id}-title`} to={`/products/${s.handle}`}>
+    <li className="subscription-row" aria-labelledby={titleId}>
+      <Link className="subscription-title" id={titleId} to={`/products/${s.handle}`}>
         {s.title}
       </Link>
       <span className="subscription-variant">
@@ -125,7 +144,7 @@ function SubscriptionRow({ initial }: { initial: SubscriptionView }) {
       {s.status === "active" ? (
         <span className="subscription-next">
           Next charge <time dateTime={s.next_charge_on}>{formatLongDate(s.next_charge_on)}</time>
-          {s.card ? ` to your card ending ${s.card.last4}` : ""}
+          {s.card?.last4 ? ` to your card ending ${s.card.last4}` : ""}
         </span>
       ) : null}
       {s.status !== "cancelled" ? (
@@ -135,6 +154,7 @@ function SubscriptionRow({ initial }: { initial: SubscriptionView }) {
               <button
                 type="button"
                 className="button button-secondary"
+                aria-describedby={titleId}
                 disabled={busy}
                 onClick={() => change({ action: "skip" })}
               >
@@ -143,16 +163,18 @@ function SubscriptionRow({ initial }: { initial: SubscriptionView }) {
               <button
                 type="button"
                 className="button button-secondary"
+                aria-describedby={titleId}
                 disabled={busy}
                 onClick={() => change({ action: "pause" })}
               >
                 Pause
               </button>
             </>
-          ) : (
+          ) : s.paused_reason === "no_card" ? null : (
             <button
               type="button"
               className="button button-secondary"
+              aria-describedby={titleId}
               disabled={busy}
               onClick={() => change({ action: "resume" })}
             >
@@ -177,6 +199,7 @@ function SubscriptionRow({ initial }: { initial: SubscriptionView }) {
               <button
                 type="button"
                 className="button button-secondary"
+                aria-describedby={titleId}
                 disabled={busy || plan === ""}
                 onClick={() => change({ action: "change_plan", subscription_id: plan })}
               >
@@ -190,6 +213,7 @@ function SubscriptionRow({ initial }: { initial: SubscriptionView }) {
               <button
                 type="button"
                 className="button button-secondary"
+                aria-describedby={titleId}
                 disabled={busy}
                 onClick={() => change({ action: "cancel" })}
               >
@@ -198,9 +222,9 @@ function SubscriptionRow({ initial }: { initial: SubscriptionView }) {
               <button
                 type="button"
                 className="button button-secondary"
+                aria-describedby={titleId}
                 disabled={busy}
-                // The button that asked is gone: the safe answer takes the focus.
-                ref={(el) => el?.focus()}
+                ref={keepRef}
                 onClick={() => setConfirmCancel(false)}
               >
                 Keep it
@@ -210,6 +234,7 @@ function SubscriptionRow({ initial }: { initial: SubscriptionView }) {
             <button
               type="button"
               className="button button-secondary"
+              aria-describedby={titleId}
               disabled={busy}
               onClick={() => setConfirmCancel(true)}
             >
@@ -218,7 +243,7 @@ function SubscriptionRow({ initial }: { initial: SubscriptionView }) {
           )}
         </div>
       ) : null}
-      <p className="subscription-status" role="status">
+      <p className="subscription-status" role="status" ref={statusRef} tabIndex={-1}>
         {done}
       </p>
       {error ? (
