@@ -10,6 +10,8 @@ export const SUBSCRIPTION_MESSAGES = {
   renewing: "This subscription's renewal is being charged right now. Try again in a minute.",
   noCard:
     "No card is kept for this subscription, so it cannot be renewed. To receive this product again, subscribe on its page.",
+  cardNeeded: "Enter your card details.",
+  cardInBrowser: "Card details are taken by the secure card form, not sent to this store.",
   samePlan: "This subscription is on that plan already.",
   action: "Choose skip, pause, resume, cancel or change_plan.",
   signInToCheckout:

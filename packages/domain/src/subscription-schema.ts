@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TestCardSchema } from "./checkout-schema.ts";
 import { CurrencySchema } from "./money-schema.ts";
 import {
   SUBSCRIPTION_INTERVALS,
@@ -88,3 +89,17 @@ export type SubscriptionChange = z.infer<typeof SubscriptionChangeSchema>;
 
 /** The answer to a change: the subscription as it is now. */
 export const SubscriptionAnswerSchema = z.object({ subscription: SubscriptionViewSchema });
+
+/**
+ * POST /api/account/subscriptions/{id}/card: a new card for the renewals. With the test processor
+ * the card is sent here; with Stripe the body is empty and the answer's `clientSecret` (a
+ * SetupIntent's) is confirmed in the browser's Payment Element.
+ */
+export const SubscriptionCardSchema = z.strictObject({ card: TestCardSchema.optional() });
+export type SubscriptionCardRequest = z.infer<typeof SubscriptionCardSchema>;
+
+export const SubscriptionCardAnswerSchema = z.object({
+  subscription: SubscriptionViewSchema,
+  /** Stripe: the SetupIntent to confirm in the browser; null once the card is kept. */
+  clientSecret: z.string().nullable(),
+});

@@ -1,9 +1,10 @@
 import { ORDER_MESSAGES } from "@storefront/domain";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
-import { orders, paymentEvents } from "../../db/schema.ts";
+import { orders, paymentEvents, subscriptions } from "../../db/schema.ts";
 import { completeOrder, reviveExpiredOrder } from "../orders/order-lifecycle.ts";
 import type { OrderRow } from "../orders/order-reads.ts";
+import { keepCard } from "../subscriptions/service.ts";
 import type { PaymentEvent, PaymentProvider } from "./provider.ts";
 
 /** What applying a webhook did. */
@@ -13,13 +14,14 @@ export type PaymentEventOutcome =
   | "refunded_no_stock"
   | "recorded_failure"
   | "unknown_order"
+  | "card_saved"
   | "ignored";
 
 /** The order a payment belongs to: by its reference, else by the order id in its metadata. */
 async function orderOfPayment(
   tx: Transaction,
   provider: PaymentProvider,
-  event: Exclude<PaymentEvent, { type: "ignored" }>,
+  event: Exclude<PaymentEvent, { type: "ignored" | "method_saved" }>,
 ): Promise<OrderRow | undefined> {
   const [byReference] = await tx
     .select()
@@ -62,6 +64,8 @@ export async function applyPaymentEvent(
   now: Date,
 ): Promise<{ outcome: PaymentEventOutcome; order: OrderRow | null }> {
   if (event.type === "ignored") return { outcome: "ignored", order: null };
+  if (event.type === "method_saved")
+    return { outcome: await applySavedCard(db, event, now), order: null };
   const result = await db.transaction(async (tx) => {
     const order = await orderOfPayment(tx, provider, event);
     if (!order) return { outcome: "unknown_order" as const, order: null, refund: false };
@@ -121,4 +125,34 @@ export async function applyPaymentEvent(
     }
   }
   return { outcome: result.outcome, order: result.order };
+}
+
+/**
+ * A card the shopper confirmed in the browser for a subscription's renewals: kept on the
+ * subscription it names (in the store it names), once per event. An event for a subscription
+ * this server does not know is not recorded, so the provider's retry can still apply it.
+ */
+async function applySavedCard(
+  db: Database,
+  event: Extract<PaymentEvent, { type: "method_saved" }>,
+  now: Date,
+): Promise<PaymentEventOutcome> {
+  if (!event.subscriptionId || !event.storeId) return "unknown_order";
+  const { subscriptionId, storeId } = event;
+  return db.transaction(async (tx) => {
+    const [sub] = await tx
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.storeId, storeId)))
+      .for("update");
+    if (!sub) return "unknown_order" as const;
+    const [fresh] = await tx
+      .insert(paymentEvents)
+      .values({ id: event.id, provider: "stripe", type: event.type })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (!fresh) return "already_applied" as const;
+    await keepCard(tx, sub, { saved: event.saved, cardBrand: null, cardLast4: null }, now);
+    return "card_saved" as const;
+  });
 }

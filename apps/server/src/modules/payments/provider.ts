@@ -49,6 +49,26 @@ export type ChargeResult =
   /** To be confirmed in the browser; the result arrives later by webhook (Stripe). */
   | { status: "requires_confirmation"; reference: string; clientSecret: string };
 
+/** A card to keep for a subscription's renewals, given on the account page. */
+export interface SaveCardRequest {
+  storeId: string;
+  subscriptionId: string;
+  email: string;
+  /** The provider's customer the subscription's card belongs to, when it has one (Stripe). */
+  customer: string | null;
+  /** The card, for the built-in test processor; Stripe takes it in the browser. */
+  card?: TestCard;
+  idempotencyKey: string;
+}
+
+export type SaveCardResult =
+  /** Kept now (the test processor). */
+  | { status: "saved"; saved: SavedMethod; cardBrand: string | null; cardLast4: string | null }
+  /** Refused, with the processor's reason for the shopper. */
+  | { status: "declined"; code: string; message: string }
+  /** To be confirmed in the browser (a Stripe SetupIntent); a webhook reports the saved card. */
+  | { status: "requires_confirmation"; reference: string; clientSecret: string };
+
 /** A verified webhook, reduced to what the orders need. */
 export type PaymentEvent =
   | {
@@ -63,6 +83,14 @@ export type PaymentEvent =
       saved: SavedMethod | null;
     }
   | { id: string; type: "payment_failed"; reference: string; message: string }
+  /** A card confirmed in the browser for a subscription's renewals (setup_intent.succeeded). */
+  | {
+      id: string;
+      type: "method_saved";
+      storeId: string | null;
+      subscriptionId: string | null;
+      saved: SavedMethod;
+    }
   | { id: string; type: "ignored"; eventType: string };
 
 /** A webhook whose signature or timestamp does not verify: answered 400, never applied. */
@@ -80,6 +108,8 @@ export interface PaymentProvider {
   chargeSaved(
     request: SavedChargeRequest,
   ): Promise<Extract<ChargeResult, { status: "succeeded" | "declined" }>>;
+  /** Keeps a new card for a subscription's renewals (the shopper replaces an expired one). */
+  saveCard(request: SaveCardRequest): Promise<SaveCardResult>;
   /** Gives a captured payment back (an order that could not be completed). */
   refund(reference: string, idempotencyKey: string): Promise<void>;
   /** Stops a payment that was never completed (its hold expired). */

@@ -5,6 +5,8 @@ import type {
   ChargeResult,
   PaymentEvent,
   PaymentProvider,
+  SaveCardRequest,
+  SaveCardResult,
   SavedChargeRequest,
   SavedMethod,
 } from "./provider.ts";
@@ -114,6 +116,36 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
+  /**
+   * A SetupIntent for the browser's Payment Element to confirm, on the subscription's customer (a
+   * new one when it has none); the verified `setup_intent.succeeded` webhook stores the card.
+   */
+  async saveCard(request: SaveCardRequest): Promise<SaveCardResult> {
+    const customer =
+      request.customer ??
+      (
+        await this.#stripe.customers.create(
+          { email: request.email, metadata: { store_id: request.storeId } },
+          { idempotencyKey: `${request.idempotencyKey}-customer` },
+        )
+      ).id;
+    const intent = await this.#stripe.setupIntents.create(
+      {
+        customer,
+        usage: "off_session",
+        automatic_payment_methods: { enabled: true },
+        metadata: { store_id: request.storeId, subscription_id: request.subscriptionId },
+      },
+      { idempotencyKey: request.idempotencyKey },
+    );
+    if (!intent.client_secret) throw new Error(`SetupIntent ${intent.id} has no client secret`);
+    return {
+      status: "requires_confirmation",
+      reference: intent.id,
+      clientSecret: intent.client_secret,
+    };
+  }
+
   async refund(reference: string, idempotencyKey: string): Promise<void> {
     await this.#stripe.refunds.create({ payment_intent: reference }, { idempotencyKey });
   }
@@ -158,6 +190,20 @@ export class StripeProvider implements PaymentProvider {
         reference: intent.id,
         message: intent.last_payment_error?.message ?? "The payment failed.",
       };
+    }
+    if (event.type === "setup_intent.succeeded") {
+      const intent = event.data.object;
+      const id = (ref: string | { id: string } | null) => (typeof ref === "string" ? ref : ref?.id);
+      const method = id(intent.payment_method);
+      if (method) {
+        return {
+          id: event.id,
+          type: "method_saved",
+          storeId: intent.metadata?.store_id || null,
+          subscriptionId: intent.metadata?.subscription_id || null,
+          saved: { method, customer: id(intent.customer) ?? null },
+        };
+      }
     }
     return { id: event.id, type: "ignored", eventType: event.type };
   }

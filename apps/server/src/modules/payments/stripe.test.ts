@@ -7,6 +7,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   createUser,
+  GOOD_CARD,
   NY_ADDRESS,
   outboxTo,
   PET_STORE,
@@ -71,6 +72,17 @@ async function stripeStub() {
         failing(path.includes("refunds") ? "refunds" : "intents")
       ) {
         return answer(500, { error: { type: "api_error", message: "Stripe is down" } });
+      }
+      if (req.method === "POST" && path === "/v1/setup_intents") {
+        const id = `seti_${randomUUID().replaceAll("-", "")}`;
+        return answer(200, {
+          id,
+          object: "setup_intent",
+          client_secret: `${id}_secret_stub`,
+          status: "requires_payment_method",
+          customer: body.get("customer"),
+          metadata: { subscription_id: body.get("metadata[subscription_id]") },
+        });
       }
       if (req.method === "POST" && path === "/v1/customers") {
         return answer(200, { id: `cus_${randomUUID().replaceAll("-", "")}`, object: "customer" });
@@ -465,6 +477,45 @@ describeEachEngine("Stripe payments", (engine) => {
       expect((await deliver(lateHook)).json().outcome).toBe("refunded_no_stock");
       expect(stub.calls.filter((c) => c.path === "/v1/refunds")).toHaveLength(1);
       expect((await orderOf(late.number)).status).toBe("canceled");
+
+      // A new card on the account page: a SetupIntent on the subscription's customer, confirmed
+      // in the browser; its webhook keeps the card, once.
+      stub.calls.length = 0;
+      const inBody = await v.post(`/api/account/subscriptions/${sub.id}/card`, { card: GOOD_CARD });
+      expect(inBody.statusCode).toBe(400);
+      const asked = await v.post(`/api/account/subscriptions/${sub.id}/card`, {});
+      expect(asked.statusCode, asked.body).toBe(200);
+      expect(asked.json().clientSecret).toMatch(/^seti_\w+_secret_stub$/);
+      const setup = stub.calls.find((c) => c.path === "/v1/setup_intents");
+      expect(setup?.body.get("customer")).toBe(sub.paymentCustomer);
+      expect(setup?.body.get("usage")).toBe("off_session");
+      expect(setup?.body.get("metadata[subscription_id]")).toBe(sub.id);
+      expect(setup?.idempotencyKey).toMatch(new RegExp(`^subscription-card-${sub.id}-`));
+      const payload = JSON.stringify({
+        id: `evt_${randomUUID().replaceAll("-", "")}`,
+        object: "event",
+        type: "setup_intent.succeeded",
+        data: {
+          object: {
+            id: "seti_confirmed",
+            object: "setup_intent",
+            payment_method: "pm_card_mastercard",
+            customer: sub.paymentCustomer,
+            metadata: { store_id: sub.storeId, subscription_id: sub.id },
+          },
+        },
+      });
+      const saved = {
+        payload,
+        signature: signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+      };
+      expect((await deliver(saved)).json().outcome).toBe("card_saved");
+      expect((await deliver(saved)).json().outcome).toBe("already_applied");
+      const [withCard] = await t.database.db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.id, sub.id));
+      expect(withCard).toMatchObject({ paymentMethod: "pm_card_mastercard", status: "active" });
     });
 
     it("keeps in the cart what the shopper added while the payment was under way", async () => {

@@ -5,6 +5,8 @@ import type {
   ChargeResult,
   PaymentEvent,
   PaymentProvider,
+  SaveCardRequest,
+  SaveCardResult,
   SavedChargeRequest,
 } from "./provider.ts";
 import { WebhookVerificationError } from "./provider.ts";
@@ -128,6 +130,26 @@ export class TestCardProcessor implements PaymentProvider {
     }
     remember(this.#answers, request.idempotencyKey, answer);
     return answer;
+  }
+
+  /** Keeps a card as a checkout that saves it does; Stripe's test cards that fail are refused. */
+  async saveCard(request: SaveCardRequest): Promise<SaveCardResult> {
+    if (!request.card) {
+      return { status: "declined", code: "missing_card", message: "Enter your card details." };
+    }
+    const digits = cardDigits(request.card.number);
+    const decline = DECLINES[digits];
+    if (decline) return { status: "declined", ...decline };
+    const method = `test_pm_${randomBytes(12).toString("hex")}`;
+    const { expMonth, expYear } = request.card;
+    const fullYear = expYear < 100 ? 2000 + expYear : expYear;
+    remember(this.#saved, method, { digits, expMonth, expYear: fullYear });
+    return {
+      status: "saved",
+      saved: { method, customer: null },
+      cardBrand: cardBrand(digits),
+      cardLast4: digits.slice(-4),
+    };
   }
 
   async refund(reference: string): Promise<void> {

@@ -103,6 +103,18 @@ describeEachEngine("subscription renewals", (engine) => {
     }
   }
 
+  /** The shopper, signed in again on `day`, gives a new card for the subscription that day. */
+  async function cardOn(day: string, email: string, id: string, body: object) {
+    vi.useFakeTimers({ toFake: ["Date"], now: noon(day) });
+    try {
+      const v = visitorWithOwnIp(t.app);
+      expect((await signIn(v, email)).statusCode).toBe(200);
+      return await v.post(`/api/account/subscriptions/${id}/card`, body);
+    } finally {
+      vi.useRealTimers();
+    }
+  }
+
   const renewalOrders = (id: string) =>
     t.database.db
       .select()
@@ -266,6 +278,65 @@ describeEachEngine("subscription renewals", (engine) => {
     await renew("2027-06-02");
     expect(await renewalOrders(id)).toHaveLength(6);
     expect(await subscriptionRow(id)).toMatchObject({ failedAttempts: 1, retryOn: "2027-06-03" });
+
+    // A new card, the same day: tried again at the next run, and renewed.
+    const mastercard = { number: "5555 5555 5555 4444", expMonth: 8, expYear: 2031, cvc: "321" };
+    const updated = await cardOn("2027-06-02", email, id, { card: mastercard });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json()).toMatchObject({
+      clientSecret: null,
+      subscription: {
+        status: "active",
+        retry_on: "2027-06-02",
+        card: { brand: "mastercard", last4: "4444" },
+      },
+    });
+    await renew("2027-06-02");
+    expect((await renewalOrders(id)).map((o) => o.status).at(-1)).toBe("paid");
+    // Resumed on June 2nd, its schedule runs from that day.
+    expect(await subscriptionRow(id)).toMatchObject({
+      failedAttempts: 0,
+      retryOn: null,
+      nextChargeOn: "2027-07-02",
+    });
+    const cardEvent = (await history(id)).find((e) => e.action === "card_updated");
+    expect(cardEvent?.detail).toEqual({ last4: "4444", resumed: false });
+  });
+
+  it("takes a new card for a subscription paused by declines and makes it active again; refuses a card the processor declines", async () => {
+    const card = { ...GOOD_CARD, expMonth: 1, expYear: 2028 };
+    const { email, id } = await subscribed("YOUNG-1", 1, "monthly", "2027-12-05", card);
+    for (const day of ["2028-02-05", "2028-02-06", "2028-02-09", "2028-02-16"]) await renew(day);
+    expect(await subscriptionRow(id)).toMatchObject({
+      status: "paused",
+      pausedReason: "payment_failed",
+    });
+
+    const declined = await cardOn("2028-02-20", email, id, {
+      card: { ...GOOD_CARD, number: "4000 0000 0000 0002" },
+    });
+    expect(declined.statusCode).toBe(402);
+    expect(declined.json().error.message).toBe("Your card was declined.");
+    const missing = await cardOn("2028-02-20", email, id, {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.message).toContain(SUBSCRIPTION_MESSAGES.cardNeeded);
+    expect(await subscriptionRow(id)).toMatchObject({ status: "paused", cardLast4: "4242" });
+
+    const kept = await cardOn("2028-02-20", email, id, { card: GOOD_CARD });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().subscription).toMatchObject({
+      status: "active",
+      paused_reason: null,
+      next_charge_on: "2028-02-20",
+    });
+    await renew("2028-02-20");
+    expect((await renewalOrders(id)).map((o) => o.status).at(-1)).toBe("paid");
+
+    const { v: other } = await signedInVisitor(t.app, t.database.db);
+    const notTheirs = await other.post(`/api/account/subscriptions/${id}/card`, {
+      card: GOOD_CARD,
+    });
+    expect(notTheirs.statusCode).toBe(404);
   });
 
   it("renews once when two job runs take the same subscriptions at the same time", async () => {

@@ -1,14 +1,18 @@
 import {
+  DomainError,
   SUBSCRIPTION_MESSAGES,
   SubscriptionAnswerSchema,
+  SubscriptionCardAnswerSchema,
+  SubscriptionCardSchema,
   SubscriptionChangeSchema,
   SubscriptionListSchema,
 } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { RATE_LIMITS, rateLimitKey, refuseWhenLimited } from "../../lib/rate-limit.ts";
 import { requireUser } from "../../plugins/auth.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
-import { accountSubscriptions, changeSubscription } from "./service.ts";
+import { accountSubscriptions, changeSubscription, replaceCard } from "./service.ts";
 
 /** A subscription's id in a path (one that is not a UUID is one the account does not have). */
 const SubscriptionParams = z.object({
@@ -56,6 +60,51 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         new Date(),
       );
       return { subscription };
+    },
+  );
+
+  app.post(
+    "/api/account/subscriptions/:id/card",
+    {
+      schema: {
+        tags: ["subscriptions"],
+        summary:
+          "A new card for the subscription's renewals (test processor: the card in the body, kept at once, 402 when refused; Stripe: an empty body, answered with a SetupIntent's client secret to confirm in the browser). A subscription paused because its card failed is active again.",
+        params: SubscriptionParams,
+        body: SubscriptionCardSchema,
+        response: { 200: SubscriptionCardAnswerSchema },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const { card } = request.body;
+      if (!app.payments.confirmsLater && !card) {
+        throw new DomainError("invalid", SUBSCRIPTION_MESSAGES.cardNeeded, {
+          card: SUBSCRIPTION_MESSAGES.cardNeeded,
+        });
+      }
+      if (app.payments.confirmsLater && card) {
+        throw new DomainError("invalid", SUBSCRIPTION_MESSAGES.cardInBrowser, {
+          card: SUBSCRIPTION_MESSAGES.cardInBrowser,
+        });
+      }
+      // Declined cards count against the same limit as at checkout (no card testing here).
+      const declines = RATE_LIMITS.declinedCardsPerIp;
+      await refuseWhenLimited(app.rateLimiter, request.storeId, declines, request.ip);
+      return replaceCard(
+        app.db,
+        app.payments,
+        { storeId: request.storeId, userId: user.id, email: user.email },
+        request.params.id,
+        card,
+        new Date(),
+      ).catch(async (err: unknown) => {
+        if (err instanceof DomainError && err.code === "payment_declined") {
+          const key = rateLimitKey(request.storeId, declines, request.ip);
+          await app.rateLimiter.hit(key, declines.windowMs);
+        }
+        throw err;
+      });
     },
   );
 };

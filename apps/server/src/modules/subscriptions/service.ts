@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import {
+  CHECKOUT_MESSAGES,
   type Currency,
   DomainError,
   isoDay,
@@ -9,6 +11,7 @@ import {
   type SubscriptionPlan,
   type SubscriptionView,
   subscriptionPrice,
+  type TestCard,
 } from "@storefront/domain";
 import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -22,7 +25,7 @@ import {
   variantPrices,
   variants,
 } from "../../db/schema.ts";
-import type { SavedMethod } from "../payments/provider.ts";
+import type { PaymentProvider, SaveCardResult, SavedMethod } from "../payments/provider.ts";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -431,4 +434,123 @@ async function otherPlan(
     price:
       found.price === null ? sub.price : subscriptionPrice(found.price, plan.discountPercentage),
   };
+}
+
+/**
+ * A new card for a subscription's renewals, in the caller's transaction (under the row's lock). A
+ * subscription paused because its card failed, or because it had none, is active again and due
+ * at once if its date has passed; one waiting to retry a declined renewal is tried again at the
+ * next run. Recorded in its history.
+ */
+export async function keepCard(
+  tx: Transaction,
+  sub: SubscriptionRow,
+  card: { saved: SavedMethod; cardBrand: string | null; cardLast4: string | null },
+  now: Date,
+): Promise<void> {
+  if (sub.status === "cancelled") return;
+  const today = isoDay(now);
+  const revive =
+    sub.status === "paused" &&
+    (sub.pausedReason === "payment_failed" || sub.pausedReason === "no_card");
+  await tx
+    .update(subscriptions)
+    .set({
+      paymentMethod: card.saved.method,
+      paymentCustomer: card.saved.customer ?? sub.paymentCustomer,
+      cardBrand: card.cardBrand,
+      cardLast4: card.cardLast4,
+      ...(revive
+        ? {
+            status: "active" as const,
+            pausedReason: null,
+            failedAttempts: 0,
+            retryOn: null,
+            nextChargeOn: sub.nextChargeOn < today ? today : sub.nextChargeOn,
+          }
+        : sub.retryOn
+          ? { retryOn: today }
+          : {}),
+      updatedAt: now,
+    })
+    .where(eq(subscriptions.id, sub.id));
+  await recordEvent(
+    tx,
+    sub,
+    "shopper",
+    "card_updated",
+    { last4: card.cardLast4, resumed: revive },
+    now,
+  );
+}
+
+/**
+ * The shopper gives a new card on `/account`: with the test processor it is kept at once (a card
+ * the processor refuses is a 402 with its reason); with Stripe the answer is a SetupIntent's
+ * client secret for the Payment Element, and the webhook keeps the card it confirms.
+ */
+export async function replaceCard(
+  db: Database,
+  provider: PaymentProvider,
+  owner: { storeId: string; userId: string; email: string },
+  id: string,
+  card: TestCard | undefined,
+  now: Date,
+): Promise<{ subscription: SubscriptionView; clientSecret: string | null }> {
+  const sub = await ownSubscription(db, owner, id);
+  if (sub.status === "cancelled")
+    throw new DomainError("conflict", SUBSCRIPTION_MESSAGES.cancelled);
+  let result: SaveCardResult;
+  try {
+    result = await provider.saveCard({
+      storeId: owner.storeId,
+      subscriptionId: sub.id,
+      email: owner.email,
+      customer: sub.paymentCustomer,
+      ...(card ? { card } : {}),
+      idempotencyKey: `subscription-card-${sub.id}-${randomUUID()}`,
+    });
+  } catch {
+    throw new DomainError("unavailable", CHECKOUT_MESSAGES.cardUnavailable);
+  }
+  if (result.status === "declined") throw new DomainError("payment_declined", result.message);
+  if (result.status === "saved") {
+    await db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.id, sub.id))
+        .for("update");
+      if (locked) await keepCard(tx, locked, result, now);
+    });
+  }
+  const [view] = await accountSubscriptions(db, owner.storeId, owner.userId, sub.id);
+  if (!view) throw new DomainError("not_found", SUBSCRIPTION_MESSAGES.notFound);
+  return {
+    subscription: view,
+    clientSecret: result.status === "requires_confirmation" ? result.clientSecret : null,
+  };
+}
+
+/** The account's subscription by id, or 404. */
+async function ownSubscription(
+  db: Database,
+  owner: { storeId: string; userId: string },
+  id: string,
+): Promise<SubscriptionRow> {
+  if (!z.uuid().safeParse(id).success) {
+    throw new DomainError("not_found", SUBSCRIPTION_MESSAGES.notFound);
+  }
+  const [sub] = await db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.id, id),
+        eq(subscriptions.storeId, owner.storeId),
+        eq(subscriptions.userId, owner.userId),
+      ),
+    );
+  if (!sub) throw new DomainError("not_found", SUBSCRIPTION_MESSAGES.notFound);
+  return sub;
 }
