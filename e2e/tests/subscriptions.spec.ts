@@ -147,6 +147,20 @@ test("a guest with a subscription in the cart creates an account at checkout, pa
     `Skipped. Your next delivery is charged on ${aMonthFromToday(2)}.`,
   );
   await expect(rows).toContainText(`Next charge ${aMonthFromToday(2)}`);
+
+  // A new card for the renewals.
+  await rows.getByRole("button", { name: "Update card" }).click();
+  const newCard = rows.getByRole("region", { name: "New card for renewals" });
+  await newCard.getByLabel(/^Card number/).fill("5555 5555 5555 4444");
+  await newCard.getByLabel(/^Expiry/).fill("08/31");
+  await newCard.getByLabel(/^CVC/).fill("321");
+  await screenshot(page, testInfo, "account-subscription-card");
+  await newCard.getByRole("button", { name: "Save card" }).click();
+  await expect(rows.getByRole("status")).toHaveText(
+    "Card saved: ending 4444. Renewals are charged to it.",
+  );
+  await expect(rows).toContainText("to your card ending 4444");
+
   await rows.getByRole("button", { name: "Cancel subscription" }).click();
   await expect(rows.getByRole("button", { name: "Keep it" })).toBeFocused();
   await screenshot(page, testInfo, "account-subscription-cancel");

@@ -157,7 +157,10 @@ export default function AccountPage({ loaderData, matches }: Route.ComponentProp
         </section>
       </div>
       <OrderHistory orders={loaderData.orders} />
-      <SubscriptionList subscriptions={loaderData.subscriptions} />
+      <SubscriptionList
+        subscriptions={loaderData.subscriptions}
+        stripeKey={rootDataOf(matches)?.store?.stripe_publishable_key ?? null}
+      />
       <p>
         <button
           type="button"

@@ -1,4 +1,4 @@
-import type { SubscriptionView } from "@storefront/domain";
+import { CARD_MESSAGES, type SubscriptionView } from "@storefront/domain";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -223,5 +223,70 @@ describe("changing a subscription", () => {
     await click(within(row).getByRole("button", { name: "Pause" }));
     expect(within(row).getByRole("alert").textContent).toBe("This subscription is paused already.");
     expect(within(row).getByRole("button", { name: "Skip next delivery" })).toBeTruthy();
+  });
+});
+
+describe("a new card for the renewals (test processor)", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  const type = (row: HTMLElement, label: RegExp, value: string) =>
+    fireEvent.change(within(row).getByLabelText(label), { target: { value } });
+
+  it("keeps a new card, says so, and makes a subscription paused by declines active again", async () => {
+    const paused = {
+      ...monthly,
+      status: "paused" as const,
+      paused_reason: "payment_failed" as const,
+    };
+    const calls = fakeApi(() => ({
+      status: 200,
+      body: {
+        clientSecret: null,
+        subscription: { ...monthly, card: { brand: "mastercard", last4: "4444" } },
+      },
+    }));
+    const row = within(renderList([paused])).getAllByRole("listitem")[0] as HTMLElement;
+    await click(within(row).getByRole("button", { name: "Update card" }));
+    const form = within(row).getByRole("region", { name: "New card for renewals" });
+    expect(document.activeElement).toBe(within(form).getByRole("heading"));
+    type(form, /^Card number/, "5555555555554444");
+    type(form, /^Expiry/, "0831");
+    type(form, /^CVC/, "321");
+    await click(within(form).getByRole("button", { name: "Save card" }));
+    expect(calls).toMatchObject([
+      {
+        method: "POST",
+        path: `/api/account/subscriptions/${monthly.id}/card`,
+        body: { card: { number: "5555 5555 5555 4444", expMonth: 8, expYear: 31, cvc: "321" } },
+      },
+    ]);
+    expect(within(row).queryByRole("region", { name: "New card for renewals" })).toBeNull();
+    expect(within(row).getByRole("status").textContent).toBe(
+      "Card saved: ending 4444. Renewals are charged to it. Your subscription is active again.",
+    );
+    expect(row.textContent).toContain("to your card ending 4444");
+  });
+
+  it("checks the card before sending it, and shows the processor's refusal", async () => {
+    const calls = fakeApi(() => ({
+      status: 402,
+      body: { error: { code: "payment_declined", message: "Your card was declined." } },
+    }));
+    const row = within(renderList([monthly])).getAllByRole("listitem")[0] as HTMLElement;
+    await click(within(row).getByRole("button", { name: "Update card" }));
+    const form = within(row).getByRole("region", { name: "New card for renewals" });
+    type(form, /^Card number/, "4242424242424241");
+    await click(within(form).getByRole("button", { name: "Save card" }));
+    expect(calls).toEqual([]);
+    expect(form.textContent).toContain(CARD_MESSAGES.number);
+
+    type(form, /^Card number/, "4000000000000002");
+    type(form, /^Expiry/, "1234");
+    type(form, /^CVC/, "123");
+    await click(within(form).getByRole("button", { name: "Save card" }));
+    expect(calls).toHaveLength(1);
+    expect(within(form).getByRole("alert").textContent).toBe("Your card was declined.");
   });
 });

@@ -12,9 +12,17 @@ import { Link } from "react-router";
 import { PlanLabel } from "~/components/plan-label";
 import { ApiError, apiRequest } from "~/lib/api-client";
 import { formatLongDate } from "~/lib/format";
+import { CardUpdate } from "./card-update";
 
 /** The account page's subscriptions, newest first; null when they could not be read. */
-export function SubscriptionList({ subscriptions }: { subscriptions: SubscriptionView[] | null }) {
+export function SubscriptionList({
+  subscriptions,
+  stripeKey = null,
+}: {
+  subscriptions: SubscriptionView[] | null;
+  /** The store's Stripe publishable key; null with the built-in test processor. */
+  stripeKey?: string | null;
+}) {
   return (
     <section
       aria-labelledby="subscriptions-title"
@@ -34,7 +42,7 @@ export function SubscriptionList({ subscriptions }: { subscriptions: Subscriptio
       ) : (
         <ul className="subscription-list">
           {subscriptions.map((s) => (
-            <SubscriptionRow key={s.id} initial={s} />
+            <SubscriptionRow key={s.id} initial={s} stripeKey={stripeKey} />
           ))}
         </ul>
       )}
@@ -68,8 +76,15 @@ function standing(s: SubscriptionView): string | null {
   return null;
 }
 
-function SubscriptionRow({ initial }: { initial: SubscriptionView }) {
+function SubscriptionRow({
+  initial,
+  stripeKey,
+}: {
+  initial: SubscriptionView;
+  stripeKey: string | null;
+}) {
   const [s, setS] = useState(initial);
+  const [cardOpen, setCardOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -207,6 +222,20 @@ function SubscriptionRow({ initial }: { initial: SubscriptionView }) {
               </button>
             </span>
           ) : null}
+          {cardOpen ? null : (
+            <button
+              type="button"
+              className="button button-secondary"
+              aria-describedby={titleId}
+              disabled={busy}
+              onClick={() => {
+                setCardOpen(true);
+                setDone(null);
+              }}
+            >
+              Update card
+            </button>
+          )}
           {confirmCancel ? (
             <fieldset className="subscription-cancel">
               <legend>Cancel for good? This cannot be undone.</legend>
@@ -242,6 +271,20 @@ function SubscriptionRow({ initial }: { initial: SubscriptionView }) {
             </button>
           )}
         </div>
+      ) : null}
+      {cardOpen && s.status !== "cancelled" ? (
+        <CardUpdate
+          subscription={s}
+          stripeKey={stripeKey}
+          describedBy={titleId}
+          onClose={() => setCardOpen(false)}
+          onSaved={(updated, message) => {
+            if (updated) setS(updated);
+            setCardOpen(false);
+            setDone(message);
+            setFocusStatus(true);
+          }}
+        />
       ) : null}
       <p className="subscription-status" role="status" ref={statusRef} tabIndex={-1}>
         {done}
