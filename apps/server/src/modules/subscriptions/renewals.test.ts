@@ -62,10 +62,11 @@ describeEachEngine("subscription renewals", (engine) => {
     plan: string,
     paidOn: string,
     card = GOOD_CARD,
+    account: { userType?: "wholesale" } = {},
   ): Promise<{ v: Visitor; email: string; id: string; firstTotal: number }> {
     // The shopper signs in and pays on that day (the session and the card's expiry follow it).
     vi.useFakeTimers({ toFake: ["Date"], now: noon(paidOn) });
-    const { v, user } = await signedInVisitor(t.app, t.database.db);
+    const { v, user } = await signedInVisitor(t.app, t.database.db, account);
     const added = await v.post("/api/cart/items", { sku, quantity, subscription_id: plan });
     expect(added.statusCode, added.body).toBe(200);
     const quote = (await v.post("/api/checkout/quote", { address: quoteAddress() })).json();
@@ -421,6 +422,28 @@ describeEachEngine("subscription renewals", (engine) => {
     const resumed = await changeOn("2027-12-05", email, id, { action: "resume" });
     expect(resumed.statusCode).toBe(409);
     expect(resumed.json().error.message).toBe(SUBSCRIPTION_MESSAGES.noCard);
+  });
+
+  it("renews a trade account's subscription at its trade price, with no points", async () => {
+    await setStock(t.database.db, "OUCHIE-2", 200);
+    const { id } = await subscribed("OUCHIE-2", 12, "monthly", "2028-03-01", GOOD_CARD, {
+      userType: "wholesale",
+    });
+    const [firstLine] = await t.database.db
+      .select({ unitPrice: orderLines.unitPrice })
+      .from(orderLines)
+      .innerJoin(subscriptions, eq(subscriptions.orderLineId, orderLines.id))
+      .where(eq(subscriptions.id, id));
+    const retail = subscriptionPrice(await priceOf(t.database.db, "OUCHIE-2", "usd"), 10);
+    expect(firstLine?.unitPrice).toBeLessThan(retail);
+    await renew("2028-04-01");
+    const [renewal] = await renewalOrders(id);
+    expect(renewal).toMatchObject({ status: "paid", tradePrices: true, pointsEarned: 0 });
+    const [line] = await t.database.db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, renewal?.id ?? ""));
+    expect(line?.unitPrice).toBe(firstLine?.unitPrice);
   });
 
   describe("PATCH /api/account/subscriptions/:id", () => {

@@ -9,11 +9,12 @@ import {
   renewalRetry,
   subscriptionPrice,
 } from "@storefront/domain";
-import { and, asc, eq, isNull, like, lte, or } from "drizzle-orm";
+import { and, asc, eq, isNull, like, lte, or, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
 import {
   orders,
   products,
+  sellingPrice,
   subscriptions,
   users,
   variantPrices,
@@ -232,9 +233,23 @@ async function renewalDraft(
   settings: CheckoutSettings,
   paymentProvider: "test" | "stripe",
 ): Promise<OrderDraft | null> {
+  const [buyer] = await tx
+    .select({
+      email: users.email,
+      userType: users.userType,
+      certificate: users.resaleCertificate,
+    })
+    .from(users)
+    .where(eq(users.id, sub.userId));
+  // A trade account renews at its trade price, as it bought (and earns no points on it).
+  const trade = buyer?.userType === "wholesale";
   const [item] = sub.variantId
     ? await tx
-        .select({ variant: variants, product: products, amount: variantPrices.amount })
+        .select({
+          variant: variants,
+          product: products,
+          amount: sellingPrice(sql`${trade}::boolean`),
+        })
         .from(variants)
         .innerJoin(products, eq(products.id, variants.productId))
         .innerJoin(
@@ -250,15 +265,7 @@ async function renewalDraft(
         )
     : [];
   const [first] = await tx.select().from(orders).where(eq(orders.id, sub.orderId));
-  const [buyer] = await tx
-    .select({
-      email: users.email,
-      userType: users.userType,
-      certificate: users.resaleCertificate,
-    })
-    .from(users)
-    .where(eq(users.id, sub.userId));
-  if (!item || !first || !buyer) return null;
+  if (!item || item.amount === null || !first || !buyer) return null;
   const unitPrice = subscriptionPrice(item.amount, sub.discountPercentage);
   const subtotal = unitPrice * sub.quantity;
   const requiresShipping = item.variant.requiresShipping;
@@ -270,7 +277,7 @@ async function renewalDraft(
     address: first.address,
     shippingOptionId: first.shippingOptionId,
     requiresShipping,
-    taxExempt: buyer.userType === "wholesale" && buyer.certificate != null,
+    taxExempt: trade && buyer.certificate != null,
   });
   const shipping = requiresShipping ? totals.selectedShippingOption : NO_SHIPPING_OPTION;
   if (!shipping) return null;
@@ -291,7 +298,7 @@ async function renewalDraft(
     pointsDiscount: 0,
     affiliateUserId: null,
     commissionAmount: 0,
-    tradePrices: false,
+    tradePrices: trade,
     shippingOptionId: shipping.id,
     shippingLabel: shipping.label,
     shippingAmount: totals.shipping,
