@@ -340,6 +340,46 @@ describeEachEngine("subscription renewals", (engine) => {
     expect(notTheirs.statusCode).toBe(404);
   });
 
+  it("goes through a year with a decline, a new card, a retry and a cancel: exactly the right orders and charges", async () => {
+    await setStock(t.database.db, "DRAMA-2", 300);
+    // The card runs to the end of April 2029: May's renewal is declined.
+    const card = { ...GOOD_CARD, expMonth: 4, expYear: 2029 };
+    const { email, id, firstTotal } = await subscribed("DRAMA-2", 3, "monthly", "2029-01-15", card);
+    const chargesBefore = chargesOf(firstTotal);
+    for (let day = "2029-01-16"; day <= "2030-01-20"; day = addDays(day, 1)) {
+      // The shopper gives a new card the morning after the decline, and cancels in August.
+      if (day === "2029-05-16") {
+        const kept = await cardOn(day, email, id, { card: GOOD_CARD });
+        expect(kept.statusCode, kept.body).toBe(200);
+      }
+      if (day === "2029-08-20") {
+        const cancelled = await changeOn(day, email, id, { action: "cancel" });
+        expect(cancelled.json().subscription.status).toBe("cancelled");
+      }
+      await renew(day);
+    }
+    const renewals = await renewalOrders(id);
+    expect(renewals.map((o) => [o.status, isoDay(o.paidAt ?? o.updatedAt)])).toEqual([
+      ["paid", "2029-02-15"],
+      ["paid", "2029-03-15"],
+      ["paid", "2029-04-15"],
+      ["declined", "2029-05-15"],
+      ["paid", "2029-05-16"],
+      ["paid", "2029-06-15"],
+      ["paid", "2029-07-15"],
+      ["paid", "2029-08-15"],
+    ]);
+    // One charge per paid renewal, none for the decline, none after the cancel.
+    expect(chargesOf(firstTotal) - chargesBefore).toBe(7);
+    expect(renewals.every((o) => o.status !== "paid" || o.total === firstTotal)).toBe(true);
+    expect(await subscriptionRow(id)).toMatchObject({ status: "cancelled" });
+    const actions = (await history(id)).map((e) => e.action);
+    expect(actions.filter((a) => a === "renewed")).toHaveLength(7);
+    expect(actions.filter((a) => a === "renewal_failed")).toHaveLength(1);
+    expect(actions.filter((a) => a === "card_updated")).toHaveLength(1);
+    expect(actions.at(-1)).toBe("cancel");
+  });
+
   it("renews once when two job runs take the same subscriptions at the same time", async () => {
     const { id } = await subscribed("OUCHIE-1", 1, "monthly", "2027-05-05");
     const charges = processor.charges.size;
