@@ -193,15 +193,14 @@ export class StripeProvider implements PaymentProvider {
     }
     if (event.type === "setup_intent.succeeded") {
       const intent = event.data.object;
-      const id = (ref: string | { id: string } | null) => (typeof ref === "string" ? ref : ref?.id);
-      const method = id(intent.payment_method);
-      if (method) {
+      const saved = methodOf(intent);
+      if (saved) {
         return {
           id: event.id,
           type: "method_saved",
           storeId: intent.metadata?.store_id || null,
           subscriptionId: intent.metadata?.subscription_id || null,
-          saved: { method, customer: id(intent.customer) ?? null },
+          saved,
         };
       }
     }
@@ -209,10 +208,21 @@ export class StripeProvider implements PaymentProvider {
   }
 }
 
+/** The id of a Stripe reference, whether expanded or not. */
+function idOf(ref: string | { id: string } | null): string | null {
+  return typeof ref === "string" ? ref : (ref?.id ?? null);
+}
+
+/** The card an intent (payment or setup) was confirmed with, and its customer. */
+function methodOf(intent: {
+  payment_method: string | { id: string } | null;
+  customer: string | { id: string } | null;
+}): SavedMethod | null {
+  const method = idOf(intent.payment_method);
+  return method ? { method, customer: idOf(intent.customer) } : null;
+}
+
 /** The card a confirmed PaymentIntent kept for off-session use, with its customer. */
 function savedMethodOf(intent: Stripe.PaymentIntent): SavedMethod | null {
-  if (intent.setup_future_usage !== "off_session" || !intent.payment_method) return null;
-  const id = (ref: string | { id: string } | null) => (typeof ref === "string" ? ref : ref?.id);
-  const method = id(intent.payment_method);
-  return method ? { method, customer: id(intent.customer) ?? null } : null;
+  return intent.setup_future_usage === "off_session" ? methodOf(intent) : null;
 }

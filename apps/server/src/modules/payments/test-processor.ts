@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { cardBrand, cardDigits } from "@storefront/domain";
+import { cardBrand, cardDigits, type TestCard } from "@storefront/domain";
 import type {
   ChargeRequest,
   ChargeResult,
@@ -8,6 +8,7 @@ import type {
   SaveCardRequest,
   SaveCardResult,
   SavedChargeRequest,
+  SavedMethod,
 } from "./provider.ts";
 import { WebhookVerificationError } from "./provider.ts";
 
@@ -78,14 +79,16 @@ export class TestCardProcessor implements PaymentProvider {
     const digits = cardDigits(request.card.number);
     const decline = DECLINES[digits];
     if (decline) return { status: "declined", ...decline };
-    let saved = null;
-    if (request.saveMethod) {
-      saved = { method: `test_pm_${randomBytes(12).toString("hex")}`, customer: null };
-      const { expMonth, expYear } = request.card;
-      const fullYear = expYear < 100 ? 2000 + expYear : expYear;
-      remember(this.#saved, saved.method, { digits, expMonth, expYear: fullYear });
-    }
+    const saved = request.saveMethod ? this.#keep(request.card, digits) : null;
     return { ...this.#charged(request, digits), saved };
+  }
+
+  /** Keeps a card for charges without the shopper: its digits and expiry, under a new token. */
+  #keep(card: TestCard, digits: string): SavedMethod {
+    const method = `test_pm_${randomBytes(12).toString("hex")}`;
+    const expYear = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
+    remember(this.#saved, method, { digits, expMonth: card.expMonth, expYear });
+    return { method, customer: null };
   }
 
   #charged(request: Pick<ChargeRequest, "amount" | "currency">, digits: string) {
@@ -140,13 +143,9 @@ export class TestCardProcessor implements PaymentProvider {
     const digits = cardDigits(request.card.number);
     const decline = DECLINES[digits];
     if (decline) return { status: "declined", ...decline };
-    const method = `test_pm_${randomBytes(12).toString("hex")}`;
-    const { expMonth, expYear } = request.card;
-    const fullYear = expYear < 100 ? 2000 + expYear : expYear;
-    remember(this.#saved, method, { digits, expMonth, expYear: fullYear });
     return {
       status: "saved",
-      saved: { method, customer: null },
+      saved: this.#keep(request.card, digits),
       cardBrand: cardBrand(digits),
       cardLast4: digits.slice(-4),
     };
