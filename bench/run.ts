@@ -8,6 +8,7 @@
  *   npm run bench -w @storefront/bench
  *   BENCH_DURATION=5 BENCH_SKIP_LIGHTHOUSE=1 npm run bench -w @storefront/bench
  *   BENCH_LARGE_CATALOG=0 npm run bench   # without the search rows on 50,000 generated products
+ *   BENCH_ONLY="instant search" npm run bench   # only the parts whose names contain the text
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -47,6 +48,14 @@ const DURATION_SECONDS = readDuration(process.env.BENCH_DURATION);
 const SKIP_LIGHTHOUSE = ["1", "true", "yes"].includes(
   (process.env.BENCH_SKIP_LIGHTHOUSE ?? "").toLowerCase(),
 );
+/**
+ * Only the load rows, checkout run, JavaScript measure and Lighthouse run whose names contain this
+ * (case-insensitive); every part when unset.
+ */
+const ONLY = (process.env.BENCH_ONLY ?? "").toLowerCase();
+function wanted(name: string): boolean {
+  return ONLY === "" || name.toLowerCase().includes(ONLY);
+}
 /** The search rows again on a catalogue this large (generate-catalog.ts); 0 skips them. */
 const LARGE_CATALOG = Number(process.env.BENCH_LARGE_CATALOG ?? "50000");
 const READY_TIMEOUT_MS = 60_000;
@@ -1551,6 +1560,9 @@ async function largeCatalogSearch(
       problems.push(`load test of ${url}: ${errorMessage(error)}`);
     }
   }
+  if (!isRunning(server)) {
+    problems.push(`the large catalogue's server exited during the run:\n${tail(server)}`);
+  }
   await stopChild(server);
   children.delete(server);
   return { products: count, generateSeconds, rows };
@@ -1611,7 +1623,7 @@ async function main(): Promise<number> {
 
   // 1. Throughput
   const loadRows: LoadRow[] = [];
-  for (const target of LOAD_TARGETS) {
+  for (const target of LOAD_TARGETS.filter((t) => wanted(t.name))) {
     const origin = target.target === "hello" ? helloOrigin : appOrigin;
     let path = target.path;
     if (path === PRODUCT_PAGE_BYTES) {
@@ -1662,19 +1674,21 @@ async function main(): Promise<number> {
     row.ratioToHelloWorld = helloRps ? row.requestsPerSecond / helloRps : null;
   }
 
-  progress(
-    `full checkouts: ${CONNECTIONS} shoppers at once, ${WARMUP_SECONDS} s warm-up + ${DURATION_SECONDS} s`,
-  );
   let checkout: CheckoutRow | null = null;
-  try {
-    checkout = await checkoutLoad(appOrigin, app.proc.pid);
-  } catch (error) {
-    problems.push(`checkout load: ${errorMessage(error)}`);
+  if (wanted("full checkout")) {
+    progress(
+      `full checkouts: ${CONNECTIONS} shoppers at once, ${WARMUP_SECONDS} s warm-up + ${DURATION_SECONDS} s`,
+    );
+    try {
+      checkout = await checkoutLoad(appOrigin, app.proc.pid);
+    } catch (error) {
+      problems.push(`checkout load: ${errorMessage(error)}`);
+    }
   }
 
   // The search rows again, on a catalogue of LARGE_CATALOG products in one store.
   let largeCatalog: { products: number; generateSeconds: number; rows: LoadRow[] } | null = null;
-  if (LARGE_CATALOG > 0) {
+  if (LARGE_CATALOG > 0 && wanted("instant search")) {
     try {
       largeCatalog = await largeCatalogSearch(LARGE_CATALOG, problems);
     } catch (error) {
@@ -1685,18 +1699,24 @@ async function main(): Promise<number> {
   }
 
   // 2. JavaScript weight
-  progress("measuring the product page's JavaScript");
   let js: JsReport | null = null;
-  try {
-    js = await measureProductPageJs(appOrigin);
-  } catch (error) {
-    problems.push(`JavaScript size: ${errorMessage(error)}`);
+  if (wanted("javascript")) {
+    progress("measuring the product page's JavaScript");
+    try {
+      js = await measureProductPageJs(appOrigin);
+    } catch (error) {
+      problems.push(`JavaScript size: ${errorMessage(error)}`);
+    }
   }
 
   // 3. Lighthouse (localhost: a secure context for Chrome, like production over https)
   let lighthousePages: LighthousePage[] | null = null;
-  if (SKIP_LIGHTHOUSE) {
-    progress("Lighthouse skipped (BENCH_SKIP_LIGHTHOUSE=1)");
+  if (SKIP_LIGHTHOUSE || !wanted("lighthouse")) {
+    progress(
+      SKIP_LIGHTHOUSE
+        ? "Lighthouse skipped (BENCH_SKIP_LIGHTHOUSE=1)"
+        : "Lighthouse skipped (BENCH_ONLY)",
+    );
   } else {
     try {
       lighthousePages = await runLighthouse(`http://localhost:${appPort}`, problems);
@@ -1758,15 +1778,21 @@ async function main(): Promise<number> {
   out.push(printLoad(loadRows));
   out.push("");
   out.push(
-    checkout === null ? "Full checkout: did not run (see problems)" : printCheckout(checkout),
+    checkout !== null
+      ? printCheckout(checkout)
+      : wanted("full checkout")
+        ? "Full checkout: did not run (see problems)"
+        : "Full checkout: skipped (BENCH_ONLY)",
   );
   out.push("");
   out.push("-".repeat(100));
   if (largeCatalog === null) {
     out.push(
-      LARGE_CATALOG > 0
-        ? "Search on a large catalogue: did not run (see problems)"
-        : "Search on a large catalogue: skipped (BENCH_LARGE_CATALOG=0)",
+      LARGE_CATALOG <= 0
+        ? "Search on a large catalogue: skipped (BENCH_LARGE_CATALOG=0)"
+        : wanted("instant search")
+          ? "Search on a large catalogue: did not run (see problems)"
+          : "Search on a large catalogue: skipped (BENCH_ONLY)",
     );
   } else {
     out.push(
@@ -1777,14 +1803,22 @@ async function main(): Promise<number> {
   out.push("");
   out.push("-".repeat(100));
   out.push("Product page JavaScript (1 KB = 1000 bytes, 1 KiB = 1024 bytes)");
-  out.push(js === null ? "not measured (see problems)" : printJs(js));
+  out.push(
+    js !== null
+      ? printJs(js)
+      : wanted("javascript")
+        ? "not measured (see problems)"
+        : "skipped (BENCH_ONLY)",
+  );
   out.push("");
   out.push("-".repeat(100));
   if (lighthousePages === null) {
     out.push(
       SKIP_LIGHTHOUSE
         ? "Lighthouse: skipped (BENCH_SKIP_LIGHTHOUSE=1)"
-        : "Lighthouse: did not run (see problems)",
+        : wanted("lighthouse")
+          ? "Lighthouse: did not run (see problems)"
+          : "Lighthouse: skipped (BENCH_ONLY)",
     );
   } else {
     out.push(printLighthouse(lighthousePages));

@@ -21,19 +21,44 @@ export class AnswerCache {
   }
 
   get<T>(db: Database, key: string, read: () => Promise<T>): Promise<T> {
-    let cache = this.#caches.get(db);
-    if (!cache) {
-      cache = new LruCache<string, Promise<unknown>>(this.maxEntries, this.ttlMs);
-      this.#caches.set(db, cache);
-    }
-    const hit = cache.get(key) as Promise<T> | undefined;
+    const entries = this.#entries(db);
+    const hit = entries.get(key) as Promise<T> | undefined;
     if (hit) return hit;
     const pending = read();
-    const entries = cache;
     pending.catch(() => {
       if (entries.get(key) === pending) entries.delete(key);
     });
     return entries.set(key, pending) as Promise<T>;
+  }
+
+  /**
+   * `get` for many keys: those not held are read together, by one call of `read` with their
+   * positions in `keys`, which answers a value for each of them in that order.
+   */
+  async getMany<T>(
+    db: Database,
+    keys: readonly string[],
+    read: (missing: readonly number[]) => Promise<readonly T[]>,
+  ): Promise<T[]> {
+    const entries = this.#entries(db);
+    const held = keys.map((key) => entries.get(key) as Promise<T> | undefined);
+    const missing = held.flatMap((hit, i) => (hit ? [] : [i]));
+    if (missing.length > 0) {
+      const pending = read(missing);
+      missing.forEach((i, j) => {
+        held[i] = this.get(db, keys[i] as string, () => pending.then((values) => values[j] as T));
+      });
+    }
+    return Promise.all(held as Promise<T>[]);
+  }
+
+  #entries(db: Database): LruCache<string, Promise<unknown>> {
+    let entries = this.#caches.get(db);
+    if (!entries) {
+      entries = new LruCache<string, Promise<unknown>>(this.maxEntries, this.ttlMs);
+      this.#caches.set(db, entries);
+    }
+    return entries;
   }
 
   clear(db: Database): void {

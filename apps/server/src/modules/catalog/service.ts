@@ -31,34 +31,33 @@ import {
 import { AnswerCache } from "../../lib/answer-cache.ts";
 import { planView, readPlans } from "../subscriptions/service.ts";
 
-/**
- * Cards for the given products in the given order, priced in `currency` (lowest variant) at the
- * price list's prices.
- */
-export async function productCards(
+/** What a card shows beyond its product's id, handle and title; null: no price in the currency. */
+interface CardParts {
+  amount: number;
+  in_stock: boolean;
+  url: string | null;
+  alt: string | null;
+  reviews: number | null;
+  rating_sum: number | null;
+}
+
+/** Each product's card parts, in the order of `ids`, priced in `currency` at the price list's. */
+async function readCardParts(
   db: Database,
   storeId: string,
-  rows: { id: string; handle: string; title: string }[],
+  ids: readonly string[],
   currency: Currency,
-  priceList: PriceList = "retail",
-): Promise<ProductCard[]> {
-  if (rows.length === 0) return [];
+  priceList: PriceList,
+): Promise<(CardParts | null)[]> {
+  if (ids.length === 0) return [];
   // One statement for the three parts (on the embedded database each statement costs about a
   // millisecond before it reads anything); the ids travel as one parameter, whatever their count.
-  const parts = await selectRows<{
-    id: string;
-    amount: number;
-    in_stock: boolean;
-    url: string | null;
-    alt: string | null;
-    reviews: number | null;
-    rating_sum: number | null;
-  }>(
+  const parts = await selectRows<CardParts & { id: string }>(
     db,
     sql`
     select wanted.id, priced.amount, priced.in_stock, pictured.url, pictured.alt,
       rated.reviews, rated.rating_sum
-    from unnest(string_to_array(${rows.map((r) => r.id).join(",")}, ',')::uuid[]) as wanted(id)
+    from unnest(string_to_array(${ids.join(",")}, ',')::uuid[]) as wanted(id)
     cross join lateral (
       select min(${sellingPrice(isTrade(priceList))})::int as amount,
         bool_or(${sellableStock} > 0) as in_stock
@@ -83,9 +82,19 @@ export async function productCards(
     where priced.amount is not null`,
   );
   const partsOf = new Map(parts.map((part) => [part.id, part]));
-  return rows.flatMap((row) => {
-    const part = partsOf.get(row.id);
-    // A product with no price in this currency cannot be sold in it, so it is not listed.
+  return ids.map((id) => partsOf.get(id) ?? null);
+}
+
+type CardRow = { id: string; handle: string; title: string };
+
+/** The cards of the rows that have parts (a product with no price in the currency is not listed). */
+function cardsOf(
+  rows: readonly CardRow[],
+  parts: readonly (CardParts | null)[],
+  currency: Currency,
+) {
+  return rows.flatMap((row, i): ProductCard[] => {
+    const part = parts[i];
     if (!part) return [];
     return [
       {
@@ -102,6 +111,49 @@ export async function productCards(
       },
     ];
   });
+}
+
+/**
+ * Cards for the given products in the given order, priced in `currency` (lowest variant) at the
+ * price list's prices.
+ */
+export async function productCards(
+  db: Database,
+  storeId: string,
+  rows: CardRow[],
+  currency: Currency,
+  priceList: PriceList = "retail",
+): Promise<ProductCard[]> {
+  const ids = rows.map((r) => r.id);
+  return cardsOf(rows, await readCardParts(db, storeId, ids, currency, priceList), currency);
+}
+
+/**
+ * `productCards` with each product's parts reused as catalogue answers are (CATALOG_TTL_MS, or
+ * until the catalogue changes). For answers of a few cards to many different queries (search),
+ * most of whose products were just shown to another query: only the products not held are read,
+ * in one statement.
+ */
+export async function reusedProductCards(
+  db: Database,
+  storeId: string,
+  rows: CardRow[],
+  currency: Currency,
+  priceList: PriceList = "retail",
+): Promise<ProductCard[]> {
+  const parts = await catalogAnswers.getMany(
+    db,
+    rows.map((r) => `card|${storeId}|${currency}|${priceList}|${r.id}`),
+    (missing) =>
+      readCardParts(
+        db,
+        storeId,
+        missing.map((i) => rows[i]?.id ?? ""),
+        currency,
+        priceList,
+      ),
+  );
+  return cardsOf(rows, parts, currency);
 }
 
 async function readProducts(
@@ -313,7 +365,16 @@ async function readBundle(
 // CATALOG_TTL_MS per instance. Stock shown on a page may lag by that much; a purchase always
 // checks stock in the database inside its transaction.
 const CATALOG_TTL_MS = 2_000;
-const catalogAnswers = new AnswerCache("catalog", 1_000, CATALOG_TTL_MS);
+// Room for the pages' answers and for the card parts of a few seconds of searches (keys "card|").
+const catalogAnswers = new AnswerCache("catalog", 5_000, CATALOG_TTL_MS);
+
+/**
+ * Drops every reused catalogue answer (on every instance), for a writer that must see its change
+ * in the next read; the database's own notice (migration 0018) does it too, once it arrives.
+ */
+export function forgetCatalogAnswers(db: Database): void {
+  catalogAnswers.clear(db);
+}
 
 function cached<T>(db: Database, key: string, read: () => Promise<T>): Promise<T> {
   return catalogAnswers.get(db, key, read);

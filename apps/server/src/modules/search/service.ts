@@ -16,7 +16,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import { type Database, selectRows } from "../../db/index.ts";
 import { searchQueryResults, searchSynonyms, searchVersions } from "../../db/schema.ts";
 import { AnswerCache } from "../../lib/answer-cache.ts";
-import { productCards } from "../catalog/service.ts";
+import { forgetCatalogAnswers, reusedProductCards } from "../catalog/service.ts";
 
 /**
  * The store's search version: one more each time its entries or synonyms change (triggers of
@@ -53,28 +53,41 @@ const CORRECTABLE_LENGTH = 4;
 
 /**
  * The nearest word of the store's vocabulary to each word the index does not know (pg_trgm
- * similarity, at least 0.3), for the words that have one.
+ * similarity, at least 0.3), for the words that have one. Each word's answer is kept for the
+ * store's version: shoppers type the same words again and again.
  */
 async function corrections(
   db: Database,
   storeId: string,
+  version: number,
   words: readonly string[],
 ): Promise<Map<string, string>> {
-  const candidates = words.filter((w) => w.length >= CORRECTABLE_LENGTH && !/^\d+$/.test(w));
+  const candidates = [
+    ...new Set(words.filter((w) => w.length >= CORRECTABLE_LENGTH && !/^\d+$/.test(w))),
+  ];
   if (candidates.length === 0) return new Map();
-  const rows = await selectRows<{ word: string; nearest: string }>(
+  const nearest = await indexReads.getMany(
     db,
-    sql`
-    select t.word, n.word as nearest
-    from unnest(string_to_array(${candidates.join(" ")}, ' ')) as t(word)
-    cross join lateral (
-      select w.word from search_words w
-      where w.store_id = ${storeId} and w.word % t.word
-      order by w.word <-> t.word, w.word
-      limit 1
-    ) n`,
+    candidates.map((word) => `nearest|${storeId}|${version}|${word}`),
+    async (missing) => {
+      const asked = missing.map((i) => candidates[i] as string);
+      const rows = await selectRows<{ word: string; nearest: string }>(
+        db,
+        sql`
+        select t.word, n.word as nearest
+        from unnest(string_to_array(${asked.join(" ")}, ' ')) as t(word)
+        cross join lateral (
+          select w.word from search_words w
+          where w.store_id = ${storeId} and w.word % t.word
+          order by w.word <-> t.word, w.word
+          limit 1
+        ) n`,
+      );
+      const found = new Map(rows.map((r) => [r.word, r.nearest]));
+      return asked.map((word) => found.get(word) ?? null);
+    },
   );
-  return new Map(rows.map((r) => [r.word, r.nearest]));
+  return new Map(candidates.flatMap((word, i) => (nearest[i] ? [[word, nearest[i]]] : [])));
 }
 
 interface Match {
@@ -157,6 +170,7 @@ const answers = new AnswerCache("search", 2_000, SEARCH_TTL_MS);
  */
 export function forgetSearchAnswers(db: Database): void {
   answers.clear(db);
+  forgetCatalogAnswers(db);
 }
 
 /** What a search asks for; cards are priced at the price list's prices (retail by default). */
@@ -213,7 +227,7 @@ async function findMatches(
       const found = await matches(db, storeId, query(new Map(), "all"), type, limit);
       if (found.length > 0) return found;
       // Every word again, each unknown one spelt as the store's nearest word; then any word.
-      const fixes = await corrections(db, storeId, words);
+      const fixes = await corrections(db, storeId, version, words);
       const any = words.length > 1 ? query(fixes, "any") : null;
       if (fixes.size > 0) return matches(db, storeId, query(fixes, "all"), type, limit, any);
       return any ? matches(db, storeId, any, type, limit) : [];
@@ -234,7 +248,7 @@ export async function find(
   const found = await findMatches(db, storeId, queryWords(input.q), input.type, input.limit);
   const productRows = found.filter((m) => m.kind === "product");
   const pages = found.filter((m) => m.kind === "page");
-  const cards = await productCards(
+  const cards = await reusedProductCards(
     db,
     storeId,
     productRows.map((m) => ({
@@ -325,7 +339,7 @@ async function suggestions(
         ) picked
         order by part, n desc, average desc, position, title
         limit ${POPULAR_COUNT}`,
-    ).then((rows) => productCards(db, storeId, rows, currency, priceList)),
+    ).then((rows) => reusedProductCards(db, storeId, rows, currency, priceList)),
   ]);
   return { conditions: conditions.sort((a, b) => a.label.localeCompare(b.label)), popular };
 }
@@ -421,13 +435,15 @@ export async function searchReport(
   ]);
   const reported = (r: Row) => ({ query: r.query, searches: Number(r.searches) });
   const stillNone: { query: string; searches: number }[] = [];
-  const synonyms = await storeSynonyms(db, storeId, await searchVersion(db, storeId));
+  const version = await searchVersion(db, storeId);
+  const synonyms = await storeSynonyms(db, storeId, version);
   for (const row of none) {
     const words = queryWords(row.query);
+    const fixes = await corrections(db, storeId, version, words);
     const found = await matches(
       db,
       storeId,
-      tsquery(searchGroups(words, synonyms, await corrections(db, storeId, words)), "any"),
+      tsquery(searchGroups(words, synonyms, fixes), "any"),
       "all",
       1,
     );
