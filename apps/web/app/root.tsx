@@ -76,6 +76,9 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
+  // The admin screens have a frame of their own (routes/admin.tsx); its loader's data is there
+  // only for the store's admins, so anyone else's 404 shows in the storefront's frame.
+  const admin = useRouteLoaderData("routes/admin") !== undefined;
   const nonce = useNonce();
   const style = data?.themeStyle as CSSProperties | undefined;
   return (
@@ -88,7 +91,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        {data ? <SiteFrame store={data.store}>{children}</SiteFrame> : children}
+        {data && !admin ? <SiteFrame store={data.store}>{children}</SiteFrame> : children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -15,6 +15,12 @@ export default [
   route("account/confirm", "routes/account-confirm.tsx"),
   route("garden-design", "routes/garden-design.tsx"),
   route("search", "routes/search.tsx"),
+  // The store's admin: its own frame and chunks; nothing of it reaches a storefront page.
+  route("admin", "routes/admin.tsx", [
+    index("routes/admin-home.tsx"),
+    route("orders", "routes/admin-orders.tsx"),
+    route("orders/:number", "routes/admin-order.tsx"),
+  ]),
   // /pages/*, /policies/* and any other path: a static content page.
   route("*", "routes/page.tsx"),
 ] satisfies RouteConfig;

@@ -27,7 +27,6 @@ export const ACCOUNT_MESSAGES = {
   storeMismatch: "store_id does not match this store",
   crossSite: "Cross-site request refused",
   signInRequired: "Please sign in to continue.",
-  adminsOnly: "Only the store's admins can do this.",
   emailRequired: "Email is required",
   emailInvalid: "Please enter a valid email address",
   emailTooLong: `Email must not exceed ${EMAIL_MAX_LENGTH} characters`,

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, DomainError, type PriceList } from "@storefront/domain";
+import { ACCOUNT_MESSAGES, DomainError, ERROR_MESSAGES, type PriceList } from "@storefront/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { TOKEN_SHAPE } from "../lib/tokens.ts";
 import { findSessionUser, type UserRow } from "../modules/accounts/sessions.ts";
@@ -63,11 +63,17 @@ export async function requireUser(request: FastifyRequest): Promise<UserRow> {
   return user;
 }
 
-/** The signed-in account when it is one of the store's admins; else a 401 (no one) or a 403. */
+/**
+ * The signed-in account when it is one of the store's admins; else a 401 (no one signed in) or,
+ * for anyone else (a shopper, a trade account), the 404 of a route that does not exist: the
+ * admin API shows no one else that it is there. Accounts belong to one store, so another store's
+ * admin is no one here (401).
+ */
 export async function requireAdmin(request: FastifyRequest): Promise<UserRow> {
   const user = await requireUser(request);
   if (user.userType !== "admin") {
-    throw new DomainError("forbidden", ACCOUNT_MESSAGES.adminsOnly);
+    const path = request.url.split("?")[0] ?? request.url;
+    throw new DomainError("not_found", ERROR_MESSAGES.noRoute(request.method, path));
   }
   return user;
 }

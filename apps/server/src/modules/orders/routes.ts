@@ -1,12 +1,17 @@
 import {
+  AdminOrderListSchema,
+  AdminOrderQuerySchema,
+  AdminOrderViewSchema,
   OrderKeyQuerySchema,
   OrderListSchema,
   OrderParamsSchema,
   OrderViewSchema,
 } from "@storefront/domain";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireUser, signedInUser } from "../../plugins/auth.ts";
+import { requireAdmin, requireUser, signedInUser } from "../../plugins/auth.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
+import { adminOrdersCsv, adminOrderView, listAdminOrders } from "./admin-orders.ts";
 import { accountOrders, findReadableOrder } from "./order-reads.ts";
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -46,5 +51,68 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(request);
       return { orders: await accountOrders(app.db, request.storeId, user.id) };
     },
+  );
+
+  // The store's admins: a visitor gets 401, anyone else the 404 of a route that is not there.
+  const adminsOnly = {
+    preValidation: async (request: FastifyRequest) => {
+      await requireAdmin(request);
+    },
+  };
+
+  app.get(
+    "/api/admin/orders",
+    {
+      ...adminsOnly,
+      schema: {
+        tags: ["orders", "admin"],
+        summary:
+          "Store admins: the store's orders, filtered by status and date, searched by number, email or name, sorted and paged",
+        querystring: AdminOrderQuerySchema,
+        response: { 200: AdminOrderListSchema },
+      },
+    },
+    async (request) => listAdminOrders(app.db, request.storeId, request.query),
+  );
+
+  app.get(
+    "/api/admin/orders.csv",
+    {
+      ...adminsOnly,
+      schema: {
+        tags: ["orders", "admin"],
+        summary:
+          "Store admins: the orders that match the same filters and search, newest first, as CSV (sort and page are ignored)",
+        querystring: AdminOrderQuerySchema,
+        produces: ["text/csv"],
+      },
+    },
+    async (request, reply) => {
+      const { sort: _sort, dir: _dir, page: _page, perPage: _perPage, ...filters } = request.query;
+      const csv = await adminOrdersCsv(app.db, request.storeId, filters);
+      const day = new Date().toISOString().slice(0, 10);
+      reply
+        .type("text/csv; charset=utf-8")
+        .header(
+          "content-disposition",
+          `attachment; filename="orders-${request.storeId}-${day}.csv"`,
+        );
+      return csv;
+    },
+  );
+
+  app.get(
+    "/api/admin/orders/:number",
+    {
+      ...adminsOnly,
+      schema: {
+        tags: ["orders", "admin"],
+        summary:
+          "Store admins: one of the store's orders with its lines, address, payment and events (404 for another store's)",
+        params: OrderParamsSchema,
+        response: { 200: AdminOrderViewSchema },
+      },
+    },
+    async (request) => adminOrderView(app.db, request.storeId, request.params.number),
   );
 };

@@ -1,3 +1,5 @@
 export { OrderDetails } from "./order-details";
 export { OrderHistory } from "./order-history";
+export { orderMoneyRows } from "./order-totals";
 export type { OrderStatus, OrderSummary, OrderView } from "./order-types";
+export { cardText } from "./order-types";

@@ -1,10 +1,11 @@
 // Its styles come with it: a feature index has no side effects, so an import there is dropped.
 import "./orders.css";
-import { COUNTRY_NAMES, formatMoney } from "@storefront/domain";
+import { COUNTRY_NAMES } from "@storefront/domain";
 import { Link } from "react-router";
 import { LineItems } from "~/components/line-items";
-import { type MoneyRow, MoneyRows } from "~/components/money-rows";
-import { formatDate, taxLineLabel } from "~/lib/format";
+import { MoneyRows } from "~/components/money-rows";
+import { formatDate } from "~/lib/format";
+import { orderMoneyRows } from "./order-totals";
 import { cardText, type OrderView } from "./order-types";
 
 function StatusNotice({ order }: { order: OrderView }) {
@@ -49,42 +50,8 @@ function StatusNotice({ order }: { order: OrderView }) {
 /** The confirmation of an order: status, lines, totals, address, card and points. */
 export function OrderDetails({ order, signedIn }: { order: OrderView; signedIn: boolean }) {
   const firstName = order.name.trim().split(/\s+/)[0] ?? "";
-  const money = (amount: number) => formatMoney(amount, order.currency);
   const thanked = order.status === "paid" || order.status === "awaiting_payment";
-  const rows: MoneyRow[] = [{ key: "subtotal", label: "Subtotal", value: money(order.subtotal) }];
-  if (order.discountAmount > 0) {
-    rows.push({
-      key: "discount",
-      label: order.discountCode ? `Discount (${order.discountCode.toUpperCase()})` : "Discount",
-      value: `−${money(order.discountAmount)}`,
-    });
-  }
-  if (order.pointsDiscount > 0) {
-    rows.push({
-      key: "points",
-      label: `Points (${order.pointsSpent})`,
-      value: `−${money(order.pointsDiscount)}`,
-    });
-  }
-  if (order.requiresShipping) {
-    rows.push({
-      key: "shipping",
-      label: `Shipping (${order.shippingLabel})`,
-      value: order.shippingAmount === 0 ? "Free" : money(order.shippingAmount),
-    });
-  }
-  if (order.taxLines.length === 0) {
-    rows.push({ key: "tax", label: "Tax", value: money(order.taxAmount) });
-  }
-  for (const line of order.taxLines) {
-    rows.push({ key: `tax-${line.name}`, label: taxLineLabel(line), value: money(line.amount) });
-  }
-  rows.push({
-    key: "total",
-    label: `Total (${order.currency.toUpperCase()})`,
-    value: money(order.total),
-    total: true,
-  });
+  const rows = orderMoneyRows(order);
   const { address } = order;
   return (
     <div className="container order-page">

@@ -1,0 +1,4 @@
+export { AdminFrame } from "./admin-frame";
+export { withParams } from "./format";
+export { OrderDetail } from "./order-detail";
+export { OrderList } from "./order-list";

@@ -1,0 +1,165 @@
+import {
+  type AdminOrderEvent,
+  type AdminOrderView,
+  attributeLabel,
+  COUNTRY_NAMES,
+  formatMoney,
+  ORDER_STATUS_LABELS,
+} from "@storefront/domain";
+import { Link } from "react-router";
+import { MoneyRows } from "~/components/money-rows";
+import { cardText, orderMoneyRows } from "~/features/orders";
+import { formatDateTime } from "./format";
+
+const EVENT_LABELS: Record<AdminOrderEvent["kind"], string> = {
+  placed: "Placed",
+  paid: "Paid",
+  declined: "Payment declined",
+  expired: "Released unpaid (hold expired)",
+  canceled: "Canceled",
+};
+
+/** One order as the store's staff read it: lines, money, address, payment and what happened. */
+export function OrderDetail({ order }: { order: AdminOrderView }) {
+  const money = (amount: number) => formatMoney(amount, order.currency);
+  const { address } = order;
+  return (
+    <article className="admin-order" aria-labelledby="admin-order-title">
+      <p className="admin-back">
+        <Link to="/admin/orders">← All orders</Link>
+      </p>
+      <div className="admin-heading">
+        <h1 id="admin-order-title">Order #{order.number}</h1>
+        <span className="admin-status" data-status={order.status}>
+          {ORDER_STATUS_LABELS[order.status]}
+        </span>
+      </div>
+      <p className="admin-order-meta">
+        Placed <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time> by{" "}
+        {order.name} ({order.email}), {order.customer === "account" ? "an account" : "a guest"}
+        {order.renewal ? ", a subscription renewal" : ""}
+        {order.tradePrices ? ", at trade prices" : ""}
+      </p>
+      <div className="admin-order-grid">
+        <section className="admin-card admin-order-lines" aria-labelledby="admin-order-lines">
+          <h2 id="admin-order-lines">Items</h2>
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Item</th>
+                <th scope="col" className="admin-num">
+                  Qty
+                </th>
+                <th scope="col" className="admin-num">
+                  Price
+                </th>
+                <th scope="col" className="admin-num">
+                  Total
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.lines.map((line) => (
+                <tr key={`${line.sku}-${line.subscription?.subscription_id ?? ""}`}>
+                  <th scope="row" data-label="Item">
+                    <div className="admin-line">
+                      <span className="admin-line-title">{line.title}</span>
+                      <span className="admin-line-sku">
+                        {line.sku}
+                        {Object.entries(line.attributes).map(([name, value]) => (
+                          <span key={name}>
+                            {" · "}
+                            {attributeLabel(name)}: {value}
+                          </span>
+                        ))}
+                        {line.subscription ? ` · ${line.subscription.label}` : ""}
+                      </span>
+                      {line.contents ? (
+                        <ul className="admin-line-contents">
+                          {line.contents.map((c) => (
+                            <li key={c.sku}>
+                              {c.quantity} × {c.title} ({c.sku})
+                            </li>
+                          ))}
+                        </ul>
+                      ) : null}
+                    </div>
+                  </th>
+                  <td data-label="Qty" className="admin-num">
+                    {line.quantity}
+                  </td>
+                  <td data-label="Price" className="admin-num">
+                    {money(line.unitPrice)}
+                  </td>
+                  <td data-label="Total" className="admin-num">
+                    {money(line.lineTotal)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <MoneyRows rows={orderMoneyRows(order)} className="admin-totals" />
+        </section>
+        <div className="admin-order-side">
+          <section className="admin-card" aria-labelledby="admin-order-address">
+            <h2 id="admin-order-address">{order.requiresShipping ? "Ship to" : "Delivery"}</h2>
+            {order.requiresShipping ? (
+              <>
+                <address>
+                  {order.name}
+                  <br />
+                  {address.line1}
+                  {address.line2 ? (
+                    <>
+                      <br />
+                      {address.line2}
+                    </>
+                  ) : null}
+                  <br />
+                  {address.city}, {address.region} {address.postalCode}
+                  <br />
+                  {COUNTRY_NAMES[address.country] ?? address.country}
+                </address>
+                <p>{order.shippingLabel}</p>
+              </>
+            ) : (
+              <p>Nothing in this order is shipped.</p>
+            )}
+          </section>
+          <section className="admin-card" aria-labelledby="admin-order-payment">
+            <h2 id="admin-order-payment">Payment</h2>
+            <p>{cardText(order.payment)}</p>
+            <dl className="admin-facts">
+              <div>
+                <dt>Processor</dt>
+                <dd>{order.payment.provider === "stripe" ? "Stripe" : "Test processor"}</dd>
+              </div>
+              <div>
+                <dt>Reference</dt>
+                <dd className="admin-code">{order.paymentReference ?? "None yet"}</dd>
+              </div>
+              {order.pointsEarned > 0 ? (
+                <div>
+                  <dt>Points earned</dt>
+                  <dd>{order.pointsEarned}</dd>
+                </div>
+              ) : null}
+            </dl>
+          </section>
+          <section className="admin-card" aria-labelledby="admin-order-events">
+            <h2 id="admin-order-events">History</h2>
+            <ol className="admin-events">
+              {order.events.map((event) => (
+                <li key={`${event.kind}-${event.at}`}>
+                  <strong>{EVENT_LABELS[event.kind]}</strong>{" "}
+                  <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+                  {event.detail ? <p>{event.detail}</p> : null}
+                </li>
+              ))}
+            </ol>
+          </section>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,127 @@
+import { randomUUID } from "node:crypto";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, gotoHydrated, screenshot, test } from "./fixtures";
+
+const ADMIN = { email: "admin@pawsome.test", password: "Store-Owner-Demo-2026" };
+
+/** A guest's paid order of two Itchy Scratchy, placed through the API as the checkout places it. */
+async function placeOrder(
+  request: APIRequestContext,
+  baseURL: string,
+  email: string,
+): Promise<number> {
+  const headers = { origin: baseURL };
+  const added = await request.post(`${baseURL}/api/cart/items`, {
+    headers,
+    data: { sku: "ITCHY-1", quantity: 2 },
+  });
+  expect(added.status()).toBe(200);
+  const address = { line1: "1 Main St", city: "New York", region: "NY", postalCode: "10001" };
+  const quote = await request.post(`${baseURL}/api/checkout/quote`, {
+    headers,
+    data: { address: { country: "US", region: "NY", postalCode: "10001" } },
+  });
+  expect(quote.status()).toBe(200);
+  const quoted = (await quote.json()) as { total: number; selectedShippingOption: { id: string } };
+  const paid = await request.post(`${baseURL}/api/checkout`, {
+    headers: { ...headers, "idempotency-key": randomUUID() },
+    data: {
+      email,
+      name: "Riley Admin-Test",
+      address: { ...address, line2: "", country: "US" },
+      shippingOptionId: quoted.selectedShippingOption.id,
+      expectedTotal: quoted.total,
+      card: { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2034, cvc: "123" },
+    },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  return ((await paid.json()) as { order: { number: number } }).order.number;
+}
+
+test("the store's admin signs in at /admin, finds a shopper's order by email and reads it", async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  const origin = baseURL ?? "";
+  const email = `riley-${testInfo.project.name}-${Date.now()}@example.com`;
+  const shopper = await browser.newContext();
+  const number = await placeOrder(shopper.request, origin, email);
+  await shopper.close();
+
+  // Not signed in: /admin asks to sign in, then comes back to the orders.
+  await gotoHydrated(page, "/admin");
+  await expect(page).toHaveURL(/\/account\/sign-in\?next=%2Fadmin/);
+  const form = page.getByRole("main");
+  await form.getByLabel("Email").fill(ADMIN.email);
+  await form.getByLabel("Password").fill(ADMIN.password);
+  await form.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Orders");
+  // The admin's own frame: its navigation, and none of the storefront's (no cart, no chat).
+  await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Orders" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("button", { name: /cart/i })).toHaveCount(0);
+
+  // Search by the shopper's email: one order, with its number, status and total.
+  await page.getByLabel("Search").fill(email);
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(email)}`));
+  await expect(page.getByRole("status")).toHaveText("Showing 1–1 of 1 order");
+  const row = page.getByRole("row", { name: new RegExp(`#${number}`) });
+  await expect(row).toContainText("Paid");
+  await expect(row).toContainText(email);
+  await expect(row).toContainText("$");
+  await screenshot(page, testInfo, "admin-orders");
+
+  // A filter the API refuses is said on the page, not a dead end.
+  await page.getByLabel("Placed from").fill("2026-05-10");
+  await page.getByLabel("to", { exact: true }).fill("2026-05-01");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByRole("alert")).toContainText(
+    "The end date must not be before the start date",
+  );
+  await page.getByRole("link", { name: "Clear" }).click();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+
+  // The order itself: lines, address, payment and history.
+  await page.getByLabel("Search").fill(String(number));
+  await page.getByRole("button", { name: "Apply" }).click();
+  await page.getByRole("link", { name: `#${number}`, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/orders/${number}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Order #${number}`);
+  const items = page.getByRole("region", { name: "Items" });
+  await expect(items).toContainText("Itchy Scratchy");
+  await expect(items.getByRole("row", { name: /Itchy Scratchy/ })).toContainText("2");
+  await expect(page.getByRole("region", { name: "Ship to" })).toContainText("New York, NY 10001");
+  await expect(page.getByRole("region", { name: "Payment" })).toContainText("Visa ending in 4242");
+  const history = page.getByRole("region", { name: "History" });
+  await expect(history.getByRole("listitem")).toHaveText([/^Placed/, /^Paid/]);
+  await screenshot(page, testInfo, "admin-order");
+
+  // Back to the list by keyboard, from the page's first control.
+  await page.getByRole("link", { name: "← All orders" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+});
+
+test.describe("a shopper at /admin", () => {
+  // The browser reports the 404 document it was given; any other console error still fails.
+  test.use({
+    allowedConsoleErrors: [{ text: /status of 404 \(Not Found\)/, path: "/admin/orders" }],
+  });
+
+  test("gets the page-not-found page in the storefront's frame, and no order", async ({ page }) => {
+    await gotoHydrated(page, "/account/sign-in");
+    const form = page.getByRole("main");
+    await form.getByLabel("Email").fill("demo@pawsome.test");
+    await form.getByLabel("Password").fill("Willow-and-Biscuit-2026");
+    await form.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/account$/);
+    const res = await page.goto("/admin/orders");
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+    await expect(page.getByRole("navigation", { name: "Admin" })).toHaveCount(0);
+    await expect(page.getByText("@example.com")).toHaveCount(0);
+  });
+});
