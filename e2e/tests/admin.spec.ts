@@ -97,6 +97,21 @@ test("the store's admin signs in at /admin, finds a shopper's order by email and
   await expect(page.getByRole("region", { name: "Payment" })).toContainText("Visa ending in 4242");
   const history = page.getByRole("region", { name: "History" });
   await expect(history.getByRole("listitem")).toHaveText([/^Placed/, /^Paid/]);
+
+  // A partial refund: the amount typed in dollars, a reason; the page says it and reads again.
+  const refund = page.getByRole("region", { name: "Refund" });
+  const amount = refund.getByLabel(/^Amount \(USD\)/);
+  await amount.fill("abc");
+  await refund.getByRole("button", { name: /^Refund/ }).click();
+  await expect(refund.getByRole("alert")).toHaveText("Enter an amount more than zero, like 12.50");
+  await expect(amount).toBeFocused();
+  await amount.fill("10.00");
+  await refund.getByLabel("Reason (optional)").fill("One bottle arrived damaged");
+  await refund.getByRole("button", { name: "Refund $10.00" }).click();
+  await expect(refund.getByRole("status")).toHaveText("Refunded $10.00.");
+  await expect(refund).toContainText("Refunded so far: $10.00");
+  await expect(history.getByRole("listitem").last()).toHaveText(/^Refunded \w{3} \d/);
+  await expect(history.getByRole("listitem").last()).toContainText("One bottle arrived damaged");
   await screenshot(page, testInfo, "admin-order");
 
   // Back to the list by keyboard, from the page's first control.

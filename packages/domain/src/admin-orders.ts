@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type Currency, formatMoney } from "./money.ts";
 import { CurrencySchema } from "./money-schema.ts";
 import { ORDER_STATUSES, type OrderStatus } from "./order.ts";
 import { OrderStatusSchema, OrderViewSchema } from "./order-schema.ts";
@@ -103,6 +104,8 @@ export const AdminOrderSummarySchema = z.object({
   status: OrderStatusSchema,
   currency: CurrencySchema,
   total: z.number().int(),
+  /** Given back so far by refunds, in minor units. */
+  refundedAmount: z.number().int(),
   itemCount: z.number().int(),
 });
 export type AdminOrderSummary = z.infer<typeof AdminOrderSummarySchema>;
@@ -119,7 +122,7 @@ export type AdminOrderList = z.infer<typeof AdminOrderListSchema>;
 /** What happened to an order, oldest first, from what the store recorded of it. */
 export const AdminOrderEventSchema = z.object({
   at: z.string(),
-  kind: z.enum(["placed", "paid", "declined", "expired", "canceled"]),
+  kind: z.enum(["placed", "paid", "declined", "expired", "canceled", "refunded", "refund_failed"]),
   detail: z.string().nullable(),
 });
 export type AdminOrderEvent = z.infer<typeof AdminOrderEventSchema>;
@@ -130,6 +133,12 @@ export const AdminOrderViewSchema = OrderViewSchema.extend({
   paymentReference: z.string().nullable(),
   renewal: z.boolean(),
   tradePrices: z.boolean(),
+  /** Given back so far (refunds that went through), in minor units. */
+  refundedAmount: z.number().int(),
+  /** What a refund may still give back: the total less what was refunded or is being refunded. */
+  refundable: z.number().int(),
+  /** A refund already put the items back in stock. */
+  restocked: z.boolean(),
   events: z.array(AdminOrderEventSchema),
 });
 export type AdminOrderView = z.infer<typeof AdminOrderViewSchema>;
@@ -147,6 +156,7 @@ export const ADMIN_ORDER_CSV_COLUMNS = [
   "shipping",
   "tax",
   "total",
+  "refunded",
   "items",
   "paid_at",
 ] as const;
@@ -168,4 +178,48 @@ export function csvAmount(minor: number): string {
   const sign = minor < 0 ? "-" : "";
   const abs = Math.abs(minor);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+export const REFUND_LIMITS = { reason: 500 } as const;
+
+export const REFUND_MESSAGES = {
+  amount: "Enter the amount to refund, more than zero, in cents",
+  /** The admin's form, where the amount is typed in dollars: "12.50". */
+  amountTyped: "Enter an amount more than zero, like 12.50",
+  reason: `The reason is limited to ${REFUND_LIMITS.reason} characters.`,
+  notPaid: "Only a paid order can be refunded.",
+  tooMuch: (left: number, currency: Currency) =>
+    left === 0
+      ? "This order has been refunded in full."
+      : `The most that can be refunded is ${formatMoney(left, currency)}.`,
+  alreadyRestocked: "This order's items were already put back in stock.",
+  keyReused: "This Idempotency-Key was used for another refund.",
+  failed: "The payment processor did not take the refund. Nothing was refunded; try again.",
+  pending: "This refund is still being made. Try again in a moment.",
+  keyRequired: "An Idempotency-Key header (8 to 200 characters) is required.",
+} as const;
+
+/** POST /api/admin/orders/{number}/refunds: how much (minor units), whether to restock, why. */
+export const RefundRequestSchema = z.strictObject({
+  amount: z
+    .number({ error: REFUND_MESSAGES.amount })
+    .int(REFUND_MESSAGES.amount)
+    .min(1, REFUND_MESSAGES.amount)
+    .max(100_000_000, REFUND_MESSAGES.amount),
+  restock: z.boolean({ error: "restock must be true or false" }).default(false),
+  reason: z.string().trim().max(REFUND_LIMITS.reason, REFUND_MESSAGES.reason).default(""),
+});
+export type RefundRequest = z.infer<typeof RefundRequestSchema>;
+
+/**
+ * An amount typed in major units ("12", "12.5", "12.50", "$1,234.00") as minor units; null when
+ * it is not one (more than two decimals, letters, nothing).
+ */
+export function minorUnitsOf(text: string): number | null {
+  const match = /^\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  const whole = Number((match[1] ?? "").replaceAll(",", ""));
+  const cents = Number((match[2] ?? "").padEnd(2, "0"));
+  const minor = whole * 100 + cents;
+  return Number.isSafeInteger(minor) ? minor : null;
 }

@@ -704,6 +704,10 @@ export const orders = pgTable(
     renewalOf: uuid("renewal_of").references((): AnyPgColumn => subscriptions.id, {
       onDelete: "set null",
     }),
+    /** What the store gave back of the payment so far (refunds that succeeded), in minor units. */
+    refundedAmount: integer("refunded_amount").notNull().default(0),
+    /** A refund put the order's items back in stock (once per order). */
+    restocked: boolean("restocked").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -727,7 +731,63 @@ export const orders = pgTable(
       sql`${t.subtotal} >= 0 and ${t.discountAmount} >= 0 and ${t.shippingAmount} >= 0 and ${t.taxAmount} >= 0 and ${t.total} >= 0`,
     ),
     check("orders_points", sql`${t.pointsSpent} >= 0 and ${t.pointsDiscount} >= 0`),
+    check("orders_refunded", sql`${t.refundedAmount} >= 0 and ${t.refundedAmount} <= ${t.total}`),
   ],
+);
+
+/**
+ * A store admin's refund of (part of) a paid order: written `pending` before the processor is
+ * asked (under the key `refund-{id}`), then `succeeded` with the order's refunded amount in one
+ * transaction, or `failed`. The admin's Idempotency-Key makes a repeated request the same refund.
+ */
+export const orderRefunds = pgTable(
+  "order_refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    idempotencyKey: text("idempotency_key").notNull(),
+    amount: integer("amount").notNull(),
+    restock: boolean("restock").notNull(),
+    reason: text("reason").notNull().default(""),
+    status: text("status").$type<"pending" | "succeeded" | "failed">().notNull().default("pending"),
+    failureMessage: text("failure_message"),
+    actorUserId: uuid("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    unique("order_refunds_store_key").on(t.storeId, t.idempotencyKey),
+    index("order_refunds_order").on(t.orderId, t.createdAt),
+    check("order_refunds_amount", sql`${t.amount} > 0`),
+    check("order_refunds_status", sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+  ],
+);
+
+/**
+ * Every write of a store's admins: who (the account, and its email as it was), what (an action
+ * and its target), when, and the target's state before and after. Kept with the store.
+ */
+export const adminAudit = pgTable(
+  "admin_audit",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    target: text("target").notNull(),
+    before: jsonb("before").$type<Record<string, unknown>>(),
+    after: jsonb("after").$type<Record<string, unknown>>(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("admin_audit_store_created").on(t.storeId, t.createdAt)],
 );
 
 /** An order's lines, with the price, title and attributes as they were when it was placed. */

@@ -1,4 +1,9 @@
-import { ADMIN_ORDER_CSV_COLUMNS, ADMIN_ORDER_MESSAGES as M } from "@storefront/domain";
+import { randomUUID } from "node:crypto";
+import {
+  ADMIN_ORDER_CSV_COLUMNS,
+  ADMIN_ORDER_MESSAGES as M,
+  REFUND_MESSAGES as R,
+} from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -9,12 +14,29 @@ import {
   PET_STORE,
   PETS,
   placeOrder,
+  setStock,
   signedInVisitor,
+  stockOf,
   uniqueEmail,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
-import { orders } from "../../db/schema.ts";
+import { adminAudit, orderRefunds, orders } from "../../db/schema.ts";
+import { TestCardProcessor } from "../payments/test-processor.ts";
+
+/** The test processor, whose next refunds can be made to fail (the processor is down). */
+class FlakyProcessor extends TestCardProcessor {
+  failRefunds = 0;
+  refundCalls = 0;
+  override async refund(reference: string, key: string, amount?: number): Promise<void> {
+    this.refundCalls += 1;
+    if (this.failRefunds > 0) {
+      this.failRefunds -= 1;
+      throw new Error("connect ECONNREFUSED");
+    }
+    return super.refund(reference, key, amount);
+  }
+}
 
 describeEachEngine("admin orders API", (engine) => {
   let t: TestApp;
@@ -28,8 +50,9 @@ describeEachEngine("admin orders API", (engine) => {
   const numbers: Record<keyof typeof emails, number> = { first: 0, second: 0, third: 0 };
   let hempNumber = 0;
 
+  const processor = new FlakyProcessor();
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp(engine, {}, { payments: processor });
     numbers.first = await placeOrder(t.app, { "ITCHY-1": 1 }, emails.first);
     numbers.second = await placeOrder(t.app, { "ITCHY-1": 3 }, emails.second);
     numbers.third = await placeOrder(t.app, { "EAT-1": 2 }, emails.third);
@@ -44,6 +67,8 @@ describeEachEngine("admin orders API", (engine) => {
 
   const admin = async (host = PETS, storeId = PET_STORE) =>
     (await signedInVisitor(t.app, t.database.db, { storeId, userType: "admin" }, host)).v;
+  const adminOrder = async (v: Awaited<ReturnType<typeof admin>>, number: number) =>
+    (await v.get(`/api/admin/orders/${number}`)).json();
 
   it("lists the store's orders newest first, with customer, status, total, currency and items", async () => {
     const res = await (await admin()).get(`/api/admin/orders?q=${tag}`);
@@ -63,6 +88,7 @@ describeEachEngine("admin orders API", (engine) => {
       status: "paid",
       currency: "usd",
       total: expect.any(Number),
+      refundedAmount: 0,
       itemCount: 3,
     });
     // No other store's order is ever listed.
@@ -172,8 +198,142 @@ describeEachEngine("admin orders API", (engine) => {
       .where(and(eq(orders.storeId, PET_STORE), eq(orders.number, numbers.first)));
     const total = order?.total ?? 0;
     expect(first).toContain(
-      `,${Math.floor(total / 100)}.${String(total % 100).padStart(2, "0")},1,`,
+      `,${Math.floor(total / 100)}.${String(total % 100).padStart(2, "0")},0.00,1,`,
     );
+  });
+
+  describe("refunds", () => {
+    const refund = (
+      v: Awaited<ReturnType<typeof admin>>,
+      number: number,
+      body: unknown,
+      key = randomUUID(),
+    ) => v.post(`/api/admin/orders/${number}/refunds`, body, { "idempotency-key": key });
+    const orderRow = async (number: number) => {
+      const [row] = await t.database.db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.storeId, PET_STORE), eq(orders.number, number)));
+      if (!row) throw new Error(`no order ${number}`);
+      return row;
+    };
+    const chargeOf = async (number: number) =>
+      processor.charges.get((await orderRow(number)).paymentReference ?? "");
+
+    it("refunds all of an order through the processor, puts its items back in stock, and audits who did it", async () => {
+      await setStock(t.database.db, "DRAMA-2", 20);
+      const number = await placeOrder(t.app, { "DRAMA-2": 3 }, uniqueEmail(`${tag}.full`));
+      expect(await stockOf(t.database.db, "DRAMA-2")).toBe(17);
+      const { total } = await orderRow(number);
+      const { v, user } = await signedInVisitor(t.app, t.database.db, {
+        storeId: PET_STORE,
+        userType: "admin",
+      });
+      const res = await refund(v, number, {
+        amount: total,
+        restock: true,
+        reason: "Returned unopened",
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ refundedAmount: total, refundable: 0, restocked: true });
+      expect(res.json().events.at(-1)).toMatchObject({
+        kind: "refunded",
+        detail: expect.stringContaining("items put back in stock · Returned unopened"),
+      });
+      expect(await chargeOf(number)).toMatchObject({ refunded: true, refundedAmount: total });
+      expect(await stockOf(t.database.db, "DRAMA-2")).toBe(20);
+      const [line] = await t.database.db
+        .select()
+        .from(adminAudit)
+        .where(and(eq(adminAudit.storeId, PET_STORE), eq(adminAudit.target, `order ${number}`)));
+      expect(line).toMatchObject({
+        userId: user.id,
+        actorEmail: user.email,
+        action: "order.refund",
+        before: { refundedAmount: 0, restocked: false },
+        after: { refundedAmount: total, restocked: true, refund: { amount: total, restock: true } },
+      });
+      // Nothing is left to give back.
+      const again = await refund(v, number, { amount: 1 });
+      expect(again.statusCode).toBe(400);
+      expect(again.json().error.message).toBe(R.tooMuch(0, "usd"));
+    });
+
+    it("refunds part of an order, then part again, and never more than what is left", async () => {
+      const number = await placeOrder(t.app, { "ITCHY-1": 1 }, uniqueEmail(`${tag}.part`));
+      const { total } = await orderRow(number);
+      const v = await admin();
+      expect((await refund(v, number, { amount: 500, reason: "Late delivery" })).statusCode).toBe(
+        200,
+      );
+      expect((await refund(v, number, { amount: 1000 })).json()).toMatchObject({
+        refundedAmount: 1500,
+        refundable: total - 1500,
+        restocked: false,
+      });
+      const tooMuch = await refund(v, number, { amount: total - 1500 + 1 });
+      expect(tooMuch.statusCode).toBe(400);
+      expect(tooMuch.json().error.message).toBe(R.tooMuch(total - 1500, "usd"));
+      expect(await chargeOf(number)).toMatchObject({ refunded: false, refundedAmount: 1500 });
+    });
+
+    it("makes a request repeated with the same Idempotency-Key the same refund, and refuses the key for another", async () => {
+      const number = await placeOrder(t.app, { "ITCHY-1": 1 }, uniqueEmail(`${tag}.twice`));
+      const v = await admin();
+      const key = randomUUID();
+      const [first, second] = await Promise.all([
+        refund(v, number, { amount: 700 }, key),
+        refund(v, number, { amount: 700 }, key),
+      ]);
+      expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+      expect((await adminOrder(v, number)).refundedAmount).toBe(700);
+      expect(await chargeOf(number)).toMatchObject({ refundedAmount: 700 });
+      const other = await refund(v, number, { amount: 900 }, key);
+      expect(other.statusCode).toBe(409);
+      expect(other.json().error.message).toBe(R.keyReused);
+    });
+
+    it("says so when the processor fails, refunds nothing, and a new try goes through", async () => {
+      const number = await placeOrder(t.app, { "ITCHY-1": 1 }, uniqueEmail(`${tag}.down`));
+      const v = await admin();
+      processor.failRefunds = 1;
+      const failed = await refund(v, number, { amount: 300 });
+      expect(failed.statusCode).toBe(503);
+      expect(failed.json().error.message).toBe(R.failed);
+      const view = await adminOrder(v, number);
+      expect(view).toMatchObject({ refundedAmount: 0, refundable: view.total });
+      expect(view.events.at(-1)).toMatchObject({ kind: "refund_failed" });
+      expect(await chargeOf(number)).toMatchObject({ refundedAmount: 0 });
+      expect((await refund(v, number, { amount: 300 })).json().refundedAmount).toBe(300);
+      const rows = await t.database.db
+        .select({ status: orderRefunds.status })
+        .from(orderRefunds)
+        .where(eq(orderRefunds.orderId, (await orderRow(number)).id));
+      expect(rows.map((r) => r.status).sort()).toEqual(["failed", "succeeded"]);
+    });
+
+    it("refuses an unpaid order, a bad amount, a missing key, and anyone but the store's admins", async () => {
+      const v = await admin();
+      const unpaid = await refund(v, numbers.third, { amount: 100 });
+      expect(unpaid.statusCode).toBe(409);
+      expect(unpaid.json().error.message).toBe(R.notPaid);
+      for (const amount of [0, -5, 1.5, "10"]) {
+        const bad = await refund(v, numbers.first, { amount });
+        expect(bad.statusCode, String(amount)).toBe(400);
+        expect(bad.body).toContain(R.amount);
+      }
+      const noKey = await v.post(`/api/admin/orders/${numbers.first}/refunds`, { amount: 100 });
+      expect(noKey.statusCode).toBe(400);
+      expect(await refund(v, hempNumber, { amount: 100 }).then((r) => r.statusCode)).toBe(404);
+      const shopper = (await signedInVisitor(t.app, t.database.db, { storeId: PET_STORE })).v;
+      const refused = await refund(shopper, numbers.first, { amount: "nonsense" });
+      expect(refused.statusCode).toBe(404);
+      const calls = processor.refundCalls;
+      expect(
+        (await refund(visitorWithOwnIp(t.app, PETS), numbers.first, { amount: 100 })).statusCode,
+      ).toBe(401);
+      expect(processor.refundCalls).toBe(calls);
+    });
   });
 
   describe("who may read them", () => {

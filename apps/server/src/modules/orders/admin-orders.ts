@@ -9,12 +9,17 @@ import {
   csvAmount,
   csvField,
   DomainError,
+  formatMoney,
   ORDER_MESSAGES,
   orderNumberOf,
+  REFUND_MESSAGES,
+  type RefundRequest,
 } from "@storefront/domain";
 import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
-import type { Database } from "../../db/index.ts";
-import { orders } from "../../db/schema.ts";
+import type { Database, Transaction } from "../../db/index.ts";
+import { adminAudit, orderRefunds, orders } from "../../db/schema.ts";
+import type { PaymentProvider } from "../payments/provider.ts";
+import { giveStockBack } from "./order-lifecycle.ts";
 import { type OrderRow, readOrderView } from "./order-reads.ts";
 
 type Filters = Omit<AdminOrderQuery, "sort" | "dir" | "page" | "perPage">;
@@ -76,6 +81,7 @@ export async function listAdminOrders(
         status: orders.status,
         currency: orders.currency,
         total: orders.total,
+        refundedAmount: orders.refundedAmount,
         itemCount,
       })
       .from(orders)
@@ -94,8 +100,10 @@ export async function listAdminOrders(
   };
 }
 
+type RefundRow = typeof orderRefunds.$inferSelect;
+
 /** What the store recorded of an order's life, oldest first. */
-function eventsOf(order: OrderRow): AdminOrderEvent[] {
+function eventsOf(order: OrderRow, refunds: readonly RefundRow[]): AdminOrderEvent[] {
   const events: AdminOrderEvent[] = [
     { at: order.createdAt.toISOString(), kind: "placed", detail: null },
   ];
@@ -107,7 +115,36 @@ function eventsOf(order: OrderRow): AdminOrderEvent[] {
       detail: order.failureMessage,
     });
   }
-  return events;
+  for (const refund of refunds) {
+    if (refund.status === "pending") continue;
+    const parts = [formatMoney(refund.amount, order.currency)];
+    if (refund.restock) parts.push("items put back in stock");
+    if (refund.reason) parts.push(refund.reason);
+    if (refund.status === "failed" && refund.failureMessage) parts.push(refund.failureMessage);
+    events.push({
+      at: (refund.completedAt ?? refund.createdAt).toISOString(),
+      kind: refund.status === "succeeded" ? "refunded" : "refund_failed",
+      detail: parts.join(" · "),
+    });
+  }
+  // Placed first whatever the clocks say (the database's and the server's may differ by a hair).
+  const rank = (e: AdminOrderEvent) => (e.kind === "placed" ? 0 : 1);
+  return events.sort((a, b) => rank(a) - rank(b) || a.at.localeCompare(b.at));
+}
+
+async function findOrder(db: Database | Transaction, storeId: string, number: number) {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.storeId, storeId), eq(orders.number, number)));
+  if (!order) throw new DomainError("not_found", ORDER_MESSAGES.notFound);
+  return order;
+}
+
+/** What a refund may still give back: the total less what was refunded or is being refunded. */
+function refundableOf(order: OrderRow, refunds: readonly RefundRow[]): number {
+  const pending = refunds.filter((r) => r.status === "pending").reduce((n, r) => n + r.amount, 0);
+  return order.status === "paid" ? Math.max(0, order.total - order.refundedAmount - pending) : 0;
 }
 
 /** One order of the store, by number, with what only its staff see; 404 for any other. */
@@ -116,19 +153,163 @@ export async function adminOrderView(
   storeId: string,
   number: number,
 ): Promise<AdminOrderView> {
-  const [order] = await db
+  const order = await findOrder(db, storeId, number);
+  const refunds = await db
     .select()
-    .from(orders)
-    .where(and(eq(orders.storeId, storeId), eq(orders.number, number)));
-  if (!order) throw new DomainError("not_found", ORDER_MESSAGES.notFound);
+    .from(orderRefunds)
+    .where(eq(orderRefunds.orderId, order.id))
+    .orderBy(asc(orderRefunds.createdAt));
   return {
     ...(await readOrderView(db, order)),
     customer: order.userId ? "account" : "guest",
     paymentReference: order.paymentReference,
     renewal: order.renewalOf !== null,
     tradePrices: order.tradePrices,
-    events: eventsOf(order),
+    refundedAmount: order.refundedAmount,
+    refundable: refundableOf(order, refunds),
+    restocked: order.restocked,
+    events: eventsOf(order, refunds),
   };
+}
+
+/** Who did an admin write: the account and its email as it was then. */
+export interface AdminActor {
+  userId: string;
+  email: string;
+}
+
+/** Writes one line of the store's audit: who, what, on what, and its state before and after. */
+export async function audit(
+  tx: Database | Transaction,
+  storeId: string,
+  actor: AdminActor,
+  entry: {
+    action: string;
+    target: string;
+    before: Record<string, unknown> | null;
+    after: Record<string, unknown> | null;
+  },
+): Promise<void> {
+  await tx.insert(adminAudit).values({
+    storeId,
+    userId: actor.userId,
+    actorEmail: actor.email,
+    ...entry,
+  });
+}
+
+/**
+ * Refunds (part of) a paid order through the processor that took the payment, and optionally
+ * puts its items back in stock (once per order). The refund is written `pending` first, then the
+ * processor is asked under the key `refund-{id}`, then the order's refunded amount, the stock and
+ * the audit line are written in one transaction: a request repeated with the same Idempotency-Key
+ * (after a timeout, a crash, a double click) is the same refund and never gives money back twice.
+ */
+export async function refundOrder(
+  deps: { db: Database; provider: PaymentProvider },
+  storeId: string,
+  number: number,
+  actor: AdminActor,
+  idempotencyKey: string,
+  request: RefundRequest,
+): Promise<AdminOrderView> {
+  const { db, provider } = deps;
+  const refund = await db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.storeId, storeId), eq(orders.number, number)))
+      .for("update");
+    if (!order) throw new DomainError("not_found", ORDER_MESSAGES.notFound);
+    const refunds = await tx.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id));
+    const earlier = await tx
+      .select()
+      .from(orderRefunds)
+      .where(
+        and(eq(orderRefunds.storeId, storeId), eq(orderRefunds.idempotencyKey, idempotencyKey)),
+      );
+    const same = earlier[0];
+    if (same) {
+      const matches =
+        same.orderId === order.id &&
+        same.amount === request.amount &&
+        same.restock === request.restock;
+      if (!matches) throw new DomainError("conflict", REFUND_MESSAGES.keyReused);
+      return { row: same, order };
+    }
+    if (order.status !== "paid" || !order.paymentReference) {
+      throw new DomainError("conflict", REFUND_MESSAGES.notPaid);
+    }
+    const left = refundableOf(order, refunds);
+    if (request.amount > left) {
+      const message = REFUND_MESSAGES.tooMuch(left, order.currency);
+      throw new DomainError("invalid", message, { amount: message });
+    }
+    if (
+      request.restock &&
+      (order.restocked || refunds.some((r) => r.restock && r.status !== "failed"))
+    ) {
+      throw new DomainError("conflict", REFUND_MESSAGES.alreadyRestocked);
+    }
+    const [row] = await tx
+      .insert(orderRefunds)
+      .values({
+        storeId,
+        orderId: order.id,
+        idempotencyKey,
+        amount: request.amount,
+        restock: request.restock,
+        reason: request.reason,
+        actorUserId: actor.userId,
+      })
+      .returning();
+    if (!row) throw new Error("the refund was not written");
+    return { row, order };
+  });
+  const { row, order } = refund;
+  if (row.status === "succeeded") return adminOrderView(db, storeId, number);
+  if (row.status === "failed") throw new DomainError("unavailable", REFUND_MESSAGES.failed);
+  try {
+    await provider.refund(order.paymentReference ?? "", `refund-${row.id}`, row.amount);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    await db
+      .update(orderRefunds)
+      .set({ status: "failed", failureMessage: message.slice(0, 500), completedAt: new Date() })
+      .where(and(eq(orderRefunds.id, row.id), eq(orderRefunds.status, "pending")));
+    throw new DomainError("unavailable", REFUND_MESSAGES.failed);
+  }
+  await db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(orderRefunds)
+      .set({ status: "succeeded", completedAt: new Date() })
+      .where(and(eq(orderRefunds.id, row.id), eq(orderRefunds.status, "pending")))
+      .returning({ id: orderRefunds.id });
+    // Another request with the same key finished it first: nothing more to write.
+    if (!done) return;
+    const [before] = await tx
+      .select({ refundedAmount: orders.refundedAmount, restocked: orders.restocked })
+      .from(orders)
+      .where(eq(orders.id, order.id))
+      .for("update");
+    const [after] = await tx
+      .update(orders)
+      .set({
+        refundedAmount: sql`${orders.refundedAmount} + ${row.amount}`,
+        restocked: row.restock ? true : orders.restocked,
+        updatedAt: new Date(),
+      })
+      .where(eq(orders.id, order.id))
+      .returning({ refundedAmount: orders.refundedAmount, restocked: orders.restocked });
+    if (row.restock) await giveStockBack(tx, storeId, order.id);
+    await audit(tx, storeId, actor, {
+      action: "order.refund",
+      target: `order ${order.number}`,
+      before: before ?? null,
+      after: { ...after, refund: { amount: row.amount, restock: row.restock, reason: row.reason } },
+    });
+  });
+  return adminOrderView(db, storeId, number);
 }
 
 /**
@@ -153,6 +334,7 @@ export async function adminOrdersCsv(
       shipping: orders.shippingAmount,
       tax: orders.taxAmount,
       total: orders.total,
+      refunded: orders.refundedAmount,
       itemCount,
       paidAt: orders.paidAt,
     })
@@ -175,6 +357,7 @@ export async function adminOrdersCsv(
         csvAmount(r.shipping),
         csvAmount(r.tax),
         csvAmount(r.total),
+        csvAmount(r.refunded),
         r.itemCount,
         r.paidAt?.toISOString() ?? null,
       ]

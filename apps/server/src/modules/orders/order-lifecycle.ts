@@ -111,7 +111,12 @@ async function takeStock(tx: Transaction, storeId: string, lines: readonly Stock
   }
 }
 
-async function giveStockBack(tx: Transaction, storeId: string, orderId: string): Promise<void> {
+/** Puts an order's items back in stock (an order released unpaid, or refunded and restocked). */
+export async function giveStockBack(
+  tx: Transaction,
+  storeId: string,
+  orderId: string,
+): Promise<void> {
   const lines = await tx
     .select({
       variantId: orderLines.variantId,

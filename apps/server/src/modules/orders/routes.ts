@@ -2,16 +2,19 @@ import {
   AdminOrderListSchema,
   AdminOrderQuerySchema,
   AdminOrderViewSchema,
+  IdempotencyKeySchema,
   OrderKeyQuerySchema,
   OrderListSchema,
   OrderParamsSchema,
   OrderViewSchema,
+  RefundRequestSchema,
 } from "@storefront/domain";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { requireAdmin, requireUser, signedInUser } from "../../plugins/auth.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
-import { adminOrdersCsv, adminOrderView, listAdminOrders } from "./admin-orders.ts";
+import { adminOrdersCsv, adminOrderView, listAdminOrders, refundOrder } from "./admin-orders.ts";
 import { accountOrders, findReadableOrder } from "./order-reads.ts";
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -114,5 +117,32 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => adminOrderView(app.db, request.storeId, request.params.number),
+  );
+
+  app.post(
+    "/api/admin/orders/:number/refunds",
+    {
+      ...adminsOnly,
+      schema: {
+        tags: ["orders", "admin"],
+        summary:
+          "Store admins: refund (part of) a paid order through its payment processor, optionally putting its items back in stock; the Idempotency-Key makes a repeated request the same refund",
+        params: OrderParamsSchema,
+        headers: z.object({ "idempotency-key": IdempotencyKeySchema }),
+        body: RefundRequestSchema,
+        response: { 200: AdminOrderViewSchema },
+      },
+    },
+    async (request) => {
+      const admin = await requireAdmin(request);
+      return refundOrder(
+        { db: app.db, provider: app.payments },
+        request.storeId,
+        request.params.number,
+        { userId: admin.id, email: admin.email },
+        request.headers["idempotency-key"],
+        request.body,
+      );
+    },
   );
 };

@@ -110,8 +110,11 @@ export interface PaymentProvider {
   ): Promise<Extract<ChargeResult, { status: "succeeded" | "declined" }>>;
   /** Keeps a new card for a subscription's renewals (the shopper replaces an expired one). */
   saveCard(request: SaveCardRequest): Promise<SaveCardResult>;
-  /** Gives a captured payment back (an order that could not be completed). */
-  refund(reference: string, idempotencyKey: string): Promise<void>;
+  /**
+   * Gives a captured payment back: all of what is left of it, or `amount` (minor units) of it
+   * (a store admin's partial refund). A repeated key is the same refund.
+   */
+  refund(reference: string, idempotencyKey: string, amount?: number): Promise<void>;
   /** Stops a payment that was never completed (its hold expired). */
   cancel(reference: string, idempotencyKey: string): Promise<void>;
   /** Verifies and reads a webhook; throws WebhookVerificationError. */

@@ -146,8 +146,11 @@ export class StripeProvider implements PaymentProvider {
     };
   }
 
-  async refund(reference: string, idempotencyKey: string): Promise<void> {
-    await this.#stripe.refunds.create({ payment_intent: reference }, { idempotencyKey });
+  async refund(reference: string, idempotencyKey: string, amount?: number): Promise<void> {
+    await this.#stripe.refunds.create(
+      { payment_intent: reference, ...(amount === undefined ? {} : { amount }) },
+      { idempotencyKey },
+    );
   }
 
   async cancel(reference: string, idempotencyKey: string): Promise<void> {

@@ -572,6 +572,50 @@ describeEachEngine("Stripe payments", (engine) => {
     });
   });
 
+  describe("POST /api/admin/orders/{number}/refunds", () => {
+    it("refunds part of a paid order on Stripe, with the amount and a key of the refund's own", async () => {
+      const { order } = await placeHeld("EAT-1");
+      expect(
+        (await deliver(webhook("payment_intent.succeeded", order.paymentReference ?? "")))
+          .statusCode,
+      ).toBe(200);
+      const owner = await createUser(t.database.db, { storeId: PET_STORE, userType: "admin" });
+      const admin = visitorWithOwnIp(t.app, PETS);
+      expect((await signIn(admin, owner.email)).statusCode).toBe(200);
+      stub.calls.length = 0;
+      const key = randomUUID();
+      const path = `/api/admin/orders/${order.number}/refunds`;
+      const res = await admin.post(path, { amount: 1250 }, { "idempotency-key": key });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ refundedAmount: 1250, refundable: order.total - 1250 });
+      const refunds = stub.calls.filter((c) => c.path === "/v1/refunds");
+      expect(refunds).toHaveLength(1);
+      expect(refunds[0]?.body.get("payment_intent")).toBe(order.paymentReference);
+      expect(refunds[0]?.body.get("amount")).toBe("1250");
+      expect(refunds[0]?.idempotencyKey).toMatch(/^refund-[0-9a-f-]{36}$/);
+      // The same request again: the same refund, and Stripe is not asked twice.
+      const again = await admin.post(path, { amount: 1250 }, { "idempotency-key": key });
+      expect(again.json().refundedAmount).toBe(1250);
+      expect(stub.calls.filter((c) => c.path === "/v1/refunds")).toHaveLength(1);
+    });
+
+    it("refunds nothing when Stripe fails, and says so", async () => {
+      const { order } = await placeHeld("EAT-1");
+      await deliver(webhook("payment_intent.succeeded", order.paymentReference ?? ""));
+      const owner = await createUser(t.database.db, { storeId: PET_STORE, userType: "admin" });
+      const admin = visitorWithOwnIp(t.app, PETS);
+      await signIn(admin, owner.email);
+      stub.failNext.refunds = 3;
+      const res = await admin.post(
+        `/api/admin/orders/${order.number}/refunds`,
+        { amount: order.total },
+        { "idempotency-key": randomUUID() },
+      );
+      expect(res.statusCode).toBe(503);
+      expect((await orderOf(order.number)).refundedAmount).toBe(0);
+    });
+  });
+
   describe("a hold not paid within 30 minutes", () => {
     it("is released: the order expires, its stock comes back and the PaymentIntent is cancelled", async () => {
       const before = await stockOf(t.database.db, "CANTPOO-1");

@@ -47,7 +47,9 @@ export interface TestCharge {
   reference: string;
   amount: number;
   currency: string;
+  /** Whether all of it was given back. */
   refunded: boolean;
+  refundedAmount: number;
 }
 
 /**
@@ -61,6 +63,8 @@ export class TestCardProcessor implements PaymentProvider {
   readonly publishableKey = null;
   readonly #answers = new Map<string, ChargeResult>();
   readonly charges = new Map<string, TestCharge>();
+  /** The refunds' idempotency keys: a repeated one gives nothing back twice. */
+  readonly #refundKeys = new Map<string, true>();
   /** Saved cards by their reusable token: the number's digits and its expiry, nothing else. */
   readonly #saved = new Map<string, { digits: string; expMonth: number; expYear: number }>();
 
@@ -98,6 +102,7 @@ export class TestCardProcessor implements PaymentProvider {
       amount: request.amount,
       currency: request.currency,
       refunded: false,
+      refundedAmount: 0,
     });
     return {
       status: "succeeded" as const,
@@ -151,9 +156,21 @@ export class TestCardProcessor implements PaymentProvider {
     };
   }
 
-  async refund(reference: string): Promise<void> {
+  async refund(reference: string, idempotencyKey: string, amount?: number): Promise<void> {
+    if (this.#refundKeys.has(idempotencyKey)) return;
     const charge = this.charges.get(reference);
-    if (charge) charge.refunded = true;
+    // A charge made before a restart is not in memory: there is nothing to give back here.
+    if (charge) {
+      const left = charge.amount - charge.refundedAmount;
+      const given = amount ?? left;
+      // As Stripe answers it: a refund past what is left of the charge is refused.
+      if (given <= 0 || given > left) {
+        throw new Error(`Refund amount (${given}) is greater than unrefunded amount (${left})`);
+      }
+      charge.refundedAmount += given;
+      charge.refunded = charge.refundedAmount === charge.amount;
+    }
+    remember(this.#refundKeys, idempotencyKey, true);
   }
 
   async cancel(): Promise<void> {}

@@ -10,6 +10,7 @@ import { Link } from "react-router";
 import { MoneyRows } from "~/components/money-rows";
 import { cardText, orderMoneyRows } from "~/features/orders";
 import { formatDateTime } from "./format";
+import { RefundForm } from "./refund-form";
 
 const EVENT_LABELS: Record<AdminOrderEvent["kind"], string> = {
   placed: "Placed",
@@ -17,6 +18,8 @@ const EVENT_LABELS: Record<AdminOrderEvent["kind"], string> = {
   declined: "Payment declined",
   expired: "Released unpaid (hold expired)",
   canceled: "Canceled",
+  refunded: "Refunded",
+  refund_failed: "Refund failed",
 };
 
 /** One order as the store's staff read it: lines, money, address, payment and what happened. */
@@ -101,6 +104,7 @@ export function OrderDetail({ order }: { order: AdminOrderView }) {
           <MoneyRows rows={orderMoneyRows(order)} className="admin-totals" />
         </section>
         <div className="admin-order-side">
+          {order.status === "paid" ? <RefundForm order={order} /> : null}
           <section className="admin-card" aria-labelledby="admin-order-address">
             <h2 id="admin-order-address">{order.requiresShipping ? "Ship to" : "Delivery"}</h2>
             {order.requiresShipping ? (

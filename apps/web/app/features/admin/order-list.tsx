@@ -180,6 +180,11 @@ export function OrderList({
                     <td data-label="Status">
                       <span className="admin-status" data-status={order.status}>
                         {ORDER_STATUS_LABELS[order.status]}
+                        {order.refundedAmount === 0
+                          ? ""
+                          : order.refundedAmount >= order.total
+                            ? ", refunded"
+                            : ", part refunded"}
                       </span>
                     </td>
                     <td data-label="Items" className="admin-num">
