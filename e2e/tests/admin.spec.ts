@@ -98,7 +98,21 @@ test("the store's admin signs in at /admin, finds a shopper's order by email and
   const history = page.getByRole("region", { name: "History" });
   await expect(history.getByRole("listitem")).toHaveText([/^Placed/, /^Paid/]);
 
-  // A partial refund: the amount typed in dollars, a reason; the page says it and reads again.
+  // Marked as shipped with its tracking number: said on the page, and in the history.
+  const shipment = page.getByRole("region", { name: "Shipment" });
+  await shipment.getByLabel("Carrier").fill("USPS");
+  await shipment.getByLabel("Tracking number").fill("94");
+  await shipment.getByRole("button", { name: "Mark as shipped" }).click();
+  await expect(shipment.getByLabel("Tracking number")).toBeFocused();
+  await expect(shipment.getByLabel("Tracking number")).toHaveAttribute("aria-invalid", "true");
+  await shipment.getByLabel("Tracking number").fill("9400 1000 0000 0000 0000 00");
+  await shipment.getByRole("button", { name: "Mark as shipped" }).click();
+  await expect(shipment.getByRole("status")).toHaveText(
+    "Marked as shipped. The buyer was mailed the tracking number.",
+  );
+  await expect(shipment.getByRole("button", { name: "Update tracking" })).toBeVisible();
+  await expect(history.getByRole("listitem").last()).toContainText("USPS 9400 1000");
+
   const refund = page.getByRole("region", { name: "Refund" });
   const amount = refund.getByLabel(/^Amount \(USD\)/);
   await amount.fill("abc");

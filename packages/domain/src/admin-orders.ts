@@ -122,7 +122,16 @@ export type AdminOrderList = z.infer<typeof AdminOrderListSchema>;
 /** What happened to an order, oldest first, from what the store recorded of it. */
 export const AdminOrderEventSchema = z.object({
   at: z.string(),
-  kind: z.enum(["placed", "paid", "declined", "expired", "canceled", "refunded", "refund_failed"]),
+  kind: z.enum([
+    "placed",
+    "paid",
+    "declined",
+    "expired",
+    "canceled",
+    "refunded",
+    "refund_failed",
+    "shipped",
+  ]),
   detail: z.string().nullable(),
 });
 export type AdminOrderEvent = z.infer<typeof AdminOrderEventSchema>;
@@ -223,3 +232,27 @@ export function minorUnitsOf(text: string): number | null {
   const minor = whole * 100 + cents;
   return Number.isSafeInteger(minor) ? minor : null;
 }
+
+export const SHIPMENT_MESSAGES = {
+  carrier: "Enter the carrier (up to 60 characters), for example USPS",
+  trackingNumber:
+    "Enter the tracking number: 4 to 60 letters, digits, spaces or dashes, starting with a letter or digit",
+  notPaid: "Only a paid order can be marked as shipped.",
+  nothingShipped: "Nothing in this order is shipped.",
+  cancelNotUnpaid: "Only an order still awaiting payment can be canceled.",
+  canceledByStore: "Canceled by the store.",
+} as const;
+
+/** POST /api/admin/orders/{number}/shipment: who carries it and its tracking number. */
+export const ShipmentRequestSchema = z.strictObject({
+  carrier: z
+    .string({ error: SHIPMENT_MESSAGES.carrier })
+    .trim()
+    .min(1, SHIPMENT_MESSAGES.carrier)
+    .max(60, SHIPMENT_MESSAGES.carrier),
+  trackingNumber: z
+    .string({ error: SHIPMENT_MESSAGES.trackingNumber })
+    .trim()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{3,59}$/, SHIPMENT_MESSAGES.trackingNumber),
+});
+export type ShipmentRequest = z.infer<typeof ShipmentRequestSchema>;

@@ -66,6 +66,10 @@ export const OrderViewSchema = z.object({
   }),
   pointsEarned: z.number().int(),
   failureMessage: z.string().nullable(),
+  /** Set once the store sent the order: when, with whom, and the carrier's tracking number. */
+  shipment: z
+    .object({ shippedAt: z.string(), carrier: z.string(), trackingNumber: z.string() })
+    .nullable(),
 });
 export type OrderView = z.infer<typeof OrderViewSchema>;
 

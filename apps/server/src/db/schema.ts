@@ -708,6 +708,10 @@ export const orders = pgTable(
     refundedAmount: integer("refunded_amount").notNull().default(0),
     /** A refund put the order's items back in stock (once per order). */
     restocked: boolean("restocked").notNull().default(false),
+    /** When the store marked the order shipped, with whom and under which tracking number. */
+    shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    carrier: text("carrier"),
+    trackingNumber: text("tracking_number"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -35,6 +35,7 @@ const awaiting: OrderView = {
   payment: { provider: "stripe", cardBrand: null, cardLast4: null },
   pointsEarned: 71,
   failureMessage: null,
+  shipment: null,
 };
 
 describe("order page", () => {

@@ -225,11 +225,31 @@ const STATUS_TEXT: Record<OrderStatus, string> = {
 
 const DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
 
+/** Where an order is: its status, or once the store sent it, when, with whom and its number. */
+function statusText(order: {
+  status: OrderStatus;
+  shippedAt: Date | null;
+  carrier: string | null;
+  trackingNumber: string | null;
+}): string {
+  if (order.status === "paid" && order.shippedAt && order.trackingNumber) {
+    return `was shipped on ${DATE.format(order.shippedAt)} with ${order.carrier ?? "the carrier"}, tracking number ${order.trackingNumber}`;
+  }
+  return STATUS_TEXT[order.status];
+}
+
 /** The order with this number and email, in this store only; a mismatch is counted. */
 async function trackOrder(context: ChatContext, number: number, email: string): Promise<ChatReply> {
   await context.orderLookups.check(number);
   const [order] = await context.db
-    .select({ id: orders.id, status: orders.status, createdAt: orders.createdAt })
+    .select({
+      id: orders.id,
+      status: orders.status,
+      createdAt: orders.createdAt,
+      shippedAt: orders.shippedAt,
+      carrier: orders.carrier,
+      trackingNumber: orders.trackingNumber,
+    })
     .from(orders)
     .where(
       and(
@@ -259,7 +279,7 @@ async function trackOrder(context: ChatContext, number: number, email: string): 
   return reply([
     bot<"ORDER_TRACKING">(context, {
       type: "ORDER_TRACKING",
-      message: `Order #${number}, placed on ${DATE.format(order.createdAt)}, ${STATUS_TEXT[order.status]}. It holds ${items}.`,
+      message: `Order #${number}, placed on ${DATE.format(order.createdAt)}, ${statusText(order)}. It holds ${items}.`,
       order: {
         number,
         status: order.status,

@@ -3,6 +3,7 @@ import {
   ADMIN_ORDER_CSV_COLUMNS,
   ADMIN_ORDER_MESSAGES as M,
   REFUND_MESSAGES as R,
+  SHIPMENT_MESSAGES as S,
 } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +12,7 @@ import {
   GARDEN_STORE,
   HEMP,
   HEMP_STORE,
+  outboxTo,
   PET_STORE,
   PETS,
   placeOrder,
@@ -23,6 +25,7 @@ import {
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
 import { adminAudit, orderRefunds, orders } from "../../db/schema.ts";
 import { TestCardProcessor } from "../payments/test-processor.ts";
+import { orderAccessKey } from "./order-lifecycle.ts";
 
 /** The test processor, whose next refunds can be made to fail (the processor is down). */
 class FlakyProcessor extends TestCardProcessor {
@@ -333,6 +336,112 @@ describeEachEngine("admin orders API", (engine) => {
         (await refund(visitorWithOwnIp(t.app, PETS), numbers.first, { amount: 100 })).statusCode,
       ).toBe(401);
       expect(processor.refundCalls).toBe(calls);
+    });
+  });
+
+  describe("shipping and canceling", () => {
+    it("marks a paid order shipped: the buyer is mailed the tracking number, and the order page and chatbot show it", async () => {
+      const email = uniqueEmail(`${tag}.ship`);
+      const number = await placeOrder(t.app, { "ITCHY-1": 1 }, email);
+      const { v, user } = await signedInVisitor(t.app, t.database.db, {
+        storeId: PET_STORE,
+        userType: "admin",
+      });
+      const res = await v.post(`/api/admin/orders/${number}/shipment`, {
+        carrier: " USPS ",
+        trackingNumber: "9400 1000 0000 0000 0000 00",
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().shipment).toMatchObject({
+        carrier: "USPS",
+        trackingNumber: "9400 1000 0000 0000 0000 00",
+        shippedAt: expect.any(String),
+      });
+      expect(res.json().events.at(-1)).toMatchObject({ kind: "shipped" });
+      await t.app.background.idle();
+      const mails = await outboxTo(t.database.db, email);
+      const notice = mails.find((m) => m.subject.endsWith("has shipped"));
+      expect(notice?.subject).toBe(`Your Pawsome Herbals order #${number} has shipped`);
+      expect(notice?.text).toContain("USPS tracking number: 9400 1000 0000 0000 0000 00");
+      expect(notice?.text).toMatch(new RegExp(`/orders/${number}\\?key=`));
+
+      // The buyer's order page (through the key of the confirmation email) shows it.
+      const [row] = await t.database.db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.storeId, PET_STORE), eq(orders.number, number)));
+      const key = orderAccessKey(row?.id ?? "", row?.idempotencyKey ?? "");
+      const page = await visitorWithOwnIp(t.app, PETS).get(`/api/orders/${number}?key=${key}`);
+      expect(page.json().shipment).toMatchObject({ carrier: "USPS" });
+
+      // So does the chatbot's tracking.
+      const chat = visitorWithOwnIp(t.app, PETS);
+      const said = await chat.post("/api/chat", {
+        message: `where is my order ${number}? ${email}`,
+      });
+      expect(said.statusCode, said.body).toBe(200);
+      const answer = said.json().messages.at(-1);
+      expect(answer.message).toContain("was shipped on");
+      expect(answer.message).toContain("with USPS, tracking number 9400 1000 0000 0000 0000 00");
+
+      // A corrected number is written, audited and mailed again.
+      const fixed = await v.post(`/api/admin/orders/${number}/shipment`, {
+        carrier: "UPS",
+        trackingNumber: "1Z999AA10123456784",
+      });
+      expect(fixed.json().shipment).toMatchObject({ carrier: "UPS" });
+      const audits = await t.database.db
+        .select()
+        .from(adminAudit)
+        .where(and(eq(adminAudit.storeId, PET_STORE), eq(adminAudit.target, `order ${number}`)));
+      expect(audits.map((a) => a.action).sort()).toEqual(["order.ship", "order.tracking_changed"]);
+      expect(audits.find((a) => a.action === "order.tracking_changed")).toMatchObject({
+        userId: user.id,
+        before: { carrier: "USPS" },
+        after: { carrier: "UPS", trackingNumber: "1Z999AA10123456784" },
+      });
+    });
+
+    it("refuses a bad tracking number, an unpaid order, and anyone but the store's admins", async () => {
+      const v = await admin();
+      const path = `/api/admin/orders/${numbers.first}/shipment`;
+      const bad = await v.post(path, { carrier: "USPS", trackingNumber: "<script>" });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.body).toContain(S.trackingNumber);
+      const noCarrier = await v.post(path, { carrier: " ", trackingNumber: "12345678" });
+      expect(noCarrier.body).toContain(S.carrier);
+      const unpaid = await v.post(`/api/admin/orders/${numbers.third}/shipment`, {
+        carrier: "USPS",
+        trackingNumber: "12345678",
+      });
+      expect(unpaid.statusCode).toBe(409);
+      expect(unpaid.json().error.message).toBe(S.notPaid);
+      const shopper = (await signedInVisitor(t.app, t.database.db, { storeId: PET_STORE })).v;
+      expect((await shopper.post(path, { carrier: "x" })).statusCode).toBe(404);
+      expect((await shopper.post(`/api/admin/orders/${numbers.first}/cancel`, {})).statusCode).toBe(
+        404,
+      );
+    });
+
+    it("cancels an order awaiting payment, gives its stock back, and refuses a paid one", async () => {
+      await setStock(t.database.db, "DRAMA-1", 10);
+      const number = await placeOrder(t.app, { "DRAMA-1": 2 }, uniqueEmail(`${tag}.cancel`));
+      expect(await stockOf(t.database.db, "DRAMA-1")).toBe(8);
+      // As a Stripe order is before the browser confirms it.
+      await t.database.db
+        .update(orders)
+        .set({ status: "awaiting_payment", paidAt: null })
+        .where(and(eq(orders.storeId, PET_STORE), eq(orders.number, number)));
+      const v = await admin();
+      const res = await v.post(`/api/admin/orders/${number}/cancel`, {});
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ status: "canceled", failureMessage: S.canceledByStore });
+      expect(await stockOf(t.database.db, "DRAMA-1")).toBe(10);
+      const again = await v.post(`/api/admin/orders/${number}/cancel`, {});
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error.message).toBe(S.cancelNotUnpaid);
+      const paid = await v.post(`/api/admin/orders/${numbers.first}/cancel`, {});
+      expect(paid.statusCode).toBe(409);
     });
   });
 

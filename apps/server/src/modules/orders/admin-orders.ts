@@ -10,16 +10,21 @@ import {
   csvField,
   DomainError,
   formatMoney,
+  NO_SHIPPING_OPTION,
   ORDER_MESSAGES,
   orderNumberOf,
   REFUND_MESSAGES,
   type RefundRequest,
+  SHIPMENT_MESSAGES,
+  type ShipmentRequest,
 } from "@storefront/domain";
 import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
 import { adminAudit, orderRefunds, orders } from "../../db/schema.ts";
+import type { Mailer } from "../../lib/mailer.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
-import { giveStockBack } from "./order-lifecycle.ts";
+import { sendShippingNotice } from "./mail.ts";
+import { giveStockBack, releaseOrder } from "./order-lifecycle.ts";
 import { type OrderRow, readOrderView } from "./order-reads.ts";
 
 type Filters = Omit<AdminOrderQuery, "sort" | "dir" | "page" | "perPage">;
@@ -113,6 +118,13 @@ function eventsOf(order: OrderRow, refunds: readonly RefundRow[]): AdminOrderEve
       at: order.updatedAt.toISOString(),
       kind: order.status,
       detail: order.failureMessage,
+    });
+  }
+  if (order.shippedAt) {
+    events.push({
+      at: order.shippedAt.toISOString(),
+      kind: "shipped",
+      detail: `${order.carrier ?? ""} ${order.trackingNumber ?? ""}`.trim(),
     });
   }
   for (const refund of refunds) {
@@ -366,4 +378,98 @@ export async function adminOrdersCsv(
     );
   }
   return `${lines.join("\r\n")}\r\n`;
+}
+
+/**
+ * Marks a paid order shipped with its carrier and tracking number (or corrects them), audits it,
+ * and mails the buyer the tracking number; the order page and the chatbot show it from then on.
+ */
+export async function shipOrder(
+  deps: { db: Database; mailer: Mailer },
+  storeId: string,
+  number: number,
+  actor: AdminActor,
+  request: ShipmentRequest,
+  requestOrigin: URL | null,
+): Promise<AdminOrderView> {
+  const { db } = deps;
+  const shipped = await db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.storeId, storeId), eq(orders.number, number)))
+      .for("update");
+    if (!order) throw new DomainError("not_found", ORDER_MESSAGES.notFound);
+    if (order.status !== "paid") throw new DomainError("conflict", SHIPMENT_MESSAGES.notPaid);
+    if (order.shippingOptionId === NO_SHIPPING_OPTION.id) {
+      throw new DomainError("conflict", SHIPMENT_MESSAGES.nothingShipped);
+    }
+    const before = {
+      shippedAt: order.shippedAt?.toISOString() ?? null,
+      carrier: order.carrier,
+      trackingNumber: order.trackingNumber,
+    };
+    const [updated] = await tx
+      .update(orders)
+      .set({
+        shippedAt: order.shippedAt ?? new Date(),
+        carrier: request.carrier,
+        trackingNumber: request.trackingNumber,
+        updatedAt: new Date(),
+      })
+      .where(eq(orders.id, order.id))
+      .returning();
+    if (!updated) throw new Error("the order was not updated");
+    await audit(tx, storeId, actor, {
+      action: order.shippedAt ? "order.tracking_changed" : "order.ship",
+      target: `order ${order.number}`,
+      before,
+      after: {
+        shippedAt: updated.shippedAt?.toISOString() ?? null,
+        carrier: updated.carrier,
+        trackingNumber: updated.trackingNumber,
+      },
+    });
+    return updated;
+  });
+  await sendShippingNotice(db, deps.mailer, shipped, requestOrigin);
+  return adminOrderView(db, storeId, number);
+}
+
+/**
+ * Cancels an order still awaiting payment: its stock, code and points go back, the processor's
+ * payment is stopped (Stripe), and it is audited. A payment that arrives later is refunded.
+ */
+export async function cancelUnpaidOrder(
+  deps: { db: Database; provider: PaymentProvider },
+  storeId: string,
+  number: number,
+  actor: AdminActor,
+): Promise<AdminOrderView> {
+  const { db, provider } = deps;
+  const order = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.storeId, storeId), eq(orders.number, number)))
+      .for("update");
+    if (!row) throw new DomainError("not_found", ORDER_MESSAGES.notFound);
+    const now = new Date();
+    if (!(await releaseOrder(tx, row, "canceled", SHIPMENT_MESSAGES.canceledByStore, now))) {
+      throw new DomainError("conflict", SHIPMENT_MESSAGES.cancelNotUnpaid);
+    }
+    await audit(tx, storeId, actor, {
+      action: "order.cancel",
+      target: `order ${row.number}`,
+      before: { status: row.status },
+      after: { status: "canceled" },
+    });
+    return row;
+  });
+  if (order.paymentReference) {
+    // The processor stops the payment; if it cannot now, a payment that still arrives is
+    // refunded by the webhook (the order is canceled), so the shopper is never charged for it.
+    await provider.cancel(order.paymentReference, `order-${order.id}-cancel`).catch(() => {});
+  }
+  return adminOrderView(db, storeId, number);
 }

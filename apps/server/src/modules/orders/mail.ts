@@ -129,3 +129,39 @@ export async function sendOrderConfirmation(
     html,
   });
 }
+
+/**
+ * Tells the buyer their order is on its way: the carrier, the tracking number and the link to
+ * the order page, which shows them too. Sent again when the store corrects the number.
+ */
+export async function sendShippingNotice(
+  db: Database,
+  mailer: Mailer,
+  order: OrderRow,
+  requestOrigin: URL | null,
+): Promise<void> {
+  const brand = (await storeBrandName(db, order.storeId)) ?? "our store";
+  const origin = await storeLinkOrigin(db, order.storeId, requestOrigin);
+  const link = origin
+    ? orderLink(origin, order.number, orderAccessKey(order.id, order.idempotencyKey))
+    : null;
+  const tracking = `${order.carrier ?? ""} tracking number: ${order.trackingNumber ?? ""}`.trim();
+  const text = [
+    `Good news, ${order.name}: your ${brand} order #${order.number} has shipped.`,
+    "",
+    tracking,
+    ...(link ? ["", `See your order: ${link}`] : []),
+  ].join("\n");
+  const html = [
+    `<p>Good news, ${escapeHtml(order.name)}: your ${escapeHtml(brand)} order #${order.number} has shipped.</p>`,
+    `<p>${escapeHtml(tracking)}</p>`,
+    link ? `<p><a href="${escapeHtml(link)}">See your order</a></p>` : "",
+  ].join("");
+  await mailer.send({
+    storeId: order.storeId,
+    to: order.email,
+    subject: `Your ${brand} order #${order.number} has shipped`,
+    text,
+    html,
+  });
+}

@@ -71,6 +71,14 @@ export function orderView(order: OrderRow, lines: readonly OrderLineRow[]): Orde
     },
     pointsEarned: order.pointsEarned,
     failureMessage: order.failureMessage,
+    shipment:
+      order.shippedAt && order.carrier && order.trackingNumber
+        ? {
+            shippedAt: order.shippedAt.toISOString(),
+            carrier: order.carrier,
+            trackingNumber: order.trackingNumber,
+          }
+        : null,
   };
 }
 

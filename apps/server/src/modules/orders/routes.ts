@@ -8,13 +8,22 @@ import {
   OrderParamsSchema,
   OrderViewSchema,
   RefundRequestSchema,
+  ShipmentRequestSchema,
 } from "@storefront/domain";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireAdmin, requireUser, signedInUser } from "../../plugins/auth.ts";
+import { requestOrigin } from "../../plugins/origin.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
-import { adminOrdersCsv, adminOrderView, listAdminOrders, refundOrder } from "./admin-orders.ts";
+import {
+  adminOrdersCsv,
+  adminOrderView,
+  cancelUnpaidOrder,
+  listAdminOrders,
+  refundOrder,
+  shipOrder,
+} from "./admin-orders.ts";
 import { accountOrders, findReadableOrder } from "./order-reads.ts";
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -142,6 +151,55 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         { userId: admin.id, email: admin.email },
         request.headers["idempotency-key"],
         request.body,
+      );
+    },
+  );
+
+  app.post(
+    "/api/admin/orders/:number/shipment",
+    {
+      ...adminsOnly,
+      schema: {
+        tags: ["orders", "admin"],
+        summary:
+          "Store admins: mark a paid order shipped with its carrier and tracking number (or correct them); the buyer is mailed, and the order page and chatbot show it",
+        params: OrderParamsSchema,
+        body: ShipmentRequestSchema,
+        response: { 200: AdminOrderViewSchema },
+      },
+    },
+    async (request) => {
+      const admin = await requireAdmin(request);
+      return shipOrder(
+        { db: app.db, mailer: app.mailer },
+        request.storeId,
+        request.params.number,
+        { userId: admin.id, email: admin.email },
+        request.body,
+        requestOrigin(request),
+      );
+    },
+  );
+
+  app.post(
+    "/api/admin/orders/:number/cancel",
+    {
+      ...adminsOnly,
+      schema: {
+        tags: ["orders", "admin"],
+        summary:
+          "Store admins: cancel an order still awaiting payment (its stock goes back; a payment that arrives later is refunded)",
+        params: OrderParamsSchema,
+        response: { 200: AdminOrderViewSchema },
+      },
+    },
+    async (request) => {
+      const admin = await requireAdmin(request);
+      return cancelUnpaidOrder(
+        { db: app.db, provider: app.payments },
+        request.storeId,
+        request.params.number,
+        { userId: admin.id, email: admin.email },
       );
     },
   );

@@ -10,6 +10,7 @@ import { Link } from "react-router";
 import { MoneyRows } from "~/components/money-rows";
 import { cardText, orderMoneyRows } from "~/features/orders";
 import { formatDateTime } from "./format";
+import { CancelOrder, ShipmentForm } from "./order-actions";
 import { RefundForm } from "./refund-form";
 
 const EVENT_LABELS: Record<AdminOrderEvent["kind"], string> = {
@@ -20,6 +21,7 @@ const EVENT_LABELS: Record<AdminOrderEvent["kind"], string> = {
   canceled: "Canceled",
   refunded: "Refunded",
   refund_failed: "Refund failed",
+  shipped: "Shipped",
 };
 
 /** One order as the store's staff read it: lines, money, address, payment and what happened. */
@@ -104,7 +106,11 @@ export function OrderDetail({ order }: { order: AdminOrderView }) {
           <MoneyRows rows={orderMoneyRows(order)} className="admin-totals" />
         </section>
         <div className="admin-order-side">
+          {order.status === "paid" && order.requiresShipping ? (
+            <ShipmentForm order={order} />
+          ) : null}
           {order.status === "paid" ? <RefundForm order={order} /> : null}
+          {order.status === "awaiting_payment" ? <CancelOrder order={order} /> : null}
           <section className="admin-card" aria-labelledby="admin-order-address">
             <h2 id="admin-order-address">{order.requiresShipping ? "Ship to" : "Delivery"}</h2>
             {order.requiresShipping ? (

@@ -89,6 +89,16 @@ export function OrderDetails({ order, signedIn }: { order: OrderView; signedIn: 
                 {COUNTRY_NAMES[address.country] ?? address.country}
               </address>
               <p className="order-shipping-method">{order.shippingLabel}</p>
+              {order.shipment ? (
+                <p className="order-shipment">
+                  Shipped{" "}
+                  <time dateTime={order.shipment.shippedAt}>
+                    {formatDate(order.shipment.shippedAt)}
+                  </time>{" "}
+                  with {order.shipment.carrier}. Tracking number:{" "}
+                  <strong className="order-tracking">{order.shipment.trackingNumber}</strong>
+                </p>
+              ) : null}
             </section>
           ) : (
             <section className="account-card" aria-labelledby="order-address-title">

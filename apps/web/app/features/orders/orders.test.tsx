@@ -49,6 +49,7 @@ const order: OrderView = {
   payment: { provider: "test", cardBrand: "visa", cardLast4: "4242" },
   pointsEarned: 81,
   failureMessage: null,
+  shipment: null,
 };
 
 function renderIn(ui: React.ReactNode) {
