@@ -20,8 +20,9 @@ import {
 } from "@storefront/domain";
 import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
-import { adminAudit, orderRefunds, orders } from "../../db/schema.ts";
+import { orderRefunds, orders } from "../../db/schema.ts";
 import type { Mailer } from "../../lib/mailer.ts";
+import { type AdminActor, audit } from "../admin/audit.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { sendShippingNotice } from "./mail.ts";
 import { giveStockBack, releaseOrder } from "./order-lifecycle.ts";
@@ -182,32 +183,6 @@ export async function adminOrderView(
     restocked: order.restocked,
     events: eventsOf(order, refunds),
   };
-}
-
-/** Who did an admin write: the account and its email as it was then. */
-export interface AdminActor {
-  userId: string;
-  email: string;
-}
-
-/** Writes one line of the store's audit: who, what, on what, and its state before and after. */
-export async function audit(
-  tx: Database | Transaction,
-  storeId: string,
-  actor: AdminActor,
-  entry: {
-    action: string;
-    target: string;
-    before: Record<string, unknown> | null;
-    after: Record<string, unknown> | null;
-  },
-): Promise<void> {
-  await tx.insert(adminAudit).values({
-    storeId,
-    userId: actor.userId,
-    actorEmail: actor.email,
-    ...entry,
-  });
 }
 
 /**

@@ -19,7 +19,7 @@ import {
 } from "../../../test/fixtures.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
 import type { Visitor } from "../../../test/visitor.ts";
-import { products, reviews, reviewVotes } from "../../db/schema.ts";
+import { adminAudit, products, reviews, reviewVotes } from "../../db/schema.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 let serial = 0;
@@ -694,6 +694,20 @@ describeEachEngine("reviews API", (engine) => {
 
       await owner.patch(`/api/admin/reviews/${review?.reviewId}`, { owner_response: "" });
       expect((await list(p.handle)).reviews[0]?.owner_response).toBeNull();
+
+      // Each change is in the store's audit, with the response before and after.
+      const lines = await t.database.db
+        .select()
+        .from(adminAudit)
+        .where(eq(adminAudit.target, `review ${review?.reviewId}`))
+        .orderBy(adminAudit.createdAt);
+      expect(lines.map((l) => [l.action, l.before?.ownerResponse, l.after?.ownerResponse])).toEqual(
+        [
+          ["review.update", null, text],
+          ["review.update", text, null],
+        ],
+      );
+      expect(lines[0]?.actorEmail).toMatch(/@/);
     });
 
     it("GET lists every review, hidden ones and reviewers' emails included", async () => {

@@ -177,7 +177,11 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return updateReview(app.db, request.storeId, request.params.review_id, request.body);
+      const admin = await requireAdmin(request);
+      return updateReview(app.db, request.storeId, request.params.review_id, request.body, {
+        userId: admin.id,
+        email: admin.email,
+      });
     },
   );
 };

@@ -21,6 +21,7 @@ import { AnswerCache } from "../../lib/answer-cache.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { consume, type RateLimiter, type RateLimitRule } from "../../lib/rate-limit.ts";
 import { sign, unsign } from "../../lib/session-key.ts";
+import { type AdminActor, audit } from "../admin/audit.ts";
 
 type ReviewRow = typeof reviews.$inferSelect;
 
@@ -569,17 +570,33 @@ export async function updateReview(
   storeId: string,
   reviewId: string,
   patch: UpdateReviewInput,
+  actor: AdminActor,
 ): Promise<OwnerReview> {
-  const [row] = await db
-    .update(reviews)
-    .set({
-      ...(patch.hidden !== undefined ? { hidden: patch.hidden } : {}),
-      ...(patch.owner_response !== undefined ? { ownerResponse: patch.owner_response } : {}),
-      updatedAt: new Date(),
-    })
-    .where(and(eq(reviews.storeId, storeId), eq(reviews.reviewId, reviewId)))
-    .returning();
-  if (!row) throw new DomainError("not_found", M.reviewNotFound);
+  const row = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ hidden: reviews.hidden, ownerResponse: reviews.ownerResponse })
+      .from(reviews)
+      .where(and(eq(reviews.storeId, storeId), eq(reviews.reviewId, reviewId)))
+      .for("update");
+    if (!before) throw new DomainError("not_found", M.reviewNotFound);
+    const [updated] = await tx
+      .update(reviews)
+      .set({
+        ...(patch.hidden !== undefined ? { hidden: patch.hidden } : {}),
+        ...(patch.owner_response !== undefined ? { ownerResponse: patch.owner_response } : {}),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(reviews.storeId, storeId), eq(reviews.reviewId, reviewId)))
+      .returning();
+    if (!updated) throw new DomainError("not_found", M.reviewNotFound);
+    await audit(tx, storeId, actor, {
+      action: "review.update",
+      target: `review ${reviewId}`,
+      before,
+      after: { hidden: updated.hidden, ownerResponse: updated.ownerResponse },
+    });
+    return updated;
+  });
   reviewAnswers.clear(db);
   const [product] = await db
     .select({ handle: products.handle, title: products.title })

@@ -89,7 +89,7 @@ export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await requireAdmin(request);
+      const admin = await requireAdmin(request);
       reply.header("cache-control", "no-store");
       return approveTradeApplication(
         deps(request.log),
@@ -98,6 +98,7 @@ export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
           id: request.params.id,
           origin: requestOrigin(request),
           resaleCertificate: request.body?.resaleCertificate,
+          actor: { userId: admin.id, email: admin.email },
         },
         new Date(),
       );

@@ -20,6 +20,7 @@ import { passwords } from "../accounts/passwords.ts";
 import { SIGN_IN_PATH } from "../accounts/registration.ts";
 import { passwordLink, personalDiscountCode, storeBrandName } from "../accounts/service.ts";
 import type { UserRow } from "../accounts/sessions.ts";
+import { type AdminActor, audit } from "../admin/audit.ts";
 import { storeLinkOrigin } from "../stores/service.ts";
 
 export interface TradeDeps {
@@ -166,7 +167,13 @@ function approvalMail(
  */
 export async function approveTradeApplication(
   deps: TradeDeps,
-  context: { storeId: string; id: string; origin: URL; resaleCertificate?: string | undefined },
+  context: {
+    storeId: string;
+    id: string;
+    origin: URL;
+    resaleCertificate?: string | undefined;
+    actor: AdminActor;
+  },
   now: Date,
 ): Promise<TradeApproval> {
   const certificate = context.resaleCertificate
@@ -232,6 +239,19 @@ export async function approveTradeApplication(
       .where(eq(wholesaleApplications.id, application.id))
       .returning();
     if (!decided) throw new Error("the application was not updated");
+    await audit(tx, context.storeId, context.actor, {
+      action: "trade_application.approve",
+      target: `trade application ${application.id}`,
+      before: {
+        status: application.status,
+        account: existing ? { email: existing.email, userType: existing.userType } : null,
+      },
+      after: {
+        status: decided.status,
+        account: { email: user.email, userType: user.userType, created: !existing },
+        ...certificate,
+      },
+    });
     return { decided, user, created: !existing };
   });
   if (outcome === "not_found") throw new DomainError("not_found", M.notFound);

@@ -12,7 +12,7 @@ import {
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
-import { outbox, stores, users, wholesaleApplications } from "../../db/schema.ts";
+import { adminAudit, outbox, stores, users, wholesaleApplications } from "../../db/schema.ts";
 
 const application: TradeApplicationInput = {
   businessName: "Wagging Tails Pet Supply",
@@ -117,6 +117,15 @@ describeEachEngine("trade applications API", (engine) => {
       expect(res.json()).toMatchObject({
         application: { id, status: "approved", decidedAt: expect.any(String) },
         account: { email, userType: "wholesale", created: true },
+      });
+      const [audited] = await t.database.db
+        .select()
+        .from(adminAudit)
+        .where(eq(adminAudit.target, `trade application ${id}`));
+      expect(audited).toMatchObject({
+        action: "trade_application.approve",
+        before: { status: "pending", account: null },
+        after: { status: "approved", account: { email, userType: "wholesale", created: true } },
       });
       const [account] = await t.database.db
         .select()
