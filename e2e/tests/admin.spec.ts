@@ -154,3 +154,73 @@ test.describe("a shopper at /admin", () => {
     await expect(page.getByText("@example.com")).toHaveCount(0);
   });
 });
+
+test("the store's admin answers and hides a new review, and approves a trade application, on their screens", async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  const origin = baseURL ?? "";
+  const headers = { origin };
+  const stamp = `${testInfo.project.name}-${Date.now()}`;
+  // A shopper's review and a business's application, each this test's own.
+  const shopper = await browser.newContext();
+  const review = await shopper.request.post(`${origin}/reviews/addReview`, {
+    headers,
+    data: {
+      handle: "yucky-fungus",
+      review_id: `e2e-admin-${stamp}`,
+      review_rating: 2,
+      reviewer_name: "Casey",
+      reviewer_email: `casey-${stamp}@example.com`,
+      review_description: `Took weeks to work (${stamp})`,
+    },
+  });
+  expect(review.status(), await review.text()).toBeLessThan(300);
+  const applied = await shopper.request.post(`${origin}/api/wholesale-applications`, {
+    headers,
+    data: {
+      businessName: `Barking Mad Supplies ${stamp}`,
+      contactName: "Sam Rivera",
+      email: `sam-${stamp}@barkingmad.test`,
+      phone: "+1 828 555 0100",
+      taxId: "NC-RS-1000",
+      website: "barkingmad.test",
+      storeAddress: "1 Elm Street, Asheville, NC 28801",
+      message: "",
+    },
+  });
+  expect(applied.status(), await applied.text()).toBe(201);
+  await shopper.close();
+
+  const login = await page.request.post(`${origin}/v2/auth/login`, { headers, data: ADMIN });
+  expect(login.status()).toBe(200);
+
+  await gotoHydrated(page, "/admin/reviews");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reviews");
+  const card = page.getByRole("article").filter({ hasText: `Took weeks to work (${stamp})` });
+  await card
+    .getByLabel(/^Your answer/)
+    .fill("Sorry to hear it, Casey. Write to us and we will help.");
+  await card.getByRole("button", { name: "Save answer" }).click();
+  await expect(card.getByRole("status")).toHaveText("Answer saved.");
+  await card.getByRole("button", { name: "Hide review" }).click();
+  await expect(card.getByRole("status")).toHaveText("The review is hidden.");
+  await expect(card.getByText("Hidden", { exact: true })).toBeVisible();
+  await expect(card.getByRole("button", { name: "Show review" })).toBeVisible();
+  await screenshot(page, testInfo, "admin-reviews");
+
+  await page
+    .getByRole("navigation", { name: "Admin" })
+    .getByRole("link", { name: "Trade applications" })
+    .click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Trade applications");
+  const application = page
+    .getByRole("article")
+    .filter({ hasText: `Barking Mad Supplies ${stamp}` });
+  await application.getByLabel(/^Resale certificate/).fill("NC-RESALE-1000");
+  await application.getByRole("button", { name: /^Approve/ }).click();
+  await expect(application.getByText("Approved", { exact: true })).toBeVisible();
+  await expect(application.getByRole("button", { name: /^Approve/ })).toHaveCount(0);
+  await screenshot(page, testInfo, "admin-trade");
+});

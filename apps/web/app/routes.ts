@@ -20,6 +20,8 @@ export default [
     index("routes/admin-home.tsx"),
     route("orders", "routes/admin-orders.tsx"),
     route("orders/:number", "routes/admin-order.tsx"),
+    route("reviews", "routes/admin-reviews.tsx"),
+    route("trade", "routes/admin-trade.tsx"),
   ]),
   // /pages/*, /policies/* and any other path: a static content page.
   route("*", "routes/page.tsx"),

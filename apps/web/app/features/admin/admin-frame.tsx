@@ -4,7 +4,11 @@ import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 
 /** The screens of the store's admin, in the side navigation's order. */
-const SECTIONS = [{ to: "/admin/orders", label: "Orders" }] as const;
+const SECTIONS = [
+  { to: "/admin/orders", label: "Orders" },
+  { to: "/admin/reviews", label: "Reviews" },
+  { to: "/admin/trade", label: "Trade applications" },
+] as const;
 
 /**
  * The admin's frame: a skip link, the store's name with a way back to the storefront, the side

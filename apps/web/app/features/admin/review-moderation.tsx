@@ -1,0 +1,150 @@
+import {
+  OWNER_RESPONSE_MAX_LENGTH,
+  type OwnerReview,
+  type OwnerReviewPage,
+} from "@storefront/domain";
+import { useId, useState } from "react";
+import { Link, useRevalidator } from "react-router";
+import { apiRequest } from "~/lib/api-client";
+import { formatDateTime, withParams } from "./format";
+
+/** One review as its store's staff moderate it: hide or show it, answer it. */
+function ReviewCard({ review }: { review: OwnerReview }) {
+  const id = useId();
+  const revalidator = useRevalidator();
+  const [response, setResponse] = useState(review.owner_response ?? "");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  async function patch(body: { hidden?: boolean; owner_response?: string }, said: string) {
+    setBusy(true);
+    setError(null);
+    setDone(null);
+    try {
+      await apiRequest("PATCH", `/api/admin/reviews/${encodeURIComponent(review.review_id)}`, body);
+      setDone(said);
+      await revalidator.revalidate();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <article
+      className="admin-card admin-review"
+      data-hidden={review.hidden}
+      aria-labelledby={`${id}-title`}
+    >
+      <header className="admin-review-head">
+        <h2 id={`${id}-title`}>
+          {review.review_title || "(no title)"}{" "}
+          <span className="admin-review-stars">{review.review_rating} of 5 stars</span>
+        </h2>
+        {review.hidden ? <span className="admin-status">Hidden</span> : null}
+      </header>
+      <p className="admin-review-meta">
+        {review.reviewer_name} ({review.reviewer_email}){review.verified ? ", verified buyer" : ""}{" "}
+        on <Link to={`/products/${review.product_handle}`}>{review.product_name}</Link>,{" "}
+        <time dateTime={review.review_date}>{formatDateTime(review.review_date)}</time> ·{" "}
+        {review.helpful_count} found it helpful
+      </p>
+      <p className="admin-review-text">{review.review_description}</p>
+      <div className="admin-field">
+        <label htmlFor={`${id}-response`}>
+          Your answer, shown under the review (empty removes it)
+        </label>
+        <textarea
+          id={`${id}-response`}
+          rows={2}
+          maxLength={OWNER_RESPONSE_MAX_LENGTH}
+          value={response}
+          onChange={(e) => setResponse(e.target.value)}
+        />
+      </div>
+      <div className="admin-filter-actions">
+        <button
+          type="button"
+          className="admin-button admin-button-primary"
+          disabled={busy}
+          onClick={() =>
+            patch(
+              { owner_response: response },
+              response.trim() ? "Answer saved." : "Answer removed.",
+            )
+          }
+        >
+          Save answer
+        </button>
+        <button
+          type="button"
+          className="admin-button"
+          disabled={busy}
+          onClick={() =>
+            patch(
+              { hidden: !review.hidden },
+              review.hidden ? "The review is shown again." : "The review is hidden.",
+            )
+          }
+        >
+          {review.hidden ? "Show review" : "Hide review"}
+        </button>
+      </div>
+      {error ? (
+        <p className="admin-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <p className="admin-done" role="status">
+        {done ?? ""}
+      </p>
+    </article>
+  );
+}
+
+/** The store's reviews, newest first, hidden ones too, a page at a time. */
+export function ReviewModeration({
+  page,
+  params,
+}: {
+  page: OwnerReviewPage;
+  params: URLSearchParams;
+}) {
+  const pages = Math.max(1, Math.ceil(page.total / page.page_size));
+  return (
+    <>
+      <div className="admin-heading">
+        <h1>Reviews</h1>
+      </div>
+      <p className="admin-count" role="status">
+        {page.total === 0
+          ? "No reviews yet."
+          : `${page.total} ${page.total === 1 ? "review" : "reviews"}, newest first`}
+      </p>
+      <div className="admin-stack">
+        {page.reviews.map((review) => (
+          <ReviewCard key={review.review_id} review={review} />
+        ))}
+      </div>
+      {pages > 1 ? (
+        <nav className="admin-pager" aria-label="Pages">
+          {page.page > 1 ? (
+            <Link to={withParams(params, { page: page.page - 1 })}>Previous page</Link>
+          ) : (
+            <span aria-hidden="true" />
+          )}
+          <span>
+            Page {page.page} of {pages}
+          </span>
+          {page.has_more ? (
+            <Link to={withParams(params, { page: page.page + 1 })}>Next page</Link>
+          ) : (
+            <span aria-hidden="true" />
+          )}
+        </nav>
+      ) : null}
+    </>
+  );
+}

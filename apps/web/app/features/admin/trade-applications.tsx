@@ -1,0 +1,127 @@
+import type { StoredTradeApplication } from "@storefront/domain";
+import { useId, useState } from "react";
+import { useRevalidator } from "react-router";
+import { apiRequest } from "~/lib/api-client";
+import { formatDateTime } from "./format";
+
+const FIELDS: [keyof StoredTradeApplication["application"], string][] = [
+  ["contactName", "Contact"],
+  ["email", "Email"],
+  ["phone", "Phone"],
+  ["taxId", "Tax ID"],
+  ["website", "Website"],
+  ["storeAddress", "Address"],
+  ["message", "Message"],
+];
+
+/** One application: what the business wrote, and for a pending one, Approve. */
+function ApplicationCard({ application }: { application: StoredTradeApplication }) {
+  const id = useId();
+  const revalidator = useRevalidator();
+  const [certificate, setCertificate] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const { application: data } = application;
+
+  async function approve() {
+    setBusy(true);
+    setError(null);
+    try {
+      await apiRequest(
+        "POST",
+        `/api/admin/wholesale-applications/${application.id}/approve`,
+        certificate.trim() ? { resaleCertificate: certificate.trim() } : {},
+      );
+      setDone(`${data.businessName} is approved; ${data.email} was mailed a sign-in link.`);
+      await revalidator.revalidate();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <article className="admin-card" aria-labelledby={`${id}-title`}>
+      <header className="admin-review-head">
+        <h2 id={`${id}-title`}>{data.businessName}</h2>
+        <span
+          className="admin-status"
+          data-status={application.status === "approved" ? "paid" : "awaiting_payment"}
+        >
+          {application.status === "approved" ? "Approved" : "Pending"}
+        </span>
+      </header>
+      <p className="admin-review-meta">
+        Applied{" "}
+        <time dateTime={application.createdAt}>{formatDateTime(application.createdAt)}</time>
+        {application.decidedAt ? (
+          <>
+            , approved{" "}
+            <time dateTime={application.decidedAt}>{formatDateTime(application.decidedAt)}</time>
+          </>
+        ) : null}
+      </p>
+      <dl className="admin-facts admin-facts-wide">
+        {FIELDS.filter(([field]) => data[field]).map(([field, label]) => (
+          <div key={field}>
+            <dt>{label}</dt>
+            <dd>{data[field]}</dd>
+          </div>
+        ))}
+      </dl>
+      {application.status === "pending" ? (
+        <div className="admin-filters admin-approve">
+          <div className="admin-field admin-field-wide">
+            <label htmlFor={`${id}-certificate`}>Resale certificate you checked (optional)</label>
+            <input
+              id={`${id}-certificate`}
+              value={certificate}
+              maxLength={60}
+              onChange={(e) => setCertificate(e.target.value)}
+            />
+          </div>
+          <button
+            type="button"
+            className="admin-button admin-button-primary"
+            disabled={busy}
+            onClick={approve}
+          >
+            Approve {data.businessName}
+          </button>
+        </div>
+      ) : null}
+      {error ? (
+        <p className="admin-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <p className="admin-done" role="status">
+        {done ?? ""}
+      </p>
+    </article>
+  );
+}
+
+/** The store's trade applications, newest first. */
+export function TradeApplications({ applications }: { applications: StoredTradeApplication[] }) {
+  const pending = applications.filter((a) => a.status === "pending").length;
+  return (
+    <>
+      <div className="admin-heading">
+        <h1>Trade applications</h1>
+      </div>
+      <p className="admin-count" role="status">
+        {applications.length === 0
+          ? "No applications yet."
+          : `${applications.length} ${applications.length === 1 ? "application" : "applications"}, ${pending} pending`}
+      </p>
+      <div className="admin-stack">
+        {applications.map((application) => (
+          <ApplicationCard key={application.id} application={application} />
+        ))}
+      </div>
+    </>
+  );
+}
