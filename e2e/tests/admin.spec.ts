@@ -224,3 +224,31 @@ test("the store's admin answers and hides a new review, and approves a trade app
   await expect(application.getByRole("button", { name: /^Approve/ })).toHaveCount(0);
   await screenshot(page, testInfo, "admin-trade");
 });
+
+test("the store's admin changes a price on the Products screen and the storefront shows it", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const origin = baseURL ?? "";
+  // Each width its own variant, so the two runs at once never see each other's price.
+  const sku = testInfo.project.name === "narrow" ? "PEEPEE-1" : "PEEPEE-2";
+  const price = testInfo.project.name === "narrow" ? "27.25" : "31.75";
+  const login = await page.request.post(`${origin}/v2/auth/login`, {
+    headers: { origin },
+    data: ADMIN,
+  });
+  expect(login.status()).toBe(200);
+  await gotoHydrated(page, `/admin/products?q=${sku}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Products");
+  const variant = page.getByRole("form", { name: `Variant ${sku}` });
+  await variant.getByLabel("Price USD").fill(price);
+  await variant.getByRole("button", { name: `Save ${sku}` }).click();
+  await expect(page.getByRole("status").filter({ hasText: `${sku} saved.` })).toBeVisible();
+  await expect(
+    page.getByRole("form", { name: `Variant ${sku}` }).getByLabel("Price USD"),
+  ).toHaveValue(price);
+  await screenshot(page, testInfo, "admin-products");
+
+  await gotoHydrated(page, `/products/pee-pee-issues?variant=${sku}`);
+  await expect(page.getByRole("main").getByText(`$${price}`).first()).toBeVisible();
+});

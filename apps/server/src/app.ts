@@ -13,7 +13,7 @@ import { loadSessionKey } from "./lib/session-key.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { analyticsRoutes } from "./modules/analytics/routes.ts";
 import { cartRoutes } from "./modules/cart/routes.ts";
-import { catalogRoutes } from "./modules/catalog/routes.ts";
+import { adminCatalogRoutes, catalogRoutes } from "./modules/catalog/routes.ts";
 import { chatRoutes } from "./modules/chat/routes.ts";
 import { checkoutRoutes } from "./modules/checkout/routes.ts";
 import { contentRoutes } from "./modules/content/routes.ts";
@@ -138,6 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(storeRoutes);
   await app.register(catalogRoutes);
+  await app.register(adminCatalogRoutes);
   await app.register(contentRoutes);
   await app.register(cartRoutes);
   await app.register(discountRoutes);

@@ -20,6 +20,7 @@ export default [
     index("routes/admin-home.tsx"),
     route("orders", "routes/admin-orders.tsx"),
     route("orders/:number", "routes/admin-order.tsx"),
+    route("products", "routes/admin-products.tsx"),
     route("reviews", "routes/admin-reviews.tsx"),
     route("trade", "routes/admin-trade.tsx"),
   ]),

@@ -1,16 +1,23 @@
 import {
+  AdminProductListSchema,
+  AdminProductQuerySchema,
   CollectionQuerySchema,
   CollectionViewSchema,
   CurrencySchema,
   HandleSchema,
   ProductListSchema,
   ProductSchema,
+  ProductUpdateSchema,
+  VariantUpdateSchema,
 } from "@storefront/domain";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { priceListOf } from "../../plugins/auth.ts";
+import { priceListOf, requireAdmin } from "../../plugins/auth.ts";
 import { requestCurrency } from "../../plugins/currency.ts";
 import { pageRead, registerPageRead } from "../../plugins/page-reads.ts";
+import { neverCached } from "../../plugins/security-headers.ts";
+import { listAdminProducts, setProductPublished, updateVariant } from "./admin-catalog.ts";
 import { getCollection, getProduct, listProducts } from "./service.ts";
 
 // Without ?currency= the visitor's currency applies (cookie, then country, then USD).
@@ -76,4 +83,87 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   registerPageRead(app, productsRead);
   registerPageRead(app, productRead);
   registerPageRead(app, collectionRead);
+};
+
+const IdParams = z.object({ id: z.uuid({ error: "id must be a UUID" }) });
+
+/** The store's admins manage the catalogue: products, prices, stock. */
+export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  neverCached(app);
+  // A visitor gets 401, anyone else the 404 of a route that is not there.
+  const adminsOnly = {
+    preValidation: async (request: FastifyRequest) => {
+      await requireAdmin(request);
+    },
+  };
+  const actorOf = async (request: FastifyRequest) => {
+    const admin = await requireAdmin(request);
+    return { userId: admin.id, email: admin.email };
+  };
+
+  app.get(
+    "/api/admin/products",
+    {
+      ...adminsOnly,
+      schema: {
+        tags: ["catalog", "admin"],
+        summary:
+          "Store admins: the store's products, published or not, with each variant's stock and prices; searched by title, handle or SKU, or only those low in stock",
+        querystring: AdminProductQuerySchema,
+        response: { 200: AdminProductListSchema },
+      },
+    },
+    async (request) => listAdminProducts(app.db, request.storeId, request.query),
+  );
+
+  app.patch(
+    "/api/admin/variants/:id",
+    {
+      ...adminsOnly,
+      schema: {
+        tags: ["catalog", "admin"],
+        summary:
+          "Store admins: change a variant's prices and stock; the stock only if it is still what the admin saw (409 otherwise), audited",
+        params: IdParams,
+        body: VariantUpdateSchema,
+        response: {
+          200: z.object({
+            sku: z.string(),
+            stock: z.number().int(),
+            prices: z.array(z.object({ currency: CurrencySchema, amount: z.number().int() })),
+          }),
+        },
+      },
+    },
+    async (request) =>
+      updateVariant(
+        app.db,
+        request.storeId,
+        request.params.id,
+        request.body,
+        await actorOf(request),
+      ),
+  );
+
+  app.patch(
+    "/api/admin/products/:id",
+    {
+      ...adminsOnly,
+      schema: {
+        tags: ["catalog", "admin"],
+        summary: "Store admins: publish or hide a product, audited",
+        params: IdParams,
+        body: ProductUpdateSchema,
+        response: { 200: z.object({ id: z.string(), published: z.boolean() }) },
+      },
+    },
+    async (request) =>
+      setProductPublished(
+        app.db,
+        request.storeId,
+        request.params.id,
+        request.body.published,
+        await actorOf(request),
+      ),
+  );
 };

@@ -315,6 +315,38 @@ describeEachEngine("admin orders API", (engine) => {
       expect(rows.map((r) => r.status).sort()).toEqual(["failed", "succeeded"]);
     });
 
+    it("refuses a cross-site refund, ship or price change sent with the admin's cookie", async () => {
+      const { v } = await signedInVisitor(t.app, t.database.db, {
+        storeId: PET_STORE,
+        userType: "admin",
+      });
+      const cookie = [...v.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+      const calls = processor.refundCalls;
+      for (const [url, payload] of [
+        [`/api/admin/orders/${numbers.first}/refunds`, { amount: 100 }],
+        [
+          `/api/admin/orders/${numbers.first}/shipment`,
+          { carrier: "X", trackingNumber: "12345678" },
+        ],
+        [`/api/admin/orders/${numbers.first}/cancel`, {}],
+      ] as const) {
+        const res = await t.app.inject({
+          method: "POST",
+          url,
+          headers: {
+            host: PETS,
+            cookie,
+            origin: "https://evil.example",
+            "idempotency-key": randomUUID(),
+          },
+          payload,
+        });
+        expect(res.statusCode, url).toBe(403);
+      }
+      expect(processor.refundCalls).toBe(calls);
+      expect((await adminOrder(v, numbers.first)).shipment).toBeNull();
+    });
+
     it("refuses an unpaid order, a bad amount, a missing key, and anyone but the store's admins", async () => {
       const v = await admin();
       const unpaid = await refund(v, numbers.third, { amount: 100 });

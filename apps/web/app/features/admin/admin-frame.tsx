@@ -6,6 +6,7 @@ import { Link, NavLink } from "react-router";
 /** The screens of the store's admin, in the side navigation's order. */
 const SECTIONS = [
   { to: "/admin/orders", label: "Orders" },
+  { to: "/admin/products", label: "Products" },
   { to: "/admin/reviews", label: "Reviews" },
   { to: "/admin/trade", label: "Trade applications" },
 ] as const;

@@ -1,0 +1,204 @@
+import {
+  ADMIN_CATALOG_LIMITS,
+  type AdminProduct,
+  type AdminProductList,
+  type AdminProductQuery,
+  type Currency,
+  DomainError,
+  ADMIN_CATALOG_MESSAGES as M,
+  type VariantUpdate,
+} from "@storefront/domain";
+import { and, asc, eq, ilike, inArray, lte, or, type SQL, sql } from "drizzle-orm";
+import type { Database } from "../../db/index.ts";
+import { products, variantPrices, variants } from "../../db/schema.ts";
+import { type AdminActor, audit } from "../admin/audit.ts";
+
+/** A LIKE pattern that finds the text anywhere, its own % and _ taken literally. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** A shipped, non-bundle variant at or under the low-stock line. */
+const lowStockVariant = and(
+  eq(variants.requiresShipping, true),
+  sql`${variants.bundleSlots} is null`,
+  lte(variants.stock, ADMIN_CATALOG_LIMITS.lowStock),
+);
+
+/**
+ * The store's products (published or not) with every variant's stock and prices, in the
+ * catalogue's order; searched by title, handle or SKU, or only those with a variant low in stock.
+ */
+export async function listAdminProducts(
+  db: Database,
+  storeId: string,
+  query: AdminProductQuery,
+): Promise<AdminProductList> {
+  const conditions: (SQL | undefined)[] = [eq(products.storeId, storeId)];
+  if (query.q) {
+    const pattern = containing(query.q);
+    conditions.push(
+      or(
+        ilike(products.title, pattern),
+        ilike(products.handle, pattern),
+        sql`exists (select 1 from ${variants} where ${variants.productId} = ${products.id} and ${variants.sku} ilike ${pattern})`,
+      ),
+    );
+  }
+  if (query.lowStock) {
+    conditions.push(
+      sql`exists (select 1 from ${variants} where ${variants.productId} = ${products.id} and ${lowStockVariant})`,
+    );
+  }
+  const where = and(...conditions);
+  const perPage = ADMIN_CATALOG_LIMITS.perPage;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: products.id,
+        handle: products.handle,
+        title: products.title,
+        published: products.published,
+      })
+      .from(products)
+      .where(where)
+      .orderBy(asc(products.position), asc(products.title))
+      .limit(perPage)
+      .offset((query.page - 1) * perPage),
+    db.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
+  ]);
+  const ids = rows.map((r) => r.id);
+  const variantRows =
+    ids.length === 0
+      ? []
+      : await db
+          .select()
+          .from(variants)
+          .where(and(eq(variants.storeId, storeId), inArray(variants.productId, ids)))
+          .orderBy(asc(variants.position), asc(variants.sku));
+  const priceRows =
+    variantRows.length === 0
+      ? []
+      : await db
+          .select()
+          .from(variantPrices)
+          .where(
+            and(
+              eq(variantPrices.storeId, storeId),
+              inArray(
+                variantPrices.variantId,
+                variantRows.map((v) => v.id),
+              ),
+            ),
+          )
+          .orderBy(asc(variantPrices.currency));
+  const products_: AdminProduct[] = rows.map((product) => ({
+    ...product,
+    variants: variantRows
+      .filter((v) => v.productId === product.id)
+      .map((v) => ({
+        id: v.id,
+        sku: v.sku,
+        attributes: v.attributes,
+        stock: v.stock,
+        requiresShipping: v.requiresShipping,
+        bundle: v.bundleSlots !== null,
+        prices: priceRows
+          .filter((p) => p.variantId === v.id)
+          .map((p) => ({ currency: p.currency, amount: p.amount })),
+      })),
+  }));
+  return { products: products_, total: counted?.total ?? 0, page: query.page, perPage };
+}
+
+/**
+ * Changes a variant's prices and stock, audited. The stock is changed only if it is still what
+ * the admin saw (`expected`): a checkout that took some in between makes it a 409 with the stock
+ * now, so an admin's edit never undoes a sale; checkouts' own guarded updates never go below 0.
+ */
+export async function updateVariant(
+  db: Database,
+  storeId: string,
+  variantId: string,
+  update: VariantUpdate,
+  actor: AdminActor,
+): Promise<{ sku: string; stock: number; prices: { currency: Currency; amount: number }[] }> {
+  return db.transaction(async (tx) => {
+    const [variant] = await tx
+      .select()
+      .from(variants)
+      .where(and(eq(variants.storeId, storeId), eq(variants.id, variantId)));
+    if (!variant) throw new DomainError("not_found", M.variantNotFound);
+    const before = await tx
+      .select({ currency: variantPrices.currency, amount: variantPrices.amount })
+      .from(variantPrices)
+      .where(eq(variantPrices.variantId, variant.id))
+      .orderBy(asc(variantPrices.currency));
+    let stock = variant.stock;
+    if (update.stock) {
+      if (variant.bundleSlots !== null) throw new DomainError("conflict", M.bundleStock);
+      if (!variant.requiresShipping) throw new DomainError("conflict", M.notShipped);
+      const [changed] = await tx
+        .update(variants)
+        .set({ stock: update.stock.value })
+        .where(and(eq(variants.id, variant.id), eq(variants.stock, update.stock.expected)))
+        .returning({ stock: variants.stock });
+      if (!changed) {
+        const [now] = await tx
+          .select({ stock: variants.stock })
+          .from(variants)
+          .where(eq(variants.id, variant.id));
+        const message = M.stockChanged(now?.stock ?? 0);
+        throw new DomainError("conflict", message, { stock: message });
+      }
+      stock = changed.stock;
+    }
+    for (const price of update.prices ?? []) {
+      await tx
+        .insert(variantPrices)
+        .values({ storeId, variantId: variant.id, currency: price.currency, amount: price.amount })
+        .onConflictDoUpdate({
+          target: [variantPrices.variantId, variantPrices.currency],
+          set: { amount: price.amount },
+        });
+    }
+    const prices = await tx
+      .select({ currency: variantPrices.currency, amount: variantPrices.amount })
+      .from(variantPrices)
+      .where(eq(variantPrices.variantId, variant.id))
+      .orderBy(asc(variantPrices.currency));
+    await audit(tx, storeId, actor, {
+      action: "variant.update",
+      target: `variant ${variant.sku}`,
+      before: { stock: variant.stock, prices: before },
+      after: { stock, prices },
+    });
+    return { sku: variant.sku, stock, prices };
+  });
+}
+
+/** Publishes or hides a product (hidden: off the storefront, search and sitemap), audited. */
+export async function setProductPublished(
+  db: Database,
+  storeId: string,
+  productId: string,
+  published: boolean,
+  actor: AdminActor,
+): Promise<{ id: string; published: boolean }> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ published: products.published, handle: products.handle })
+      .from(products)
+      .where(and(eq(products.storeId, storeId), eq(products.id, productId)))
+      .for("update");
+    if (!before) throw new DomainError("not_found", M.productNotFound);
+    await tx.update(products).set({ published }).where(eq(products.id, productId));
+    await audit(tx, storeId, actor, {
+      action: published ? "product.publish" : "product.hide",
+      target: `product ${before.handle}`,
+      before: { published: before.published },
+      after: { published },
+    });
+    return { id: productId, published };
+  });
+}

@@ -1,0 +1,269 @@
+import {
+  ADMIN_CATALOG_LIMITS,
+  type AdminProduct,
+  type AdminProductList,
+  type AdminVariant,
+  attributeLabel,
+  CURRENCIES,
+  type Currency,
+  minorUnitsOf,
+} from "@storefront/domain";
+import { type FormEvent, useId, useState } from "react";
+import { Form, Link, useRevalidator } from "react-router";
+import { apiRequest } from "~/lib/api-client";
+import { withParams } from "./format";
+
+function majorText(minor: number): string {
+  return `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, "0")}`;
+}
+
+/** One variant's prices and stock, saved together; the stock only if it is still what was read. */
+function VariantEditor({
+  variant,
+  onSaved,
+}: {
+  variant: AdminVariant;
+  /** Said in the product's status line: this editor is made anew with the saved values. */
+  onSaved: (message: string) => void;
+}) {
+  const id = useId();
+  const revalidator = useRevalidator();
+  const priceOf = (currency: Currency) => variant.prices.find((p) => p.currency === currency);
+  const [prices, setPrices] = useState<Record<string, string>>(() =>
+    Object.fromEntries(
+      CURRENCIES.map((c) => {
+        const price = priceOf(c);
+        return [c, price ? majorText(price.amount) : ""];
+      }),
+    ),
+  );
+  const [stock, setStock] = useState(String(variant.stock));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const editsStock = variant.requiresShipping && !variant.bundle;
+  const options = Object.entries(variant.attributes)
+    .map(([name, value]) => `${attributeLabel(name)}: ${value}`)
+    .join(", ");
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    onSaved("");
+    const changed: { currency: Currency; amount: number }[] = [];
+    for (const currency of CURRENCIES) {
+      const text = (prices[currency] ?? "").trim();
+      if (text === "") continue;
+      const amount = minorUnitsOf(text);
+      if (amount === null) {
+        setError(`The ${currency.toUpperCase()} price must be an amount like 39.95`);
+        return;
+      }
+      if (amount !== priceOf(currency)?.amount) changed.push({ currency, amount });
+    }
+    const newStock = Number(stock);
+    const stockChanged = editsStock && newStock !== variant.stock;
+    if (stockChanged && (!Number.isInteger(newStock) || newStock < 0)) {
+      setError("Stock must be a whole number, 0 or more");
+      return;
+    }
+    if (changed.length === 0 && !stockChanged) {
+      onSaved("Nothing changed.");
+      return;
+    }
+    setBusy(true);
+    try {
+      await apiRequest("PATCH", `/api/admin/variants/${variant.id}`, {
+        ...(changed.length > 0 ? { prices: changed } : {}),
+        ...(stockChanged ? { stock: { expected: variant.stock, value: newStock } } : {}),
+      });
+      onSaved(`${variant.sku} saved.`);
+      await revalidator.revalidate();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+      await revalidator.revalidate();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      className="admin-variant"
+      onSubmit={save}
+      noValidate
+      aria-label={`Variant ${variant.sku}`}
+    >
+      <p className="admin-variant-name">
+        <span className="admin-code">{variant.sku}</span>
+        {options ? <span className="admin-line-sku">{options}</span> : null}
+        {variant.stock <= ADMIN_CATALOG_LIMITS.lowStock && editsStock ? (
+          <span className="admin-status" data-status="awaiting_payment">
+            Low stock
+          </span>
+        ) : null}
+      </p>
+      {CURRENCIES.map((currency) => (
+        <div className="admin-field" key={currency}>
+          <label htmlFor={`${id}-${currency}`}>Price {currency.toUpperCase()}</label>
+          <input
+            id={`${id}-${currency}`}
+            inputMode="decimal"
+            size={8}
+            value={prices[currency] ?? ""}
+            onChange={(e) => setPrices({ ...prices, [currency]: e.target.value })}
+          />
+        </div>
+      ))}
+      <div className="admin-field">
+        <label htmlFor={`${id}-stock`}>Stock</label>
+        {editsStock ? (
+          <input
+            id={`${id}-stock`}
+            inputMode="numeric"
+            size={6}
+            value={stock}
+            onChange={(e) => setStock(e.target.value)}
+          />
+        ) : (
+          <span id={`${id}-stock`}>{variant.bundle ? "Its contents'" : "Not shipped"}</span>
+        )}
+      </div>
+      <button type="submit" className="admin-button" disabled={busy}>
+        Save {variant.sku}
+      </button>
+      {error ? (
+        <p className="admin-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+function ProductCard({ product }: { product: AdminProduct }) {
+  const id = useId();
+  const revalidator = useRevalidator();
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState("");
+  async function toggle() {
+    setError(null);
+    try {
+      await apiRequest("PATCH", `/api/admin/products/${product.id}`, {
+        published: !product.published,
+      });
+      await revalidator.revalidate();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    }
+  }
+  return (
+    <article
+      className="admin-card"
+      aria-labelledby={`${id}-title`}
+      data-hidden={!product.published}
+    >
+      <header className="admin-review-head">
+        <h2 id={`${id}-title`}>
+          {product.published ? (
+            <Link to={`/products/${product.handle}`}>{product.title}</Link>
+          ) : (
+            product.title
+          )}
+        </h2>
+        <span>
+          {product.published ? null : <span className="admin-status">Hidden</span>}{" "}
+          <button type="button" className="admin-button" onClick={toggle}>
+            {product.published ? "Hide from the store" : "Publish"}
+          </button>
+        </span>
+      </header>
+      {error ? (
+        <p className="admin-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {product.variants.map((variant) => (
+        <VariantEditor
+          key={`${variant.id}-${variant.stock}-${variant.prices.map((p) => p.amount).join()}`}
+          variant={variant}
+          onSaved={setSaved}
+        />
+      ))}
+      <p className="admin-done" role="status">
+        {saved}
+      </p>
+    </article>
+  );
+}
+
+/** The store's products with their variants' prices and stock, to change in place. */
+export function ProductList({ list, params }: { list: AdminProductList; params: URLSearchParams }) {
+  const pages = Math.max(1, Math.ceil(list.total / list.perPage));
+  return (
+    <>
+      <div className="admin-heading">
+        <h1>Products</h1>
+      </div>
+      <Form
+        key={params.toString()}
+        method="get"
+        className="admin-filters"
+        role="search"
+        aria-label="Find products"
+      >
+        <div className="admin-field admin-field-wide">
+          <label htmlFor="products-q">Search</label>
+          <input
+            id="products-q"
+            name="q"
+            type="search"
+            defaultValue={params.get("q") ?? ""}
+            placeholder="Title, handle or SKU"
+          />
+        </div>
+        <label className="admin-check">
+          <input
+            type="checkbox"
+            name="lowStock"
+            value="1"
+            defaultChecked={params.get("lowStock") === "1"}
+          />{" "}
+          Only low stock ({ADMIN_CATALOG_LIMITS.lowStock} or fewer)
+        </label>
+        <div className="admin-filter-actions">
+          <button type="submit" className="admin-button admin-button-primary">
+            Apply
+          </button>
+          <Link to="/admin/products">Clear</Link>
+        </div>
+      </Form>
+      <p className="admin-count" role="status">
+        {list.total === 0
+          ? "No products match."
+          : `${list.total} ${list.total === 1 ? "product" : "products"}`}
+      </p>
+      <div className="admin-stack">
+        {list.products.map((product) => (
+          <ProductCard key={product.id} product={product} />
+        ))}
+      </div>
+      {pages > 1 ? (
+        <nav className="admin-pager" aria-label="Pages">
+          {list.page > 1 ? (
+            <Link to={withParams(params, { page: list.page - 1 })}>Previous page</Link>
+          ) : (
+            <span aria-hidden="true" />
+          )}
+          <span>
+            Page {list.page} of {pages}
+          </span>
+          {list.page < pages ? (
+            <Link to={withParams(params, { page: list.page + 1 })}>Next page</Link>
+          ) : (
+            <span aria-hidden="true" />
+          )}
+        </nav>
+      ) : null}
+    </>
+  );
+}
