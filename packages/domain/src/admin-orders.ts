@@ -40,7 +40,8 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 
 /** Whether a YYYY-MM-DD string names a day of the calendar (not 2025-02-30). */
 function isCalendarDay(d: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) return false;
+  // Years 1900 to 2999: the database's timestamps and the day after stay in range.
+  if (!/^(?:19|2\d)\d{2}-\d{2}-\d{2}$/.test(d)) return false;
   const at = new Date(`${d}T00:00:00Z`);
   return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(d);
 }
@@ -130,6 +131,7 @@ export const AdminOrderEventSchema = z.object({
     "canceled",
     "refunded",
     "refund_failed",
+    "refund_pending",
     "shipped",
   ]),
   detail: z.string().nullable(),
@@ -203,8 +205,9 @@ export const REFUND_MESSAGES = {
       : `The most that can be refunded is ${formatMoney(left, currency)}.`,
   alreadyRestocked: "This order's items were already put back in stock.",
   keyReused: "This Idempotency-Key was used for another refund.",
-  failed: "The payment processor did not take the refund. Nothing was refunded; try again.",
-  pending: "This refund is still being made. Try again in a moment.",
+  failed: "The payment processor refused the refund. Nothing was refunded.",
+  pending:
+    "The payment processor did not answer. The refund is kept as pending: send it again to finish it (it will not be paid twice).",
   keyRequired: "An Idempotency-Key header (8 to 200 characters) is required.",
 } as const;
 

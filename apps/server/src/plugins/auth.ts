@@ -72,8 +72,7 @@ export async function requireUser(request: FastifyRequest): Promise<UserRow> {
 export async function requireAdmin(request: FastifyRequest): Promise<UserRow> {
   const user = await requireUser(request);
   if (user.userType !== "admin") {
-    const path = request.url.split("?")[0] ?? request.url;
-    throw new DomainError("not_found", ERROR_MESSAGES.noRoute(request.method, path));
+    throw new DomainError("not_found", ERROR_MESSAGES.noRoute(request.method, request.url));
   }
   return user;
 }

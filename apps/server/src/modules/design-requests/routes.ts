@@ -56,6 +56,10 @@ export const designRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/admin/design-requests",
     {
+      // Before the query is checked: anyone but the store's admins learns nothing of the route.
+      preValidation: async (request) => {
+        await requireAdmin(request);
+      },
       schema: {
         tags: ["design-requests"],
         summary: "The store's garden design requests, newest first (the store's admins only)",

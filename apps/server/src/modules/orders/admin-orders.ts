@@ -21,9 +21,10 @@ import {
 import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
 import { orderRefunds, orders } from "../../db/schema.ts";
+import { isUniqueViolation } from "../../lib/db-errors.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { type AdminActor, audit } from "../admin/audit.ts";
-import type { PaymentProvider } from "../payments/provider.ts";
+import { type PaymentProvider, RefundRefusedError } from "../payments/provider.ts";
 import { sendShippingNotice } from "./mail.ts";
 import { giveStockBack, releaseOrder } from "./order-lifecycle.ts";
 import { type OrderRow, readOrderView } from "./order-reads.ts";
@@ -129,14 +130,18 @@ function eventsOf(order: OrderRow, refunds: readonly RefundRow[]): AdminOrderEve
     });
   }
   for (const refund of refunds) {
-    if (refund.status === "pending") continue;
     const parts = [formatMoney(refund.amount, order.currency)];
     if (refund.restock) parts.push("items put back in stock");
     if (refund.reason) parts.push(refund.reason);
     if (refund.status === "failed" && refund.failureMessage) parts.push(refund.failureMessage);
     events.push({
       at: (refund.completedAt ?? refund.createdAt).toISOString(),
-      kind: refund.status === "succeeded" ? "refunded" : "refund_failed",
+      kind:
+        refund.status === "succeeded"
+          ? "refunded"
+          : refund.status === "pending"
+            ? "refund_pending"
+            : "refund_failed",
       detail: parts.join(" · "),
     });
   }
@@ -201,70 +206,84 @@ export async function refundOrder(
   request: RefundRequest,
 ): Promise<AdminOrderView> {
   const { db, provider } = deps;
-  const refund = await db.transaction(async (tx) => {
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.storeId, storeId), eq(orders.number, number)))
-      .for("update");
-    if (!order) throw new DomainError("not_found", ORDER_MESSAGES.notFound);
-    const refunds = await tx.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id));
-    const earlier = await tx
-      .select()
-      .from(orderRefunds)
-      .where(
-        and(eq(orderRefunds.storeId, storeId), eq(orderRefunds.idempotencyKey, idempotencyKey)),
-      );
-    const same = earlier[0];
-    if (same) {
-      const matches =
-        same.orderId === order.id &&
-        same.amount === request.amount &&
-        same.restock === request.restock;
-      if (!matches) throw new DomainError("conflict", REFUND_MESSAGES.keyReused);
-      return { row: same, order };
-    }
-    if (order.status !== "paid" || !order.paymentReference) {
-      throw new DomainError("conflict", REFUND_MESSAGES.notPaid);
-    }
-    const left = refundableOf(order, refunds);
-    if (request.amount > left) {
-      const message = REFUND_MESSAGES.tooMuch(left, order.currency);
-      throw new DomainError("invalid", message, { amount: message });
-    }
-    if (
-      request.restock &&
-      (order.restocked || refunds.some((r) => r.restock && r.status !== "failed"))
-    ) {
-      throw new DomainError("conflict", REFUND_MESSAGES.alreadyRestocked);
-    }
-    const [row] = await tx
-      .insert(orderRefunds)
-      .values({
-        storeId,
-        orderId: order.id,
-        idempotencyKey,
-        amount: request.amount,
-        restock: request.restock,
-        reason: request.reason,
-        actorUserId: actor.userId,
-      })
-      .returning();
-    if (!row) throw new Error("the refund was not written");
-    return { row, order };
-  });
+  const refund = await db
+    .transaction(async (tx) => {
+      const [order] = await tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.storeId, storeId), eq(orders.number, number)))
+        .for("update");
+      if (!order) throw new DomainError("not_found", ORDER_MESSAGES.notFound);
+      const refunds = await tx
+        .select()
+        .from(orderRefunds)
+        .where(eq(orderRefunds.orderId, order.id));
+      const earlier = await tx
+        .select()
+        .from(orderRefunds)
+        .where(
+          and(eq(orderRefunds.storeId, storeId), eq(orderRefunds.idempotencyKey, idempotencyKey)),
+        );
+      const same = earlier[0];
+      if (same) {
+        const matches =
+          same.orderId === order.id &&
+          same.amount === request.amount &&
+          same.restock === request.restock;
+        if (!matches) throw new DomainError("conflict", REFUND_MESSAGES.keyReused);
+        return { row: same, order };
+      }
+      if (order.status !== "paid" || !order.paymentReference) {
+        throw new DomainError("conflict", REFUND_MESSAGES.notPaid);
+      }
+      const left = refundableOf(order, refunds);
+      if (request.amount > left) {
+        const message = REFUND_MESSAGES.tooMuch(left, order.currency);
+        throw new DomainError("invalid", message, { amount: message });
+      }
+      if (
+        request.restock &&
+        (order.restocked || refunds.some((r) => r.restock && r.status !== "failed"))
+      ) {
+        throw new DomainError("conflict", REFUND_MESSAGES.alreadyRestocked);
+      }
+      const [row] = await tx
+        .insert(orderRefunds)
+        .values({
+          storeId,
+          orderId: order.id,
+          idempotencyKey,
+          amount: request.amount,
+          restock: request.restock,
+          reason: request.reason,
+          actorUserId: actor.userId,
+        })
+        .returning();
+      if (!row) throw new Error("the refund was not written");
+      return { row, order };
+    })
+    .catch((err: unknown) => {
+      // The same key sent at the same moment for another order: the unique key refuses one.
+      if (isUniqueViolation(err)) throw new DomainError("conflict", REFUND_MESSAGES.keyReused);
+      throw err;
+    });
   const { row, order } = refund;
   if (row.status === "succeeded") return adminOrderView(db, storeId, number);
-  if (row.status === "failed") throw new DomainError("unavailable", REFUND_MESSAGES.failed);
+  if (row.status === "failed") throw new DomainError("conflict", REFUND_MESSAGES.failed);
   try {
     await provider.refund(order.paymentReference ?? "", `refund-${row.id}`, row.amount);
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
+    // A timeout or a dropped connection may have refunded all the same: the refund stays
+    // pending (its amount is not refundable again) until the same key is sent again and the
+    // processor answers. Only the processor's own refusal ends it as failed.
+    if (!(err instanceof RefundRefusedError)) {
+      throw new DomainError("unavailable", REFUND_MESSAGES.pending);
+    }
     await db
       .update(orderRefunds)
-      .set({ status: "failed", failureMessage: message.slice(0, 500), completedAt: new Date() })
+      .set({ status: "failed", failureMessage: err.message.slice(0, 500), completedAt: new Date() })
       .where(and(eq(orderRefunds.id, row.id), eq(orderRefunds.status, "pending")));
-    throw new DomainError("unavailable", REFUND_MESSAGES.failed);
+    throw new DomainError("conflict", REFUND_MESSAGES.failed);
   }
   await db.transaction(async (tx) => {
     const [done] = await tx

@@ -96,6 +96,13 @@ export type PaymentEvent =
 /** A webhook whose signature or timestamp does not verify: answered 400, never applied. */
 export class WebhookVerificationError extends Error {}
 
+/**
+ * The processor answered that it will not make this refund (more than is left, a payment it does
+ * not know): nothing was given back. Any other failure of `refund` (a timeout, a dropped
+ * connection, a 5xx) may have refunded all the same, so it is asked again under the same key.
+ */
+export class RefundRefusedError extends Error {}
+
 /** One way to take card payments. The server picks one at start-up (config). */
 export interface PaymentProvider {
   readonly name: "test" | "stripe";

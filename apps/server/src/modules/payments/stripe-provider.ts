@@ -10,7 +10,7 @@ import type {
   SavedChargeRequest,
   SavedMethod,
 } from "./provider.ts";
-import { WebhookVerificationError } from "./provider.ts";
+import { RefundRefusedError, WebhookVerificationError } from "./provider.ts";
 
 /** Webhooks older than this are refused (Stripe's own default tolerance). */
 export const WEBHOOK_TOLERANCE_S = 300;
@@ -147,10 +147,18 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async refund(reference: string, idempotencyKey: string, amount?: number): Promise<void> {
-    await this.#stripe.refunds.create(
-      { payment_intent: reference, ...(amount === undefined ? {} : { amount }) },
-      { idempotencyKey },
-    );
+    try {
+      await this.#stripe.refunds.create(
+        { payment_intent: reference, ...(amount === undefined ? {} : { amount }) },
+        { idempotencyKey },
+      );
+    } catch (err) {
+      // Stripe's own "no" (a 4xx): nothing was refunded. Anything else may have been.
+      if (err instanceof Stripe.errors.StripeInvalidRequestError) {
+        throw new RefundRefusedError(err.message);
+      }
+      throw err;
+    }
   }
 
   async cancel(reference: string, idempotencyKey: string): Promise<void> {

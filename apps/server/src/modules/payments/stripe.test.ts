@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { CHECKOUT_MESSAGES, isoDay, nextChargeOn, pointsEarned } from "@storefront/domain";
+import {
+  CHECKOUT_MESSAGES,
+  isoDay,
+  nextChargeOn,
+  pointsEarned,
+  REFUND_MESSAGES,
+} from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -599,20 +605,26 @@ describeEachEngine("Stripe payments", (engine) => {
       expect(stub.calls.filter((c) => c.path === "/v1/refunds")).toHaveLength(1);
     });
 
-    it("refunds nothing when Stripe fails, and says so", async () => {
+    it("keeps a refund pending when Stripe fails, and finishes it with the same key", async () => {
       const { order } = await placeHeld("EAT-1");
       await deliver(webhook("payment_intent.succeeded", order.paymentReference ?? ""));
       const owner = await createUser(t.database.db, { storeId: PET_STORE, userType: "admin" });
       const admin = visitorWithOwnIp(t.app, PETS);
       await signIn(admin, owner.email);
       stub.failNext.refunds = 3;
-      const res = await admin.post(
-        `/api/admin/orders/${order.number}/refunds`,
-        { amount: order.total },
-        { "idempotency-key": randomUUID() },
-      );
+      const key = randomUUID();
+      const path = `/api/admin/orders/${order.number}/refunds`;
+      const res = await admin.post(path, { amount: order.total }, { "idempotency-key": key });
       expect(res.statusCode).toBe(503);
+      expect(res.json().error.message).toBe(REFUND_MESSAGES.pending);
       expect((await orderOf(order.number)).refundedAmount).toBe(0);
+      // Sent again with its key once Stripe answers: finished, under the same refund key.
+      const again = await admin.post(path, { amount: order.total }, { "idempotency-key": key });
+      expect(again.json().refundedAmount).toBe(order.total);
+      const keys = new Set(
+        stub.calls.filter((c) => c.path === "/v1/refunds").map((c) => c.idempotencyKey),
+      );
+      expect(keys.size).toBe(1);
     });
   });
 

@@ -10,7 +10,7 @@ import type {
   SavedChargeRequest,
   SavedMethod,
 } from "./provider.ts";
-import { WebhookVerificationError } from "./provider.ts";
+import { RefundRefusedError, WebhookVerificationError } from "./provider.ts";
 
 /** Stripe's test cards that fail, with Stripe's codes and messages; every other valid card pays. */
 const DECLINES: Record<string, { code: string; message: string }> = {
@@ -165,7 +165,9 @@ export class TestCardProcessor implements PaymentProvider {
       const given = amount ?? left;
       // As Stripe answers it: a refund past what is left of the charge is refused.
       if (given <= 0 || given > left) {
-        throw new Error(`Refund amount (${given}) is greater than unrefunded amount (${left})`);
+        throw new RefundRefusedError(
+          `Refund amount (${given}) is greater than unrefunded amount (${left})`,
+        );
       }
       charge.refundedAmount += given;
       charge.refunded = charge.refundedAmount === charge.amount;

@@ -62,6 +62,10 @@ export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/admin/wholesale-applications",
     {
+      // Before the query is checked: anyone but the store's admins learns nothing of the route.
+      preValidation: async (request) => {
+        await requireAdmin(request);
+      },
       schema: {
         tags: ["trade"],
         summary: "The store's trade applications, newest first (the store's admins only)",
@@ -79,6 +83,9 @@ export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/admin/wholesale-applications/:id/approve",
     {
+      preValidation: async (request) => {
+        await requireAdmin(request);
+      },
       schema: {
         tags: ["trade"],
         summary:

@@ -213,6 +213,8 @@ describeEachEngine("trade applications API", (engine) => {
       const shopper = (await signedInVisitor(t.app, t.database.db, { storeId: PET_STORE })).v;
       expect((await shopper.post(path, {})).statusCode).toBe(404);
       expect((await shopper.get("/api/admin/wholesale-applications")).statusCode).toBe(404);
+      // Even a query the route would refuse: the shopper learns nothing of it.
+      expect((await shopper.get("/api/admin/wholesale-applications?limit=x")).statusCode).toBe(404);
 
       const hempAdmin = await admin(HEMP, "hemp-nutrition");
       expectError(await hempAdmin.post(path, {}), 404, "not_found", M.notFound);

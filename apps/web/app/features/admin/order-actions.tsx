@@ -1,5 +1,5 @@
 import { type AdminOrderView, ShipmentRequestSchema } from "@storefront/domain";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { apiRequest } from "~/lib/api-client";
 
@@ -118,6 +118,18 @@ export function CancelOrder({ order }: { order: AdminOrderView }) {
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The button pressed is replaced by the next step's: focus goes to it, never to the page.
+  const yes = useRef<HTMLButtonElement>(null);
+  const start = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+  useEffect(() => {
+    if (confirming) {
+      asked.current = true;
+      yes.current?.focus();
+    } else if (asked.current) {
+      start.current?.focus();
+    }
+  }, [confirming]);
 
   async function cancel() {
     setBusy(true);
@@ -139,6 +151,7 @@ export function CancelOrder({ order }: { order: AdminOrderView }) {
       {confirming ? (
         <div className="admin-filter-actions">
           <button
+            ref={yes}
             type="button"
             className="admin-button admin-button-primary"
             onClick={cancel}
@@ -151,7 +164,12 @@ export function CancelOrder({ order }: { order: AdminOrderView }) {
           </button>
         </div>
       ) : (
-        <button type="button" className="admin-button" onClick={() => setConfirming(true)}>
+        <button
+          ref={start}
+          type="button"
+          className="admin-button"
+          onClick={() => setConfirming(true)}
+        >
           Cancel order
         </button>
       )}

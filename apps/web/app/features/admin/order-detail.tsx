@@ -20,7 +20,8 @@ const EVENT_LABELS: Record<AdminOrderEvent["kind"], string> = {
   expired: "Released unpaid (hold expired)",
   canceled: "Canceled",
   refunded: "Refunded",
-  refund_failed: "Refund failed",
+  refund_failed: "Refund refused",
+  refund_pending: "Refund pending",
   shipped: "Shipped",
 };
 
@@ -64,8 +65,10 @@ export function OrderDetail({ order }: { order: AdminOrderView }) {
               </tr>
             </thead>
             <tbody>
-              {order.lines.map((line) => (
-                <tr key={`${line.sku}-${line.subscription?.subscription_id ?? ""}`}>
+              {order.lines.map((line, index) => (
+                // Lines of one order never change order; a bundle's SKU may be there twice.
+                // biome-ignore lint/suspicious/noArrayIndexKey: the position is the line's identity here
+                <tr key={index}>
                   <th scope="row" data-label="Item">
                     <div className="admin-line">
                       <span className="admin-line-title">{line.title}</span>

@@ -29,15 +29,24 @@ function VariantEditor({
   const id = useId();
   const revalidator = useRevalidator();
   const priceOf = (currency: Currency) => variant.prices.find((p) => p.currency === currency);
-  const [prices, setPrices] = useState<Record<string, string>>(() =>
+  const savedPrices = () =>
     Object.fromEntries(
       CURRENCIES.map((c) => {
         const price = priceOf(c);
         return [c, price ? majorText(price.amount) : ""];
       }),
-    ),
-  );
+    );
+  const [prices, setPrices] = useState<Record<string, string>>(savedPrices);
   const [stock, setStock] = useState(String(variant.stock));
+  // When the page reads the variant again (a save, or a 409 with the stock now), the fields show
+  // what changed; what the admin typed elsewhere, and the message, stay.
+  const priceText = variant.prices.map((p) => `${p.currency}:${p.amount}`).join();
+  const [seen, setSeen] = useState({ stock: variant.stock, prices: priceText });
+  if (seen.stock !== variant.stock || seen.prices !== priceText) {
+    if (seen.stock !== variant.stock) setStock(String(variant.stock));
+    if (seen.prices !== priceText) setPrices(savedPrices());
+    setSeen({ stock: variant.stock, prices: priceText });
+  }
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const editsStock = variant.requiresShipping && !variant.bundle;
@@ -60,9 +69,10 @@ function VariantEditor({
       }
       if (amount !== priceOf(currency)?.amount) changed.push({ currency, amount });
     }
-    const newStock = Number(stock);
+    const typed = stock.trim();
+    const newStock = /^\d{1,7}$/.test(typed) ? Number(typed) : Number.NaN;
     const stockChanged = editsStock && newStock !== variant.stock;
-    if (stockChanged && (!Number.isInteger(newStock) || newStock < 0)) {
+    if (stockChanged && Number.isNaN(newStock)) {
       setError("Stock must be a whole number, 0 or more");
       return;
     }
@@ -183,11 +193,7 @@ function ProductCard({ product }: { product: AdminProduct }) {
         </p>
       ) : null}
       {product.variants.map((variant) => (
-        <VariantEditor
-          key={`${variant.id}-${variant.stock}-${variant.prices.map((p) => p.amount).join()}`}
-          variant={variant}
-          onSaved={setSaved}
-        />
+        <VariantEditor key={variant.id} variant={variant} onSaved={setSaved} />
       ))}
       <p className="admin-done" role="status">
         {saved}

@@ -67,8 +67,11 @@ export function RefundForm({ order }: { order: AdminOrderView }) {
       setReason("");
       await revalidator.revalidate();
     } catch (err) {
-      // The network failed: the same key again, so a refund that did go through is not repeated.
-      if (!(err instanceof ApiError && err.status === 0)) key.current = null;
+      // No answer, or the processor's (503: the refund is pending): the same key again, so a
+      // refund that did go through is finished, never paid twice. Any other answer is final.
+      if (!(err instanceof ApiError && (err.status === 0 || err.status === 503))) {
+        key.current = null;
+      }
       setError(err instanceof Error ? err.message : String(err));
     } finally {
       setBusy(false);
