@@ -184,13 +184,6 @@ export function csvField(value: string | number | null): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-/** Minor units as the CSV writes them: "39.95" (formatting at the edge; two decimals). */
-export function csvAmount(minor: number): string {
-  const sign = minor < 0 ? "-" : "";
-  const abs = Math.abs(minor);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-}
-
 export const REFUND_LIMITS = { reason: 500 } as const;
 
 export const REFUND_MESSAGES = {

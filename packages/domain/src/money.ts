@@ -37,7 +37,7 @@ export function formatMoney(amountMinor: number, currency: Currency, locale = "e
   return formatter.format(amountMinor / 100);
 }
 
-/** The amount as a plain decimal string for machine-readable places (schema.org offers). */
+/** The amount as a plain decimal string ("39.95"): schema.org offers, the CSV export, form fields. */
 export function toDecimalString(amountMinor: number): string {
   const sign = amountMinor < 0 ? "-" : "";
   const abs = Math.abs(amountMinor);

@@ -28,6 +28,11 @@ export async function selectRows<T>(db: Database, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
+/** A LIKE pattern that finds the text anywhere, its own %, _ and \ taken literally. */
+export function likeContaining(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 const PGLITE_SHARED_BUFFERS = "16MB";
 const PGLITE_MAX_STACK_DEPTH = "500kB";
 

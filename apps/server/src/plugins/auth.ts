@@ -77,6 +77,22 @@ export async function requireAdmin(request: FastifyRequest): Promise<UserRow> {
   return user;
 }
 
+/**
+ * The admin routes' `preValidation`: requireAdmin before the route reads its input, so anyone but
+ * the store's admins gets the 401 or 404 whatever they send.
+ */
+export async function adminsOnly(request: FastifyRequest): Promise<void> {
+  await requireAdmin(request);
+}
+
+/** The admin making this request, as the store's audit names them (after `adminsOnly`). */
+export async function adminActor(
+  request: FastifyRequest,
+): Promise<{ userId: string; email: string }> {
+  const admin = await requireAdmin(request);
+  return { userId: admin.id, email: admin.email };
+}
+
 /** HttpOnly (no script reads it), SameSite=Lax, Secure whenever the visitor came over https. */
 export function setAuthCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
   reply.setCookie(AUTH_COOKIE, token, cookieOptions(request, { maxAgeS: AUTH_MAX_AGE_S }));

@@ -19,7 +19,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { consume, RATE_LIMITS } from "../../lib/rate-limit.ts";
-import { requireAdmin, signedInUser } from "../../plugins/auth.ts";
+import { adminsOnly, signedInUser } from "../../plugins/auth.ts";
 import { withCartOwner } from "../../plugins/cart-owner.ts";
 import { requestOrigin } from "../../plugins/origin.ts";
 import { setVisitCookie, visitId, visitorSessionId } from "../../plugins/session.ts";
@@ -170,9 +170,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/admin/abandoned-carts",
     {
-      preValidation: async (request) => {
-        await requireAdmin(request);
-      },
+      preValidation: adminsOnly,
       schema: {
         tags: ["analytics"],
         summary:

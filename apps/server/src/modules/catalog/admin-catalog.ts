@@ -9,14 +9,9 @@ import {
   type VariantUpdate,
 } from "@storefront/domain";
 import { and, asc, eq, ilike, inArray, lte, or, type SQL, sql } from "drizzle-orm";
-import type { Database } from "../../db/index.ts";
+import { type Database, likeContaining } from "../../db/index.ts";
 import { products, variantPrices, variants } from "../../db/schema.ts";
 import { type AdminActor, audit } from "../admin/audit.ts";
-
-/** A LIKE pattern that finds the text anywhere, its own % and _ taken literally. */
-function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** A shipped, non-bundle variant at or under the low-stock line. */
 const lowStockVariant = and(
@@ -36,7 +31,7 @@ export async function listAdminProducts(
 ): Promise<AdminProductList> {
   const conditions: (SQL | undefined)[] = [eq(products.storeId, storeId)];
   if (query.q) {
-    const pattern = containing(query.q);
+    const pattern = likeContaining(query.q);
     conditions.push(
       or(
         ilike(products.title, pattern),

@@ -10,10 +10,9 @@ import {
   ProductUpdateSchema,
   VariantUpdateSchema,
 } from "@storefront/domain";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { priceListOf, requireAdmin } from "../../plugins/auth.ts";
+import { adminActor, adminsOnly, priceListOf } from "../../plugins/auth.ts";
 import { requestCurrency } from "../../plugins/currency.ts";
 import { pageRead, registerPageRead } from "../../plugins/page-reads.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
@@ -90,21 +89,11 @@ const IdParams = z.object({ id: z.uuid({ error: "id must be a UUID" }) });
 /** The store's admins manage the catalogue: products, prices, stock. */
 export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   neverCached(app);
-  // A visitor gets 401, anyone else the 404 of a route that is not there.
-  const adminsOnly = {
-    preValidation: async (request: FastifyRequest) => {
-      await requireAdmin(request);
-    },
-  };
-  const actorOf = async (request: FastifyRequest) => {
-    const admin = await requireAdmin(request);
-    return { userId: admin.id, email: admin.email };
-  };
 
   app.get(
     "/api/admin/products",
     {
-      ...adminsOnly,
+      preValidation: adminsOnly,
       schema: {
         tags: ["catalog", "admin"],
         summary:
@@ -119,7 +108,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     "/api/admin/variants/:id",
     {
-      ...adminsOnly,
+      preValidation: adminsOnly,
       schema: {
         tags: ["catalog", "admin"],
         summary:
@@ -141,14 +130,14 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
         request.storeId,
         request.params.id,
         request.body,
-        await actorOf(request),
+        await adminActor(request),
       ),
   );
 
   app.patch(
     "/api/admin/products/:id",
     {
-      ...adminsOnly,
+      preValidation: adminsOnly,
       schema: {
         tags: ["catalog", "admin"],
         summary: "Store admins: publish or hide a product, audited",
@@ -163,7 +152,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
         request.storeId,
         request.params.id,
         request.body.published,
-        await actorOf(request),
+        await adminActor(request),
       ),
   );
 };

@@ -5,7 +5,7 @@ import {
   ChatRequestSchema,
 } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { priceListOf, requireAdmin, signedInUser } from "../../plugins/auth.ts";
+import { adminsOnly, priceListOf, signedInUser } from "../../plugins/auth.ts";
 import { requestCurrency } from "../../plugins/currency.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
 import { visitorSessionId, withVisitorSession } from "../../plugins/session.ts";
@@ -109,9 +109,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/admin/chats",
     {
-      preValidation: async (request) => {
-        await requireAdmin(request);
-      },
+      preValidation: adminsOnly,
       schema: {
         tags: ["chat"],
         summary:

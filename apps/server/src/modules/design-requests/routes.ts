@@ -7,7 +7,7 @@ import {
 } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireAdmin } from "../../plugins/auth.ts";
+import { adminsOnly } from "../../plugins/auth.ts";
 import { listDesignRequests, submitDesignRequest } from "./service.ts";
 
 const ListQuerySchema = z.object({
@@ -57,9 +57,7 @@ export const designRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/design-requests",
     {
       // Before the query is checked: anyone but the store's admins learns nothing of the route.
-      preValidation: async (request) => {
-        await requireAdmin(request);
-      },
+      preValidation: adminsOnly,
       schema: {
         tags: ["design-requests"],
         summary: "The store's garden design requests, newest first (the store's admins only)",
@@ -68,7 +66,6 @@ export const designRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await requireAdmin(request);
       reply.header("cache-control", "no-store");
       return { requests: await listDesignRequests(app.db, request.storeId, request.query) };
     },

@@ -6,7 +6,6 @@ import {
   type AdminOrderQuery,
   type AdminOrderSort,
   type AdminOrderView,
-  csvAmount,
   csvField,
   DomainError,
   formatMoney,
@@ -17,9 +16,10 @@ import {
   type RefundRequest,
   SHIPMENT_MESSAGES,
   type ShipmentRequest,
+  toDecimalString,
 } from "@storefront/domain";
 import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
-import type { Database, Transaction } from "../../db/index.ts";
+import { type Database, likeContaining, type Transaction } from "../../db/index.ts";
 import { orderRefunds, orders } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import type { Mailer } from "../../lib/mailer.ts";
@@ -30,11 +30,6 @@ import { giveStockBack, releaseOrder } from "./order-lifecycle.ts";
 import { type OrderRow, readOrderView } from "./order-reads.ts";
 
 type Filters = Omit<AdminOrderQuery, "sort" | "dir" | "page" | "perPage">;
-
-/** A LIKE pattern that finds the text anywhere, its own % and _ taken literally. */
-function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** The day after a YYYY-MM-DD day, at midnight UTC: the end of an inclusive range. */
 function dayAfter(day: string): Date {
@@ -50,7 +45,7 @@ function whereOf(storeId: string, filters: Filters): SQL | undefined {
   if (filters.to) conditions.push(lt(orders.createdAt, dayAfter(filters.to)));
   if (filters.q) {
     const number = orderNumberOf(filters.q);
-    const pattern = containing(filters.q);
+    const pattern = likeContaining(filters.q);
     conditions.push(
       number !== null
         ? eq(orders.number, number)
@@ -150,11 +145,25 @@ function eventsOf(order: OrderRow, refunds: readonly RefundRow[]): AdminOrderEve
   return events.sort((a, b) => rank(a) - rank(b) || a.at.localeCompare(b.at));
 }
 
-async function findOrder(db: Database | Transaction, storeId: string, number: number) {
-  const [order] = await db
+/** The store's order by number (locked for the transaction's write); 404 for any other. */
+async function findOrder(db: Database, storeId: string, number: number): Promise<OrderRow>;
+async function findOrder(
+  tx: Transaction,
+  storeId: string,
+  number: number,
+  lock: "for update",
+): Promise<OrderRow>;
+async function findOrder(
+  db: Database | Transaction,
+  storeId: string,
+  number: number,
+  lock?: "for update",
+): Promise<OrderRow> {
+  const query = db
     .select()
     .from(orders)
     .where(and(eq(orders.storeId, storeId), eq(orders.number, number)));
+  const [order] = await (lock ? query.for("update") : query);
   if (!order) throw new DomainError("not_found", ORDER_MESSAGES.notFound);
   return order;
 }
@@ -208,12 +217,7 @@ export async function refundOrder(
   const { db, provider } = deps;
   const refund = await db
     .transaction(async (tx) => {
-      const [order] = await tx
-        .select()
-        .from(orders)
-        .where(and(eq(orders.storeId, storeId), eq(orders.number, number)))
-        .for("update");
-      if (!order) throw new DomainError("not_found", ORDER_MESSAGES.notFound);
+      const order = await findOrder(tx, storeId, number, "for update");
       const refunds = await tx
         .select()
         .from(orderRefunds)
@@ -358,12 +362,12 @@ export async function adminOrdersCsv(
         r.email,
         r.name,
         r.currency.toUpperCase(),
-        csvAmount(r.subtotal),
-        csvAmount(Number(r.discount)),
-        csvAmount(r.shipping),
-        csvAmount(r.tax),
-        csvAmount(r.total),
-        csvAmount(r.refunded),
+        toDecimalString(r.subtotal),
+        toDecimalString(Number(r.discount)),
+        toDecimalString(r.shipping),
+        toDecimalString(r.tax),
+        toDecimalString(r.total),
+        toDecimalString(r.refunded),
         r.itemCount,
         r.paidAt?.toISOString() ?? null,
       ]
@@ -388,12 +392,7 @@ export async function shipOrder(
 ): Promise<AdminOrderView> {
   const { db } = deps;
   const shipped = await db.transaction(async (tx) => {
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.storeId, storeId), eq(orders.number, number)))
-      .for("update");
-    if (!order) throw new DomainError("not_found", ORDER_MESSAGES.notFound);
+    const order = await findOrder(tx, storeId, number, "for update");
     if (order.status !== "paid") throw new DomainError("conflict", SHIPMENT_MESSAGES.notPaid);
     if (order.shippingOptionId === NO_SHIPPING_OPTION.id) {
       throw new DomainError("conflict", SHIPMENT_MESSAGES.nothingShipped);
@@ -442,12 +441,7 @@ export async function cancelUnpaidOrder(
 ): Promise<AdminOrderView> {
   const { db, provider } = deps;
   const order = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.storeId, storeId), eq(orders.number, number)))
-      .for("update");
-    if (!row) throw new DomainError("not_found", ORDER_MESSAGES.notFound);
+    const row = await findOrder(tx, storeId, number, "for update");
     const now = new Date();
     if (!(await releaseOrder(tx, row, "canceled", SHIPMENT_MESSAGES.canceledByStore, now))) {
       throw new DomainError("conflict", SHIPMENT_MESSAGES.cancelNotUnpaid);

@@ -10,10 +10,9 @@ import {
   RefundRequestSchema,
   ShipmentRequestSchema,
 } from "@storefront/domain";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireAdmin, requireUser, signedInUser } from "../../plugins/auth.ts";
+import { adminActor, adminsOnly, requireUser, signedInUser } from "../../plugins/auth.ts";
 import { requestOrigin } from "../../plugins/origin.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
 import {
@@ -65,17 +64,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The store's admins: a visitor gets 401, anyone else the 404 of a route that is not there.
-  const adminsOnly = {
-    preValidation: async (request: FastifyRequest) => {
-      await requireAdmin(request);
-    },
-  };
-
   app.get(
     "/api/admin/orders",
     {
-      ...adminsOnly,
+      preValidation: adminsOnly,
       schema: {
         tags: ["orders", "admin"],
         summary:
@@ -90,7 +82,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/admin/orders.csv",
     {
-      ...adminsOnly,
+      preValidation: adminsOnly,
       schema: {
         tags: ["orders", "admin"],
         summary:
@@ -116,7 +108,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/admin/orders/:number",
     {
-      ...adminsOnly,
+      preValidation: adminsOnly,
       schema: {
         tags: ["orders", "admin"],
         summary:
@@ -131,7 +123,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/admin/orders/:number/refunds",
     {
-      ...adminsOnly,
+      preValidation: adminsOnly,
       schema: {
         tags: ["orders", "admin"],
         summary:
@@ -143,12 +135,11 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = await requireAdmin(request);
       return refundOrder(
         { db: app.db, provider: app.payments },
         request.storeId,
         request.params.number,
-        { userId: admin.id, email: admin.email },
+        await adminActor(request),
         request.headers["idempotency-key"],
         request.body,
       );
@@ -158,7 +149,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/admin/orders/:number/shipment",
     {
-      ...adminsOnly,
+      preValidation: adminsOnly,
       schema: {
         tags: ["orders", "admin"],
         summary:
@@ -169,12 +160,11 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = await requireAdmin(request);
       return shipOrder(
         { db: app.db, mailer: app.mailer },
         request.storeId,
         request.params.number,
-        { userId: admin.id, email: admin.email },
+        await adminActor(request),
         request.body,
         requestOrigin(request),
       );
@@ -184,7 +174,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/admin/orders/:number/cancel",
     {
-      ...adminsOnly,
+      preValidation: adminsOnly,
       schema: {
         tags: ["orders", "admin"],
         summary:
@@ -194,12 +184,11 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = await requireAdmin(request);
       return cancelUnpaidOrder(
         { db: app.db, provider: app.payments },
         request.storeId,
         request.params.number,
-        { userId: admin.id, email: admin.email },
+        await adminActor(request),
       );
     },
   );

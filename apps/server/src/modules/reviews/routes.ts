@@ -15,7 +15,7 @@ import {
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireAdmin, signedInUser } from "../../plugins/auth.ts";
+import { adminActor, adminsOnly, signedInUser } from "../../plugins/auth.ts";
 import { pageRead, registerPageRead } from "../../plugins/page-reads.ts";
 import { visitorSessionId, withVisitorSession } from "../../plugins/session.ts";
 import { checkStoreId } from "../../plugins/store.ts";
@@ -36,11 +36,6 @@ const ReviewParams = z.object({ review_id: ReviewIdSchema });
 async function currentVoter(request: FastifyRequest): Promise<string | null> {
   const user = await signedInUser(request);
   return voterKey({ userId: user?.id ?? null, sessionId: visitorSessionId(request) });
-}
-
-/** Admin routes refuse a visitor (401) or a shopper (403) before they look at the input. */
-async function adminOnly(request: FastifyRequest): Promise<void> {
-  await requireAdmin(request);
 }
 
 export const productReviewsRead = pageRead({
@@ -148,7 +143,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/admin/reviews",
     {
-      preValidation: adminOnly,
+      preValidation: adminsOnly,
       schema: {
         tags: ["reviews"],
         summary:
@@ -166,7 +161,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     "/api/admin/reviews/:review_id",
     {
-      preValidation: adminOnly,
+      preValidation: adminsOnly,
       schema: {
         tags: ["reviews"],
         summary: "Store admins: hide or show a review, write or remove the owner response",
@@ -177,11 +172,13 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      const admin = await requireAdmin(request);
-      return updateReview(app.db, request.storeId, request.params.review_id, request.body, {
-        userId: admin.id,
-        email: admin.email,
-      });
+      return updateReview(
+        app.db,
+        request.storeId,
+        request.params.review_id,
+        request.body,
+        await adminActor(request),
+      );
     },
   );
 };

@@ -6,7 +6,7 @@ import {
   SearchResultsSchema,
 } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { priceListOf, requireAdmin } from "../../plugins/auth.ts";
+import { adminsOnly, priceListOf } from "../../plugins/auth.ts";
 import { requestCurrency } from "../../plugins/currency.ts";
 import { pageRead, registerPageRead } from "../../plugins/page-reads.ts";
 import { search, searchReport } from "./service.ts";
@@ -38,9 +38,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/admin/search-queries",
     {
-      preValidation: async (request) => {
-        await requireAdmin(request);
-      },
+      preValidation: adminsOnly,
       schema: {
         tags: ["search"],
         summary:

@@ -7,7 +7,7 @@ import {
 } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireAdmin } from "../../plugins/auth.ts";
+import { adminActor, adminsOnly } from "../../plugins/auth.ts";
 import { requestOrigin } from "../../plugins/origin.ts";
 import {
   approveTradeApplication,
@@ -63,9 +63,7 @@ export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/wholesale-applications",
     {
       // Before the query is checked: anyone but the store's admins learns nothing of the route.
-      preValidation: async (request) => {
-        await requireAdmin(request);
-      },
+      preValidation: adminsOnly,
       schema: {
         tags: ["trade"],
         summary: "The store's trade applications, newest first (the store's admins only)",
@@ -74,7 +72,6 @@ export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await requireAdmin(request);
       reply.header("cache-control", "no-store");
       return { applications: await listTradeApplications(app.db, request.storeId, request.query) };
     },
@@ -83,9 +80,7 @@ export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/admin/wholesale-applications/:id/approve",
     {
-      preValidation: async (request) => {
-        await requireAdmin(request);
-      },
+      preValidation: adminsOnly,
       schema: {
         tags: ["trade"],
         summary:
@@ -96,7 +91,6 @@ export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const admin = await requireAdmin(request);
       reply.header("cache-control", "no-store");
       return approveTradeApplication(
         deps(request.log),
@@ -105,7 +99,7 @@ export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
           id: request.params.id,
           origin: requestOrigin(request),
           resaleCertificate: request.body?.resaleCertificate,
-          actor: { userId: admin.id, email: admin.email },
+          actor: await adminActor(request),
         },
         new Date(),
       );

@@ -2,13 +2,12 @@ import {
   type AdminOrderEvent,
   type AdminOrderView,
   attributeLabel,
-  COUNTRY_NAMES,
   formatMoney,
   ORDER_STATUS_LABELS,
 } from "@storefront/domain";
 import { Link } from "react-router";
 import { MoneyRows } from "~/components/money-rows";
-import { cardText, orderMoneyRows } from "~/features/orders";
+import { cardText, orderMoneyRows, ShippingAddress } from "~/features/orders";
 import { formatDateTime } from "./format";
 import { CancelOrder, ShipmentForm } from "./order-actions";
 import { RefundForm } from "./refund-form";
@@ -28,7 +27,6 @@ const EVENT_LABELS: Record<AdminOrderEvent["kind"], string> = {
 /** One order as the store's staff read it: lines, money, address, payment and what happened. */
 export function OrderDetail({ order }: { order: AdminOrderView }) {
   const money = (amount: number) => formatMoney(amount, order.currency);
-  const { address } = order;
   return (
     <article className="admin-order" aria-labelledby="admin-order-title">
       <p className="admin-back">
@@ -118,21 +116,7 @@ export function OrderDetail({ order }: { order: AdminOrderView }) {
             <h2 id="admin-order-address">{order.requiresShipping ? "Ship to" : "Delivery"}</h2>
             {order.requiresShipping ? (
               <>
-                <address>
-                  {order.name}
-                  <br />
-                  {address.line1}
-                  {address.line2 ? (
-                    <>
-                      <br />
-                      {address.line2}
-                    </>
-                  ) : null}
-                  <br />
-                  {address.city}, {address.region} {address.postalCode}
-                  <br />
-                  {COUNTRY_NAMES[address.country] ?? address.country}
-                </address>
+                <ShippingAddress order={order} />
                 <p>{order.shippingLabel}</p>
               </>
             ) : (

@@ -7,6 +7,7 @@ import {
 } from "@storefront/domain";
 import { Form, Link } from "react-router";
 import { formatDateTime, withParams } from "./format";
+import { Pager } from "./pager";
 
 /** The columns a header click sorts by, and what each first sorts to. */
 const SORTABLE: { sort: AdminOrderSort; label: string; first: "asc" | "desc" }[] = [
@@ -201,23 +202,7 @@ export function OrderList({
               </tbody>
             </table>
           ) : null}
-          {pages > 1 ? (
-            <nav className="admin-pager" aria-label="Pages">
-              {list.page > 1 ? (
-                <Link to={withParams(params, { page: list.page - 1 })}>Previous page</Link>
-              ) : (
-                <span aria-hidden="true" />
-              )}
-              <span>
-                Page {list.page} of {pages}
-              </span>
-              {list.page < pages ? (
-                <Link to={withParams(params, { page: list.page + 1 })}>Next page</Link>
-              ) : (
-                <span aria-hidden="true" />
-              )}
-            </nav>
-          ) : null}
+          <Pager page={list.page} pages={pages} params={params} />
         </>
       ) : null}
     </>

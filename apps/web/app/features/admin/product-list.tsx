@@ -7,15 +7,12 @@ import {
   CURRENCIES,
   type Currency,
   minorUnitsOf,
+  toDecimalString,
 } from "@storefront/domain";
 import { type FormEvent, useId, useState } from "react";
 import { Form, Link, useRevalidator } from "react-router";
 import { apiRequest } from "~/lib/api-client";
-import { withParams } from "./format";
-
-function majorText(minor: number): string {
-  return `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, "0")}`;
-}
+import { Pager } from "./pager";
 
 /** One variant's prices and stock, saved together; the stock only if it is still what was read. */
 function VariantEditor({
@@ -33,7 +30,7 @@ function VariantEditor({
     Object.fromEntries(
       CURRENCIES.map((c) => {
         const price = priceOf(c);
-        return [c, price ? majorText(price.amount) : ""];
+        return [c, price ? toDecimalString(price.amount) : ""];
       }),
     );
   const [prices, setPrices] = useState<Record<string, string>>(savedPrices);
@@ -253,23 +250,7 @@ export function ProductList({ list, params }: { list: AdminProductList; params: 
           <ProductCard key={product.id} product={product} />
         ))}
       </div>
-      {pages > 1 ? (
-        <nav className="admin-pager" aria-label="Pages">
-          {list.page > 1 ? (
-            <Link to={withParams(params, { page: list.page - 1 })}>Previous page</Link>
-          ) : (
-            <span aria-hidden="true" />
-          )}
-          <span>
-            Page {list.page} of {pages}
-          </span>
-          {list.page < pages ? (
-            <Link to={withParams(params, { page: list.page + 1 })}>Next page</Link>
-          ) : (
-            <span aria-hidden="true" />
-          )}
-        </nav>
-      ) : null}
+      <Pager page={list.page} pages={pages} params={params} />
     </>
   );
 }

@@ -4,15 +4,11 @@ import {
   minorUnitsOf,
   REFUND_LIMITS,
   REFUND_MESSAGES,
+  toDecimalString,
 } from "@storefront/domain";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { ApiError, apiRequest } from "~/lib/api-client";
-
-/** Minor units as the amount field shows them: "91.36". */
-function majorText(minor: number): string {
-  return `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, "0")}`;
-}
 
 /** A key no other refund uses: the same try sent twice (a double click, a retry) is one refund. */
 function newKey(): string {
@@ -26,7 +22,7 @@ function newKey(): string {
 export function RefundForm({ order }: { order: AdminOrderView }) {
   const id = useId();
   const revalidator = useRevalidator();
-  const [amount, setAmount] = useState(() => majorText(order.refundable));
+  const [amount, setAmount] = useState(() => toDecimalString(order.refundable));
   const [restock, setRestock] = useState(false);
   const [reason, setReason] = useState("");
   const [busy, setBusy] = useState(false);
@@ -62,7 +58,7 @@ export function RefundForm({ order }: { order: AdminOrderView }) {
       );
       key.current = null;
       setDone(`Refunded ${money(minor)}.`);
-      setAmount(majorText(answer.refundable));
+      setAmount(toDecimalString(answer.refundable));
       setRestock(false);
       setReason("");
       await revalidator.revalidate();

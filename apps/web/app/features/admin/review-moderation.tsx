@@ -6,7 +6,8 @@ import {
 import { useId, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { apiRequest } from "~/lib/api-client";
-import { formatDateTime, withParams } from "./format";
+import { formatDateTime } from "./format";
+import { Pager } from "./pager";
 
 /** One review as its store's staff moderate it: hide or show it, answer it. */
 function ReviewCard({ review }: { review: OwnerReview }) {
@@ -128,23 +129,7 @@ export function ReviewModeration({
           <ReviewCard key={review.review_id} review={review} />
         ))}
       </div>
-      {pages > 1 ? (
-        <nav className="admin-pager" aria-label="Pages">
-          {page.page > 1 ? (
-            <Link to={withParams(params, { page: page.page - 1 })}>Previous page</Link>
-          ) : (
-            <span aria-hidden="true" />
-          )}
-          <span>
-            Page {page.page} of {pages}
-          </span>
-          {page.has_more ? (
-            <Link to={withParams(params, { page: page.page + 1 })}>Next page</Link>
-          ) : (
-            <span aria-hidden="true" />
-          )}
-        </nav>
-      ) : null}
+      <Pager page={page.page} pages={pages} params={params} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-export { OrderDetails } from "./order-details";
+export { OrderDetails, ShippingAddress } from "./order-details";
 export { OrderHistory } from "./order-history";
 export { orderMoneyRows } from "./order-totals";
 export type { OrderStatus, OrderSummary, OrderView } from "./order-types";

@@ -47,12 +47,39 @@ function StatusNotice({ order }: { order: OrderView }) {
   }
 }
 
+/** Where an order ships: the buyer's name and the address, as a postal label reads. */
+export function ShippingAddress({
+  order,
+  className,
+}: {
+  order: Pick<OrderView, "name" | "address">;
+  className?: string;
+}) {
+  const { address } = order;
+  return (
+    <address className={className}>
+      {order.name}
+      <br />
+      {address.line1}
+      {address.line2 ? (
+        <>
+          <br />
+          {address.line2}
+        </>
+      ) : null}
+      <br />
+      {address.city}, {address.region} {address.postalCode}
+      <br />
+      {COUNTRY_NAMES[address.country] ?? address.country}
+    </address>
+  );
+}
+
 /** The confirmation of an order: status, lines, totals, address, card and points. */
 export function OrderDetails({ order, signedIn }: { order: OrderView; signedIn: boolean }) {
   const firstName = order.name.trim().split(/\s+/)[0] ?? "";
   const thanked = order.status === "paid" || order.status === "awaiting_payment";
   const rows = orderMoneyRows(order);
-  const { address } = order;
   return (
     <div className="container order-page">
       <h1 className="page-title">
@@ -73,21 +100,7 @@ export function OrderDetails({ order, signedIn }: { order: OrderView; signedIn: 
           {order.requiresShipping ? (
             <section className="account-card" aria-labelledby="order-address-title">
               <h2 id="order-address-title">Shipping to</h2>
-              <address className="order-address">
-                {order.name}
-                <br />
-                {address.line1}
-                {address.line2 ? (
-                  <>
-                    <br />
-                    {address.line2}
-                  </>
-                ) : null}
-                <br />
-                {address.city}, {address.region} {address.postalCode}
-                <br />
-                {COUNTRY_NAMES[address.country] ?? address.country}
-              </address>
+              <ShippingAddress order={order} className="order-address" />
               <p className="order-shipping-method">{order.shippingLabel}</p>
               {order.shipment ? (
                 <p className="order-shipment">
