@@ -1,42 +1,7 @@
-import { randomUUID } from "node:crypto";
-import type { APIRequestContext } from "@playwright/test";
 import { expect, gotoHydrated, screenshot, test } from "./fixtures";
+import { placeOrder } from "./orders";
 
 const ADMIN = { email: "admin@pawsome.test", password: "Store-Owner-Demo-2026" };
-
-/** A guest's paid order of two Itchy Scratchy, placed through the API as the checkout places it. */
-async function placeOrder(
-  request: APIRequestContext,
-  baseURL: string,
-  email: string,
-): Promise<number> {
-  const headers = { origin: baseURL };
-  const added = await request.post(`${baseURL}/api/cart/items`, {
-    headers,
-    data: { sku: "ITCHY-1", quantity: 2 },
-  });
-  expect(added.status()).toBe(200);
-  const address = { line1: "1 Main St", city: "New York", region: "NY", postalCode: "10001" };
-  const quote = await request.post(`${baseURL}/api/checkout/quote`, {
-    headers,
-    data: { address: { country: "US", region: "NY", postalCode: "10001" } },
-  });
-  expect(quote.status()).toBe(200);
-  const quoted = (await quote.json()) as { total: number; selectedShippingOption: { id: string } };
-  const paid = await request.post(`${baseURL}/api/checkout`, {
-    headers: { ...headers, "idempotency-key": randomUUID() },
-    data: {
-      email,
-      name: "Riley Admin-Test",
-      address: { ...address, line2: "", country: "US" },
-      shippingOptionId: quoted.selectedShippingOption.id,
-      expectedTotal: quoted.total,
-      card: { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2034, cvc: "123" },
-    },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-  return ((await paid.json()) as { order: { number: number } }).order.number;
-}
 
 test("the store's admin signs in at /admin, finds a shopper's order by email and reads it", async ({
   page,

@@ -18,7 +18,7 @@ import { chatRoutes } from "./modules/chat/routes.ts";
 import { checkoutRoutes } from "./modules/checkout/routes.ts";
 import { contentRoutes } from "./modules/content/routes.ts";
 import { designRequestRoutes } from "./modules/design-requests/routes.ts";
-import { discountRoutes } from "./modules/discounts/routes.ts";
+import { adminDiscountRoutes, discountRoutes } from "./modules/discounts/routes.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
 import { orderRoutes } from "./modules/orders/routes.ts";
 import type { PaymentProvider } from "./modules/payments/provider.ts";
@@ -142,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contentRoutes);
   await app.register(cartRoutes);
   await app.register(discountRoutes);
+  await app.register(adminDiscountRoutes);
   await app.register(accountRoutes);
   await app.register(checkoutRoutes);
   await app.register(orderRoutes);

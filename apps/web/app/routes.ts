@@ -21,6 +21,8 @@ export default [
     route("orders", "routes/admin-orders.tsx"),
     route("orders/:number", "routes/admin-order.tsx"),
     route("products", "routes/admin-products.tsx"),
+    route("discounts", "routes/admin-discounts.tsx"),
+    route("discounts/:id", "routes/admin-discount.tsx"),
     route("reviews", "routes/admin-reviews.tsx"),
     route("trade", "routes/admin-trade.tsx"),
   ]),

@@ -1,6 +1,7 @@
 export * from "./account.ts";
 export * from "./account-schema.ts";
 export * from "./admin-catalog.ts";
+export * from "./admin-discounts.ts";
 export * from "./admin-orders.ts";
 export * from "./analytics.ts";
 export * from "./analytics-schema.ts";

@@ -338,6 +338,8 @@ export const discountCodes = pgTable(
     affiliateUserId: uuid("affiliate_user_id").references((): AnyPgColumn => users.id, {
       onDelete: "cascade",
     }),
+    /** From this moment the code is refused, and a cart holding it loses it; null: no end. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

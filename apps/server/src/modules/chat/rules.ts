@@ -24,7 +24,7 @@ import {
 import { and, asc, desc, eq, gt } from "drizzle-orm";
 import { discountCodes, orderLines, orders } from "../../db/schema.ts";
 import { getDocument } from "../content/service.ts";
-import { discountInCurrency } from "../discounts/service.ts";
+import { discountInCurrency, notExpired } from "../discounts/service.ts";
 import { find } from "../search/service.ts";
 import { getTradeTerms } from "../stores/service.ts";
 import type { ChatAnswerer, ChatContext, ChatReply } from "./answerer.ts";
@@ -339,6 +339,7 @@ async function discounts(context: ChatContext): Promise<ChatReply> {
         eq(discountCodes.active, true),
         eq(discountCodes.public, true),
         gt(discountCodes.maxRedemptions, discountCodes.redemptions),
+        notExpired,
       ),
     )
     .orderBy(desc(discountCodes.createdAt), asc(discountCodes.code));

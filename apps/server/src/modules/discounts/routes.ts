@@ -1,8 +1,26 @@
-import { ApplyDiscountSchema, CartViewSchema } from "@storefront/domain";
+import {
+  AdminDiscountListSchema,
+  AdminDiscountQuerySchema,
+  AdminDiscountSchema,
+  AdminDiscountViewSchema,
+  ApplyDiscountSchema,
+  CartViewSchema,
+  DiscountCreateSchema,
+  DiscountTermsSchema,
+} from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { adminActor, adminsOnly } from "../../plugins/auth.ts";
 import { withCartOwner } from "../../plugins/cart-owner.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
 import { applyDiscountCode, removeDiscountCode } from "../cart/cart-commands.ts";
+import {
+  createDiscount,
+  expireDiscount,
+  listAdminDiscounts,
+  readAdminDiscount,
+  updateDiscount,
+} from "./admin-discounts.ts";
 
 export const discountRoutes: FastifyPluginAsyncZod = async (app) => {
   // A cart is one visitor's: no browser or proxy keeps a copy.
@@ -31,5 +49,104 @@ export const discountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => removeDiscountCode(app.db, await request.cartOwner()),
+  );
+};
+
+const IdParams = z.object({ id: z.uuid({ error: "id must be a UUID" }) });
+
+/** The store's admins create, edit and expire codes and see who used them. */
+export const adminDiscountRoutes: FastifyPluginAsyncZod = async (app) => {
+  neverCached(app);
+
+  app.get(
+    "/api/admin/discounts",
+    {
+      preValidation: adminsOnly,
+      schema: {
+        tags: ["discounts", "admin"],
+        summary:
+          "Store admins: the store's discount codes, newest first, searched by code and filtered by state (active, expired, used_up, inactive)",
+        querystring: AdminDiscountQuerySchema,
+        response: { 200: AdminDiscountListSchema },
+      },
+    },
+    async (request) => listAdminDiscounts(app.db, request.storeId, request.query),
+  );
+
+  app.post(
+    "/api/admin/discounts",
+    {
+      preValidation: adminsOnly,
+      schema: {
+        tags: ["discounts", "admin"],
+        summary:
+          "Store admins: create a discount code (a percentage off, optionally capped, or a fixed amount per currency), audited",
+        body: DiscountCreateSchema,
+        response: { 201: AdminDiscountSchema },
+      },
+    },
+    async (request, reply) => {
+      const created = await createDiscount(
+        app.db,
+        request.storeId,
+        request.body,
+        await adminActor(request),
+      );
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.get(
+    "/api/admin/discounts/:id",
+    {
+      preValidation: adminsOnly,
+      schema: {
+        tags: ["discounts", "admin"],
+        summary:
+          "Store admins: a discount code with its latest orders and its paid orders' count, discount and revenue per currency",
+        params: IdParams,
+        response: { 200: AdminDiscountViewSchema },
+      },
+    },
+    async (request) => readAdminDiscount(app.db, request.storeId, request.params.id),
+  );
+
+  app.put(
+    "/api/admin/discounts/:id",
+    {
+      preValidation: adminsOnly,
+      schema: {
+        tags: ["discounts", "admin"],
+        summary:
+          "Store admins: replace a discount code's terms (the limit never below its redemptions), audited; carts holding it get the new terms",
+        params: IdParams,
+        body: DiscountTermsSchema,
+        response: { 200: AdminDiscountSchema },
+      },
+    },
+    async (request) =>
+      updateDiscount(
+        app.db,
+        request.storeId,
+        request.params.id,
+        request.body,
+        await adminActor(request),
+      ),
+  );
+
+  app.post(
+    "/api/admin/discounts/:id/expire",
+    {
+      preValidation: adminsOnly,
+      schema: {
+        tags: ["discounts", "admin"],
+        summary:
+          "Store admins: end a discount code now (shoppers are refused it; carts holding it lose it), audited",
+        params: IdParams,
+        response: { 200: AdminDiscountSchema },
+      },
+    },
+    async (request) =>
+      expireDiscount(app.db, request.storeId, request.params.id, await adminActor(request)),
   );
 };

@@ -6,7 +6,7 @@ import {
   normalizeEmail,
   TRADE_MESSAGES,
 } from "@storefront/domain";
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, eq, gt, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
 import { discountCodes, discountRedemptions, users } from "../../db/schema.ts";
 
@@ -41,13 +41,22 @@ async function activeCode(
   return row;
 }
 
-/** The store's active code by id (a cart's applied code); null when gone or switched off. */
+/** A code not past its expiry (none, or later than the database's now). */
+export const notExpired = or(
+  isNull(discountCodes.expiresAt),
+  gt(discountCodes.expiresAt, sql`now()`),
+);
+
+/**
+ * The store's active code by id (a cart's applied code); null when gone, switched off or past its
+ * expiry, so a cart holding an expired code shows and charges the total without it.
+ */
 export async function findActiveCode(
   db: Database,
   storeId: string,
   id: string,
 ): Promise<DiscountCode | null> {
-  return (await activeCode(db, storeId, eq(discountCodes.id, id))) ?? null;
+  return (await activeCode(db, storeId, and(eq(discountCodes.id, id), notExpired) as SQL)) ?? null;
 }
 
 function findCodeRow(db: Database, storeId: string, code: string) {
@@ -83,7 +92,7 @@ async function personalCode(
 
 /**
  * The store's code a shopper typed (case-insensitive) if it can be used in `currency`, or an
- * account's personal code: unknown or inactive → not_found; no redemptions left → conflict; no
+ * account's personal code: unknown or inactive → not_found; expired, or no redemptions left → conflict; no
  * terms in this currency → conflict; the shopper's own personal code → conflict.
  */
 export async function findRedeemableCode(
@@ -96,6 +105,9 @@ export async function findRedeemableCode(
   const code = typed.trim().toLowerCase();
   const row = (await findCodeRow(db, storeId, code)) ?? (await personalCode(db, storeId, code));
   if (!row) throw new DomainError("not_found", DISCOUNT_MESSAGES.notFound);
+  if (row.expiresAt !== null && row.expiresAt.getTime() <= Date.now()) {
+    throw new DomainError("conflict", DISCOUNT_MESSAGES.expired);
+  }
   if (shopperUserId !== null && row.affiliateUserId === shopperUserId) {
     throw new DomainError("conflict", DISCOUNT_MESSAGES.ownCode);
   }

@@ -7,6 +7,7 @@ import { Link, NavLink } from "react-router";
 const SECTIONS = [
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/products", label: "Products" },
+  { to: "/admin/discounts", label: "Discount codes" },
   { to: "/admin/reviews", label: "Reviews" },
   { to: "/admin/trade", label: "Trade applications" },
 ] as const;

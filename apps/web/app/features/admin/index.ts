@@ -1,4 +1,6 @@
 export { AdminFrame } from "./admin-frame";
+export { DiscountDetail } from "./discount-detail";
+export { DiscountList } from "./discount-list";
 export { withParams } from "./format";
 export { OrderDetail } from "./order-detail";
 export { OrderList } from "./order-list";

@@ -144,7 +144,7 @@ export function OrderList({
               : `Showing ${firstShown}–${lastShown} of ${list.total} ${list.total === 1 ? "order" : "orders"}`}
           </p>
           {list.orders.length > 0 ? (
-            <table className="admin-table admin-orders-table">
+            <table className="admin-table admin-rows">
               <caption className="visually-hidden">Orders</caption>
               <thead>
                 <tr>

@@ -1,0 +1,1 @@
+ALTER TABLE "discount_codes" ADD COLUMN "expires_at" timestamp with time zone;
