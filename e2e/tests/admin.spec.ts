@@ -14,13 +14,19 @@ test("the store's admin signs in at /admin, finds a shopper's order by email and
   const number = await placeOrder(shopper.request, origin, email);
   await shopper.close();
 
-  // Not signed in: /admin asks to sign in, then comes back to the orders.
+  // Not signed in: /admin asks to sign in, then comes back to the dashboard.
   await gotoHydrated(page, "/admin");
   await expect(page).toHaveURL(/\/account\/sign-in\?next=%2Fadmin/);
   const form = page.getByRole("main");
   await form.getByLabel("Email").fill(ADMIN.email);
   await form.getByLabel("Password").fill(ADMIN.password);
   await form.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dashboard");
+  await page
+    .getByRole("navigation", { name: "Admin" })
+    .getByRole("link", { name: "Orders" })
+    .click();
   await expect(page).toHaveURL(/\/admin\/orders$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Orders");
   // The admin's own frame: its navigation, and none of the storefront's (no cart, no chat).

@@ -16,7 +16,7 @@ import { cartRoutes } from "./modules/cart/routes.ts";
 import { adminCatalogRoutes, catalogRoutes } from "./modules/catalog/routes.ts";
 import { chatRoutes } from "./modules/chat/routes.ts";
 import { checkoutRoutes } from "./modules/checkout/routes.ts";
-import { contentRoutes } from "./modules/content/routes.ts";
+import { adminContentRoutes, contentRoutes } from "./modules/content/routes.ts";
 import { designRequestRoutes } from "./modules/design-requests/routes.ts";
 import { adminDiscountRoutes, discountRoutes } from "./modules/discounts/routes.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
@@ -140,6 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(catalogRoutes);
   await app.register(adminCatalogRoutes);
   await app.register(contentRoutes);
+  await app.register(adminContentRoutes);
   await app.register(cartRoutes);
   await app.register(discountRoutes);
   await app.register(adminDiscountRoutes);

@@ -3,6 +3,7 @@ import { EmailSchema } from "./account-schema.ts";
 import { CART_EVENT_TYPES, ANALYTICS_LIMITS as L, RECOVERY_MESSAGES } from "./analytics.ts";
 import { CART_STATUSES } from "./cart.ts";
 import { CartViewLineSchema, SyncCartSchema } from "./cart-schema.ts";
+import { CurrencySchema } from "./money-schema.ts";
 
 /** A time as the browser writes it (toISOString), from 2000 to 2099. */
 const IsoTime = z
@@ -131,6 +132,9 @@ export const AbandonedCartReportSchema = z.object({
       }),
     ),
     cartItems: z.array(CartViewLineSchema),
+    /** The cart's currency and its lines' sum in it (minor units): not in the spec's report. */
+    currency: CurrencySchema,
+    subtotal: z.number().int(),
     cartStatus: z.enum(CART_STATUSES),
     /** Seconds from the visit's start to its last sign of life; 0 without a visit on record. */
     sessionDuration: z.number().int(),

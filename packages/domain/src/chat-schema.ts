@@ -79,19 +79,15 @@ export const ChatConversationSchema = z.object({ messages: z.array(ChatMessageSc
 export type ChatConversation = z.infer<typeof ChatConversationSchema>;
 
 /** A CSS colour as a config may give it: a hex value, or a name, rgb() or hsl(). */
-const colour = (fallback: string) =>
-  z
-    .string()
-    .regex(/^(#[0-9a-f]{3,8}|[a-z]{3,20}|(rgb|hsl)a?\([\d\s.,%/]+\))$/i)
-    .catch(fallback)
-    .default(fallback);
+export const CHATBOT_COLOUR_PATTERN = /^(#[0-9a-f]{3,8}|[a-z]{3,20}|(rgb|hsl)a?\([\d\s.,%/]+\))$/i;
 
-/** A same-site path or an https URL (an image of the config). */
-const imageUrl = z
-  .string()
-  .regex(/^(\/(?!\/)|https:\/\/)[^\s"'()<>\\]*$/)
-  .optional()
-  .catch(undefined);
+/** A same-site path or an https URL, with no space, quote or bracket (an image of the config). */
+export const CHATBOT_IMAGE_PATTERN = /^(\/(?!\/)|https:\/\/)[^\s"'()<>\\]*$/;
+
+const colour = (fallback: string) =>
+  z.string().regex(CHATBOT_COLOUR_PATTERN).catch(fallback).default(fallback);
+
+const imageUrl = z.string().regex(CHATBOT_IMAGE_PATTERN).optional().catch(undefined);
 
 export const QuickActionSchema = z.object({
   id: z.string().min(1).max(100),

@@ -707,6 +707,11 @@ export const orders = pgTable(
       onDelete: "set null",
     }),
     /** What the store gave back of the payment so far (refunds that succeeded), in minor units. */
+    /**
+     * Set by the database when the order is paid: its buyer (by lower-cased email) had no paid
+     * order in the store before. The dashboard's new and returning customers.
+     */
+    firstOrder: boolean("first_order").notNull().default(false),
     refundedAmount: integer("refunded_amount").notNull().default(0),
     /** A refund put the order's items back in stock (once per order). */
     restocked: boolean("restocked").notNull().default(false),
@@ -726,6 +731,12 @@ export const orders = pgTable(
       .on(t.holdExpiresAt)
       .where(sql`${t.status} = 'awaiting_payment'`),
     index("orders_cart_awaiting_payment").on(t.cartId).where(sql`${t.status} = 'awaiting_payment'`),
+    // The admin's lists and dashboard: orders placed, and paid, in a range; a buyer's earlier ones.
+    index("orders_store_created").on(t.storeId, t.createdAt),
+    index("orders_store_paid").on(t.storeId, t.paidAt).where(sql`${t.status} = 'paid'`),
+    index("orders_store_buyer_paid")
+      .on(t.storeId, sql`lower(${t.email})`, t.paidAt)
+      .where(sql`${t.status} = 'paid'`),
     uniqueIndex("orders_payment_reference").on(t.paymentProvider, t.paymentReference),
     check("orders_currency", sql`${t.currency} in ('usd', 'cad')`),
     check(
@@ -1070,12 +1081,21 @@ export const analyticsSessions = pgTable(
     cartStatus: text("cart_status").$type<CartStatus>(),
     pagesViewed: integer("pages_viewed").notNull().default(0),
     totalViewTime: integer("total_view_time").notNull().default(0),
+    /** Set by the database when the visit's first product view or item added arrives (the funnel). */
+    viewedProduct: boolean("viewed_product").notNull().default(false),
+    addedToCart: boolean("added_to_cart").notNull().default(false),
     /** The user geo data of spec section 3, or the IP lookup's failure ('Error: {status}'). */
     geo: jsonb("geo").$type<GeoData>(),
     geoError: text("geo_error"),
   },
   (t) => [
     index("analytics_sessions_store_seen").on(t.storeId, t.lastSeenAt),
+    index("analytics_sessions_store_started").on(
+      t.storeId,
+      t.startedAt,
+      t.viewedProduct,
+      t.addedToCart,
+    ),
     index("analytics_sessions_visitor").on(t.storeId, t.visitorSessionId, t.lastSeenAt),
     index("analytics_sessions_user").on(t.storeId, t.userId, t.lastSeenAt),
   ],
@@ -1105,6 +1125,8 @@ export const analyticsEvents = pgTable(
   (t) => [
     unique("analytics_events_session_kind_key").on(t.sessionId, t.kind, t.key),
     index("analytics_events_store_at").on(t.storeId, t.at),
+    // The search report and the dashboard's searches read only the searches of a range.
+    index("analytics_events_store_search_at").on(t.storeId, t.at).where(sql`${t.kind} = 'search'`),
     check(
       "analytics_events_kind",
       sql`${t.kind} in ('page_view', 'product_view', 'search', 'cart_event')`,
@@ -1136,6 +1158,9 @@ export const cartRecoveryTokens = pgTable(
   (t) => [
     uniqueIndex("cart_recovery_tokens_hash").on(t.tokenHash),
     index("cart_recovery_tokens_expires").on(t.expiresAt),
+    index("cart_recovery_tokens_store_used")
+      .on(t.storeId, sql`lower(${t.email})`, t.usedAt)
+      .where(sql`${t.usedAt} is not null`),
   ],
 );
 

@@ -435,7 +435,10 @@ describeEachEngine("analytics API", (engine) => {
         storeId: PET_STORE,
         cartData: {
           cartStatus: "abandoned",
-          cartItems: [{ sku: "ITCHY-1", quantity: 1 }],
+          cartItems: [{ sku: "ITCHY-1", quantity: 1, line_total: 3_995 }],
+          // In its currency, so the admin's screen can say what was left.
+          currency: "usd",
+          subtotal: 3_995,
           cartEvents: [{ type: "item_added", sku: "ITCHY-1", quantity: 1 }],
         },
         productPageViews: stateOf().productPageViews,

@@ -83,6 +83,8 @@ async function reportOf(db: Database, cart: CartRow): Promise<AbandonedCartRepor
         timestamp: e.createdAt.toISOString(),
       })),
       cartItems: view.cartItems,
+      currency: view.currency,
+      subtotal: view.subtotal,
       cartStatus: cart.status,
       sessionDuration,
       timestamp: (cart.abandonedAt ?? cart.updatedAt).toISOString(),

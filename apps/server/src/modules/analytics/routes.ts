@@ -7,6 +7,8 @@ import {
   AnalyticsSessionSchema,
   CartViewSchema,
   CollectDataSchema,
+  DashboardQuerySchema,
+  DashboardSchema,
   DomainError,
   ERROR_MESSAGES,
   InitializeSessionSchema,
@@ -26,6 +28,7 @@ import { setVisitCookie, visitId, visitorSessionId } from "../../plugins/session
 import { checkStoreId } from "../../plugins/store.ts";
 import { markCartAbandoned, reactivateCart } from "../cart/cart-status.ts";
 import { storeLinkOrigin } from "../stores/service.ts";
+import { readDashboard } from "./dashboard.ts";
 import { createIpLookup } from "./geo.ts";
 import { recoverCart, unsubscribe } from "./recovery.ts";
 import { listAbandonedCarts } from "./report.ts";
@@ -164,6 +167,24 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
         await markCartAbandoned(app.db, owner, new Date(), origin);
       }
       return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    "/api/admin/dashboard",
+    {
+      preValidation: adminsOnly,
+      schema: {
+        tags: ["analytics", "admin"],
+        summary:
+          "Store admins: the dashboard for a range of UTC days (default the last 30): sales per currency and day, the visit funnel, abandoned and recovered carts, top products and searches, new and returning customers",
+        querystring: DashboardQuerySchema,
+        response: { 200: DashboardSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return readDashboard(app.db, request.storeId, request.query, new Date());
     },
   );
 

@@ -3,10 +3,11 @@ import {
   DomainError,
   fillFigures,
   mapPageHtml,
+  type PageDocument,
   PageDocumentSchema,
 } from "@storefront/domain";
 import { and, eq, sql } from "drizzle-orm";
-import type { Database } from "../../db/index.ts";
+import type { Database, Transaction } from "../../db/index.ts";
 import { documents } from "../../db/schema.ts";
 import { sanitizeHtml } from "../../lib/sanitize.ts";
 import { getStoreFigures, storeAnswer } from "../stores/service.ts";
@@ -39,9 +40,14 @@ export function getDocument(
   });
 }
 
+/** A page document's HTML fields sanitised as every stored page's are (the seed's and the admin's). */
+export function sanitizePage(doc: PageDocument): PageDocument {
+  return mapPageHtml(doc, sanitizeHtml);
+}
+
 /** Stores a document; a page's HTML fields are sanitised on the way in. */
 export async function saveDocument(
-  db: Database,
+  db: Database | Transaction,
   storeId: string,
   kind: DocumentKind,
   name: string,
@@ -53,7 +59,7 @@ export async function saveDocument(
     if (!parsed.success) {
       throw new DomainError("invalid", CONTENT_MESSAGES.notValid(name, parsed.error.message));
     }
-    clean = mapPageHtml(parsed.data, sanitizeHtml);
+    clean = sanitizePage(parsed.data);
   }
   await db
     .insert(documents)

@@ -409,28 +409,45 @@ export async function searchReport(
   days: number,
   now: Date,
 ): Promise<SearchReport> {
-  const since = new Date(now.getTime() - days * 86_400_000).toISOString();
+  const since = new Date(now.getTime() - days * 86_400_000);
+  return { days, ...(await searchReportBetween(db, storeId, since, null, REPORTED)) };
+}
+
+/** The search report of searchReport for searches from `since` until before `until` (or now). */
+export async function searchReportBetween(
+  db: Database,
+  storeId: string,
+  since: Date,
+  until: Date | null,
+  limit: number,
+): Promise<Omit<SearchReport, "days">> {
+  const before = until ? sql` and at < ${until.toISOString()}` : sql``;
+  // Each distinct query as typed is normalised once, not each search of it.
   const counted = sql`
-    select trim(regexp_replace(lower(data->>'query'), '[^a-z0-9]+', ' ', 'g')) as query,
-      count(*) as searches
-    from analytics_events
-    where store_id = ${storeId} and kind = 'search' and at >= ${since}
-      and strpos(normalize(data->>'query', NFKC), '@') = 0
-      and regexp_replace(normalize(data->>'query', NFKC), '[\s().\-/+]', '', 'g') !~ '[0-9]{6}'
+    with typed as (
+      select data->>'query' as typed, count(*) as searches
+      from analytics_events
+      where store_id = ${storeId} and kind = 'search' and at >= ${since.toISOString()}${before}
+      group by 1)
+    select trim(regexp_replace(lower(typed), '[^a-z0-9]+', ' ', 'g')) as query,
+      sum(searches) as searches
+    from typed
+    where strpos(normalize(typed, NFKC), '@') = 0
+      and regexp_replace(normalize(typed, NFKC), '[\s().\-/+]', '', 'g') !~ '[0-9]{6}'
     group by 1`;
   type Row = { query: string; searches: string | number };
   const [top, none] = await Promise.all([
     selectRows<Row>(
       db,
       sql`select query, searches from (${counted}) s where query <> ''
-        order by searches desc, query limit ${REPORTED}`,
+        order by searches desc, query limit ${limit}`,
     ),
     selectRows<Row>(
       db,
       sql`select s.query, s.searches from (${counted}) s
         join search_query_results r on r.store_id = ${storeId} and r.query = s.query
         where r.results = 0
-        order by s.searches desc, s.query limit ${REPORTED}`,
+        order by s.searches desc, s.query limit ${limit}`,
     ),
   ]);
   const reported = (r: Row) => ({ query: r.query, searches: Number(r.searches) });
@@ -449,5 +466,5 @@ export async function searchReport(
     );
     if (found.length === 0) stillNone.push(reported(row));
   }
-  return { days, topQueries: top.map(reported), noResults: stillNone };
+  return { topQueries: top.map(reported), noResults: stillNone };
 }

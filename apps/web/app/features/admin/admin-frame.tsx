@@ -5,11 +5,17 @@ import { Link, NavLink } from "react-router";
 
 /** The screens of the store's admin, in the side navigation's order. */
 const SECTIONS = [
+  { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/products", label: "Products" },
   { to: "/admin/discounts", label: "Discount codes" },
+  { to: "/admin/pages", label: "Pages" },
+  { to: "/admin/storefront", label: "Callout and chat" },
   { to: "/admin/reviews", label: "Reviews" },
   { to: "/admin/trade", label: "Trade applications" },
+  { to: "/admin/design-requests", label: "Design requests" },
+  { to: "/admin/chats", label: "Chat conversations" },
+  { to: "/admin/abandoned-carts", label: "Abandoned carts" },
 ] as const;
 
 /**
@@ -44,7 +50,9 @@ export function AdminFrame({
           <ul>
             {SECTIONS.map((section) => (
               <li key={section.to}>
-                <NavLink to={section.to}>{section.label}</NavLink>
+                <NavLink to={section.to} end={"end" in section}>
+                  {section.label}
+                </NavLink>
               </li>
             ))}
           </ul>

@@ -1,9 +1,16 @@
+export { AbandonedCarts } from "./abandoned-carts";
 export { AdminFrame } from "./admin-frame";
+export { ChatConversations } from "./chat-conversations";
+export { Dashboard } from "./dashboard";
+export { DesignRequests } from "./design-requests";
 export { DiscountDetail } from "./discount-detail";
 export { DiscountList } from "./discount-list";
 export { withParams } from "./format";
 export { OrderDetail } from "./order-detail";
 export { OrderList } from "./order-list";
+export { PageEditor } from "./page-editor";
+export { PageList } from "./page-list";
 export { ProductList } from "./product-list";
 export { ReviewModeration } from "./review-moderation";
+export { StorefrontSettings } from "./storefront-settings";
 export { TradeApplications } from "./trade-applications";

@@ -1,0 +1,201 @@
+import {
+  type Currency,
+  type CurrencySales,
+  DASHBOARD_LIMITS,
+  DASHBOARD_MESSAGES,
+  type Dashboard,
+  type DashboardQuery,
+  DomainError,
+  dayBefore,
+  utcDay,
+} from "@storefront/domain";
+import { sql } from "drizzle-orm";
+import { type Database, selectRows } from "../../db/index.ts";
+import { searchReportBetween } from "../search/service.ts";
+
+/** A recovery link counts for a purchase within this many days of being opened. */
+const RECOVERY_WINDOW_DAYS = 7;
+
+type Count = string | number;
+
+/** The range's first instant and the instant after its last day, as UTC timestamps. */
+function bounds(from: string, to: string): { start: string; end: string } {
+  const end = new Date(`${to}T00:00:00Z`);
+  end.setUTCDate(end.getUTCDate() + 1);
+  return { start: `${from}T00:00:00Z`, end: end.toISOString() };
+}
+
+/** Every day from `from` to `to`, inclusive. */
+function daysOf(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (
+    let at = new Date(`${from}T00:00:00Z`);
+    utcDay(at) <= to;
+    at.setUTCDate(at.getUTCDate() + 1)
+  ) {
+    out.push(utcDay(at));
+  }
+  return out;
+}
+
+/**
+ * The store's dashboard for a range of UTC days, every figure aggregated by the database (each
+ * statement on an index of its table's store and time), never by reading rows into the server:
+ * sales per currency and day, the visit funnel, abandoned and recovered carts, top products,
+ * searches, and new against returning customers.
+ */
+export async function readDashboard(
+  db: Database,
+  storeId: string,
+  query: DashboardQuery,
+  now: Date,
+): Promise<Dashboard> {
+  const to = query.to ?? utcDay(now);
+  const from = query.from ?? dayBefore(to, DASHBOARD_LIMITS.defaultDays);
+  // With a default filled in, the range's rules again: one date alone may not reach past them.
+  if (from > to) {
+    throw new DomainError("invalid", DASHBOARD_MESSAGES.order, { to: DASHBOARD_MESSAGES.order });
+  }
+  if ((Date.parse(to) - Date.parse(from)) / 86_400_000 + 1 > DASHBOARD_LIMITS.maxDays) {
+    throw new DomainError("invalid", DASHBOARD_MESSAGES.tooLong, {
+      from: DASHBOARD_MESSAGES.tooLong,
+    });
+  }
+  const { start, end } = bounds(from, to);
+  const paidInRange = sql`o.store_id = ${storeId} and o.status = 'paid'
+    and o.paid_at >= ${start}::timestamptz and o.paid_at < ${end}::timestamptz`;
+
+  const [perDay, recovered, funnel, placed, abandoned, top, customers, searches] =
+    await Promise.all([
+      selectRows<{
+        currency: Currency;
+        day: string;
+        orders: Count;
+        revenue: Count;
+        refunded: Count;
+      }>(
+        db,
+        sql`select o.currency, to_char(o.paid_at at time zone 'UTC', 'YYYY-MM-DD') as day,
+              count(*) as orders, sum(o.total) as revenue, sum(o.refunded_amount) as refunded
+            from orders o where ${paidInRange}
+            group by 1, 2`,
+      ),
+      selectRows<{ currency: Currency; orders: Count; revenue: Count }>(
+        db,
+        // From the few links opened (not the many orders): each one's buyer's paid orders in the
+        // range and within the window after it was opened (on the index of lower(email) and
+        // paid_at), each order counted once however many links led to it.
+        sql`select r.currency, count(*) as orders, sum(r.total) as revenue
+            from (
+              select distinct o.id, o.currency, o.total
+              from cart_recovery_tokens t
+              join lateral (
+                select p.id, p.currency, p.total from orders p
+                where p.store_id = t.store_id and p.status = 'paid'
+                  and lower(p.email) = lower(t.email)
+                  and p.paid_at >= greatest(t.used_at, ${start}::timestamptz)
+                  and p.paid_at < least(
+                    t.used_at + make_interval(days => ${RECOVERY_WINDOW_DAYS}),
+                    ${end}::timestamptz)) o on true
+              where t.store_id = ${storeId} and t.used_at is not null
+                and t.used_at >= ${start}::timestamptz - make_interval(days => ${RECOVERY_WINDOW_DAYS})
+                and t.used_at < ${end}::timestamptz) r
+            group by 1`,
+      ),
+      selectRows<{ sessions: Count; product_views: Count; added: Count }>(
+        db,
+        // Each visit's flags are set by the database as its events arrive (migration 0040).
+        sql`select count(*) as sessions,
+              count(*) filter (where s.viewed_product) as product_views,
+              count(*) filter (where s.added_to_cart) as added
+            from analytics_sessions s
+            where s.store_id = ${storeId}
+              and s.started_at >= ${start}::timestamptz and s.started_at < ${end}::timestamptz`,
+      ),
+      selectRows<{ placed: Count; paid: Count }>(
+        db,
+        sql`select count(*) as placed, count(*) filter (where o.status = 'paid') as paid
+            from orders o
+            where o.store_id = ${storeId}
+              and o.created_at >= ${start}::timestamptz and o.created_at < ${end}::timestamptz`,
+      ),
+      selectRows<{ carts: Count }>(
+        db,
+        sql`select count(*) as carts from carts c
+            where c.store_id = ${storeId} and c.status = 'abandoned'
+              and c.abandoned_at >= ${start}::timestamptz and c.abandoned_at < ${end}::timestamptz`,
+      ),
+      selectRows<{ title: string; sku: string; currency: Currency; units: Count; revenue: Count }>(
+        db,
+        sql`select min(l.title) as title, l.sku, o.currency, sum(l.quantity) as units,
+              sum(l.line_total) as revenue
+            from orders o join order_lines l on l.order_id = o.id
+            where ${paidInRange}
+            group by l.sku, o.currency
+            order by units desc, revenue desc, l.sku
+            limit ${DASHBOARD_LIMITS.topRows}`,
+      ),
+      selectRows<{ kind: "new" | "returning"; customers: Count; orders: Count }>(
+        db,
+        // Each paid order knows whether it was its buyer's first (set when paid, migration
+        // 0040): a buyer of the range is new when one of their orders in it was their first.
+        sql`select case when b.first then 'new' else 'returning' end as kind,
+              count(*) as customers, sum(b.orders) as orders
+            from (
+              select bool_or(o.first_order) as first, count(*) as orders
+              from orders o where ${paidInRange}
+              group by lower(o.email)) b
+            group by 1`,
+      ),
+      searchReportBetween(db, storeId, new Date(start), new Date(end), DASHBOARD_LIMITS.topRows),
+    ]);
+
+  const days = daysOf(from, to);
+  const currencies = [...new Set(perDay.map((d) => d.currency))].sort();
+  const sales: CurrencySales[] = currencies.map((currency) => {
+    const ofCurrency = perDay.filter((d) => d.currency === currency);
+    const back = recovered.find((r) => r.currency === currency);
+    const byDay = new Map(ofCurrency.map((d) => [d.day, d] as const));
+    const sum = (field: "orders" | "revenue" | "refunded") =>
+      ofCurrency.reduce((total, d) => total + Number(d[field]), 0);
+    const orders = sum("orders");
+    const revenue = sum("revenue");
+    return {
+      currency,
+      days: days.map((day) => ({
+        day,
+        orders: Number(byDay.get(day)?.orders ?? 0),
+        revenue: Number(byDay.get(day)?.revenue ?? 0),
+      })),
+      orders,
+      revenue,
+      refunded: sum("refunded"),
+      averageOrderValue: orders === 0 ? 0 : Math.round(revenue / orders),
+      recoveredOrders: Number(back?.orders ?? 0),
+      recoveredRevenue: Number(back?.revenue ?? 0),
+    };
+  });
+  const kind = (k: "new" | "returning") => customers.find((c) => c.kind === k);
+  return {
+    from,
+    to,
+    sales,
+    funnel: {
+      sessions: Number(funnel[0]?.sessions ?? 0),
+      productViews: Number(funnel[0]?.product_views ?? 0),
+      addedToCart: Number(funnel[0]?.added ?? 0),
+      checkout: Number(placed[0]?.placed ?? 0),
+      paid: Number(placed[0]?.paid ?? 0),
+    },
+    abandonedCarts: Number(abandoned[0]?.carts ?? 0),
+    topProducts: top.map((t) => ({ ...t, units: Number(t.units), revenue: Number(t.revenue) })),
+    topSearches: searches.topQueries,
+    searchesWithoutResults: searches.noResults,
+    customers: {
+      new: Number(kind("new")?.customers ?? 0),
+      returning: Number(kind("returning")?.customers ?? 0),
+      newOrders: Number(kind("new")?.orders ?? 0),
+      returningOrders: Number(kind("returning")?.orders ?? 0),
+    },
+  };
+}

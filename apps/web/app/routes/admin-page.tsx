@@ -1,0 +1,31 @@
+import { type AdminPage, PageNameSchema } from "@storefront/domain";
+import { data } from "react-router";
+import { PageEditor } from "~/features/admin";
+import type { Route } from "./+types/admin-page";
+
+export function meta({ data: loaded }: Route.MetaArgs) {
+  return [
+    { title: loaded ? `${loaded.page.name} | Pages | Admin` : "Page not found | Admin" },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+/** A page to edit; with ?new=1, a page not yet saved under a name no page has. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const name = (params["*"] ?? "").toLowerCase();
+  if (!PageNameSchema.safeParse(name).success || name === "") {
+    throw data({ message: "Page not found" }, { status: 404 });
+  }
+  const res = await context.api(`/api/admin/pages/${name}`);
+  if (res.status === 200) return { page: res.body as AdminPage, isNew: false };
+  if (res.status === 404 && new URL(request.url).searchParams.get("new") === "1") {
+    const page: AdminPage = { name, document: { title: "" }, updatedAt: null };
+    return { page, isNew: true };
+  }
+  throw data({ message: "Page not found" }, { status: res.status === 404 ? 404 : res.status });
+}
+
+export default function AdminPageEditor({ loaderData }: Route.ComponentProps) {
+  // Made anew for another page, so no draft is carried from one page to the next.
+  return <PageEditor key={loaderData.page.name} page={loaderData.page} isNew={loaderData.isNew} />;
+}
