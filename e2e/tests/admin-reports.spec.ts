@@ -122,3 +122,37 @@ test("the garden studio's admin reads a design request with everything it asked"
   );
   await screenshot(page, testInfo, "admin-design-requests");
 });
+
+test("a shopper reports a review on the product page, and the store's admin finds it among the reported", async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  const origin = baseURL ?? "";
+  const shopper = await browser.newPage();
+  await gotoHydrated(shopper, "/products/no-more-drama");
+  const reviews = shopper.locator(".review-card");
+  await expect(reviews.first()).toBeVisible();
+  // Each width reports its own review, so both runs find theirs.
+  const card = reviews.nth(testInfo.project.name === "narrow" ? 1 : 2);
+  const name = (await card.locator(".review-name").textContent()) ?? "";
+  await card.getByRole("button", { name: `Report ${name}'s review` }).click();
+  await card.getByLabel("Why?").selectOption("offensive");
+  await card.getByRole("button", { name: "Send report" }).click();
+  await expect(card.getByRole("status")).toHaveText(
+    "Thank you. The store will look at this review.",
+  );
+  await shopper.close();
+
+  const login = await page.request.post(`${origin}/v2/auth/login`, {
+    headers: { origin },
+    data: { email: "admin@pawsome.test", password: PASSWORD },
+  });
+  expect(login.status()).toBe(200);
+  await gotoHydrated(page, "/admin/reviews");
+  await page.getByRole("link", { name: "Reported by shoppers" }).click();
+  await expect(page).toHaveURL(/reported=1/);
+  const reported = page.getByRole("article").filter({ hasText: name });
+  await expect(reported.first()).toContainText("Reported as: Offensive or abusive");
+  await screenshot(page, testInfo, "admin-reviews-reported");
+});

@@ -9,6 +9,7 @@ import {
   REVIEW_NAME_MAX_LENGTH,
   REVIEW_RATING_MAX,
   REVIEW_RATING_MIN,
+  REVIEW_REPORT_REASONS,
   REVIEW_SEARCH_MAX_LENGTH,
   REVIEW_SORTS,
   REVIEW_TITLE_MAX_LENGTH,
@@ -108,8 +109,19 @@ export type ReviewListQuery = z.infer<typeof ReviewListQuerySchema>;
 /** GET /api/admin/reviews: every review of the store, hidden ones too, newest first. */
 export const OwnerReviewListQuerySchema = z.strictObject({
   handle: ProductHandleSchema.optional(),
+  /** Only reviews shoppers reported, the most reported first. */
+  reported: z
+    .enum(["", "0", "1", "true", "false"], { error: "reported must be true or false" })
+    .optional()
+    .transform((v) => v === "1" || v === "true"),
   page: ReviewListQuerySchema.shape.page,
 });
+
+/** POST /api/reviews/{review_id}/report: why. One report per visitor (and address) per review. */
+export const ReportReviewSchema = z.strictObject({
+  reason: z.enum(REVIEW_REPORT_REASONS, { error: M.reportReason }),
+});
+export const ReportAnswerSchema = z.object({ reported: z.literal(true), message: z.string() });
 
 /** PATCH /api/admin/reviews/{review_id}: hide or show a review, write or remove the response. */
 export const UpdateReviewSchema = z
@@ -169,6 +181,11 @@ export const OwnerReviewSchema = ReviewSchema.omit({ voted: true }).extend({
   product_handle: z.string(),
   reviewer_email: z.string(),
   hidden: z.boolean(),
+  /** Shoppers' reports of it: how many, and how many for each reason given. */
+  reports: z.number().int(),
+  report_reasons: z.array(
+    z.object({ reason: z.enum(REVIEW_REPORT_REASONS), count: z.number().int() }),
+  ),
 });
 export type OwnerReview = z.infer<typeof OwnerReviewSchema>;
 

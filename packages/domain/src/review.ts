@@ -53,6 +53,8 @@ export const REVIEW_MESSAGES = {
   handleInvalid: "handle must be a product handle",
   productNotFound: "Product not found",
   reviewNotFound: "Review not found",
+  reportReason: "Choose why: spam, offensive, off_topic or other",
+  reported: "Thank you. The store will look at this review.",
   searchTooLong: `Search must not exceed ${REVIEW_SEARCH_MAX_LENGTH} characters`,
   ownerResponseTooLong: `The response must not exceed ${OWNER_RESPONSE_MAX_LENGTH} characters`,
   nothingToChange: "Send hidden or owner_response",
@@ -170,3 +172,13 @@ export function formatReviewDate(iso: string): string {
 export function wouldRecommend(rating: number): boolean {
   return rating >= 4;
 }
+
+/** Why a shopper reports a review, and how the store's admins read it. */
+export const REVIEW_REPORT_REASONS = ["spam", "offensive", "off_topic", "other"] as const;
+export type ReviewReportReason = (typeof REVIEW_REPORT_REASONS)[number];
+export const REVIEW_REPORT_LABELS: Record<ReviewReportReason, string> = {
+  spam: "Spam or advertising",
+  offensive: "Offensive or abusive",
+  off_topic: "Not about the product",
+  other: "Something else",
+};

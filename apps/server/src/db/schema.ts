@@ -1038,6 +1038,31 @@ export const reviews = pgTable(
 );
 
 /**
+ * A shopper's report of a review (spam, offensive, off topic, other), one per visitor and one per
+ * address per review, for the store's admins to look at.
+ */
+export const reviewReports = pgTable(
+  "review_reports",
+  {
+    reviewId: uuid("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    storeId: text("store_id").notNull(),
+    reporter: text("reporter").notNull(),
+    /** SHA-256 of the store and the reporter's IP (no raw IPs). */
+    ipHash: text("ip_hash").notNull(),
+    reason: text("reason").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reviewId, t.reporter] }),
+    uniqueIndex("review_reports_review_ip").on(t.reviewId, t.ipHash),
+    index("review_reports_store").on(t.storeId, t.reviewId),
+    check("review_reports_reason", sql`${t.reason} in ('spam', 'offensive', 'off_topic', 'other')`),
+  ],
+);
+
+/**
  * One 'Helpful' vote per visitor per review. `voter` is `user:{account id}` for a signed-in
  * shopper, else `session:{SHA-256 of the visitor's session cookie}`.
  */

@@ -9,9 +9,15 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
-  const query = Number.isSafeInteger(page) && page > 1 ? `?page=${page}` : "";
-  return { page: await apiGet<OwnerReviewPage>(context, `/api/admin/reviews${query}`) };
+  const params = new URL(request.url).searchParams;
+  const page = Number(params.get("page") ?? "1");
+  const query = new URLSearchParams();
+  if (Number.isSafeInteger(page) && page > 1) query.set("page", String(page));
+  if (params.get("reported") === "1") query.set("reported", "1");
+  const search = query.toString();
+  return {
+    page: await apiGet<OwnerReviewPage>(context, `/api/admin/reviews${search ? `?${search}` : ""}`),
+  };
 }
 
 export default function AdminReviewsPage({ loaderData }: Route.ComponentProps) {

@@ -5,6 +5,8 @@ import {
   OwnerReviewPageSchema,
   OwnerReviewSchema,
   ProductHandleSchema,
+  ReportAnswerSchema,
+  ReportReviewSchema,
   ReviewAnswerSchema,
   ReviewIdSchema,
   ReviewListQuerySchema,
@@ -24,6 +26,7 @@ import {
   addReview,
   listProductReviews,
   listStoreReviews,
+  reportReview,
   sessionKey,
   setHelpfulVote,
   updateReview,
@@ -138,6 +141,32 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.review_id,
         false,
       ),
+  );
+
+  app.post(
+    "/api/reviews/:review_id/report",
+    {
+      schema: {
+        tags: ["reviews"],
+        summary:
+          "Report a review to the store (spam, offensive, off_topic, other): one report per visitor and address",
+        params: ReviewParams,
+        body: ReportReviewSchema,
+        response: { 200: ReportAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await signedInUser(request);
+      const context = { storeId: request.storeId, ip: request.ip };
+      const { review_id: reviewId } = request.params;
+      const { reason } = request.body;
+      if (user) {
+        return reportReview(deps, { ...context, reporter: accountKey(user.id) }, reviewId, reason);
+      }
+      return withVisitorSession(request, reply, (sessionId) =>
+        reportReview(deps, { ...context, reporter: sessionKey(sessionId) }, reviewId, reason),
+      );
+    },
   );
 
   app.get(

@@ -9,6 +9,7 @@ import {
   type Review,
   type ReviewFilters,
   type ReviewPage,
+  type ReviewReportReason,
   type ReviewSort,
   type ReviewSummary,
   reviewSummary,
@@ -16,7 +17,14 @@ import {
 } from "@storefront/domain";
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
-import { orderLines, orders, products, reviews, reviewVotes } from "../../db/schema.ts";
+import {
+  orderLines,
+  orders,
+  products,
+  reviewReports,
+  reviews,
+  reviewVotes,
+} from "../../db/schema.ts";
 import { AnswerCache } from "../../lib/answer-cache.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { consume, type RateLimiter, type RateLimitRule } from "../../lib/rate-limit.ts";
@@ -31,6 +39,7 @@ const HOUR = 60 * 60 * 1000;
 export const REVIEW_RATE_LIMITS = {
   addPerIp: { name: "review-ip", limit: 20, windowMs: HOUR },
   helpfulPerIp: { name: "review-helpful-ip", limit: 300, windowMs: HOUR },
+  reportPerIp: { name: "review-report-ip", limit: 30, windowMs: HOUR },
 } satisfies Record<string, RateLimitRule>;
 
 export interface ReviewDeps {
@@ -207,6 +216,7 @@ function ownerView(
   row: ReviewRow,
   product: { handle: string; title: string },
   verified: boolean,
+  reportReasons: { reason: ReviewReportReason; count: number }[],
 ): OwnerReview {
   const { voted: _voted, ...view } = publicView(row, product.title, verified, false);
   return {
@@ -214,6 +224,8 @@ function ownerView(
     product_handle: product.handle,
     reviewer_email: row.reviewerEmail,
     hidden: row.hidden,
+    reports: reportReasons.reduce((n, r) => n + r.count, 0),
+    report_reasons: reportReasons,
   };
 }
 
@@ -521,6 +533,61 @@ export async function setHelpfulVote(
   return result;
 }
 
+/**
+ * A shopper reports a visible review: once per visitor and once per address (a second report
+ * changes nothing and is answered the same), counted for the store's admins.
+ */
+export async function reportReview(
+  deps: ReviewDeps,
+  context: { storeId: string; ip: string; reporter: string },
+  reviewId: string,
+  reason: ReviewReportReason,
+): Promise<{ reported: true; message: string }> {
+  const { db } = deps;
+  const { storeId } = context;
+  await consume(deps.limiter, storeId, REVIEW_RATE_LIMITS.reportPerIp, context.ip);
+  const [review] = await db
+    .select({ id: reviews.id })
+    .from(reviews)
+    .innerJoin(products, eq(products.id, reviews.productId))
+    .where(
+      and(
+        eq(reviews.storeId, storeId),
+        eq(reviews.reviewId, reviewId),
+        eq(reviews.hidden, false),
+        eq(products.published, true),
+      ),
+    );
+  if (!review) throw new DomainError("not_found", M.reviewNotFound);
+  const ipHash = createHash("sha256").update(`${storeId}\n${context.ip}`).digest("base64url");
+  await db
+    .insert(reviewReports)
+    .values({ reviewId: review.id, storeId, reporter: context.reporter, ipHash, reason })
+    .onConflictDoNothing();
+  return { reported: true, message: M.reported };
+}
+
+/** Each review's reports: how many, and per reason. */
+async function reportsOf(
+  db: Database,
+  ids: readonly string[],
+): Promise<Map<string, { reason: ReviewReportReason; count: number }[]>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: reviewReports.reviewId, reason: reviewReports.reason, count: countAll })
+    .from(reviewReports)
+    .where(inArray(reviewReports.reviewId, [...ids]))
+    .groupBy(reviewReports.reviewId, reviewReports.reason)
+    .orderBy(reviewReports.reason);
+  const out = new Map<string, { reason: ReviewReportReason; count: number }[]>();
+  for (const row of rows) {
+    const list = out.get(row.id) ?? [];
+    list.push({ reason: row.reason as ReviewReportReason, count: Number(row.count) });
+    out.set(row.id, list);
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The store owner's side
 
@@ -528,13 +595,15 @@ export async function setHelpfulVote(
 export async function listStoreReviews(
   db: Database,
   storeId: string,
-  query: { handle?: string | undefined; page: number },
+  query: { handle?: string | undefined; reported?: boolean; page: number },
 ): Promise<OwnerReviewPage> {
   const conditions = [eq(reviews.storeId, storeId)];
   if (query.handle !== undefined) {
     const product = await findProduct(db, storeId, query.handle);
     conditions.push(eq(reviews.productId, product.id));
   }
+  const reportCount = sql<number>`(select count(*)::int from ${reviewReports} r where r.review_id = ${reviews.id})`;
+  if (query.reported) conditions.push(sql`${reportCount} > 0`);
   const [[counted], rows] = await Promise.all([
     db
       .select({ n: countAll })
@@ -545,10 +614,14 @@ export async function listStoreReviews(
       .from(reviews)
       .innerJoin(products, eq(products.id, reviews.productId))
       .where(and(...conditions))
-      .orderBy(...sortOrder("latest"))
+      .orderBy(...(query.reported ? [desc(reportCount)] : []), ...sortOrder("latest"))
       .limit(REVIEW_PAGE_SIZE)
       .offset((query.page - 1) * REVIEW_PAGE_SIZE),
   ]);
+  const reports = await reportsOf(
+    db,
+    rows.map((r) => r.review.id),
+  );
   const total = counted?.n ?? 0;
   const verified = await verifiedReviewIds(
     db,
@@ -560,7 +633,9 @@ export async function listStoreReviews(
     page: query.page,
     page_size: REVIEW_PAGE_SIZE,
     has_more: query.page * REVIEW_PAGE_SIZE < total,
-    reviews: rows.map((r) => ownerView(r.review, r, verified.has(r.review.id))),
+    reviews: rows.map((r) =>
+      ownerView(r.review, r, verified.has(r.review.id), reports.get(r.review.id) ?? []),
+    ),
   };
 }
 
@@ -603,6 +678,9 @@ export async function updateReview(
     .from(products)
     .where(eq(products.id, row.productId));
   if (!product) throw new DomainError("not_found", M.productNotFound);
-  const verified = await verifiedReviewIds(db, storeId, [row]);
-  return ownerView(row, product, verified.has(row.id));
+  const [verified, reports] = await Promise.all([
+    verifiedReviewIds(db, storeId, [row]),
+    reportsOf(db, [row.id]),
+  ]);
+  return ownerView(row, product, verified.has(row.id), reports.get(row.id) ?? []);
 }

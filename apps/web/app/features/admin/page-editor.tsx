@@ -101,7 +101,7 @@ function ListControls({
         disabled={index === 0}
         onClick={() => onChange(-1)}
       >
-        Up<span className="visually-hidden">: {what}</span>
+        Up<span className="visually-hidden"> {what}</span>
       </button>
       <button
         type="button"
@@ -109,10 +109,10 @@ function ListControls({
         disabled={index === count - 1}
         onClick={() => onChange(1)}
       >
-        Down<span className="visually-hidden">: {what}</span>
+        Down<span className="visually-hidden"> {what}</span>
       </button>
       <button type="button" className="admin-button" onClick={onRemove}>
-        Remove<span className="visually-hidden">: {what}</span>
+        Remove<span className="visually-hidden"> {what}</span>
       </button>
     </span>
   );
@@ -462,7 +462,7 @@ export function PageEditor({ page, isNew }: { page: AdminPage; isNew: boolean })
                         update({ entries: entries.length > 0 ? entries : null });
                       }}
                     >
-                      Remove<span className="visually-hidden">: {key}</span>
+                      Remove<span className="visually-hidden"> {key}</span>
                     </button>
                   </div>
                 ))}

@@ -2,6 +2,7 @@ import {
   OWNER_RESPONSE_MAX_LENGTH,
   type OwnerReview,
   type OwnerReviewPage,
+  REVIEW_REPORT_LABELS,
 } from "@storefront/domain";
 import { useId, useState } from "react";
 import { Link, useRevalidator } from "react-router";
@@ -44,8 +45,23 @@ function ReviewCard({ review }: { review: OwnerReview }) {
           {review.review_title || "(no title)"}{" "}
           <span className="admin-review-stars">{review.review_rating} of 5 stars</span>
         </h2>
-        {review.hidden ? <span className="admin-status">Hidden</span> : null}
+        <span>
+          {review.reports > 0 ? (
+            <span className="admin-status" data-status="declined">
+              Reported {review.reports} {review.reports === 1 ? "time" : "times"}
+            </span>
+          ) : null}{" "}
+          {review.hidden ? <span className="admin-status">Hidden</span> : null}
+        </span>
       </header>
+      {review.reports > 0 ? (
+        <p className="admin-review-meta">
+          Reported as:{" "}
+          {review.report_reasons
+            .map((r) => `${REVIEW_REPORT_LABELS[r.reason]} (${r.count})`)
+            .join(", ")}
+        </p>
+      ) : null}
       <p className="admin-review-meta">
         {review.reviewer_name} ({review.reviewer_email}){review.verified ? ", verified buyer" : ""}{" "}
         on <Link to={`/products/${review.product_handle}`}>{review.product_name}</Link>,{" "}
@@ -114,15 +130,30 @@ export function ReviewModeration({
   params: URLSearchParams;
 }) {
   const pages = Math.max(1, Math.ceil(page.total / page.page_size));
+  const reported = params.get("reported") === "1";
   return (
     <>
       <div className="admin-heading">
         <h1>Reviews</h1>
       </div>
+      <nav className="admin-filters" aria-label="Which reviews">
+        {reported ? (
+          <Link to="/admin/reviews">All reviews</Link>
+        ) : (
+          <strong aria-current="page">All reviews</strong>
+        )}
+        {reported ? (
+          <strong aria-current="page">Reported by shoppers</strong>
+        ) : (
+          <Link to="/admin/reviews?reported=1">Reported by shoppers</Link>
+        )}
+      </nav>
       <p className="admin-count" role="status">
         {page.total === 0
-          ? "No reviews yet."
-          : `${page.total} ${page.total === 1 ? "review" : "reviews"}, newest first`}
+          ? reported
+            ? "No review has been reported."
+            : "No reviews yet."
+          : `${page.total} ${page.total === 1 ? "review" : "reviews"}, ${reported ? "the most reported first" : "newest first"}`}
       </p>
       <div className="admin-stack">
         {page.reviews.map((review) => (

@@ -100,7 +100,7 @@ function CalloutForm({ callout }: { callout: CalloutUpdate }) {
               className="admin-button"
               onClick={() => setMessages(messages.filter((_, j) => j !== i))}
             >
-              Remove<span className="visually-hidden">: message {i + 1}</span>
+              Remove<span className="visually-hidden"> message {i + 1}</span>
             </button>
           </div>
         ))}
@@ -233,7 +233,7 @@ function ChatbotForm({ chatbot }: { chatbot: ChatbotConfig }) {
                   })
                 }
               >
-                Remove<span className="visually-hidden">: button {i + 1}</span>
+                Remove<span className="visually-hidden"> button {i + 1}</span>
               </button>
             </div>
           ))}

@@ -1,14 +1,17 @@
 import {
   formatReviewDate,
+  REVIEW_REPORT_LABELS,
+  REVIEW_REPORT_REASONS,
   type Review,
   type ReviewMedia,
+  type ReviewReportReason,
   reviewerInitials,
   wouldRecommend,
 } from "@storefront/domain";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { ApiError } from "~/lib/api-client";
-import { setHelpfulVote } from "./reviews-api";
+import { reportReview, setHelpfulVote } from "./reviews-api";
 import { Stars } from "./stars";
 
 /** The reviewer's picture, else their initials, else a plain silhouette. */
@@ -86,6 +89,73 @@ function HelpfulButton({
   );
 }
 
+/** "Report": a reason to choose, then the store is told; said once sent. */
+function ReportReview({ review }: { review: Review }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState<ReviewReportReason>("spam");
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  async function send() {
+    setBusy(true);
+    setError(null);
+    try {
+      setSent((await reportReview(review.review_id, reason)).message);
+      setOpen(false);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : "Your report could not be sent.");
+    } finally {
+      setBusy(false);
+    }
+  }
+  if (sent) {
+    return (
+      <span className="review-report-sent" role="status">
+        {sent}
+      </span>
+    );
+  }
+  return (
+    <span className="review-report">
+      <button
+        type="button"
+        className="review-report-toggle"
+        aria-expanded={open}
+        aria-controls={`${id}-form`}
+        aria-label={`Report ${review.reviewer_name}'s review`}
+        onClick={() => setOpen(!open)}
+      >
+        Report
+      </button>
+      {open ? (
+        <span id={`${id}-form`} className="review-report-form">
+          <label htmlFor={`${id}-reason`}>Why?</label>{" "}
+          <select
+            id={`${id}-reason`}
+            value={reason}
+            onChange={(e) => setReason(e.target.value as ReviewReportReason)}
+          >
+            {REVIEW_REPORT_REASONS.map((r) => (
+              <option key={r} value={r}>
+                {REVIEW_REPORT_LABELS[r]}
+              </option>
+            ))}
+          </select>{" "}
+          <button type="button" disabled={busy} onClick={send}>
+            Send report
+          </button>
+        </span>
+      ) : null}
+      {error ? (
+        <span className="inline-error" role="alert">
+          {error}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
 /** One review (spec section 2, "Review card"); the response block only when the store answered. */
 export function ReviewCard({
   review,
@@ -157,6 +227,7 @@ export function ReviewCard({
             <span className="review-recommend">Would recommend</span>
           ) : null}
           <HelpfulButton review={review} onVoted={onVoted} />
+          <ReportReview review={review} />
         </div>
       </div>
     </li>

@@ -4,6 +4,7 @@ import {
   type ReviewAnswer,
   type ReviewFilters,
   type ReviewPage,
+  type ReviewReportReason,
 } from "@storefront/domain";
 import { apiRequest } from "~/lib/api-client";
 
@@ -62,5 +63,14 @@ export function setHelpfulVote(reviewId: string, helpful: boolean) {
   return apiRequest<HelpfulVote>(
     helpful ? "POST" : "DELETE",
     `/api/reviews/${encodeURIComponent(reviewId)}/helpful`,
+  );
+}
+
+/** Reports a review to the store, with why. */
+export function reportReview(reviewId: string, reason: ReviewReportReason) {
+  return apiRequest<{ reported: true; message: string }>(
+    "POST",
+    `/api/reviews/${encodeURIComponent(reviewId)}/report`,
+    { reason },
   );
 }
