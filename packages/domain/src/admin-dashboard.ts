@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCalendarDay } from "./admin-orders.ts";
 import { CurrencySchema } from "./money-schema.ts";
 
 /** The dashboard's ranges: whole UTC days, at most a year and a day. */
@@ -12,11 +13,7 @@ export const DASHBOARD_MESSAGES = {
 
 const day = z
   .string({ error: DASHBOARD_MESSAGES.date })
-  .regex(/^(?:19|2\d)\d{2}-\d{2}-\d{2}$/, DASHBOARD_MESSAGES.date)
-  .refine((d) => {
-    const at = new Date(`${d}T00:00:00Z`);
-    return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(d);
-  }, DASHBOARD_MESSAGES.date);
+  .refine(isCalendarDay, DASHBOARD_MESSAGES.date);
 
 /** The day `days` days before `to` (YYYY-MM-DD), counting `to` itself as one. */
 export function dayBefore(to: string, days: number): string {
@@ -31,6 +28,21 @@ export function utcDay(now: Date): string {
 }
 
 /**
+ * What is wrong with a range of days (YYYY-MM-DD, inclusive), if anything: its end before its
+ * start, or longer than DASHBOARD_LIMITS.maxDays, with the field to blame.
+ */
+export function dashboardRangeProblem(
+  from: string,
+  to: string,
+): { field: "from" | "to"; message: string } | null {
+  if (from > to) return { field: "to", message: DASHBOARD_MESSAGES.order };
+  const span = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
+  if (span > DASHBOARD_LIMITS.maxDays)
+    return { field: "from", message: DASHBOARD_MESSAGES.tooLong };
+  return null;
+}
+
+/**
  * GET /api/admin/dashboard's query: an inclusive range of UTC days (default the last 30, ending
  * today). An empty parameter is the default, as a form sends it.
  */
@@ -40,14 +52,8 @@ export const DashboardQuerySchema = z
     to: z.preprocess((v) => (v === "" ? undefined : v), day.optional()),
   })
   .superRefine((q, ctx) => {
-    if (q.from && q.to) {
-      if (q.from > q.to)
-        ctx.addIssue({ code: "custom", message: DASHBOARD_MESSAGES.order, path: ["to"] });
-      const span = (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 + 1;
-      if (span > DASHBOARD_LIMITS.maxDays) {
-        ctx.addIssue({ code: "custom", message: DASHBOARD_MESSAGES.tooLong, path: ["from"] });
-      }
-    }
+    const problem = q.from && q.to ? dashboardRangeProblem(q.from, q.to) : null;
+    if (problem) ctx.addIssue({ code: "custom", message: problem.message, path: [problem.field] });
   });
 export type DashboardQuery = z.infer<typeof DashboardQuerySchema>;
 

@@ -39,7 +39,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 };
 
 /** Whether a YYYY-MM-DD string names a day of the calendar (not 2025-02-30). */
-function isCalendarDay(d: string): boolean {
+export function isCalendarDay(d: string): boolean {
   // Years 1900 to 2999: the database's timestamps and the day after stay in range.
   if (!/^(?:19|2\d)\d{2}-\d{2}-\d{2}$/.test(d)) return false;
   const at = new Date(`${d}T00:00:00Z`);

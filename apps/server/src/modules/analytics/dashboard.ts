@@ -2,10 +2,10 @@ import {
   type Currency,
   type CurrencySales,
   DASHBOARD_LIMITS,
-  DASHBOARD_MESSAGES,
   type Dashboard,
   type DashboardQuery,
   DomainError,
+  dashboardRangeProblem,
   dayBefore,
   utcDay,
 } from "@storefront/domain";
@@ -53,13 +53,9 @@ export async function readDashboard(
   const to = query.to ?? utcDay(now);
   const from = query.from ?? dayBefore(to, DASHBOARD_LIMITS.defaultDays);
   // With a default filled in, the range's rules again: one date alone may not reach past them.
-  if (from > to) {
-    throw new DomainError("invalid", DASHBOARD_MESSAGES.order, { to: DASHBOARD_MESSAGES.order });
-  }
-  if ((Date.parse(to) - Date.parse(from)) / 86_400_000 + 1 > DASHBOARD_LIMITS.maxDays) {
-    throw new DomainError("invalid", DASHBOARD_MESSAGES.tooLong, {
-      from: DASHBOARD_MESSAGES.tooLong,
-    });
+  const problem = dashboardRangeProblem(from, to);
+  if (problem) {
+    throw new DomainError("invalid", problem.message, { [problem.field]: problem.message });
   }
   const { start, end } = bounds(from, to);
   const paidInRange = sql`o.store_id = ${storeId} and o.status = 'paid'

@@ -11,31 +11,25 @@ import {
   discountStateOf,
   ADMIN_DISCOUNT_MESSAGES as M,
 } from "@storefront/domain";
-import { and, asc, desc, eq, ilike, inArray, isNotNull, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, not, type SQL, sql } from "drizzle-orm";
 import { type Database, likeContaining, type Transaction } from "../../db/index.ts";
 import { discountCodes, orders, users } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { type AdminActor, audit } from "../admin/audit.ts";
-import type { DiscountCode } from "./service.ts";
-
-const now = sql`now()`;
+import { type DiscountCode, notExpired } from "./service.ts";
 
 /** The codes in each state, as discountStateOf decides it, in SQL. */
 const STATE_WHERE: Record<DiscountState, SQL | undefined> = {
   inactive: eq(discountCodes.active, false),
-  expired: and(
-    eq(discountCodes.active, true),
-    isNotNull(discountCodes.expiresAt),
-    lte(discountCodes.expiresAt, now),
-  ),
+  expired: and(eq(discountCodes.active, true), not(notExpired)),
   used_up: and(
     eq(discountCodes.active, true),
-    or(sql`${discountCodes.expiresAt} is null`, sql`${discountCodes.expiresAt} > ${now}`),
+    notExpired,
     sql`${discountCodes.redemptions} >= ${discountCodes.maxRedemptions}`,
   ),
   active: and(
     eq(discountCodes.active, true),
-    or(sql`${discountCodes.expiresAt} is null`, sql`${discountCodes.expiresAt} > ${now}`),
+    notExpired,
     sql`${discountCodes.redemptions} < ${discountCodes.maxRedemptions}`,
   ),
 };
@@ -110,11 +104,18 @@ export async function listAdminDiscounts(
   };
 }
 
-async function codeRow(db: Database, storeId: string, id: string): Promise<DiscountCode> {
-  const [row] = await db
+/** The store's code by id, locked for the caller's transaction when `lock`; else not found. */
+async function codeRow(
+  db: Database | Transaction,
+  storeId: string,
+  id: string,
+  lock = false,
+): Promise<DiscountCode> {
+  const query = db
     .select()
     .from(discountCodes)
     .where(and(eq(discountCodes.storeId, storeId), eq(discountCodes.id, id)));
+  const [row] = lock ? await query.for("update") : await query;
   if (!row) throw new DomainError("not_found", M.notFound);
   return row;
 }
@@ -252,12 +253,7 @@ export async function updateDiscount(
   actor: AdminActor,
 ): Promise<AdminDiscount> {
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(discountCodes)
-      .where(and(eq(discountCodes.storeId, storeId), eq(discountCodes.id, id)))
-      .for("update");
-    if (!before) throw new DomainError("not_found", M.notFound);
+    const before = await codeRow(tx, storeId, id, true);
     // The form shows the expiry to the minute: the same minute sent back is the expiry unchanged
     // (an expired code's other terms can still be edited).
     const sentExpiry = terms.expiresAt === null ? null : new Date(terms.expiresAt);
@@ -316,12 +312,7 @@ export async function expireDiscount(
   actor: AdminActor,
 ): Promise<AdminDiscount> {
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(discountCodes)
-      .where(and(eq(discountCodes.storeId, storeId), eq(discountCodes.id, id)))
-      .for("update");
-    if (!before) throw new DomainError("not_found", M.notFound);
+    const before = await codeRow(tx, storeId, id, true);
     if (before.expiresAt !== null && before.expiresAt.getTime() <= Date.now()) {
       throw new DomainError("conflict", M.alreadyExpired);
     }

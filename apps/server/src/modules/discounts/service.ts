@@ -42,10 +42,11 @@ async function activeCode(
 }
 
 /** A code not past its expiry (none, or later than the database's now). */
+// `or` of two conditions is never empty.
 export const notExpired = or(
   isNull(discountCodes.expiresAt),
   gt(discountCodes.expiresAt, sql`now()`),
-);
+) as SQL;
 
 /**
  * The store's active code by id (a cart's applied code); null when gone, switched off or past its
