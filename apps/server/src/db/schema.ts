@@ -24,6 +24,7 @@ import type {
 import { type SQL, sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   check,
@@ -843,6 +844,46 @@ export const orderLines = pgTable(
 );
 
 /**
+ * A store's paid orders per UTC day (of paid_at) and currency: how many, their totals and what
+ * was refunded of them. Kept by the database as orders are paid and refunded (migration 0042),
+ * so the dashboard reads a day's sales from one row however many orders it had.
+ */
+export const salesDays = pgTable(
+  "sales_days",
+  {
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    currency: text("currency").$type<Currency>().notNull(),
+    orders: integer("orders").notNull(),
+    revenue: bigint("revenue", { mode: "number" }).notNull(),
+    refunded: bigint("refunded", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.day, t.currency] })],
+);
+
+/**
+ * A store's paid order lines per UTC day, currency and SKU: units and line totals, and the
+ * alphabetically first title sold under the SKU that day. Kept with `sales_days`.
+ */
+export const productSalesDays = pgTable(
+  "product_sales_days",
+  {
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    currency: text("currency").$type<Currency>().notNull(),
+    sku: text("sku").notNull(),
+    title: text("title").notNull(),
+    units: integer("units").notNull(),
+    revenue: bigint("revenue", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.day, t.currency, t.sku] })],
+);
+
+/**
  * A signed-in shopper's subscription, started when the order with its line is paid: what is
  * delivered (variant, quantity, price per delivery in the order's currency), on which plan, and
  * when it is next charged.
@@ -1146,12 +1187,19 @@ export const analyticsEvents = pgTable(
     key: text("key").notNull(),
     at: timestamp("at", { withTimezone: true }).notNull(),
     data: jsonb("data").notNull(),
+    /** A search's query as typed, kept by the database beside its data (the search reports). */
+    searchQuery: text("search_query").generatedAlwaysAs(
+      sql`case when kind = 'search' then data ->> 'query' end`,
+    ),
   },
   (t) => [
     unique("analytics_events_session_kind_key").on(t.sessionId, t.kind, t.key),
     index("analytics_events_store_at").on(t.storeId, t.at),
-    // The search report and the dashboard's searches read only the searches of a range.
-    index("analytics_events_store_search_at").on(t.storeId, t.at).where(sql`${t.kind} = 'search'`),
+    // The search report and the dashboard's searches count a range's queries from this index
+    // alone, never reading the events' data.
+    index("analytics_events_store_searched")
+      .on(t.storeId, t.at, t.searchQuery)
+      .where(sql`${t.kind} = 'search'`),
     check(
       "analytics_events_kind",
       sql`${t.kind} in ('page_view', 'product_view', 'search', 'cart_event')`,

@@ -1,5 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { DASHBOARD_MESSAGES } from "@storefront/domain";
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   HEMP,
@@ -7,11 +8,13 @@ import {
   PET_STORE,
   PETS,
   placeOrder,
+  setStock,
   signedInVisitor,
   uniqueEmail,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
+import { selectRows } from "../../db/index.ts";
 import {
   analyticsEvents,
   analyticsSessions,
@@ -132,7 +135,11 @@ describeEachEngine("admin dashboard API", (engine) => {
       expiresAt: new Date(Date.now() + 86_400_000),
       usedAt: new Date(Date.now() - 60_000),
     });
-    await placeOrder(t.app, { "ITCHY-1": 1 }, email);
+    const recovered = await placeOrder(t.app, { "ITCHY-1": 1 }, email);
+    const [{ total } = { total: -1 }] = await t.database.db
+      .select({ total: orders.total })
+      .from(orders)
+      .where(eq(orders.number, recovered));
     const after = (await v.get("/api/admin/dashboard")).json();
     expect(after.funnel.sessions - before.funnel.sessions).toBe(2);
     expect(after.funnel.productViews - before.funnel.productViews).toBe(2);
@@ -142,7 +149,67 @@ describeEachEngine("admin dashboard API", (engine) => {
     expect(after.abandonedCarts - before.abandonedCarts).toBe(1);
     const usd = after.sales.find((s: { currency: string }) => s.currency === "usd");
     expect(usd.recoveredOrders).toBe(1);
-    expect(usd.recoveredRevenue).toBeGreaterThan(0);
+    expect(usd.recoveredRevenue).toBe(total);
+  });
+
+  it("keeps each day's sales and top products as orders are paid at once and refunded", async () => {
+    const v = await admin();
+    await setStock(t.database.db, "ITCHY-1", 500);
+    const before = (await v.get("/api/admin/dashboard")).json();
+    const numbers = await Promise.all(
+      [1, 2, 3, 4, 5].map((quantity) =>
+        placeOrder(t.app, { "ITCHY-1": quantity }, uniqueEmail(`at-once-${quantity}`)),
+      ),
+    );
+    const placed = await t.database.db
+      .select({ total: orders.total })
+      .from(orders)
+      .where(and(eq(orders.storeId, PET_STORE), inArray(orders.number, numbers)));
+    const refunded = await v.post(
+      `/api/admin/orders/${numbers[2]}/refunds`,
+      { amount: 500, restock: false, reason: "Damaged box" },
+      { "idempotency-key": randomUUID() },
+    );
+    expect(refunded.statusCode, refunded.body).toBe(200);
+
+    const after = (await v.get("/api/admin/dashboard")).json();
+    const usd = (d: { sales: { currency: string }[] }) =>
+      d.sales.find((s) => s.currency === "usd") as
+        | { orders: number; revenue: number; refunded: number }
+        | undefined;
+    const itchy = (d: { topProducts: { sku: string; units: number }[] }) =>
+      d.topProducts.find((p) => p.sku === "ITCHY-1")?.units ?? 0;
+    expect((usd(after)?.orders ?? 0) - (usd(before)?.orders ?? 0)).toBe(5);
+    expect((usd(after)?.revenue ?? 0) - (usd(before)?.revenue ?? 0)).toBe(
+      placed.reduce((sum, o) => sum + o.total, 0),
+    );
+    expect((usd(after)?.refunded ?? 0) - (usd(before)?.refunded ?? 0)).toBe(500);
+    expect(itchy(after) - itchy(before)).toBe(15);
+
+    // Over every day, the figures kept are the store's paid orders summed afresh.
+    const kept = await selectRows<{
+      day: string;
+      orders: number;
+      revenue: number;
+      refunded: number;
+    }>(
+      t.database.db,
+      sql`select day::text, orders, revenue::int, refunded::int from sales_days
+          where store_id = ${PET_STORE} and orders > 0 order by day, currency`,
+    );
+    const summed = await selectRows<{
+      day: string;
+      orders: number;
+      revenue: number;
+      refunded: number;
+    }>(
+      t.database.db,
+      sql`select (paid_at at time zone 'UTC')::date::text as day, count(*)::int as orders,
+            sum(total)::int as revenue, sum(refunded_amount)::int as refunded
+          from orders where store_id = ${PET_STORE} and status = 'paid'
+          group by day, currency order by day, currency`,
+    );
+    expect(kept).toEqual(summed);
   });
 
   it("refuses a range it cannot read with what is wrong", async () => {

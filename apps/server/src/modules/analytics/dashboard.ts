@@ -71,10 +71,12 @@ export async function readDashboard(
         refunded: Count;
       }>(
         db,
-        sql`select o.currency, to_char(o.paid_at at time zone 'UTC', 'YYYY-MM-DD') as day,
-              count(*) as orders, sum(o.total) as revenue, sum(o.refunded_amount) as refunded
-            from orders o where ${paidInRange}
-            group by 1, 2`,
+        // A row a day and currency, kept by the database as orders are paid and refunded.
+        sql`select d.currency, to_char(d.day, 'YYYY-MM-DD') as day, d.orders, d.revenue,
+              d.refunded
+            from sales_days d
+            where d.store_id = ${storeId} and d.day >= ${from}::date and d.day <= ${to}::date
+              and d.orders > 0`,
       ),
       selectRows<{ currency: Currency; orders: Count; revenue: Count }>(
         db,
@@ -123,12 +125,14 @@ export async function readDashboard(
       ),
       selectRows<{ title: string; sku: string; currency: Currency; units: Count; revenue: Count }>(
         db,
-        sql`select min(l.title) as title, l.sku, o.currency, sum(l.quantity) as units,
-              sum(l.line_total) as revenue
-            from orders o join order_lines l on l.order_id = o.id
-            where ${paidInRange}
-            group by l.sku, o.currency
-            order by units desc, revenue desc, l.sku
+        // A row a day, currency and SKU, kept with the days' sales.
+        sql`select min(p.title) as title, p.sku, p.currency, sum(p.units) as units,
+              sum(p.revenue) as revenue
+            from product_sales_days p
+            where p.store_id = ${storeId} and p.day >= ${from}::date and p.day <= ${to}::date
+            group by p.sku, p.currency
+            having sum(p.units) > 0
+            order by units desc, revenue desc, p.sku
             limit ${DASHBOARD_LIMITS.topRows}`,
       ),
       selectRows<{ kind: "new" | "returning"; customers: Count; orders: Count }>(
