@@ -39,8 +39,9 @@ function daysOf(from: string, to: string): string[] {
 }
 
 /**
- * The store's dashboard for a range of UTC days, every figure aggregated by the database (each
- * statement on an index of its table's store and time), never by reading rows into the server:
+ * The store's dashboard for a range of UTC days, every figure aggregated by the database (sales
+ * and top products from the days it keeps, migration 0042; the rest on an index of its table's
+ * store and time), never by reading rows into the server:
  * sales per currency and day, the visit funnel, abandoned and recovered carts, top products,
  * searches, and new against returning customers.
  */
