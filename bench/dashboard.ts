@@ -81,14 +81,14 @@ if (existing < orderCount) {
     insert into sales_days (store_id, day, currency, orders, revenue, refunded)
     select store_id, (paid_at at time zone 'UTC')::date, currency, count(*), sum(total),
       sum(refunded_amount)
-    from orders where store_id = ${STORE} and status = 'paid'
+    from orders where store_id = ${STORE} and status = 'paid' and paid_at is not null
     group by 1, 2, 3`);
   await db.execute(sql`
     insert into product_sales_days (store_id, day, currency, sku, title, units, revenue)
     select o.store_id, (o.paid_at at time zone 'UTC')::date, o.currency, l.sku, min(l.title),
       sum(l.quantity), sum(l.line_total)
     from orders o join order_lines l on l.order_id = o.id
-    where o.store_id = ${STORE} and o.status = 'paid'
+    where o.store_id = ${STORE} and o.status = 'paid' and o.paid_at is not null
     group by 1, 2, 3, 4`);
   await db.execute(sql`analyze orders`);
   await db.execute(sql`

@@ -2,7 +2,6 @@ import type { Server } from "node:http";
 import zlib from "node:zlib";
 import fastifyCompress from "@fastify/compress";
 import { MAX_PATH_PARAM_LENGTH } from "@storefront/domain";
-import { sql } from "drizzle-orm";
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from "fastify";
 import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
@@ -19,12 +18,14 @@ import { checkoutRoutes } from "./modules/checkout/routes.ts";
 import { adminContentRoutes, contentRoutes } from "./modules/content/routes.ts";
 import { designRequestRoutes } from "./modules/design-requests/routes.ts";
 import { adminDiscountRoutes, discountRoutes } from "./modules/discounts/routes.ts";
+import { healthRoutes } from "./modules/health/routes.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
 import { orderRoutes } from "./modules/orders/routes.ts";
 import type { PaymentProvider } from "./modules/payments/provider.ts";
 import { paymentRoutes } from "./modules/payments/routes.ts";
 import { reviewRoutes } from "./modules/reviews/routes.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
+import { seoRoutes } from "./modules/seo/routes.ts";
 import { storeRoutes } from "./modules/stores/routes.ts";
 import { subscriptionRoutes } from "./modules/subscriptions/routes.ts";
 import { tradeRoutes } from "./modules/trade/routes.ts";
@@ -156,15 +157,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(searchRoutes);
   await app.register(chatRoutes);
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
-  // For load balancers: alive (the process answers), and ready (its database answers too).
-  app.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok" }));
-  app.get("/readyz", { schema: { hide: true } }, async (_request, reply) => {
-    await db.execute(sql`select 1`);
-    return reply.header("cache-control", "no-store").send({ status: "ready" });
-  });
-  app.get("/robots.txt", { schema: { hide: true } }, async (_request, reply) =>
-    reply.type("text/plain").send("User-agent: *\nAllow: /\n"),
-  );
+  await app.register(healthRoutes);
+  await app.register(seoRoutes);
 
   if (web ?? config.webBuildDir !== null) {
     if (!config.webBuildDir) throw new Error("WEB_BUILD_DIR is not set");

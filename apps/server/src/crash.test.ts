@@ -22,7 +22,7 @@ const SHOPPERS = 40;
 const SKU = "ITCHY-1";
 
 describe.skipIf(!PG_URL || !HAS_WEB_BUILD)(
-  "kill -9 mid-checkout on PostgreSQL (needs npm run build)",
+  "kill -9 and SIGTERM mid-checkout on PostgreSQL (needs npm run build)",
   () => {
     let databaseUrl: string;
     let dropDatabase: () => Promise<void>;
@@ -169,6 +169,73 @@ describe.skipIf(!PG_URL || !HAS_WEB_BUILD)(
         ).rows;
         expect(stock?.stock).toBeGreaterThanOrEqual(0);
         expect((stock?.stock ?? 0) + Number(stock?.sold ?? 0)).toBe(stockBefore);
+      } finally {
+        await db.end();
+      }
+    }, 120_000);
+
+    it("SIGTERM mid-burst: every checkout in flight completes, the days' sales count them, and the server exits 0", async () => {
+      const before = server;
+      if (before && before.exitCode === null && before.signalCode === null) {
+        await new Promise((resolve) => {
+          before.once("exit", resolve);
+          before.kill("SIGKILL");
+        });
+      }
+      server = await startServer(env);
+      const origin = `http://127.0.0.1:${port}`;
+      const shoppers: Shopper[] = [];
+      for (let i = 0; i < 12; i++) {
+        const shopper = new Shopper(origin);
+        expect(
+          (await shopper.send("POST", "/api/cart/items", { sku: SKU, quantity: 1 })).status,
+        ).toBe(200);
+        shoppers.push(shopper);
+      }
+      const totals = await Promise.all(
+        shoppers.map(async (s) => {
+          const quote = await s.send("POST", "/api/checkout/quote", { address: quoteAddress() });
+          return ((await quote.json()) as { total: number }).total;
+        }),
+      );
+      const stopping = server;
+      const exited = new Promise<number | null>((resolve) => stopping.once("exit", resolve));
+      let signalled = false;
+      const statuses = await Promise.all(
+        shoppers.map(async (shopper, i) => {
+          const res = await shopper.send(
+            "POST",
+            "/api/checkout",
+            {
+              email: `sigterm${i}@example.com`,
+              name: "Term Buyer",
+              address: NY_ADDRESS,
+              shippingOptionId: "standard",
+              expectedTotal: totals[i],
+              card: GOOD_CARD,
+            },
+            { "idempotency-key": randomUUID() },
+          );
+          // The first answer: the others were sent with it and are being served.
+          if (!signalled) {
+            signalled = true;
+            stopping.kill("SIGTERM");
+          }
+          return `${res.status} ${((await res.json()) as { status?: string }).status}`;
+        }),
+      );
+      expect(statuses).toEqual(shoppers.map(() => "200 paid"));
+      expect(await exited).toBe(0);
+      server = undefined;
+
+      const db = new pg.Client({ connectionString: databaseUrl });
+      await db.connect();
+      try {
+        const { rows } = await db.query<{ paid: string; counted: string }>(
+          `select (select count(*) from orders where status = 'paid') as paid,
+                  (select sum(orders) from sales_days) as counted`,
+        );
+        expect(Number(rows[0]?.counted)).toBe(Number(rows[0]?.paid));
       } finally {
         await db.end();
       }

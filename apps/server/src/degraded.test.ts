@@ -60,6 +60,7 @@ describe("Redis down: rate limits fall back to the process's own counters", () =
         redisUp ? redis.hit(key, windowMs) : Promise.reject(new Error("ECONNREFUSED")),
       peek: (key) => (redisUp ? redis.peek(key) : Promise.reject(new Error("ECONNREFUSED"))),
       reset: (key) => (redisUp ? redis.reset(key) : Promise.reject(new Error("ECONNREFUSED"))),
+      ping: () => (redisUp ? Promise.resolve(true) : Promise.reject(new Error("ECONNREFUSED"))),
       close: async () => {},
     };
     const warnings: string[] = [];
@@ -110,6 +111,18 @@ describe("Redis down: rate limits fall back to the process's own counters", () =
         expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
         expect(statuses[20]).toBe(429);
         expect(Date.now() - started).toBeLessThan(10_000);
+      });
+
+      it("is not ready (/readyz 503, saying Redis does not answer) while alive (/healthz 200)", async () => {
+        const ready = await t.app.inject({ url: "/readyz", headers: { host: PETS } });
+        expect(ready.statusCode).toBe(503);
+        expect(ready.json()).toEqual({
+          status: "not ready",
+          database: "ok",
+          redis: "not answering",
+        });
+        const alive = await t.app.inject({ url: "/healthz", headers: { host: PETS } });
+        expect(alive.statusCode).toBe(200);
       });
     });
   }

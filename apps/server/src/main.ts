@@ -7,8 +7,12 @@ import { openDatabaseAtStart, StartupError } from "./db/start.ts";
 import { batchedStdout } from "./lib/log-destination.ts";
 import { warmPageImages } from "./modules/media/warm.ts";
 
-/** How long a stopping primary waits for its workers to finish their requests. */
-const STOP_TIMEOUT_MS = 10_000;
+/**
+ * How long a stopping server finishes the requests and jobs in flight before it exits anyway
+ * (1): under the 30 s an orchestrator usually waits after SIGTERM before it kills. A primary
+ * waits as long for its workers, and a little more for their own deadline.
+ */
+const STOP_TIMEOUT_MS = 20_000;
 
 /**
  * Migrates the database and loads the demo stores and their media (when LOAD_DEMO_DATA), in a
@@ -52,7 +56,19 @@ async function serve(config: Config): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down");
+    setTimeout(() => {
+      console.error(
+        `Requests or jobs still running ${STOP_TIMEOUT_MS / 1000} s after ${signal}; exiting.`,
+      );
+      process.exit(1);
+    }, STOP_TIMEOUT_MS).unref();
+    // No new connections; the requests in flight are answered, then background work and the
+    // timed jobs finish and the analytics and mail waiting are written (the app's onClose). A
+    // kept-alive connection whose request is answered meanwhile is closed once it is idle, not
+    // left open for its keep-alive time.
+    const idle = setInterval(() => app.server.closeIdleConnections(), 100);
     await app.close();
+    clearInterval(idle);
     await database.close();
     process.exit(0);
   }
@@ -124,7 +140,7 @@ async function runCluster(config: Config): Promise<void> {
     setTimeout(() => {
       for (const worker of living()) worker.process.kill("SIGKILL");
       process.exit(1);
-    }, STOP_TIMEOUT_MS).unref();
+    }, STOP_TIMEOUT_MS + 2_000).unref();
     if (living().length === 0) process.exit(0);
   };
   process.on("SIGINT", stop);

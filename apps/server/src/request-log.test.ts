@@ -41,6 +41,13 @@ describe.skipIf(!HAS_WEB_BUILD)("request log", () => {
     });
   });
 
+  it("writes nothing for the load balancer's /healthz and /readyz", async () => {
+    lines.length = 0;
+    expect((await app.inject({ url: "/healthz", headers: { host: PETS } })).statusCode).toBe(200);
+    expect((await app.inject({ url: "/readyz", headers: { host: PETS } })).statusCode).toBe(200);
+    expect(lines).toEqual([]);
+  });
+
   it("writes one line for an API call, and a client cannot hide its requests by sending the page-call header", async () => {
     lines.length = 0;
     await app.inject({ url: "/api/cart", headers: { host: PETS } });

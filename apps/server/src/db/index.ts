@@ -1,9 +1,10 @@
-import { mkdir } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import type { ExtractTablesWithRelations, SQL } from "drizzle-orm";
+import { type ExtractTablesWithRelations, type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
@@ -60,6 +61,26 @@ export interface DatabaseHandle {
 }
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+
+let journalTimes: number[] | null = null;
+
+/**
+ * How many of this build's migrations the database has not applied: drizzle applies those made
+ * after the newest it recorded (its journal's `when` against `drizzle.__drizzle_migrations`).
+ */
+export async function pendingMigrations(db: Database): Promise<number> {
+  journalTimes ??= (
+    JSON.parse(await readFile(path.join(migrationsFolder, "meta", "_journal.json"), "utf8")) as {
+      entries: { when: number }[];
+    }
+  ).entries.map((e) => e.when);
+  const [row] = await selectRows<{ newest: string | number | null }>(
+    db,
+    sql`select max(created_at) as newest from drizzle.__drizzle_migrations`,
+  );
+  const newest = Number(row?.newest ?? 0);
+  return journalTimes.filter((when) => when > newest).length;
+}
 export interface DatabaseTimeouts {
   /** Waiting for a connection (a new one, or a free one of the pool). */
   connectMs: number;

@@ -115,6 +115,8 @@ export const products = pgTable(
     /** What it is for, per facet (pet, condition): what a collection can be filtered by. */
     tags: jsonb("tags").$type<ProductTag[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When its page last changed in the admin (the sitemap's lastmod). */
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique("products_store_handle").on(t.storeId, t.handle)],
 );

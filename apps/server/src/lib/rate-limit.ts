@@ -19,6 +19,8 @@ export interface RateLimiter {
   peek(key: string): Promise<WindowCount>;
   /** Forgets the key's hits (a successful sign-in clears its failures). */
   reset(key: string): Promise<void>;
+  /** Whether the shared store answers now (throws if not); null when counts are this process's. */
+  ping(): Promise<true | null>;
   close(): Promise<void>;
 }
 
@@ -60,6 +62,10 @@ export class MemoryRateLimiter implements RateLimiter {
 
   async reset(key: string): Promise<void> {
     this.#windows.delete(key);
+  }
+
+  async ping(): Promise<null> {
+    return null;
   }
 
   async close(): Promise<void> {
@@ -124,6 +130,11 @@ export class RedisRateLimiter implements RateLimiter {
     await this.#redis.del(this.prefix + key);
   }
 
+  async ping(): Promise<true> {
+    await this.#redis.ping();
+    return true;
+  }
+
   async close(): Promise<void> {
     await this.#redis.quit().catch(() => this.#redis.disconnect());
   }
@@ -181,6 +192,11 @@ export class FallbackRateLimiter implements RateLimiter {
   async reset(key: string): Promise<void> {
     await this.#local.reset(key);
     await this.#use((limiter) => limiter.reset(key));
+  }
+
+  /** Asks Redis itself, whether or not the limits count here meanwhile. */
+  ping(): Promise<true | null> {
+    return this.shared.ping();
   }
 
   async close(): Promise<void> {

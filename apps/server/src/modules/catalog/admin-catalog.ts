@@ -157,6 +157,13 @@ export async function updateVariant(
           set: { amount: price.amount },
         });
     }
+    if (update.prices?.length) {
+      // The product's page shows the new price: search engines are told it changed.
+      await tx
+        .update(products)
+        .set({ updatedAt: new Date() })
+        .where(eq(products.id, variant.productId));
+    }
     const prices = await tx
       .select({ currency: variantPrices.currency, amount: variantPrices.amount })
       .from(variantPrices)
@@ -187,7 +194,10 @@ export async function setProductPublished(
       .where(and(eq(products.storeId, storeId), eq(products.id, productId)))
       .for("update");
     if (!before) throw new DomainError("not_found", M.productNotFound);
-    await tx.update(products).set({ published }).where(eq(products.id, productId));
+    await tx
+      .update(products)
+      .set({ published, updatedAt: new Date() })
+      .where(eq(products.id, productId));
     await audit(tx, storeId, actor, {
       action: published ? "product.publish" : "product.hide",
       target: `product ${before.handle}`,

@@ -446,7 +446,8 @@ export async function searchReportBetween(
       (select 'none' as list, c.query, c.searches from counted c
         join search_query_results r on r.store_id = ${storeId} and r.query = c.query
         where r.results = 0
-        order by c.searches desc, c.query limit ${limit})`,
+        order by c.searches desc, c.query limit ${limit})
+      order by list, searches desc, query`,
   );
   const top = rows.filter((r) => r.list === "top");
   const none = rows.filter((r) => r.list === "none");

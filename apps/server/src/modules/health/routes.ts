@@ -1,0 +1,39 @@
+import type { FastifyPluginAsync } from "fastify";
+import { pendingMigrations } from "../../db/index.ts";
+
+/** A Redis that takes longer than this to answer counts as not answering. */
+const READY_TIMEOUT_MS = 2_000;
+
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * For load balancers and orchestrators, cheap and not logged (they ask every few seconds):
+ * /healthz, the process answers; /readyz, it can serve: the database answers with every
+ * migration of this build applied, and Redis (when configured) answers. Neither is cached.
+ */
+export const healthRoutes: FastifyPluginAsync = async (app) => {
+  app.get("/healthz", { schema: { hide: true }, logLevel: "silent" }, async (_request, reply) =>
+    reply.header("cache-control", "no-store").send({ status: "ok" }),
+  );
+
+  app.get("/readyz", { schema: { hide: true }, logLevel: "silent" }, async (_request, reply) => {
+    // A database that does not answer: the 503 every route gives then (with Retry-After).
+    const pending = await pendingMigrations(app.db);
+    const redis = await within(app.rateLimiter.ping(), READY_TIMEOUT_MS).then(
+      (answered) => (answered ? "ok" : "not configured"),
+      () => "not answering",
+    );
+    const database = pending > 0 ? `${pending} migrations not applied` : "ok";
+    const ready = pending === 0 && redis !== "not answering";
+    return reply
+      .status(ready ? 200 : 503)
+      .header("cache-control", "no-store")
+      .send({ status: ready ? "ready" : "not ready", database, redis });
+  });
+};
