@@ -113,3 +113,53 @@ test.describe("a refused link", () => {
     }
   });
 });
+
+test.describe("a refused sender", () => {
+  // The sender's first try is refused on purpose: that answer is allowed.
+  test.use({
+    allowedConsoleErrors: [
+      [{ text: /status of 400/, path: "/api/admin/mail-sender" }],
+      { scope: "test" },
+    ],
+  });
+
+  test("the store's admin sets who its mail is from, and the screen says what mail carries now", async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    // One store setting: set and put back by one project only, so the other never reads it.
+    test.skip(testInfo.project.name !== "wide", "a store-wide setting, changed once");
+    const origin = baseURL ?? "";
+    const login = await page.request.post(`${origin}/v2/auth/login`, {
+      headers: { origin },
+      data: ADMIN,
+    });
+    expect(login.status()).toBe(200);
+    try {
+      await gotoHydrated(page, "/admin/storefront");
+      const mail = page.getByRole("region", { name: "Mail to shoppers" });
+      await expect(mail).toContainText('Your mail is sent as "Pawsome Herbals" <');
+      await mail.getByLabel("Sender's name").fill("Pawsome Orders");
+      await mail.getByLabel("Sender's address").fill("orders@pawsome");
+      await mail.getByRole("button", { name: "Save the sender" }).click();
+      await expect(mail.getByRole("alert")).toContainText(
+        "The sender's address is an email address",
+      );
+      await mail.getByLabel("Sender's address").fill("orders@pawsome.test");
+      await mail.getByRole("button", { name: "Save the sender" }).click();
+      await expect(mail.getByRole("status")).toHaveText(
+        "The sender is saved: the store's next mail is from it.",
+      );
+      await expect(mail).toContainText(
+        'Your mail is sent as "Pawsome Orders" <orders@pawsome.test>; replies go to',
+      );
+      await screenshot(page, testInfo, "admin-mail-sender");
+    } finally {
+      const restored = await page.request.put(`${origin}/api/admin/mail-sender`, {
+        headers: { origin },
+        data: { name: null, address: null },
+      });
+      expect(restored.status()).toBe(200);
+    }
+  });
+});

@@ -152,3 +152,39 @@ export const CHATBOT_COLOUR_FIELDS = [
   ["userTextColor", "Shopper text"],
   ["inputControlsColor", "Input and buttons"],
 ] as const;
+
+export const MAIL_SENDER_MESSAGES = {
+  name: "The sender's name is 1 to 80 characters, without line breaks or angle brackets",
+  address: "The sender's address is an email address such as orders@yourstore.com",
+} as const;
+
+/**
+ * PUT /api/admin/mail-sender: who the store's mail is from. Either may be null: the store's
+ * brand name, and the platform's own address, until it sets them.
+ */
+export const MailSenderUpdateSchema = z.strictObject({
+  name: z
+    .string({ error: MAIL_SENDER_MESSAGES.name })
+    .trim()
+    .min(1, MAIL_SENDER_MESSAGES.name)
+    .max(80, MAIL_SENDER_MESSAGES.name)
+    .regex(/^[^\p{Cc}<>]+$/u, MAIL_SENDER_MESSAGES.name)
+    .nullable(),
+  address: z
+    .string({ error: MAIL_SENDER_MESSAGES.address })
+    .trim()
+    .toLowerCase()
+    .max(254, MAIL_SENDER_MESSAGES.address)
+    .regex(/^[a-z0-9._%+-]+@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/, MAIL_SENDER_MESSAGES.address)
+    .nullable(),
+});
+export type MailSenderUpdate = z.infer<typeof MailSenderUpdateSchema>;
+
+/** GET and PUT /api/admin/mail-sender: what is set, and what the store's mail carries now. */
+export const MailSenderSchema = MailSenderUpdateSchema.extend({
+  /** The From of the store's mail now, e.g. "Pawsome Herbals" <orders@pawsome.test>. */
+  from: z.string(),
+  /** Where replies go: the store owner's address. */
+  replyTo: z.string(),
+});
+export type MailSender = z.infer<typeof MailSenderSchema>;

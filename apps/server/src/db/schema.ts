@@ -59,6 +59,12 @@ export const stores = pgTable(
     tradeTerms: jsonb("trade_terms").$type<TradeTerms>(),
     /** Where the store's own notifications go (new orders, garden design requests). */
     ownerEmail: text("owner_email").notNull(),
+    /**
+     * Who the store's mail is from: its own name and address once it sets them; until then the
+     * brand name and the platform's MAIL_FROM address. Replies go to `owner_email`.
+     */
+    mailFromName: text("mail_from_name"),
+    mailFromAddress: text("mail_from_address"),
     defaultCurrency: text("default_currency").$type<Currency>().notNull().default("usd"),
     /**
      * The commission, in percent, the store's affiliate programme pays (content quotes it as
@@ -538,6 +544,7 @@ export const outbox = pgTable(
       .references(() => stores.id, { onDelete: "cascade" }),
     from: text("from").notNull(),
     to: text("to").notNull(),
+    replyTo: text("reply_to"),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),

@@ -3,6 +3,12 @@ import type { Database } from "../db/index.ts";
 import { outbox } from "../db/schema.ts";
 import type { Logger } from "./logger.ts";
 
+/** A name and an address, as a From header carries them. */
+export interface MailAddress {
+  name: string;
+  address: string;
+}
+
 /** One message from a store to one address. */
 export interface MailMessage {
   storeId: string;
@@ -12,6 +18,18 @@ export interface MailMessage {
   html?: string;
   /** Where a reply goes when it is not the sender (a visitor who wrote to the store). */
   replyTo?: string;
+  /** Who it is from; else the platform's MAIL_FROM. */
+  from?: MailAddress;
+}
+
+/** A From header's text: the name quoted (its quotes and backslashes escaped), the address. */
+export function formatAddress({ name, address }: MailAddress): string {
+  return `"${name.replace(/["\\]/g, "\\$&")}" <${address}>`;
+}
+
+/** The address of a From such as `Store <no-reply@localhost>`, or the text itself. */
+export function addressOf(from: string): string {
+  return /<([^<>\s]+)>\s*$/.exec(from)?.[1] ?? from.trim();
 }
 
 /** Sends the store's mail: over SMTP when SMTP_URL is set, else into the `outbox` table. */
@@ -31,8 +49,8 @@ export class SmtpMailer implements Mailer {
     this.#transport = nodemailer.createTransport(url);
   }
 
-  async send({ to, subject, text, html, replyTo }: MailMessage): Promise<void> {
-    await this.#transport.sendMail({ from: this.from, to, subject, text, html, replyTo });
+  async send({ to, subject, text, html, replyTo, from }: MailMessage): Promise<void> {
+    await this.#transport.sendMail({ from: from ?? this.from, to, subject, text, html, replyTo });
   }
 
   async close(): Promise<void> {
@@ -42,8 +60,7 @@ export class SmtpMailer implements Mailer {
 
 /**
  * Without SMTP: the message is stored in `outbox` (where a developer reads it) and one log line
- * says so. The log names the message, never its body: a body may hold a reset link. A reply-to
- * address is not kept: the messages that set one also name the address in their text.
+ * says so. The log names the message, never its body: a body may hold a reset link.
  */
 export class OutboxMailer implements Mailer {
   constructor(
@@ -52,10 +69,18 @@ export class OutboxMailer implements Mailer {
     private readonly log: Logger,
   ) {}
 
-  async send({ storeId, to, subject, text, html }: MailMessage): Promise<void> {
+  async send({ storeId, to, subject, text, html, replyTo, from }: MailMessage): Promise<void> {
     const [row] = await this.db
       .insert(outbox)
-      .values({ storeId, from: this.from, to, subject, text, html: html ?? null })
+      .values({
+        storeId,
+        from: from ? formatAddress(from) : this.from,
+        to,
+        replyTo: replyTo ?? null,
+        subject,
+        text,
+        html: html ?? null,
+      })
       .returning({ id: outbox.id });
     this.log.info(
       // The recipient and the body (links with tokens) stay in the table, out of the log.

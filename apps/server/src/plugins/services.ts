@@ -8,6 +8,7 @@ import { createRateLimiter } from "../lib/rate-limit.ts";
 import { AnalyticsWriter } from "../modules/analytics/writer.ts";
 import { createPaymentProvider } from "../modules/payments/index.ts";
 import type { PaymentProvider } from "../modules/payments/provider.ts";
+import { StoreMailer } from "../modules/stores/mail.ts";
 import { StoreResolver } from "../modules/stores/service.ts";
 
 /**
@@ -28,7 +29,8 @@ export function registerServices(
   app.decorate("db", db);
   app.decorate("stores", new StoreResolver(db, config.defaultStoreId));
   app.decorate("rateLimiter", createRateLimiter(config, app.log));
-  app.decorate("mailer", createMailer(config, db, app.log));
+  // Each message as its store: its sender, replies to its owner, its logo and colours.
+  app.decorate("mailer", new StoreMailer(createMailer(config, db, app.log), db, config.mailFrom));
   app.decorate("background", new BackgroundTasks(app.log));
   app.decorate("payments", payments ?? createPaymentProvider(config));
   app.decorate("analytics", new AnalyticsWriter(db, app.log));

@@ -878,7 +878,10 @@ describeEachEngine("accounts API", (engine) => {
       // Only the account's email received a message.
       expect(mails.map((m) => m.to)).toEqual([user.email]);
       const [mail] = mails;
-      expect(mail).toMatchObject({ storeId: PET_STORE, from: "Store <no-reply@localhost>" });
+      expect(mail).toMatchObject({
+        storeId: PET_STORE,
+        from: '"Pawsome Herbals" <no-reply@localhost>',
+      });
       expect(mail?.subject).toBe("Reset your Pawsome Herbals password");
       const link =
         /http:\/\/pets\.localhost\/account\/reset-password\?token=([A-Za-z0-9_-]{43})/.exec(

@@ -13,6 +13,7 @@ import {
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
 import { parseMail, startSmtpServer } from "../../../test/smtp.ts";
 import { SmtpMailer } from "../../lib/mailer.ts";
+import { StoreMailer } from "../stores/mail.ts";
 
 describeEachEngine("account mail over SMTP", (engine) => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -30,7 +31,8 @@ describeEachEngine("account mail over SMTP", (engine) => {
   });
 
   it("sends the reset link to a real SMTP server; the link's token resets the password", async () => {
-    expect(t.app.mailer).toBeInstanceOf(SmtpMailer);
+    expect(t.app.mailer).toBeInstanceOf(StoreMailer);
+    expect((t.app.mailer as StoreMailer).inner).toBeInstanceOf(SmtpMailer);
     const user = await createUser(t.database.db, { firstName: "Avery" });
     const arrival = smtp.next();
     const v = visitorWithOwnIp(t.app, `${PETS}:3000`);

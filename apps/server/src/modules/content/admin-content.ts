@@ -6,6 +6,8 @@ import {
   DomainError,
   fillFigures,
   ADMIN_CONTENT_MESSAGES as M,
+  type MailSender,
+  type MailSenderUpdate,
   type PageDocument,
   type PageSaveRequest,
   STORE_MESSAGES,
@@ -14,6 +16,7 @@ import {
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import { documents, stores } from "../../db/schema.ts";
+import { addressOf, formatAddress } from "../../lib/mailer.ts";
 import { type AdminActor, audit } from "../admin/audit.ts";
 import { getStoreFigures } from "../stores/service.ts";
 import { sanitizePage, saveDocument } from "./service.ts";
@@ -208,4 +211,60 @@ export async function saveChatbotSettings(
     });
     return settings;
   });
+}
+
+/** The store's mail sender as set, and the From and Reply-To its mail carries now. */
+export async function readMailSender(
+  db: Database,
+  storeId: string,
+  platformFrom: string,
+): Promise<MailSender> {
+  const [row] = await db
+    .select({
+      name: stores.mailFromName,
+      address: stores.mailFromAddress,
+      brand: stores.brandName,
+      owner: stores.ownerEmail,
+    })
+    .from(stores)
+    .where(eq(stores.id, storeId));
+  if (!row) throw new DomainError("not_found", STORE_MESSAGES.notFound);
+  return {
+    name: row.name,
+    address: row.address,
+    from: formatAddress({
+      name: row.name ?? row.brand,
+      address: row.address ?? addressOf(platformFrom),
+    }),
+    replyTo: row.owner,
+  };
+}
+
+/** Sets who the store's mail is from (null: the brand name, the platform's address), audited. */
+export async function saveMailSender(
+  db: Database,
+  storeId: string,
+  update: MailSenderUpdate,
+  actor: AdminActor,
+  platformFrom: string,
+): Promise<MailSender> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ name: stores.mailFromName, address: stores.mailFromAddress })
+      .from(stores)
+      .where(eq(stores.id, storeId))
+      .for("update");
+    if (!before) throw new DomainError("not_found", STORE_MESSAGES.notFound);
+    await tx
+      .update(stores)
+      .set({ mailFromName: update.name, mailFromAddress: update.address })
+      .where(eq(stores.id, storeId));
+    await audit(tx, storeId, actor, {
+      action: "mail_sender.update",
+      target: "mail sender",
+      before,
+      after: update,
+    });
+  });
+  return readMailSender(db, storeId, platformFrom);
 }

@@ -6,6 +6,8 @@ import {
   CONTENT_MESSAGES,
   ContentDocumentSchema,
   DomainError,
+  MailSenderSchema,
+  MailSenderUpdateSchema,
   PageDocumentSchema,
   PageNameSchema,
   PagePreviewRequestSchema,
@@ -23,9 +25,11 @@ import {
   readAdminPage,
   readCallout,
   readChatbotSettings,
+  readMailSender,
   saveAdminPage,
   saveCallout,
   saveChatbotSettings,
+  saveMailSender,
 } from "./admin-content.ts";
 import { getDocument } from "./service.ts";
 
@@ -187,6 +191,41 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       saveCallout(app.db, request.storeId, request.body, await adminActor(request)),
+  );
+
+  app.get(
+    "/api/admin/mail-sender",
+    {
+      preValidation: adminsOnly,
+      schema: {
+        tags: ["content", "admin"],
+        summary: "Store admins: who the store's mail is from, and where replies go",
+        response: { 200: MailSenderSchema },
+      },
+    },
+    async (request) => readMailSender(app.db, request.storeId, app.config.mailFrom),
+  );
+
+  app.put(
+    "/api/admin/mail-sender",
+    {
+      preValidation: adminsOnly,
+      schema: {
+        tags: ["content", "admin"],
+        summary:
+          "Store admins: set the sender's name and address of the store's mail (null: the brand name, the platform's address), audited",
+        body: MailSenderUpdateSchema,
+        response: { 200: MailSenderSchema },
+      },
+    },
+    async (request) =>
+      saveMailSender(
+        app.db,
+        request.storeId,
+        request.body,
+        await adminActor(request),
+        app.config.mailFrom,
+      ),
   );
 
   app.get(

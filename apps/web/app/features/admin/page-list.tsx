@@ -33,7 +33,7 @@ export function PageList({ list }: { list: AdminPageList }) {
       <div className="admin-heading">
         <h1>Pages</h1>
         <Link className="admin-button" to="/admin/storefront">
-          Callout and chat
+          Callout, chat and mail
         </Link>
       </div>
       <form className="admin-filters" onSubmit={start} noValidate aria-label="New page">

@@ -4,46 +4,13 @@ import {
   CHATBOT_COLOUR_FIELDS,
   type ChatbotConfig,
   type ChatbotUpdate,
+  type MailSender,
+  type MailSenderUpdate,
   type QuickAction,
 } from "@storefront/domain";
-import { type FormEvent, type ReactNode, useId, useState } from "react";
-import { useRevalidator } from "react-router";
+import { type FormEvent, useId, useState } from "react";
 import { apiRequest } from "~/lib/api-client";
-
-/** A form that says what was saved or why not. */
-function useSave() {
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState("");
-  async function run(send: () => Promise<unknown>, message: string) {
-    setBusy(true);
-    setError(null);
-    setDone("");
-    try {
-      await send();
-      setDone(message);
-      await revalidator.revalidate();
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
-  }
-  const outcome: ReactNode = (
-    <>
-      {error ? (
-        <p className="admin-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <p className="admin-done" role="status">
-        {done}
-      </p>
-    </>
-  );
-  return { busy, run, outcome };
-}
+import { useSave } from "./use-save";
 
 function CalloutForm({ callout }: { callout: CalloutUpdate }) {
   const id = useId();
@@ -264,22 +231,86 @@ function ChatbotForm({ chatbot }: { chatbot: ChatbotConfig }) {
   );
 }
 
-/** The callout above the store's header and the chat widget's settings, each saved on its own. */
+function MailSenderForm({ sender }: { sender: MailSender }) {
+  const id = useId();
+  const [name, setName] = useState(sender.name ?? "");
+  const [address, setAddress] = useState(sender.address ?? "");
+  const { busy, run, outcome } = useSave();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const body: MailSenderUpdate = {
+      name: name.trim() || null,
+      address: address.trim() || null,
+    };
+    void run(
+      () => apiRequest("PUT", "/api/admin/mail-sender", body),
+      "The sender is saved: the store's next mail is from it.",
+    );
+  }
+
+  return (
+    <section className="admin-card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Mail to shoppers</h2>
+      <p>
+        Your mail is sent as <strong>{sender.from}</strong>; replies go to{" "}
+        <strong>{sender.replyTo}</strong>. Leave a field empty for the store's name or the
+        platform's address. Your own address needs your domain to let the platform send for it (SPF
+        and DKIM), or mail from it may be marked as spam.
+      </p>
+      <form className="admin-discount-form" onSubmit={submit} noValidate>
+        <div className="admin-field-row">
+          <div className="admin-field">
+            <label htmlFor={`${id}-name`}>Sender's name</label>
+            <input
+              id={`${id}-name`}
+              value={name}
+              maxLength={80}
+              onChange={(e) => setName(e.target.value)}
+            />
+          </div>
+          <div className="admin-field">
+            <label htmlFor={`${id}-address`}>Sender's address</label>
+            <input
+              id={`${id}-address`}
+              type="email"
+              value={address}
+              maxLength={254}
+              autoComplete="off"
+              onChange={(e) => setAddress(e.target.value)}
+            />
+          </div>
+        </div>
+        <div className="admin-filter-actions">
+          <button type="submit" className="admin-button admin-button-primary" disabled={busy}>
+            Save the sender
+          </button>
+        </div>
+        {outcome}
+      </form>
+    </section>
+  );
+}
+
+/** The callout above the store's header, the chat widget and the mail sender, each saved apart. */
 export function StorefrontSettings({
   callout,
   chatbot,
+  sender,
 }: {
   callout: CalloutUpdate;
   chatbot: ChatbotConfig;
+  sender: MailSender;
 }) {
   return (
     <>
       <div className="admin-heading">
-        <h1>Callout and chat</h1>
+        <h1>Callout, chat and mail</h1>
       </div>
       <div className="admin-stack">
         <CalloutForm callout={callout} />
         <ChatbotForm chatbot={chatbot} />
+        <MailSenderForm sender={sender} />
       </div>
     </>
   );

@@ -1,0 +1,135 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../../db/index.ts";
+import { stores } from "../../db/schema.ts";
+import { escapeHtml } from "../../lib/html.ts";
+import { addressOf, type MailAddress, type Mailer, type MailMessage } from "../../lib/mailer.ts";
+import { storeAnswer, storeHomeOrigin } from "./service.ts";
+
+/** Who a store's mail is from, where replies go, and how its mail looks. */
+export interface MailIdentity {
+  from: MailAddress;
+  replyTo: string;
+  brand: string;
+  /** The logo as an absolute URL (mail is read away from the store); null without a domain. */
+  logoUrl: string | null;
+  colours: { primary: string; background: string; text: string; muted: string };
+}
+
+/** Colours a mail may carry: hex values only (they go into style attributes). */
+const HEX = /^#[0-9a-f]{3,8}$/i;
+const DEFAULT_COLOURS = {
+  primary: "#1f2937",
+  background: "#ffffff",
+  text: "#111827",
+  muted: "#6b7280",
+};
+
+/**
+ * The store's mail identity, kept as the store information is (a change reaches every instance
+ * at once): its own sender name and address once it sets them, else its brand name with the
+ * platform's address (`platformFrom`, MAIL_FROM); replies to its owner; its logo and colours.
+ * Null for a store that does not exist.
+ */
+export function storeMailIdentity(
+  db: Database,
+  storeId: string,
+  platformFrom: string,
+): Promise<MailIdentity | null> {
+  return storeAnswer(db, `mail ${storeId}`, async () => {
+    const [row] = await db
+      .select({
+        brand: stores.brandName,
+        logo: stores.logo,
+        theme: stores.theme,
+        owner: stores.ownerEmail,
+        name: stores.mailFromName,
+        address: stores.mailFromAddress,
+      })
+      .from(stores)
+      .where(eq(stores.id, storeId));
+    if (!row) return null;
+    const origin = await storeHomeOrigin(db, storeId);
+    const logoUrl = /^https:\/\//.test(row.logo)
+      ? row.logo
+      : origin && row.logo.startsWith("/")
+        ? `${origin}${row.logo}`
+        : null;
+    const colours = ((row.theme ?? {}) as { colors?: Record<string, unknown> }).colors ?? {};
+    const pick = (key: string, fallback: string) => {
+      const value = colours[key];
+      return typeof value === "string" && HEX.test(value) ? value : fallback;
+    };
+    return {
+      from: { name: row.name ?? row.brand, address: row.address ?? addressOf(platformFrom) },
+      replyTo: row.owner,
+      brand: row.brand,
+      logoUrl,
+      colours: {
+        primary: pick("primary", DEFAULT_COLOURS.primary),
+        background: pick("background", DEFAULT_COLOURS.background),
+        text: pick("text", DEFAULT_COLOURS.text),
+        muted: pick("textSecondary", DEFAULT_COLOURS.muted),
+      },
+    };
+  });
+}
+
+/** Plain text as HTML: escaped, web addresses as links, blank lines as paragraphs. */
+export function textAsHtml(text: string): string {
+  return text
+    .split(/\n{2,}/)
+    .map((paragraph) => {
+      const lines = paragraph
+        .split("\n")
+        .map((line) =>
+          escapeHtml(line).replace(/https?:\/\/[^\s<>"]+/g, (url) => `<a href="${url}">${url}</a>`),
+        );
+      return `<p>${lines.join("<br>")}</p>`;
+    })
+    .join("");
+}
+
+/** The store's frame around a message's HTML: its logo on its colours, its name below. */
+export function storeMailHtml(identity: MailIdentity, content: string): string {
+  const { colours: c, brand, logoUrl } = identity;
+  const header = logoUrl
+    ? `<img src="${escapeHtml(logoUrl)}" alt="${escapeHtml(brand)}" height="48" style="height:48px;width:auto;border:0">`
+    : `<strong style="font-size:20px;color:${c.primary}">${escapeHtml(brand)}</strong>`;
+  return [
+    '<!doctype html><html><head><meta charset="utf-8">',
+    `<style>a{color:${c.primary}}</style></head>`,
+    `<body style="margin:0;padding:0;background:${c.background};color:${c.text};font-family:Helvetica,Arial,sans-serif;line-height:1.5">`,
+    '<div style="max-width:600px;margin:0 auto;padding:24px">',
+    `<div style="padding-bottom:12px;margin-bottom:16px;border-bottom:4px solid ${c.primary}">${header}</div>`,
+    content,
+    `<p style="margin-top:24px;font-size:12px;color:${c.muted}">${escapeHtml(brand)}</p>`,
+    "</div></body></html>",
+  ].join("");
+}
+
+/**
+ * Sends each message as its store: from the store's sender, replies to its owner (unless the
+ * message names someone else, such as the visitor who wrote), in the store's frame.
+ */
+export class StoreMailer implements Mailer {
+  constructor(
+    readonly inner: Mailer,
+    private readonly db: Database,
+    private readonly platformFrom: string,
+  ) {}
+
+  async send(message: MailMessage): Promise<void> {
+    const identity = await storeMailIdentity(this.db, message.storeId, this.platformFrom);
+    if (!identity) return this.inner.send(message);
+    return this.inner.send({
+      ...message,
+      from: message.from ?? identity.from,
+      replyTo: message.replyTo ?? identity.replyTo,
+      html: storeMailHtml(identity, message.html ?? textAsHtml(message.text)),
+    });
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}
