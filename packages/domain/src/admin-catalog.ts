@@ -116,3 +116,48 @@ export type VariantUpdate = z.infer<typeof VariantUpdateSchema>;
 export const ProductUpdateSchema = z.strictObject({
   published: z.boolean({ error: "published must be true or false" }),
 });
+
+/** The most products one collection may hold (far past any store's). */
+export const ADMIN_COLLECTION_LIMITS = { products: 1_000 } as const;
+
+export const ADMIN_COLLECTION_MESSAGES = {
+  collectionNotFound: "Collection not found",
+  productIds: `A collection holds at most ${ADMIN_COLLECTION_LIMITS.products.toLocaleString("en-US")} products, each given by its id`,
+  duplicate: "Each product may be in the collection once",
+  unknownProducts: "Some of these products are not this store's",
+} as const;
+
+/** A product as a collection lists it. */
+export const AdminCollectionProductSchema = z.object({
+  id: z.string(),
+  handle: z.string(),
+  title: z.string(),
+  published: z.boolean(),
+});
+export type AdminCollectionProduct = z.infer<typeof AdminCollectionProductSchema>;
+
+/** GET /api/admin/collections: each collection's products in their order, and every product. */
+export const AdminCollectionListSchema = z.object({
+  collections: z.array(
+    z.object({
+      id: z.string(),
+      handle: z.string(),
+      title: z.string(),
+      products: z.array(AdminCollectionProductSchema),
+    }),
+  ),
+  /** The store's products, published or not, by title: what may be added. */
+  products: z.array(AdminCollectionProductSchema),
+});
+export type AdminCollectionList = z.infer<typeof AdminCollectionListSchema>;
+
+/** PUT /api/admin/collections/{id}/products: the collection's products, in their new order. */
+export const CollectionProductsUpdateSchema = z.strictObject({
+  productIds: z
+    .array(z.uuid({ error: ADMIN_COLLECTION_MESSAGES.productIds }), {
+      error: ADMIN_COLLECTION_MESSAGES.productIds,
+    })
+    .max(ADMIN_COLLECTION_LIMITS.products, ADMIN_COLLECTION_MESSAGES.productIds)
+    .refine((ids) => new Set(ids).size === ids.length, ADMIN_COLLECTION_MESSAGES.duplicate),
+});
+export type CollectionProductsUpdate = z.infer<typeof CollectionProductsUpdateSchema>;

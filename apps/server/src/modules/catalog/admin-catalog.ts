@@ -1,8 +1,10 @@
 import {
   ADMIN_CATALOG_LIMITS,
+  type AdminCollectionList,
   type AdminProduct,
   type AdminProductList,
   type AdminProductQuery,
+  ADMIN_COLLECTION_MESSAGES as CM,
   type Currency,
   DomainError,
   ADMIN_CATALOG_MESSAGES as M,
@@ -10,7 +12,13 @@ import {
 } from "@storefront/domain";
 import { and, asc, eq, ilike, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import { type Database, likeContaining } from "../../db/index.ts";
-import { products, variantPrices, variants } from "../../db/schema.ts";
+import {
+  collectionProducts,
+  collections,
+  products,
+  variantPrices,
+  variants,
+} from "../../db/schema.ts";
 import { type AdminActor, audit } from "../admin/audit.ts";
 
 /** A shipped, non-bundle variant at or under the low-stock line. */
@@ -205,5 +213,105 @@ export async function setProductPublished(
       after: { published },
     });
     return { id: productId, published };
+  });
+}
+
+/** Each collection of the store with its products in their order, and every product to add. */
+export async function listAdminCollections(
+  db: Database,
+  storeId: string,
+): Promise<AdminCollectionList> {
+  const product = {
+    id: products.id,
+    handle: products.handle,
+    title: products.title,
+    published: products.published,
+  };
+  const [all, members, rows] = await Promise.all([
+    db
+      .select(product)
+      .from(products)
+      .where(eq(products.storeId, storeId))
+      .orderBy(asc(products.title)),
+    db
+      .select({ collectionId: collectionProducts.collectionId, ...product })
+      .from(collectionProducts)
+      .innerJoin(products, eq(products.id, collectionProducts.productId))
+      .where(eq(products.storeId, storeId))
+      .orderBy(asc(collectionProducts.position), asc(products.title)),
+    db
+      .select({ id: collections.id, handle: collections.handle, title: collections.title })
+      .from(collections)
+      .where(eq(collections.storeId, storeId))
+      .orderBy(asc(collections.title)),
+  ]);
+  return {
+    collections: rows.map((c) => ({
+      ...c,
+      products: members
+        .filter((m) => m.collectionId === c.id)
+        .map(({ collectionId: _, ...p }) => p),
+    })),
+    products: all,
+  };
+}
+
+/**
+ * Replaces a collection's products with these, in this order (the storefront lists them so at
+ * once: the database announces the change to every instance's cached pages), audited.
+ */
+export async function setCollectionProducts(
+  db: Database,
+  storeId: string,
+  collectionId: string,
+  productIds: readonly string[],
+  actor: AdminActor,
+): Promise<AdminCollectionList["collections"][number]> {
+  return db.transaction(async (tx) => {
+    const [collection] = await tx
+      .select({ id: collections.id, handle: collections.handle, title: collections.title })
+      .from(collections)
+      .where(and(eq(collections.storeId, storeId), eq(collections.id, collectionId)))
+      .for("update");
+    if (!collection) throw new DomainError("not_found", CM.collectionNotFound);
+    const chosen =
+      productIds.length === 0
+        ? []
+        : await tx
+            .select({
+              id: products.id,
+              handle: products.handle,
+              title: products.title,
+              published: products.published,
+            })
+            .from(products)
+            .where(and(eq(products.storeId, storeId), inArray(products.id, [...productIds])));
+    if (chosen.length !== productIds.length) {
+      throw new DomainError("invalid", CM.unknownProducts, { productIds: CM.unknownProducts });
+    }
+    const before = await tx
+      .select({ handle: products.handle })
+      .from(collectionProducts)
+      .innerJoin(products, eq(products.id, collectionProducts.productId))
+      .where(eq(collectionProducts.collectionId, collection.id))
+      .orderBy(asc(collectionProducts.position), asc(products.title));
+    await tx.delete(collectionProducts).where(eq(collectionProducts.collectionId, collection.id));
+    if (productIds.length > 0) {
+      await tx.insert(collectionProducts).values(
+        productIds.map((productId, position) => ({
+          collectionId: collection.id,
+          productId,
+          position,
+        })),
+      );
+    }
+    const ordered = productIds.flatMap((id) => chosen.filter((p) => p.id === id));
+    await audit(tx, storeId, actor, {
+      action: "collection.products",
+      target: `collection ${collection.handle}`,
+      before: { products: before.map((p) => p.handle) },
+      after: { products: ordered.map((p) => p.handle) },
+    });
+    return { ...collection, products: ordered };
   });
 }

@@ -1,6 +1,8 @@
 import {
+  AdminCollectionListSchema,
   AdminProductListSchema,
   AdminProductQuerySchema,
+  CollectionProductsUpdateSchema,
   CollectionQuerySchema,
   CollectionViewSchema,
   CurrencySchema,
@@ -16,7 +18,13 @@ import { adminActor, adminsOnly, priceListOf } from "../../plugins/auth.ts";
 import { requestCurrency } from "../../plugins/currency.ts";
 import { pageRead, registerPageRead } from "../../plugins/page-reads.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
-import { listAdminProducts, setProductPublished, updateVariant } from "./admin-catalog.ts";
+import {
+  listAdminCollections,
+  listAdminProducts,
+  setCollectionProducts,
+  setProductPublished,
+  updateVariant,
+} from "./admin-catalog.ts";
 import { getCollection, getProduct, listProducts } from "./service.ts";
 
 // Without ?currency= the visitor's currency applies (cookie, then country, then USD).
@@ -152,6 +160,43 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
         request.storeId,
         request.params.id,
         request.body.published,
+        await adminActor(request),
+      ),
+  );
+
+  app.get(
+    "/api/admin/collections",
+    {
+      preValidation: adminsOnly,
+      schema: {
+        tags: ["catalog", "admin"],
+        summary:
+          "Store admins: each collection's products in their order, and every product of the store",
+        response: { 200: AdminCollectionListSchema },
+      },
+    },
+    async (request) => listAdminCollections(app.db, request.storeId),
+  );
+
+  app.put(
+    "/api/admin/collections/:id/products",
+    {
+      preValidation: adminsOnly,
+      schema: {
+        tags: ["catalog", "admin"],
+        summary:
+          "Store admins: replace a collection's products with these, in this order (the storefront shows it at once), audited",
+        params: IdParams,
+        body: CollectionProductsUpdateSchema,
+        response: { 200: AdminCollectionListSchema.shape.collections.element },
+      },
+    },
+    async (request) =>
+      setCollectionProducts(
+        app.db,
+        request.storeId,
+        request.params.id,
+        request.body.productIds,
         await adminActor(request),
       ),
   );

@@ -1,6 +1,7 @@
 export { AbandonedCarts } from "./abandoned-carts";
 export { AdminFrame } from "./admin-frame";
 export { ChatConversations } from "./chat-conversations";
+export { CollectionEditor } from "./collection-editor";
 export { Dashboard } from "./dashboard";
 export { DesignRequests } from "./design-requests";
 export { DiscountDetail } from "./discount-detail";
