@@ -156,7 +156,23 @@ export const CHATBOT_COLOUR_FIELDS = [
 export const MAIL_SENDER_MESSAGES = {
   name: "The sender's name is 1 to 80 characters, without line breaks or angle brackets",
   address: "The sender's address is an email address such as orders@yourstore.com",
+  domain: (domains: readonly string[]) =>
+    domains.length === 0
+      ? "The store has no domain of its own to send mail from: keep the platform's address"
+      : `The sender's address must be on one of the store's domains: ${domains.join(", ")}`,
 } as const;
+
+/**
+ * Whether mail may say it is from `address` for a store served at `hosts`: its domain is one of
+ * them, or a parent of one with at least two labels (shop.example.com lets example.com send).
+ */
+export function senderDomainAllowed(address: string, hosts: readonly string[]): boolean {
+  const domain = address.slice(address.lastIndexOf("@") + 1).toLowerCase();
+  return hosts.some((host) => {
+    const h = host.toLowerCase();
+    return h === domain || (domain.includes(".") && h.endsWith(`.${domain}`));
+  });
+}
 
 /**
  * PUT /api/admin/mail-sender: who the store's mail is from. Either may be null: the store's

@@ -30,7 +30,10 @@ export function registerServices(
   app.decorate("stores", new StoreResolver(db, config.defaultStoreId));
   app.decorate("rateLimiter", createRateLimiter(config, app.log));
   // Each message as its store: its sender, replies to its owner, its logo and colours.
-  app.decorate("mailer", new StoreMailer(createMailer(config, db, app.log), db, config.mailFrom));
+  app.decorate(
+    "mailer",
+    new StoreMailer(createMailer(config, db, app.log), db, config.mailFrom, app.log),
+  );
   app.decorate("background", new BackgroundTasks(app.log));
   app.decorate("payments", payments ?? createPaymentProvider(config));
   app.decorate("analytics", new AnalyticsWriter(db, app.log));

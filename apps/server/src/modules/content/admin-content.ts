@@ -6,16 +6,18 @@ import {
   DomainError,
   fillFigures,
   ADMIN_CONTENT_MESSAGES as M,
+  MAIL_SENDER_MESSAGES,
   type MailSender,
   type MailSenderUpdate,
   type PageDocument,
   type PageSaveRequest,
   STORE_MESSAGES,
+  senderDomainAllowed,
   TopCallOutSchema,
 } from "@storefront/domain";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
-import { documents, stores } from "../../db/schema.ts";
+import { documents, storeDomains, stores } from "../../db/schema.ts";
 import { addressOf, formatAddress } from "../../lib/mailer.ts";
 import { type AdminActor, audit } from "../admin/audit.ts";
 import { getStoreFigures } from "../stores/service.ts";
@@ -255,6 +257,20 @@ export async function saveMailSender(
       .where(eq(stores.id, storeId))
       .for("update");
     if (!before) throw new DomainError("not_found", STORE_MESSAGES.notFound);
+    if (update.address) {
+      // Only the store's own domains: the platform never sends as anyone else's address.
+      const hosts = (
+        await tx
+          .select({ host: storeDomains.host })
+          .from(storeDomains)
+          .where(eq(storeDomains.storeId, storeId))
+          .orderBy(asc(storeDomains.host))
+      ).map((d) => d.host);
+      if (!senderDomainAllowed(update.address, hosts)) {
+        const message = MAIL_SENDER_MESSAGES.domain(hosts);
+        throw new DomainError("invalid", message, { address: message });
+      }
+    }
     await tx
       .update(stores)
       .set({ mailFromName: update.name, mailFromAddress: update.address })

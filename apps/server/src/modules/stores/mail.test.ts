@@ -13,7 +13,10 @@ import {
 } from "../../../test/fixtures.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
 import { parseMail, type ReceivedMail, startSmtpServer } from "../../../test/smtp.ts";
+import type { Database } from "../../db/index.ts";
 import { stores } from "../../db/schema.ts";
+import type { MailMessage } from "../../lib/mailer.ts";
+import { StoreMailer, textAsHtml } from "./mail.ts";
 
 const PLATFORM_FROM = "Storefront <no-reply@platform.test>";
 
@@ -117,19 +120,19 @@ describeEachEngine(
       try {
         const saved = await v.put("/api/admin/mail-sender", {
           name: "Pawsome Orders",
-          address: "Orders@Pawsome.test",
+          address: "Orders@Pets.localhost",
         });
         expect(saved.statusCode, saved.body).toBe(200);
         expect(saved.json()).toMatchObject({
           name: "Pawsome Orders",
-          address: "orders@pawsome.test",
-          from: '"Pawsome Orders" <orders@pawsome.test>',
+          address: "orders@pets.localhost",
+          from: '"Pawsome Orders" <orders@pets.localhost>',
         });
         // Every instance forgets the old sender as soon as the database announces the change.
         await new Promise((resolve) => setTimeout(resolve, 200));
         const mail = await resetMail(PET_STORE, PETS);
-        expect(mail.from).toBe("orders@pawsome.test");
-        expect(parseMail(mail.raw).headers.from).toBe("Pawsome Orders <orders@pawsome.test>");
+        expect(mail.from).toBe("orders@pets.localhost");
+        expect(parseMail(mail.raw).headers.from).toBe("Pawsome Orders <orders@pets.localhost>");
         // The other store's mail is unchanged.
         expect(parseMail((await resetMail(HEMP_STORE, HEMP)).raw).headers.from).toContain(
           "<no-reply@platform.test>",
@@ -177,5 +180,36 @@ describe("without SMTP, the outbox keeps each message's store sender and reply-t
       replyTo: owner?.owner,
     });
     expect(rows[0]?.html).toContain("/media/hemp-nutrition/logo.jpg");
+  });
+});
+
+describe("a store whose identity cannot be read, and plain text as HTML", () => {
+  it("still sends the message, from the platform's sender, and says so in the log", async () => {
+    const sent: MailMessage[] = [];
+    const warnings: string[] = [];
+    // A database that fails every statement (connection lost).
+    const broken = {
+      select() {
+        throw new Error("connection lost");
+      },
+    } as unknown as Database;
+    const mailer = new StoreMailer(
+      { send: async (m) => void sent.push(m), close: async () => {} },
+      broken,
+      PLATFORM_FROM,
+      { warn: (_obj, msg) => warnings.push(msg) },
+    );
+    const message = { storeId: "no-such-store-read", to: "a@b.test", subject: "Hi", text: "Hello" };
+    await mailer.send(message);
+    expect(sent).toEqual([message]);
+    expect(warnings).toEqual([
+      "the store's mail identity could not be read: sent from the platform's sender",
+    ]);
+  });
+
+  it("links web addresses without the punctuation that ends the sentence, and escapes the rest", () => {
+    expect(textAsHtml("See https://shop.test/orders/1?key=a&b=2. <b>Thanks</b>\n\nBye")).toBe(
+      '<p>See <a href="https://shop.test/orders/1?key=a&amp;b=2">https://shop.test/orders/1?key=a&amp;b=2</a>. &lt;b&gt;Thanks&lt;/b&gt;</p><p>Bye</p>',
+    );
   });
 });

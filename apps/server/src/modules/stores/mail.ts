@@ -79,11 +79,13 @@ export function textAsHtml(text: string): string {
   return text
     .split(/\n{2,}/)
     .map((paragraph) => {
-      const lines = paragraph
-        .split("\n")
-        .map((line) =>
-          escapeHtml(line).replace(/https?:\/\/[^\s<>"]+/g, (url) => `<a href="${url}">${url}</a>`),
-        );
+      const lines = paragraph.split("\n").map((line) =>
+        // A link ends before the punctuation that closes its sentence.
+        escapeHtml(line).replace(
+          /https?:\/\/[^\s<>"]*[^\s<>".,;:!?)]/g,
+          (url) => `<a href="${url}">${url}</a>`,
+        ),
+      );
       return `<p>${lines.join("<br>")}</p>`;
     })
     .join("");
@@ -116,10 +118,21 @@ export class StoreMailer implements Mailer {
     readonly inner: Mailer,
     private readonly db: Database,
     private readonly platformFrom: string,
+    private readonly log: { warn(obj: object, msg: string): void },
   ) {}
 
   async send(message: MailMessage): Promise<void> {
-    const identity = await storeMailIdentity(this.db, message.storeId, this.platformFrom);
+    // A store that cannot be read now (the database is slow or down) still gets its mail out,
+    // from the platform's sender and without the store's frame, rather than losing it.
+    const identity = await storeMailIdentity(this.db, message.storeId, this.platformFrom).catch(
+      (error: unknown) => {
+        this.log.warn(
+          { err: { message: (error as Error).message }, storeId: message.storeId },
+          "the store's mail identity could not be read: sent from the platform's sender",
+        );
+        return null;
+      },
+    );
     if (!identity) return this.inner.send(message);
     return this.inner.send({
       ...message,

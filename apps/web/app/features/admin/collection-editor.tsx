@@ -15,6 +15,13 @@ function CollectionCard({
 }) {
   const id = useId();
   const [items, setItems] = useState(collection.products);
+  // Read again (after this save, or another admin's): the list starts from what is stored.
+  const stored = collection.products.map((p) => `${p.id}:${p.published}`).join(",");
+  const [seen, setSeen] = useState(stored);
+  if (seen !== stored) {
+    setSeen(stored);
+    setItems(collection.products);
+  }
   const [adding, setAdding] = useState("");
   const { busy, run, outcome } = useSave();
   const addable = all.filter((p) => !items.some((item) => item.id === p.id));
