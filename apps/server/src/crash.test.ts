@@ -21,6 +21,51 @@ const HAS_WEB_BUILD = existsSync(path.join(WEB_BUILD, "server", "index.js"));
 const SHOPPERS = 40;
 const SKU = "ITCHY-1";
 
+/**
+ * `count` shoppers, each with a cart of `quantity(i)` of SKU quoted for New York (added one after
+ * another, quoted at once): each shopper and the total it will pay.
+ */
+async function shoppersReadyToPay(
+  origin: string,
+  count: number,
+  quantity: (i: number) => number,
+): Promise<{ shoppers: Shopper[]; totals: number[] }> {
+  const shoppers: Shopper[] = [];
+  for (let i = 0; i < count; i++) {
+    const shopper = new Shopper(origin);
+    const added = await shopper.send("POST", "/api/cart/items", {
+      sku: SKU,
+      quantity: quantity(i),
+    });
+    expect(added.status).toBe(200);
+    shoppers.push(shopper);
+  }
+  const totals = await Promise.all(
+    shoppers.map(async (s) => {
+      const quote = await s.send("POST", "/api/checkout/quote", { address: quoteAddress() });
+      return ((await quote.json()) as { total: number }).total;
+    }),
+  );
+  return { shoppers, totals };
+}
+
+/** The shopper pays its quoted cart with the test card, shipping to New York. */
+function pay(shopper: Shopper, email: string, total: number | undefined) {
+  return shopper.send(
+    "POST",
+    "/api/checkout",
+    {
+      email,
+      name: "Burst Buyer",
+      address: NY_ADDRESS,
+      shippingOptionId: "standard",
+      expectedTotal: total,
+      card: GOOD_CARD,
+    },
+    { "idempotency-key": randomUUID() },
+  );
+}
+
 describe.skipIf(!PG_URL || !HAS_WEB_BUILD)(
   "kill -9 and SIGTERM mid-checkout on PostgreSQL (needs npm run build)",
   () => {
@@ -55,22 +100,7 @@ describe.skipIf(!PG_URL || !HAS_WEB_BUILD)(
         await db.query("update variants set stock = 1000 where sku = $1", [SKU]);
         const stockBefore = 1000;
 
-        const shoppers: Shopper[] = [];
-        for (let i = 0; i < SHOPPERS; i++) {
-          const shopper = new Shopper(origin);
-          const added = await shopper.send("POST", "/api/cart/items", {
-            sku: SKU,
-            quantity: 1 + (i % 3),
-          });
-          expect(added.status).toBe(200);
-          shoppers.push(shopper);
-        }
-        const totals = await Promise.all(
-          shoppers.map(async (s) => {
-            const quote = await s.send("POST", "/api/checkout/quote", { address: quoteAddress() });
-            return ((await quote.json()) as { total: number }).total;
-          }),
-        );
+        const { shoppers, totals } = await shoppersReadyToPay(origin, SHOPPERS, (i) => 1 + (i % 3));
 
         // The burst: every shopper pays at once; the server is killed once a few have answered.
         const acknowledged: number[] = [];
@@ -78,19 +108,7 @@ describe.skipIf(!PG_URL || !HAS_WEB_BUILD)(
         const crashed = server;
         const burst = shoppers.map(async (shopper, i) => {
           try {
-            const res = await shopper.send(
-              "POST",
-              "/api/checkout",
-              {
-                email: `crash${i}@example.com`,
-                name: "Crash Buyer",
-                address: NY_ADDRESS,
-                shippingOptionId: "standard",
-                expectedTotal: totals[i],
-                card: GOOD_CARD,
-              },
-              { "idempotency-key": randomUUID() },
-            );
+            const res = await pay(shopper, `crash${i}@example.com`, totals[i]);
             if (res.ok) {
               const body = (await res.json()) as { status: string; order: { number: number } };
               if (body.status === "paid") acknowledged.push(body.order.number);
@@ -184,38 +202,13 @@ describe.skipIf(!PG_URL || !HAS_WEB_BUILD)(
       }
       server = await startServer(env);
       const origin = `http://127.0.0.1:${port}`;
-      const shoppers: Shopper[] = [];
-      for (let i = 0; i < 12; i++) {
-        const shopper = new Shopper(origin);
-        expect(
-          (await shopper.send("POST", "/api/cart/items", { sku: SKU, quantity: 1 })).status,
-        ).toBe(200);
-        shoppers.push(shopper);
-      }
-      const totals = await Promise.all(
-        shoppers.map(async (s) => {
-          const quote = await s.send("POST", "/api/checkout/quote", { address: quoteAddress() });
-          return ((await quote.json()) as { total: number }).total;
-        }),
-      );
+      const { shoppers, totals } = await shoppersReadyToPay(origin, 12, () => 1);
       const stopping = server;
       const exited = new Promise<number | null>((resolve) => stopping.once("exit", resolve));
       let signalled = false;
       const statuses = await Promise.all(
         shoppers.map(async (shopper, i) => {
-          const res = await shopper.send(
-            "POST",
-            "/api/checkout",
-            {
-              email: `sigterm${i}@example.com`,
-              name: "Term Buyer",
-              address: NY_ADDRESS,
-              shippingOptionId: "standard",
-              expectedTotal: totals[i],
-              card: GOOD_CARD,
-            },
-            { "idempotency-key": randomUUID() },
-          );
+          const res = await pay(shopper, `sigterm${i}@example.com`, totals[i]);
           // The first answer: the others were sent with it and are being served.
           if (!signalled) {
             signalled = true;

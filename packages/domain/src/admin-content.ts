@@ -162,6 +162,34 @@ export const MAIL_SENDER_MESSAGES = {
       : `The sender's address must be on one of the store's domains: ${domains.join(", ")}`,
 } as const;
 
+/** A name and an address, as a From header carries them. */
+export interface MailAddress {
+  name: string;
+  address: string;
+}
+
+/** A From header's text: the name quoted (its quotes and backslashes escaped), the address. */
+export function formatAddress({ name, address }: MailAddress): string {
+  return `"${name.replace(/["\\]/g, "\\$&")}" <${address}>`;
+}
+
+/** The address of a From such as `Store <no-reply@localhost>`, or the text itself. */
+export function addressOf(from: string): string {
+  return /<([^<>\s]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+}
+
+/**
+ * Who a store's mail is from: the name and address it set, each where set; else its brand name
+ * and the address of the platform's sender (`platformFrom`, MAIL_FROM).
+ */
+export function storeSender(
+  set: { name: string | null; address: string | null },
+  brand: string,
+  platformFrom: string,
+): MailAddress {
+  return { name: set.name ?? brand, address: set.address ?? addressOf(platformFrom) };
+}
+
 /**
  * Whether mail may say it is from `address` for a store served at `hosts`: its domain is one of
  * them, or a parent of one with at least two labels (shop.example.com lets example.com send).

@@ -1,13 +1,8 @@
+import { formatAddress, type MailAddress } from "@storefront/domain";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Database } from "../db/index.ts";
 import { outbox } from "../db/schema.ts";
 import type { Logger } from "./logger.ts";
-
-/** A name and an address, as a From header carries them. */
-export interface MailAddress {
-  name: string;
-  address: string;
-}
 
 /** One message from a store to one address. */
 export interface MailMessage {
@@ -20,16 +15,6 @@ export interface MailMessage {
   replyTo?: string;
   /** Who it is from; else the platform's MAIL_FROM. */
   from?: MailAddress;
-}
-
-/** A From header's text: the name quoted (its quotes and backslashes escaped), the address. */
-export function formatAddress({ name, address }: MailAddress): string {
-  return `"${name.replace(/["\\]/g, "\\$&")}" <${address}>`;
-}
-
-/** The address of a From such as `Store <no-reply@localhost>`, or the text itself. */
-export function addressOf(from: string): string {
-  return /<([^<>\s]+)>\s*$/.exec(from)?.[1] ?? from.trim();
 }
 
 /** Sends the store's mail: over SMTP when SMTP_URL is set, else into the `outbox` table. */

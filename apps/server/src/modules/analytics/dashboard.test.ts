@@ -187,22 +187,13 @@ describeEachEngine("admin dashboard API", (engine) => {
     expect(itchy(after) - itchy(before)).toBe(15);
 
     // Over every day, the figures kept are the store's paid orders summed afresh.
-    const kept = await selectRows<{
-      day: string;
-      orders: number;
-      revenue: number;
-      refunded: number;
-    }>(
+    type Day = { day: string; orders: number; revenue: number; refunded: number };
+    const kept = await selectRows<Day>(
       t.database.db,
       sql`select day::text, orders, revenue::int, refunded::int from sales_days
           where store_id = ${PET_STORE} and orders > 0 order by day, currency`,
     );
-    const summed = await selectRows<{
-      day: string;
-      orders: number;
-      revenue: number;
-      refunded: number;
-    }>(
+    const summed = await selectRows<Day>(
       t.database.db,
       sql`select (paid_at at time zone 'UTC')::date::text as day, count(*)::int as orders,
             sum(total)::int as revenue, sum(refunded_amount)::int as refunded

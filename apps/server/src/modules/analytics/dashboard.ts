@@ -59,8 +59,6 @@ export async function readDashboard(
     throw new DomainError("invalid", problem.message, { [problem.field]: problem.message });
   }
   const { start, end } = bounds(from, to);
-  const paidInRange = sql`o.store_id = ${storeId} and o.status = 'paid'
-    and o.paid_at >= ${start}::timestamptz and o.paid_at < ${end}::timestamptz`;
 
   const [perDay, recovered, funnel, placed, abandoned, top, customers, searches] =
     await Promise.all([
@@ -144,7 +142,9 @@ export async function readDashboard(
               count(*) as customers, sum(b.orders) as orders
             from (
               select bool_or(o.first_order) as first, count(*) as orders
-              from orders o where ${paidInRange}
+              from orders o
+              where o.store_id = ${storeId} and o.status = 'paid'
+                and o.paid_at >= ${start}::timestamptz and o.paid_at < ${end}::timestamptz
               group by lower(o.email)) b
             group by 1`,
       ),

@@ -28,6 +28,14 @@ const lowStockVariant = and(
   lte(variants.stock, ADMIN_CATALOG_LIMITS.lowStock),
 );
 
+/** A product as the admin's lists name it. */
+const PRODUCT_SUMMARY = {
+  id: products.id,
+  handle: products.handle,
+  title: products.title,
+  published: products.published,
+};
+
 /**
  * The store's products (published or not) with every variant's stock and prices, in the
  * catalogue's order; searched by title, handle or SKU, or only those with a variant low in stock.
@@ -57,12 +65,7 @@ export async function listAdminProducts(
   const perPage = ADMIN_CATALOG_LIMITS.perPage;
   const [rows, [counted]] = await Promise.all([
     db
-      .select({
-        id: products.id,
-        handle: products.handle,
-        title: products.title,
-        published: products.published,
-      })
+      .select(PRODUCT_SUMMARY)
       .from(products)
       .where(where)
       .orderBy(asc(products.position), asc(products.title))
@@ -221,20 +224,14 @@ export async function listAdminCollections(
   db: Database,
   storeId: string,
 ): Promise<AdminCollectionList> {
-  const product = {
-    id: products.id,
-    handle: products.handle,
-    title: products.title,
-    published: products.published,
-  };
   const [all, members, rows] = await Promise.all([
     db
-      .select(product)
+      .select(PRODUCT_SUMMARY)
       .from(products)
       .where(eq(products.storeId, storeId))
       .orderBy(asc(products.title)),
     db
-      .select({ collectionId: collectionProducts.collectionId, ...product })
+      .select({ collectionId: collectionProducts.collectionId, ...PRODUCT_SUMMARY })
       .from(collectionProducts)
       .innerJoin(products, eq(products.id, collectionProducts.productId))
       .where(eq(products.storeId, storeId))
@@ -278,12 +275,7 @@ export async function setCollectionProducts(
       productIds.length === 0
         ? []
         : await tx
-            .select({
-              id: products.id,
-              handle: products.handle,
-              title: products.title,
-              published: products.published,
-            })
+            .select(PRODUCT_SUMMARY)
             .from(products)
             .where(and(eq(products.storeId, storeId), inArray(products.id, [...productIds])));
     if (chosen.length !== productIds.length) {

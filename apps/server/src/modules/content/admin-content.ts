@@ -5,6 +5,7 @@ import {
   type ChatbotUpdate,
   DomainError,
   fillFigures,
+  formatAddress,
   ADMIN_CONTENT_MESSAGES as M,
   MAIL_SENDER_MESSAGES,
   type MailSender,
@@ -13,12 +14,12 @@ import {
   type PageSaveRequest,
   STORE_MESSAGES,
   senderDomainAllowed,
+  storeSender,
   TopCallOutSchema,
 } from "@storefront/domain";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import { documents, storeDomains, stores } from "../../db/schema.ts";
-import { addressOf, formatAddress } from "../../lib/mailer.ts";
 import { type AdminActor, audit } from "../admin/audit.ts";
 import { getStoreFigures } from "../stores/service.ts";
 import { sanitizePage, saveDocument } from "./service.ts";
@@ -234,10 +235,7 @@ export async function readMailSender(
   return {
     name: row.name,
     address: row.address,
-    from: formatAddress({
-      name: row.name ?? row.brand,
-      address: row.address ?? addressOf(platformFrom),
-    }),
+    from: formatAddress(storeSender(row, row.brand, platformFrom)),
     replyTo: row.owner,
   };
 }

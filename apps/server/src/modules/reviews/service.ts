@@ -16,7 +16,7 @@ import {
   type UpdateReviewInput,
 } from "@storefront/domain";
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
-import type { Database } from "../../db/index.ts";
+import type { Database, Transaction } from "../../db/index.ts";
 import {
   orderLines,
   orders,
@@ -472,6 +472,36 @@ async function answerResent(
 }
 
 /**
+ * A review shoppers can see (not hidden, its product published), by its public id; a 404 for
+ * any other: what a shopper may vote on or report.
+ */
+async function shownReview(
+  db: Database | Transaction,
+  storeId: string,
+  reviewId: string,
+): Promise<{ id: string; helpfulCount: number }> {
+  const [review] = await db
+    .select({ id: reviews.id, helpfulCount: reviews.helpfulCount })
+    .from(reviews)
+    .innerJoin(products, eq(products.id, reviews.productId))
+    .where(
+      and(
+        eq(reviews.storeId, storeId),
+        eq(reviews.reviewId, reviewId),
+        eq(reviews.hidden, false),
+        eq(products.published, true),
+      ),
+    );
+  if (!review) throw new DomainError("not_found", M.reviewNotFound);
+  return review;
+}
+
+/** An address as votes and reports keep it: hashed with the store, never stored plain. */
+function addressHash(storeId: string, ip: string): string {
+  return createHash("sha256").update(`${storeId}\n${ip}`).digest("base64url");
+}
+
+/**
  * Marks a visible review helpful for one voter, or takes the mark back: one vote per voter per
  * review (the primary key), and the count changes only in the statement that follows a real
  * change, so repeats and races never count twice.
@@ -486,23 +516,11 @@ export async function setHelpfulVote(
   const { storeId, voter } = context;
   await consume(deps.limiter, storeId, REVIEW_RATE_LIMITS.helpfulPerIp, context.ip);
   const result = await db.transaction(async (tx) => {
-    const [review] = await tx
-      .select({ id: reviews.id, helpfulCount: reviews.helpfulCount })
-      .from(reviews)
-      .innerJoin(products, eq(products.id, reviews.productId))
-      .where(
-        and(
-          eq(reviews.storeId, storeId),
-          eq(reviews.reviewId, reviewId),
-          eq(reviews.hidden, false),
-          eq(products.published, true),
-        ),
-      );
-    if (!review) throw new DomainError("not_found", M.reviewNotFound);
+    const review = await shownReview(tx, storeId, reviewId);
     if (voter === null) return { helpful_count: review.helpfulCount, voted: false };
     // One vote per review per visitor and per IP: a visitor who drops their cookies (or signs
     // in as another account) on the same address adds nothing.
-    const ipHash = createHash("sha256").update(`${storeId}\n${context.ip}`).digest("base64url");
+    const ipHash = addressHash(storeId, context.ip);
     const changed = helpful
       ? await tx
           .insert(reviewVotes)
@@ -546,23 +564,16 @@ export async function reportReview(
   const { db } = deps;
   const { storeId } = context;
   await consume(deps.limiter, storeId, REVIEW_RATE_LIMITS.reportPerIp, context.ip);
-  const [review] = await db
-    .select({ id: reviews.id })
-    .from(reviews)
-    .innerJoin(products, eq(products.id, reviews.productId))
-    .where(
-      and(
-        eq(reviews.storeId, storeId),
-        eq(reviews.reviewId, reviewId),
-        eq(reviews.hidden, false),
-        eq(products.published, true),
-      ),
-    );
-  if (!review) throw new DomainError("not_found", M.reviewNotFound);
-  const ipHash = createHash("sha256").update(`${storeId}\n${context.ip}`).digest("base64url");
+  const review = await shownReview(db, storeId, reviewId);
   await db
     .insert(reviewReports)
-    .values({ reviewId: review.id, storeId, reporter: context.reporter, ipHash, reason })
+    .values({
+      reviewId: review.id,
+      storeId,
+      reporter: context.reporter,
+      ipHash: addressHash(storeId, context.ip),
+      reason,
+    })
     .onConflictDoNothing();
   return { reported: true, message: M.reported };
 }

@@ -53,6 +53,11 @@ function entriesQuery(storeId: string) {
     from documents where store_id = ${storeId} and kind = 'master' and name <> 'homepage'`;
 }
 
+/** A time as a raw query answers it (a Date, or text), or null. */
+function dateOf(value: string | Date | null): Date | null {
+  return value === null ? null : new Date(value);
+}
+
 /** How many pages the store's sitemap lists. */
 export async function sitemapSize(db: Database, storeId: string): Promise<number> {
   const [row] = await selectRows<{ urls: string | number }>(
@@ -74,10 +79,7 @@ export async function sitemapEntries(
     sql`select path, lastmod from (${entriesQuery(storeId)}) e
         order by part, path offset ${offset} limit ${limit}`,
   );
-  return rows.map((r) => ({
-    path: r.path,
-    lastmod: r.lastmod === null ? null : new Date(r.lastmod),
-  }));
+  return rows.map((r) => ({ path: r.path, lastmod: dateOf(r.lastmod) }));
 }
 
 const XML_ESCAPES: Record<string, string> = {
@@ -126,16 +128,13 @@ export async function sitemapXml(
     );
     const parts: SitemapEntry[] = rows.map((r) => ({
       path: `/sitemap-${r.file}.xml`,
-      lastmod: r.lastmod === null ? null : new Date(r.lastmod),
+      lastmod: dateOf(r.lastmod),
     }));
     const body = parts.map((p) => urlXml(origin, p, "sitemap")).join("\n");
     return `${XML_HEAD}<sitemapindex ${NS}>\n${body}\n</sitemapindex>\n`;
   }
   if (file !== null && (files <= 1 || file < 1 || file > files)) return null;
-  const entries =
-    file === null
-      ? await sitemapEntries(db, storeId, 0, perFile)
-      : await sitemapEntries(db, storeId, (file - 1) * perFile, perFile);
+  const entries = await sitemapEntries(db, storeId, ((file ?? 1) - 1) * perFile, perFile);
   const body = entries.map((e) => urlXml(origin, e, "url")).join("\n");
   return `${XML_HEAD}<urlset ${NS}>\n${body}\n</urlset>\n`;
 }

@@ -1,8 +1,9 @@
+import { type MailAddress, storeSender } from "@storefront/domain";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import { stores } from "../../db/schema.ts";
 import { escapeHtml } from "../../lib/html.ts";
-import { addressOf, type MailAddress, type Mailer, type MailMessage } from "../../lib/mailer.ts";
+import type { Mailer, MailMessage } from "../../lib/mailer.ts";
 import { storeAnswer, storeHomeOrigin } from "./service.ts";
 
 /** Who a store's mail is from, where replies go, and how its mail looks. */
@@ -60,7 +61,7 @@ export function storeMailIdentity(
       return typeof value === "string" && HEX.test(value) ? value : fallback;
     };
     return {
-      from: { name: row.name ?? row.brand, address: row.address ?? addressOf(platformFrom) },
+      from: storeSender(row, row.brand, platformFrom),
       replyTo: row.owner,
       brand: row.brand,
       logoUrl,

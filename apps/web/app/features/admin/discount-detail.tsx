@@ -9,6 +9,7 @@ import { Link, useRevalidator } from "react-router";
 import { apiRequest } from "~/lib/api-client";
 import { DiscountForm, STATE_COLOUR, termsText } from "./discount-form";
 import { formatDateTime } from "./format";
+import { FormOutcome } from "./use-save";
 
 /** One code: what it takes off, its terms to edit, Expire now, and the orders placed with it. */
 export function DiscountDetail({ view }: { view: AdminDiscountView }) {
@@ -141,14 +142,7 @@ export function DiscountDetail({ view }: { view: AdminDiscountView }) {
               </button>
             </section>
           ) : null}
-          {error ? (
-            <p className="admin-error" role="alert">
-              {error}
-            </p>
-          ) : null}
-          <p className="admin-done" role="status">
-            {done}
-          </p>
+          <FormOutcome error={error} done={done} />
         </div>
       </div>
     </article>

@@ -11,6 +11,7 @@ import { Link, useRevalidator } from "react-router";
 import { StaticPageView } from "~/features/content";
 import { apiRequest } from "~/lib/api-client";
 import { formatDateTime } from "./format";
+import { FormOutcome } from "./use-save";
 
 /** The page-wide settings the form edits as single fields. */
 const SETTINGS = [
@@ -503,14 +504,7 @@ export function PageEditor({ page, isNew }: { page: AdminPage; isNew: boolean })
               {busy ? "Saving…" : base.isNew ? "Create page" : "Save page"}
             </button>
           </div>
-          {error ? (
-            <p className="admin-error" role="alert">
-              {error}
-            </p>
-          ) : null}
-          <p className="admin-done" role="status">
-            {done}
-          </p>
+          <FormOutcome error={error} done={done} />
         </form>
         <section className="admin-preview" aria-labelledby={`${id}-preview`}>
           <h2 id={`${id}-preview`}>Preview</h2>

@@ -5,33 +5,23 @@ import {
   REVIEW_REPORT_LABELS,
 } from "@storefront/domain";
 import { useId, useState } from "react";
-import { Link, useRevalidator } from "react-router";
+import { Link } from "react-router";
 import { apiRequest } from "~/lib/api-client";
 import { formatDateTime } from "./format";
 import { Pager } from "./pager";
+import { useSave } from "./use-save";
 
 /** One review as its store's staff moderate it: hide or show it, answer it. */
 function ReviewCard({ review }: { review: OwnerReview }) {
   const id = useId();
-  const revalidator = useRevalidator();
   const [response, setResponse] = useState(review.owner_response ?? "");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const { busy, run, outcome } = useSave();
 
-  async function patch(body: { hidden?: boolean; owner_response?: string }, said: string) {
-    setBusy(true);
-    setError(null);
-    setDone(null);
-    try {
-      await apiRequest("PATCH", `/api/admin/reviews/${encodeURIComponent(review.review_id)}`, body);
-      setDone(said);
-      await revalidator.revalidate();
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
+  function patch(body: { hidden?: boolean; owner_response?: string }, said: string) {
+    void run(
+      () => apiRequest("PATCH", `/api/admin/reviews/${encodeURIComponent(review.review_id)}`, body),
+      said,
+    );
   }
 
   return (
@@ -109,14 +99,7 @@ function ReviewCard({ review }: { review: OwnerReview }) {
           {review.hidden ? "Show review" : "Hide review"}
         </button>
       </div>
-      {error ? (
-        <p className="admin-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <p className="admin-done" role="status">
-        {done ?? ""}
-      </p>
+      {outcome}
     </article>
   );
 }

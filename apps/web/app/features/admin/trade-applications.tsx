@@ -1,8 +1,8 @@
 import type { StoredTradeApplication } from "@storefront/domain";
 import { useId, useState } from "react";
-import { useRevalidator } from "react-router";
 import { apiRequest } from "~/lib/api-client";
 import { formatDateTime } from "./format";
+import { useSave } from "./use-save";
 
 const FIELDS: [keyof StoredTradeApplication["application"], string][] = [
   ["contactName", "Contact"],
@@ -17,29 +17,20 @@ const FIELDS: [keyof StoredTradeApplication["application"], string][] = [
 /** One application: what the business wrote, and for a pending one, Approve. */
 function ApplicationCard({ application }: { application: StoredTradeApplication }) {
   const id = useId();
-  const revalidator = useRevalidator();
   const [certificate, setCertificate] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const { busy, run, outcome } = useSave();
   const { application: data } = application;
 
-  async function approve() {
-    setBusy(true);
-    setError(null);
-    try {
-      await apiRequest(
-        "POST",
-        `/api/admin/wholesale-applications/${application.id}/approve`,
-        certificate.trim() ? { resaleCertificate: certificate.trim() } : {},
-      );
-      setDone(`${data.businessName} is approved; ${data.email} was mailed a sign-in link.`);
-      await revalidator.revalidate();
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
+  function approve() {
+    void run(
+      () =>
+        apiRequest(
+          "POST",
+          `/api/admin/wholesale-applications/${application.id}/approve`,
+          certificate.trim() ? { resaleCertificate: certificate.trim() } : {},
+        ),
+      `${data.businessName} is approved; ${data.email} was mailed a sign-in link.`,
+    );
   }
 
   return (
@@ -92,14 +83,7 @@ function ApplicationCard({ application }: { application: StoredTradeApplication 
           </button>
         </div>
       ) : null}
-      {error ? (
-        <p className="admin-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <p className="admin-done" role="status">
-        {done ?? ""}
-      </p>
+      {outcome}
     </article>
   );
 }

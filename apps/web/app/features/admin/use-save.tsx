@@ -21,7 +21,13 @@ export function useSave() {
       setBusy(false);
     }
   }
-  const outcome: ReactNode = (
+  const outcome: ReactNode = <FormOutcome error={error} done={done} />;
+  return { busy, run, outcome };
+}
+
+/** What a save said: why it failed (an alert), or what it did (a status, read out politely). */
+export function FormOutcome({ error, done }: { error: string | null; done: string | null }) {
+  return (
     <>
       {error ? (
         <p className="admin-error" role="alert">
@@ -29,9 +35,8 @@ export function useSave() {
         </p>
       ) : null}
       <p className="admin-done" role="status">
-        {done}
+        {done ?? ""}
       </p>
     </>
   );
-  return { busy, run, outcome };
 }
