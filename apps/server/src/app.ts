@@ -50,8 +50,8 @@ export interface AppOptions {
   db: Database;
   /** Serve the web app's production build (default: when config.webBuildDir is set). */
   web?: boolean;
-  /** The card processor (default: from config); tests pass their own to inspect it. */
-  payments?: PaymentProvider;
+  /** The processor of stores without a Stripe account (default: the built-in test processor); tests pass their own to inspect it. */
+  testProcessor?: PaymentProvider;
   /** Where log lines go (default: stdout); tests read them. */
   logStream?: { write(line: string): void };
 }
@@ -109,7 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHostCheck(app);
   app.setSerializerCompiler(serializerCompiler);
 
-  registerServices(app, config, db, options.payments);
+  registerServices(app, config, db, options.testProcessor);
   app.decorate("sessionKey", await loadSessionKey(db, config.sessionSecret));
   app.decorate("pageReads", [] as CompiledRead[]);
   registerJobs(app);

@@ -6,7 +6,7 @@ import type { Mailer } from "./lib/mailer.ts";
 import type { RateLimiter } from "./lib/rate-limit.ts";
 import type { AnalyticsWriter } from "./modules/analytics/writer.ts";
 import type { CartOwner } from "./modules/cart/cart-queries.ts";
-import type { PaymentProvider } from "./modules/payments/provider.ts";
+import type { Payments } from "./modules/payments/index.ts";
 import type { StoreResolver } from "./modules/stores/service.ts";
 import type { CompiledRead } from "./plugins/page-reads.ts";
 
@@ -23,8 +23,8 @@ declare module "fastify" {
     jobs: JobRunner;
     /** Analytics writes, kept in memory and written once a second (see modules/analytics). */
     analytics: AnalyticsWriter;
-    /** Card payments: Stripe when its keys are set, else the built-in test processor. */
-    payments: PaymentProvider;
+    /** Card payments, per store: its Stripe account, or the built-in test processor. */
+    payments: Payments;
     /** Signs the guest session cookie (see lib/session-key.ts). */
     sessionKey: Buffer;
     /** The API reads pages call in-process (see plugins/page-reads.ts). */

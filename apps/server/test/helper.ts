@@ -90,7 +90,7 @@ export interface TestApp {
 export async function createTestApp(
   engine: Engine,
   overrides: Partial<Config> = {},
-  options: Pick<AppOptions, "payments" | "logStream"> & {
+  options: Pick<AppOptions, "testProcessor" | "logStream"> & {
     logQuery?: (query: string) => void;
     /** Serve the web build too (pages); needs `npm run build` and `webBuildDir` set. */
     web?: boolean;
@@ -106,7 +106,7 @@ export async function createTestApp(
     config: testConfig({ mediaDir, databaseUrl: database.url ?? undefined, ...overrides }),
     db: database.db,
     web: options.web ?? false,
-    payments: options.payments,
+    testProcessor: options.testProcessor,
     logStream: options.logStream,
   });
   options.beforeReady?.(app);

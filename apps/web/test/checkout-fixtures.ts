@@ -33,15 +33,19 @@ export function cartOf(currency: "usd" | "cad", subtotal = 7990, discount = 0): 
   };
 }
 
-/** Store information with or without a Stripe publishable key. */
-export function storeInfoOf(stripeKey: string | null): StoreInfo {
+/** Store information with or without a Stripe publishable key (or with no card payments yet). */
+export function storeInfoOf(
+  stripeKey: string | null,
+  cardPayments: StoreInfo["cardPayments"] = stripeKey ? "stripe" : "test",
+): StoreInfo {
   return {
     storeId: "pet-remedies",
     brandName: "Pawsome Herbals",
     logo: "/logo.svg",
     brandDescription: "",
-    stripeId: null,
+    stripeId: stripeKey ? "acct_1Store" : null,
     stripe_publishable_key: stripeKey,
+    cardPayments,
     defaultCurrency: "usd",
     theme: DEFAULT_THEME,
     Navbar: { menus: [], links: [] },

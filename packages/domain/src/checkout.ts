@@ -381,6 +381,9 @@ export const CHECKOUT_MESSAGES = {
   outOfStock: (title: string, left: number) =>
     left > 0 ? `Sorry, only ${left} of ${title} left` : `Sorry, ${title} is out of stock`,
   cardUnavailable: "Card payment is unavailable right now. Please try again later.",
+  /** A store whose Stripe account is not connected yet, on a platform taking real payments. */
+  cardNotSetUp:
+    "This store cannot take card payments yet. Please contact the store to place your order.",
   cartChanged: "Your cart changed while you were paying. Please review it and pay again.",
   attemptEnded: "This payment attempt has ended. Please review your order and pay again.",
   replaced: "This checkout was replaced by a newer one. Please pay from the checkout page again.",

@@ -69,6 +69,7 @@ const base: OrderDraftInput = {
   shipping: { id: "standard", label: "Standard" },
   affiliate: null,
   paymentProvider: "test",
+  paymentAccount: null,
 };
 
 describe("orderDraft", () => {

@@ -59,6 +59,8 @@ export interface OrderDraft {
   taxAmount: number;
   total: number;
   paymentProvider: "test" | "stripe";
+  /** The store's connected Stripe account the payment is made on; null: none (test, platform). */
+  paymentAccount: string | null;
   /** The payment keeps the card: the order starts subscriptions, renewed off-session. */
   savesPaymentMethod: boolean;
   /** The subscription a renewal order renews; null for an order placed at checkout. */
@@ -120,6 +122,7 @@ export interface OrderDraftInput {
   /** The owner of the cart's personal code and their commission percentage; null without one. */
   affiliate: { userId: string; percentage: number } | null;
   paymentProvider: "test" | "stripe";
+  paymentAccount: string | null;
 }
 
 /**
@@ -161,6 +164,7 @@ export function orderDraft(input: OrderDraftInput): OrderDraft {
     taxAmount: totals.taxAmount,
     total: totals.total,
     paymentProvider: input.paymentProvider,
+    paymentAccount: input.paymentAccount,
     savesPaymentMethod: buyer.userId !== null && cart.lines.some((l) => l.plan !== null),
     renewalOf: null,
     lines: cart.lines.map((l) => ({

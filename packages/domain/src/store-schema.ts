@@ -65,8 +65,13 @@ export const StoreInfoSchema = z.object({
   logo: z.string(),
   brandDescription: z.string(),
   stripeId: z.string().nullable(),
-  /** Stripe's publishable key when the server pays through Stripe; null: the test processor. */
+  /**
+   * The key Stripe.js loads with, on the store's connected account (`stripeId`, Stripe.js's
+   * `stripeAccount`); null: the built-in test processor's form, or no card payments.
+   */
   stripe_publishable_key: z.string().nullable(),
+  /** How the store takes cards: its Stripe account, the test processor, or not yet (production). */
+  cardPayments: z.enum(["stripe", "test", "unavailable"]),
   defaultCurrency: CurrencySchema,
   theme: ThemeSchema,
   Navbar: NavbarSchema,

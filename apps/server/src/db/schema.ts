@@ -52,6 +52,7 @@ export const stores = pgTable(
     brandName: text("brand_name").notNull(),
     logo: text("logo").notNull(),
     brandDescription: text("brand_description").notNull(),
+    /** The store's connected Stripe account (acct_…): its card payments are made on it. */
     stripeId: text("stripe_id"),
     /** Flat-rate shipping per country and tax rates per region (the domain's CheckoutSettings). */
     checkoutSettings: jsonb("checkout_settings").$type<CheckoutSettings>().notNull(),
@@ -94,6 +95,12 @@ export const stores = pgTable(
     check(
       "stores_affiliate_percentage",
       sql`${t.affiliatePercentage} is null or ${t.affiliatePercentage} between 0 and 100`,
+    ),
+    // One store per connected Stripe account: no store is ever paid on another's account.
+    uniqueIndex("stores_stripe_id").on(t.stripeId),
+    check(
+      "stores_stripe_id_format",
+      sql`${t.stripeId} is null or ${t.stripeId} ~ '^acct_[A-Za-z0-9]+$'`,
     ),
   ],
 );
@@ -698,6 +705,8 @@ export const orders = pgTable(
     total: integer("total").notNull(),
     status: text("status").$type<OrderStatus>().notNull().default("awaiting_payment"),
     paymentProvider: text("payment_provider").notNull(),
+    /** The store's connected Stripe account the payment was made on; null: none (test, platform). */
+    paymentAccount: text("payment_account"),
     paymentReference: text("payment_reference"),
     cardBrand: text("card_brand"),
     cardLast4: text("card_last4"),
@@ -933,6 +942,9 @@ export const subscriptions = pgTable(
     /** The provider's reusable payment method (and Stripe's customer), for off-session renewals. */
     paymentMethod: text("payment_method"),
     paymentCustomer: text("payment_customer"),
+    /** Who keeps the saved card: the processor and the store's Stripe account it is on. */
+    paymentProvider: text("payment_provider").$type<"test" | "stripe">(),
+    paymentAccount: text("payment_account"),
     cardBrand: text("card_brand"),
     cardLast4: text("card_last4"),
     /** Renewals of the current period that failed, and the day the next try is due. */

@@ -31,7 +31,7 @@ export function createJobs(app: FastifyInstance, engine: "pglite" | "postgres"):
         renewSubscriptions(
           {
             db,
-            provider: app.payments,
+            payments: app.payments,
             mailer: app.mailer,
             log: app.log,
             linkKey: app.sessionKey,

@@ -6,7 +6,7 @@ import { listenForChanges, listenInProcess } from "../lib/cache-bus.ts";
 import { createMailer } from "../lib/mailer.ts";
 import { createRateLimiter } from "../lib/rate-limit.ts";
 import { AnalyticsWriter } from "../modules/analytics/writer.ts";
-import { createPaymentProvider } from "../modules/payments/index.ts";
+import { Payments } from "../modules/payments/index.ts";
 import type { PaymentProvider } from "../modules/payments/provider.ts";
 import { StoreMailer } from "../modules/stores/mail.ts";
 import { StoreResolver } from "../modules/stores/service.ts";
@@ -23,7 +23,7 @@ export function registerServices(
   app: FastifyInstance,
   config: Config,
   db: Database,
-  payments: PaymentProvider | undefined,
+  testProcessor: PaymentProvider | undefined,
 ): void {
   app.decorate("config", config);
   app.decorate("db", db);
@@ -35,7 +35,7 @@ export function registerServices(
     new StoreMailer(createMailer(config, db, app.log), db, config.mailFrom, app.log),
   );
   app.decorate("background", new BackgroundTasks(app.log));
-  app.decorate("payments", payments ?? createPaymentProvider(config));
+  app.decorate("payments", new Payments(config, testProcessor));
   app.decorate("analytics", new AnalyticsWriter(db, app.log));
   // Cached answers and pages hear what changed: from the database's triggers and, on PostgreSQL,
   // from every instance on it.

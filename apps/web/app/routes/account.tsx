@@ -20,6 +20,7 @@ import { useCartStore } from "~/features/cart";
 import { OrderHistory } from "~/features/orders";
 import { SubscriptionList } from "~/features/subscriptions";
 import { privatePageHeaders, rootDataOf } from "~/lib/seo";
+import { stripeKeyOf } from "~/lib/stripe-key";
 import { useFormFields } from "~/lib/use-form-fields";
 import type { Route } from "./+types/account";
 
@@ -159,7 +160,7 @@ export default function AccountPage({ loaderData, matches }: Route.ComponentProp
       <OrderHistory orders={loaderData.orders} />
       <SubscriptionList
         subscriptions={loaderData.subscriptions}
-        stripeKey={rootDataOf(matches)?.store?.stripe_publishable_key ?? null}
+        stripeKey={stripeKeyOf(rootDataOf(matches)?.store)}
       />
       <p>
         <button

@@ -73,7 +73,7 @@ function stateOf(overrides: Partial<SessionData> = {}): SessionData {
 describeEachEngine("analytics API", (engine) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(engine, {}, { payments: new TestCardProcessor() });
+    t = await createTestApp(engine, {}, { testProcessor: new TestCardProcessor() });
   });
   afterAll(() => t.close());
 

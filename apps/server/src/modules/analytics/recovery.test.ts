@@ -43,7 +43,11 @@ describeEachEngine("abandoned-cart reminders", (engine) => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    t = await createTestApp(engine, { smtpUrl: smtp.url }, { payments: new TestCardProcessor() });
+    t = await createTestApp(
+      engine,
+      { smtpUrl: smtp.url },
+      { testProcessor: new TestCardProcessor() },
+    );
   });
   afterAll(async () => {
     await t.close();
@@ -357,7 +361,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         const app = await buildApp({
           config: testConfig({ databaseUrl: database.url, smtpUrl: smtp.url, runJobs: true }),
           db: handle.db,
-          payments: new TestCardProcessor(),
+          testProcessor: new TestCardProcessor(),
         });
         await app.ready();
         instances.push({ app, close: () => app.close().then(handle.close) });

@@ -12,7 +12,7 @@ describeEachEngine("checkout of bundles under concurrency", (engine) => {
   let t: TestApp;
   const processor = new TestCardProcessor();
   beforeAll(async () => {
-    t = await createTestApp(engine, {}, { payments: processor });
+    t = await createTestApp(engine, {}, { testProcessor: processor });
   });
   afterAll(() => t.close());
 

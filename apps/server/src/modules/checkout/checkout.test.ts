@@ -24,7 +24,7 @@ describeEachEngine("checkout API", (engine) => {
   let t: TestApp;
   const processor = new TestCardProcessor();
   beforeAll(async () => {
-    t = await createTestApp(engine, {}, { payments: processor });
+    t = await createTestApp(engine, {}, { testProcessor: processor });
   });
   afterAll(() => t.close());
 

@@ -25,7 +25,7 @@ describeEachEngine("checkout under concurrency", (engine) => {
     t = await createTestApp(
       engine,
       {},
-      { payments: processor, logQuery: (q) => counting && statements.push(q) },
+      { testProcessor: processor, logQuery: (q) => counting && statements.push(q) },
     );
   });
   afterAll(() => t.close());

@@ -24,7 +24,7 @@ const NY_TAX_ONLY = quoteAddress(NY_ADDRESS);
 describeEachEngine("products that are never shipped", (engine) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(engine, {}, { payments: new TestCardProcessor() });
+    t = await createTestApp(engine, {}, { testProcessor: new TestCardProcessor() });
   });
   afterAll(() => t.close());
 

@@ -26,11 +26,15 @@ import {
   orderView,
   readOrderView,
 } from "../orders/order-reads.ts";
+import type { Payments } from "../payments/index.ts";
 import type { ChargeRequest, PaymentProvider } from "../payments/provider.ts";
 
 export interface CheckoutDeps {
   db: Database;
+  /** The store's processor for new payments (its own Stripe account, or the test processor). */
   provider: PaymentProvider;
+  /** Every processor: an order placed earlier is paid on the account that took it. */
+  payments: Payments;
   /** Runs after the answer: the confirmation email (given the order's lines when at hand). */
   onPaid(order: OrderRow, lines?: readonly OrderLineRow[]): void;
   /** A provider call failed (network, outage, keys): for the log; the shopper gets a 503. */
@@ -201,15 +205,23 @@ export async function payHeldOrder(
  * charge (the test processor, which then completes the order).
  */
 export async function answerFor(
-  deps: CheckoutDeps,
+  given: CheckoutDeps,
   order: OrderRow,
   idempotencyKey: string,
   owner: CartOwner,
   card?: PlaceOrderRequest["card"],
 ): Promise<PlacedOrder> {
-  if (!(await placedBy(deps.db, order, owner))) {
+  if (!(await placedBy(given.db, order, owner))) {
     throw new DomainError("conflict", CHECKOUT_MESSAGES.keyInUse);
   }
+  // Asked again on the account the order was placed with, though the store changed it since.
+  const deps =
+    order.status === "awaiting_payment"
+      ? {
+          ...given,
+          provider: await viaProvider(given, async () => given.payments.forPayment(order)),
+        }
+      : given;
   const accessKey = orderAccessKey(order.id, idempotencyKey);
   if (order.status === "paid") {
     return { status: "paid", order: await readOrderView(deps.db, order), accessKey };

@@ -25,8 +25,9 @@ export async function placeHeldOrder(attempt: OrderAttempt): Promise<PlacedOrder
   const { order } = held;
   for (const old of held.released) {
     if (!old.paymentReference) continue;
-    await provider
-      .cancel(old.paymentReference, `order-${old.id}-cancel`)
+    const reference = old.paymentReference;
+    await Promise.resolve()
+      .then(() => deps.payments.forPayment(old).cancel(reference, `order-${old.id}-cancel`))
       .catch(() => undefined /* a payment already completed is refunded by its webhook */);
   }
   // A failure here leaves the order held without a payment: retrying with the same key asks

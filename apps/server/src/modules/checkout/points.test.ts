@@ -25,7 +25,7 @@ import { TestCardProcessor } from "../payments/test-processor.ts";
 describeEachEngine("loyalty points at checkout", (engine) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(engine, {}, { payments: new TestCardProcessor() });
+    t = await createTestApp(engine, {}, { testProcessor: new TestCardProcessor() });
   });
   afterAll(() => t.close());
 

@@ -12,6 +12,7 @@ import { RATE_LIMITS, rateLimitKey, refuseWhenLimited } from "../../lib/rate-lim
 import { requestOrigin } from "../../plugins/origin.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
 import { sendOrderConfirmation } from "../orders/mail.ts";
+import { getStripeAccount } from "../stores/service.ts";
 import { placeOrder, quoteCheckout } from "./service.ts";
 
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -50,7 +51,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       return placeOrder(
         {
           db: app.db,
-          provider: app.payments,
+          // The store's own processor; a store that cannot take cards is refused here (503).
+          provider: app.payments.forStore(await getStripeAccount(app.db, request.storeId)),
+          payments: app.payments,
           onProviderError: (err) => request.log.error({ err }, "payment provider call failed"),
           onPaid: (order, lines) =>
             app.background.run("order confirmation mail", () =>

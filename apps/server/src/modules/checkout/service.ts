@@ -266,6 +266,7 @@ async function draftOrder(
     shipping: selected ?? NO_SHIPPING_OPTION,
     affiliate: await affiliateOf(db, cart, { userId: owner.userId, email: input.email }),
     paymentProvider: deps.provider.name,
+    paymentAccount: deps.provider.account,
   });
   return { cart, draft };
 }

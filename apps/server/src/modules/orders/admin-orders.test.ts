@@ -55,7 +55,7 @@ describeEachEngine("admin orders API", (engine) => {
 
   const processor = new FlakyProcessor();
   beforeAll(async () => {
-    t = await createTestApp(engine, {}, { payments: processor });
+    t = await createTestApp(engine, {}, { testProcessor: processor });
     numbers.first = await placeOrder(t.app, { "ITCHY-1": 1 }, emails.first);
     numbers.second = await placeOrder(t.app, { "ITCHY-1": 3 }, emails.second);
     numbers.third = await placeOrder(t.app, { "EAT-1": 2 }, emails.third);

@@ -24,7 +24,8 @@ import { orderRefunds, orders } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { type AdminActor, audit } from "../admin/audit.ts";
-import { type PaymentProvider, RefundRefusedError } from "../payments/provider.ts";
+import type { Payments } from "../payments/index.ts";
+import { RefundRefusedError } from "../payments/provider.ts";
 import { sendShippingNotice } from "./mail.ts";
 import { giveStockBack, releaseOrder } from "./order-lifecycle.ts";
 import { type OrderRow, readOrderView } from "./order-reads.ts";
@@ -207,14 +208,14 @@ export async function adminOrderView(
  * (after a timeout, a crash, a double click) is the same refund and never gives money back twice.
  */
 export async function refundOrder(
-  deps: { db: Database; provider: PaymentProvider },
+  deps: { db: Database; payments: Payments },
   storeId: string,
   number: number,
   actor: AdminActor,
   idempotencyKey: string,
   request: RefundRequest,
 ): Promise<AdminOrderView> {
-  const { db, provider } = deps;
+  const { db, payments } = deps;
   const refund = await db
     .transaction(async (tx) => {
       const order = await findOrder(tx, storeId, number, "for update");
@@ -275,6 +276,8 @@ export async function refundOrder(
   if (row.status === "succeeded") return adminOrderView(db, storeId, number);
   if (row.status === "failed") throw new DomainError("conflict", REFUND_MESSAGES.failed);
   try {
+    // On the account that took the payment (the store's own Stripe account).
+    const provider = payments.forPayment(order);
     await provider.refund(order.paymentReference ?? "", `refund-${row.id}`, row.amount);
   } catch (err) {
     // A timeout or a dropped connection may have refunded all the same: the refund stays
@@ -434,12 +437,12 @@ export async function shipOrder(
  * payment is stopped (Stripe), and it is audited. A payment that arrives later is refunded.
  */
 export async function cancelUnpaidOrder(
-  deps: { db: Database; provider: PaymentProvider },
+  deps: { db: Database; payments: Payments },
   storeId: string,
   number: number,
   actor: AdminActor,
 ): Promise<AdminOrderView> {
-  const { db, provider } = deps;
+  const { db, payments } = deps;
   const order = await db.transaction(async (tx) => {
     const row = await findOrder(tx, storeId, number, "for update");
     const now = new Date();
@@ -457,7 +460,10 @@ export async function cancelUnpaidOrder(
   if (order.paymentReference) {
     // The processor stops the payment; if it cannot now, a payment that still arrives is
     // refunded by the webhook (the order is canceled), so the shopper is never charged for it.
-    await provider.cancel(order.paymentReference, `order-${order.id}-cancel`).catch(() => {});
+    const reference = order.paymentReference;
+    await Promise.resolve()
+      .then(() => payments.forPayment(order).cancel(reference, `order-${order.id}-cancel`))
+      .catch(() => {});
   }
   return adminOrderView(db, storeId, number);
 }

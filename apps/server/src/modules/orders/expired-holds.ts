@@ -3,7 +3,7 @@ import { and, eq, lt } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import { orders } from "../../db/schema.ts";
 import type { Logger } from "../../lib/logger.ts";
-import type { PaymentProvider } from "../payments/provider.ts";
+import type { Payments } from "../payments/index.ts";
 import { releaseOrder } from "./order-lifecycle.ts";
 
 /**
@@ -12,7 +12,7 @@ import { releaseOrder } from "./order-lifecycle.ts";
  */
 export async function releaseExpiredHolds(
   db: Database,
-  provider: PaymentProvider,
+  payments: Payments,
   now: Date,
   log: Logger,
 ): Promise<number> {
@@ -28,12 +28,14 @@ export async function releaseExpiredHolds(
     );
     if (!done) continue;
     released += 1;
-    if (order.paymentReference) {
-      await provider
-        .cancel(order.paymentReference, `order-${order.id}-cancel`)
-        .catch((err: unknown) =>
-          log.warn({ err, order: order.number }, "could not cancel the expired order's payment"),
-        );
+    const reference = order.paymentReference;
+    if (reference) {
+      // On the account that took it (a store's own Stripe account).
+      try {
+        await payments.forPayment(order).cancel(reference, `order-${order.id}-cancel`);
+      } catch (err) {
+        log.warn({ err, order: order.number }, "could not cancel the expired order's payment");
+      }
     }
   }
   return released;

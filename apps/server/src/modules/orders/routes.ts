@@ -136,7 +136,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       return refundOrder(
-        { db: app.db, provider: app.payments },
+        { db: app.db, payments: app.payments },
         request.storeId,
         request.params.number,
         await adminActor(request),
@@ -185,7 +185,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       return cancelUnpaidOrder(
-        { db: app.db, provider: app.payments },
+        { db: app.db, payments: app.payments },
         request.storeId,
         request.params.number,
         await adminActor(request),

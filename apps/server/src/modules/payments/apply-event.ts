@@ -1,11 +1,13 @@
 import { ORDER_MESSAGES } from "@storefront/domain";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Database, Transaction } from "../../db/index.ts";
-import { orders, paymentEvents, subscriptions } from "../../db/schema.ts";
+import { orders, paymentEvents, stores, subscriptions } from "../../db/schema.ts";
 import { completeOrder, reviveExpiredOrder } from "../orders/order-lifecycle.ts";
 import type { OrderRow } from "../orders/order-reads.ts";
 import { keepCard } from "../subscriptions/service.ts";
-import type { PaymentEvent, PaymentProvider } from "./provider.ts";
+import type { Payments } from "./index.ts";
+import type { PaymentEvent } from "./provider.ts";
 
 /** What applying a webhook did. */
 export type PaymentEventOutcome =
@@ -17,17 +19,28 @@ export type PaymentEventOutcome =
   | "card_saved"
   | "ignored";
 
-/** The order a payment belongs to: by its reference, else by the order id in its metadata. */
+/** The column names the event's account: a connected account's id, or none (the platform's). */
+function onAccount(column: PgColumn, account: string | null): SQL {
+  return account === null ? isNull(column) : eq(column, account);
+}
+
+/**
+ * The order a payment belongs to: by its reference, else by the order id in its metadata; only
+ * an order placed on the event's own account, so one store's account never completes another's.
+ */
 async function orderOfPayment(
   tx: Transaction,
-  provider: PaymentProvider,
   event: Exclude<PaymentEvent, { type: "ignored" | "method_saved" }>,
 ): Promise<OrderRow | undefined> {
   const [byReference] = await tx
     .select()
     .from(orders)
     .where(
-      and(eq(orders.paymentProvider, provider.name), eq(orders.paymentReference, event.reference)),
+      and(
+        eq(orders.paymentProvider, "stripe"),
+        eq(orders.paymentReference, event.reference),
+        onAccount(orders.paymentAccount, event.account),
+      ),
     )
     .for("update");
   if (byReference || event.type !== "payment_succeeded" || !event.orderId || !event.storeId) {
@@ -42,7 +55,8 @@ async function orderOfPayment(
       and(
         eq(orders.id, event.orderId),
         eq(orders.storeId, event.storeId),
-        eq(orders.paymentProvider, provider.name),
+        eq(orders.paymentProvider, "stripe"),
+        onAccount(orders.paymentAccount, event.account),
         isNull(orders.paymentReference),
       ),
     )
@@ -59,7 +73,7 @@ async function orderOfPayment(
  */
 export async function applyPaymentEvent(
   db: Database,
-  provider: PaymentProvider,
+  payments: Payments,
   event: PaymentEvent,
   now: Date,
 ): Promise<{ outcome: PaymentEventOutcome; order: OrderRow | null }> {
@@ -67,11 +81,11 @@ export async function applyPaymentEvent(
   if (event.type === "method_saved")
     return { outcome: await applySavedCard(db, event, now), order: null };
   const result = await db.transaction(async (tx) => {
-    const order = await orderOfPayment(tx, provider, event);
+    const order = await orderOfPayment(tx, event);
     if (!order) return { outcome: "unknown_order" as const, order: null, refund: false };
     const [fresh] = await tx
       .insert(paymentEvents)
-      .values({ id: event.id, provider: provider.name, type: event.type })
+      .values({ id: event.id, provider: "stripe", type: event.type })
       .onConflictDoNothing()
       .returning({ id: paymentEvents.id });
     if (!fresh) return { outcome: "already_applied" as const, order: null, refund: false };
@@ -117,7 +131,9 @@ export async function applyPaymentEvent(
   });
   if (result.refund && result.order) {
     try {
-      await provider.refund(event.reference, `order-${result.order.id}-refund`);
+      await payments
+        .forPayment(result.order)
+        .refund(event.reference, `order-${result.order.id}-refund`);
     } catch (err) {
       // Forget the event so the provider's retry refunds again (same idempotency key).
       await db.delete(paymentEvents).where(eq(paymentEvents.id, event.id));
@@ -140,11 +156,20 @@ async function applySavedCard(
   if (!event.subscriptionId || !event.storeId) return "unknown_order";
   const { subscriptionId, storeId } = event;
   return db.transaction(async (tx) => {
-    const [sub] = await tx
-      .select()
+    // Only a subscription of a store paid on the event's account.
+    const [found] = await tx
+      .select({ sub: subscriptions })
       .from(subscriptions)
-      .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.storeId, storeId)))
-      .for("update");
+      .innerJoin(stores, eq(stores.id, subscriptions.storeId))
+      .where(
+        and(
+          eq(subscriptions.id, subscriptionId),
+          eq(subscriptions.storeId, storeId),
+          onAccount(stores.stripeId, event.account),
+        ),
+      )
+      .for("update", { of: subscriptions });
+    const sub = found?.sub;
     if (!sub) return "unknown_order" as const;
     const [fresh] = await tx
       .insert(paymentEvents)
@@ -152,7 +177,13 @@ async function applySavedCard(
       .onConflictDoNothing()
       .returning({ id: paymentEvents.id });
     if (!fresh) return "already_applied" as const;
-    await keepCard(tx, sub, { saved: event.saved, cardBrand: null, cardLast4: null }, now);
+    await keepCard(
+      tx,
+      sub,
+      { saved: event.saved, cardBrand: null, cardLast4: null },
+      { paymentProvider: "stripe", paymentAccount: event.account },
+      now,
+    );
     return "card_saved" as const;
   });
 }

@@ -1,9 +1,76 @@
+import { CHECKOUT_MESSAGES, DomainError } from "@storefront/domain";
 import type { Config } from "../../config.ts";
-import type { PaymentProvider } from "./provider.ts";
-import { StripeProvider } from "./stripe-provider.ts";
+import type { PaymentEvent, PaymentProvider } from "./provider.ts";
+import { WebhookVerificationError } from "./provider.ts";
+import { StripePlatform } from "./stripe-provider.ts";
 import { TestCardProcessor } from "./test-processor.ts";
 
-/** Stripe when its keys are set, else the built-in test-card processor. */
-export function createPaymentProvider(config: Pick<Config, "stripe">): PaymentProvider {
-  return config.stripe ? new StripeProvider(config.stripe) : new TestCardProcessor();
+/** How a store takes cards: its Stripe account, the built-in test processor, or not at all. */
+export type CardPayments = "stripe" | "test" | "unavailable";
+
+/**
+ * The platform's ways to take card payments, one per store. A store with a connected Stripe
+ * account (`stripeId`) is paid on that account with the platform's key (Stripe Connect). A store
+ * without one uses the test processor while the platform has no Stripe keys or is not in
+ * production; in production with Stripe's keys it takes no card until its account is connected.
+ * A payment already taken is refunded or cancelled on the account that took it.
+ */
+export class Payments {
+  readonly #stripe: StripePlatform | null;
+  readonly #test: PaymentProvider;
+  readonly #production: boolean;
+
+  constructor(
+    config: Pick<Config, "stripe" | "env">,
+    /** Replaces the built-in test processor (tests count its charges). */
+    test: PaymentProvider = new TestCardProcessor(),
+  ) {
+    this.#stripe = config.stripe ? new StripePlatform(config.stripe) : null;
+    this.#test = test;
+    this.#production = config.env === "production";
+  }
+
+  /** How the store with this connected account (or none) takes cards. */
+  modeOf(stripeId: string | null): CardPayments {
+    if (!this.#stripe) return "test";
+    if (stripeId) return "stripe";
+    return this.#production ? "unavailable" : "test";
+  }
+
+  /** The key the store's payment form loads Stripe.js with; null: the test processor's form. */
+  publishableKeyOf(stripeId: string | null): string | null {
+    return this.modeOf(stripeId) === "stripe" ? (this.#stripe?.publishableKey ?? null) : null;
+  }
+
+  /**
+   * The processor a store takes new payments with; a store that cannot take cards is refused
+   * (503) with a message that says so.
+   */
+  forStore(store: { stripeId: string | null }): PaymentProvider {
+    const mode = this.modeOf(store.stripeId);
+    if (mode === "unavailable" || (mode === "stripe" && !this.#stripe)) {
+      throw new DomainError("unavailable", CHECKOUT_MESSAGES.cardNotSetUp);
+    }
+    return mode === "stripe" && this.#stripe ? this.#stripe.forAccount(store.stripeId) : this.#test;
+  }
+
+  /**
+   * The processor and account that took a payment (an order's, a saved card's). A Stripe payment
+   * on a platform that no longer has Stripe's keys cannot be reached: an Error, for the caller to
+   * retry or report.
+   */
+  forPayment(taken: {
+    paymentProvider: string | null;
+    paymentAccount: string | null;
+  }): PaymentProvider {
+    if (taken.paymentProvider !== "stripe") return this.#test;
+    if (!this.#stripe) throw new Error("A Stripe payment, but the server has no Stripe keys");
+    return this.#stripe.forAccount(taken.paymentAccount);
+  }
+
+  /** Verifies and reads a Stripe webhook; throws WebhookVerificationError. */
+  parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent {
+    if (!this.#stripe) throw new WebhookVerificationError("This server takes no Stripe payments");
+    return this.#stripe.parseWebhook(rawBody, signature);
+  }
 }

@@ -74,6 +74,8 @@ export type PaymentEvent =
   | {
       id: string;
       type: "payment_succeeded";
+      /** The connected account the payment was made on (Stripe Connect); null: the platform's. */
+      account: string | null;
       reference: string;
       orderId: string | null;
       storeId: string | null;
@@ -82,11 +84,18 @@ export type PaymentEvent =
       /** The card the payment saved for later (an order with subscriptions). */
       saved: SavedMethod | null;
     }
-  | { id: string; type: "payment_failed"; reference: string; message: string }
+  | {
+      id: string;
+      type: "payment_failed";
+      account: string | null;
+      reference: string;
+      message: string;
+    }
   /** A card confirmed in the browser for a subscription's renewals (setup_intent.succeeded). */
   | {
       id: string;
       type: "method_saved";
+      account: string | null;
       storeId: string | null;
       subscriptionId: string | null;
       saved: SavedMethod;
@@ -103,13 +112,16 @@ export class WebhookVerificationError extends Error {}
  */
 export class RefundRefusedError extends Error {}
 
-/** One way to take card payments. The server picks one at start-up (config). */
+/**
+ * One way to take card payments, on one account: every call it makes is made on that account, so
+ * one store's payments, refunds and saved cards never reach another store's.
+ */
 export interface PaymentProvider {
   readonly name: "test" | "stripe";
+  /** The connected account every call is made on; null: the platform's own (or no account). */
+  readonly account: string | null;
   /** True when the browser confirms the payment and a webhook reports it (Stripe). */
   readonly confirmsLater: boolean;
-  /** The key the browser's payment form needs; null for the test processor. */
-  readonly publishableKey: string | null;
   charge(request: ChargeRequest): Promise<ChargeResult>;
   /** Charges a saved card now, off-session: succeeded or declined, never to confirm. */
   chargeSaved(
@@ -124,6 +136,4 @@ export interface PaymentProvider {
   refund(reference: string, idempotencyKey: string, amount?: number): Promise<void>;
   /** Stops a payment that was never completed (its hold expired). */
   cancel(reference: string, idempotencyKey: string): Promise<void>;
-  /** Verifies and reads a webhook; throws WebhookVerificationError. */
-  parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
 }

@@ -37,7 +37,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new DomainError("invalid", `Webhook refused: ${err.message}`);
       }
       const { outcome, order } = await applyPaymentEvent(app.db, app.payments, event, new Date());
-      request.log.info({ event: event.id, outcome, order: order?.number }, "payment webhook");
+      const account = "account" in event ? event.account : null;
+      request.log.info(
+        { event: event.id, account, outcome, order: order?.number },
+        "payment webhook",
+      );
       if (outcome === "completed" && order) {
         const origin = requestOrigin(request);
         app.background.run("order confirmation mail", () =>

@@ -16,16 +16,15 @@ import { RefundRefusedError, WebhookVerificationError } from "./provider.ts";
 export const WEBHOOK_TOLERANCE_S = 300;
 
 /**
- * Card payments through Stripe PaymentIntents: the browser's Payment Element confirms the intent
- * (card data never reaches this server) and the verified `payment_intent.succeeded` webhook
- * completes the order. Every call carries an idempotency key.
+ * The platform's Stripe: one client with the platform's secret key, the webhook secret and the
+ * publishable key. Each store's payments go through `forAccount` with the store's connected
+ * account (Stripe Connect, direct charges), so they are made on that account and nowhere else.
  */
-export class StripeProvider implements PaymentProvider {
-  readonly name = "stripe";
-  readonly confirmsLater = true;
+export class StripePlatform {
   readonly publishableKey: string;
   readonly #stripe: Stripe;
   readonly #webhookSecret: string;
+  readonly #accounts = new Map<string | null, StripeProvider>();
 
   constructor(config: StripeConfig) {
     const api = config.apiUrl;
@@ -44,12 +43,106 @@ export class StripeProvider implements PaymentProvider {
     this.#webhookSecret = config.webhookSecret;
   }
 
+  /** Calls made on `account` (a connected account's id); null: on the platform's own account. */
+  forAccount(account: string | null): StripeProvider {
+    let provider = this.#accounts.get(account);
+    if (!provider) {
+      provider = new StripeProvider(this.#stripe, account);
+      this.#accounts.set(account, provider);
+    }
+    return provider;
+  }
+
+  /**
+   * Verifies and reads a webhook (one endpoint for the platform and its connected accounts; a
+   * connected account's event names it in `account`). Throws WebhookVerificationError.
+   */
+  parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent {
+    if (!signature) throw new WebhookVerificationError("The Stripe-Signature header is missing");
+    let event: Stripe.Event;
+    try {
+      event = this.#stripe.webhooks.constructEvent(
+        rawBody,
+        signature,
+        this.#webhookSecret,
+        WEBHOOK_TOLERANCE_S,
+      );
+    } catch (err) {
+      throw new WebhookVerificationError(
+        err instanceof Error ? err.message : "The webhook's signature does not verify",
+      );
+    }
+    const account = event.account ?? null;
+    if (event.type === "payment_intent.succeeded") {
+      const intent = event.data.object;
+      return {
+        id: event.id,
+        type: "payment_succeeded",
+        account,
+        reference: intent.id,
+        orderId: intent.metadata.order_id || null,
+        storeId: intent.metadata.store_id || null,
+        cardBrand: null,
+        cardLast4: null,
+        saved: savedMethodOf(intent),
+      };
+    }
+    if (event.type === "payment_intent.payment_failed") {
+      const intent = event.data.object;
+      return {
+        id: event.id,
+        type: "payment_failed",
+        account,
+        reference: intent.id,
+        message: intent.last_payment_error?.message ?? "The payment failed.",
+      };
+    }
+    if (event.type === "setup_intent.succeeded") {
+      const intent = event.data.object;
+      const saved = methodOf(intent);
+      if (saved) {
+        return {
+          id: event.id,
+          type: "method_saved",
+          account,
+          storeId: intent.metadata?.store_id || null,
+          subscriptionId: intent.metadata?.subscription_id || null,
+          saved,
+        };
+      }
+    }
+    return { id: event.id, type: "ignored", eventType: event.type };
+  }
+}
+
+/**
+ * Card payments through Stripe PaymentIntents on one account: the browser's Payment Element
+ * confirms the intent (card data never reaches this server) and the verified
+ * `payment_intent.succeeded` webhook completes the order. Every call carries an idempotency key
+ * and, for a connected account, the account (`stripeAccount`).
+ */
+export class StripeProvider implements PaymentProvider {
+  readonly name = "stripe";
+  readonly confirmsLater = true;
+  readonly account: string | null;
+  readonly #stripe: Stripe;
+
+  constructor(stripe: Stripe, account: string | null) {
+    this.#stripe = stripe;
+    this.account = account;
+  }
+
+  /** A call's options: its idempotency key and the account it is made on. */
+  #on(idempotencyKey: string): Stripe.RequestOptions {
+    return this.account ? { idempotencyKey, stripeAccount: this.account } : { idempotencyKey };
+  }
+
   async charge(request: ChargeRequest): Promise<ChargeResult> {
     // A card kept for renewals belongs to a customer: one per order that saves it.
     const customer = request.saveMethod
       ? await this.#stripe.customers.create(
           { email: request.email, metadata: { store_id: request.storeId } },
-          { idempotencyKey: `${request.idempotencyKey}-customer` },
+          this.#on(`${request.idempotencyKey}-customer`),
         )
       : null;
     const intent = await this.#stripe.paymentIntents.create(
@@ -62,7 +155,7 @@ export class StripeProvider implements PaymentProvider {
         metadata: { store_id: request.storeId, order_id: request.orderId ?? "" },
         ...(customer ? { customer: customer.id, setup_future_usage: "off_session" as const } : {}),
       },
-      { idempotencyKey: request.idempotencyKey },
+      this.#on(request.idempotencyKey),
     );
     if (!intent.client_secret) throw new Error(`PaymentIntent ${intent.id} has no client secret`);
     return {
@@ -89,7 +182,7 @@ export class StripeProvider implements PaymentProvider {
           confirm: true,
           metadata: { store_id: request.storeId, order_id: request.orderId ?? "" },
         },
-        { idempotencyKey: request.idempotencyKey },
+        this.#on(request.idempotencyKey),
       );
       if (intent.status === "succeeded") {
         return {
@@ -126,7 +219,7 @@ export class StripeProvider implements PaymentProvider {
       (
         await this.#stripe.customers.create(
           { email: request.email, metadata: { store_id: request.storeId } },
-          { idempotencyKey: `${request.idempotencyKey}-customer` },
+          this.#on(`${request.idempotencyKey}-customer`),
         )
       ).id;
     const intent = await this.#stripe.setupIntents.create(
@@ -136,7 +229,7 @@ export class StripeProvider implements PaymentProvider {
         automatic_payment_methods: { enabled: true },
         metadata: { store_id: request.storeId, subscription_id: request.subscriptionId },
       },
-      { idempotencyKey: request.idempotencyKey },
+      this.#on(request.idempotencyKey),
     );
     if (!intent.client_secret) throw new Error(`SetupIntent ${intent.id} has no client secret`);
     return {
@@ -150,7 +243,7 @@ export class StripeProvider implements PaymentProvider {
     try {
       await this.#stripe.refunds.create(
         { payment_intent: reference, ...(amount === undefined ? {} : { amount }) },
-        { idempotencyKey },
+        this.#on(idempotencyKey),
       );
     } catch (err) {
       // Stripe's own "no" (a 4xx): nothing was refunded. Anything else may have been.
@@ -162,60 +255,7 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async cancel(reference: string, idempotencyKey: string): Promise<void> {
-    await this.#stripe.paymentIntents.cancel(reference, {}, { idempotencyKey });
-  }
-
-  parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent {
-    if (!signature) throw new WebhookVerificationError("The Stripe-Signature header is missing");
-    let event: Stripe.Event;
-    try {
-      event = this.#stripe.webhooks.constructEvent(
-        rawBody,
-        signature,
-        this.#webhookSecret,
-        WEBHOOK_TOLERANCE_S,
-      );
-    } catch (err) {
-      throw new WebhookVerificationError(
-        err instanceof Error ? err.message : "The webhook's signature does not verify",
-      );
-    }
-    if (event.type === "payment_intent.succeeded") {
-      const intent = event.data.object;
-      return {
-        id: event.id,
-        type: "payment_succeeded",
-        reference: intent.id,
-        orderId: intent.metadata.order_id || null,
-        storeId: intent.metadata.store_id || null,
-        cardBrand: null,
-        cardLast4: null,
-        saved: savedMethodOf(intent),
-      };
-    }
-    if (event.type === "payment_intent.payment_failed") {
-      const intent = event.data.object;
-      return {
-        id: event.id,
-        type: "payment_failed",
-        reference: intent.id,
-        message: intent.last_payment_error?.message ?? "The payment failed.",
-      };
-    }
-    if (event.type === "setup_intent.succeeded") {
-      const intent = event.data.object;
-      const saved = methodOf(intent);
-      if (saved) {
-        return {
-          id: event.id,
-          type: "method_saved",
-          storeId: intent.metadata?.store_id || null,
-          subscriptionId: intent.metadata?.subscription_id || null,
-          saved,
-        };
-      }
-    }
-    return { id: event.id, type: "ignored", eventType: event.type };
+    await this.#stripe.paymentIntents.cancel(reference, {}, this.#on(idempotencyKey));
   }
 }
 

@@ -13,7 +13,10 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   createUser,
+  GARDEN,
   GOOD_CARD,
+  HEMP,
+  HEMP_STORE,
   NY_ADDRESS,
   outboxTo,
   PET_STORE,
@@ -26,17 +29,22 @@ import {
 } from "../../../test/fixtures.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
 import { Visitor } from "../../../test/visitor.ts";
-import { carts, orders, subscriptions, users, variants } from "../../db/schema.ts";
+import { carts, orders, stores, subscriptions, users, variants } from "../../db/schema.ts";
 import { releaseExpiredHolds } from "../orders/expired-holds.ts";
 import { renewSubscriptions } from "../subscriptions/renewals.ts";
 
 const WEBHOOK_SECRET = "whsec_localtestsecret";
+/** The demo stores' connected accounts (Stripe Connect) in these tests. */
+const PETS_ACCOUNT = "acct_1PetsLocal";
+const HEMP_ACCOUNT = "acct_1HempLocal";
 const signer = new Stripe("sk_test_signer");
 
 interface StubCall {
   method: string;
   path: string;
   idempotencyKey: string | undefined;
+  /** The connected account the call was made on (the Stripe-Account header). */
+  account: string | undefined;
   body: URLSearchParams;
 }
 
@@ -57,10 +65,12 @@ async function stripeStub() {
       const body = new URLSearchParams(raw);
       const path = req.url ?? "";
       const key = req.headers["idempotency-key"];
+      const account = req.headers["stripe-account"];
       calls.push({
         method: req.method ?? "",
         path,
         idempotencyKey: typeof key === "string" ? key : undefined,
+        account: typeof account === "string" ? account : undefined,
         body,
       });
       const failing = (kind: keyof typeof failNext) => {
@@ -164,17 +174,20 @@ function webhook(
   timestamp?: number,
   /** More of the PaymentIntent (the card it saved: setup_future_usage, payment_method, customer). */
   intent: Record<string, unknown> = {},
+  /** The connected account the event comes from (null: the platform's own). */
+  account: string | null = PETS_ACCOUNT,
 ) {
   const payload = JSON.stringify({
     id: `evt_${randomUUID().replaceAll("-", "")}`,
     object: "event",
+    ...(account ? { account } : {}),
     type,
     data: {
       object: {
+        metadata: {},
         ...intent,
         id: intentId,
         object: "payment_intent",
-        metadata: {},
         last_payment_error: type.endsWith("failed") ? { message: "Your card was declined." } : null,
       },
     },
@@ -200,6 +213,15 @@ describeEachEngine("Stripe payments", (engine) => {
         apiUrl: stub.url,
       },
     });
+    // The pet and hemp stores have connected their own Stripe accounts; the garden store has not.
+    await t.database.db
+      .update(stores)
+      .set({ stripeId: PETS_ACCOUNT })
+      .where(eq(stores.id, PET_STORE));
+    await t.database.db
+      .update(stores)
+      .set({ stripeId: HEMP_ACCOUNT })
+      .where(eq(stores.id, HEMP_STORE));
   });
   afterAll(async () => {
     await t.close();
@@ -272,9 +294,120 @@ describeEachEngine("Stripe payments", (engine) => {
   }
 
   describe("GET /api/store", () => {
-    it("gives the browser Stripe's publishable key", async () => {
-      const store = await new Visitor(t.app, PETS).get("/api/store");
-      expect(store.json().stripe_publishable_key).toBe("pk_test_local");
+    it("gives the browser Stripe's publishable key and the store's own connected account", async () => {
+      const store = (await new Visitor(t.app, PETS).get("/api/store")).json();
+      expect(store).toMatchObject({
+        stripe_publishable_key: "pk_test_local",
+        stripeId: PETS_ACCOUNT,
+        cardPayments: "stripe",
+      });
+      const hemp = (await new Visitor(t.app, HEMP).get("/api/store")).json();
+      expect(hemp).toMatchObject({ stripeId: HEMP_ACCOUNT, cardPayments: "stripe" });
+    });
+
+    it("gives a store without a connected account the test processor's form outside production", async () => {
+      const store = (await new Visitor(t.app, GARDEN).get("/api/store")).json();
+      expect(store).toMatchObject({
+        stripe_publishable_key: null,
+        stripeId: null,
+        cardPayments: "test",
+      });
+    });
+  });
+
+  describe("each store its own Stripe account (Connect)", () => {
+    it("makes each store's PaymentIntents, cancels and refunds on its own account, never another's", async () => {
+      const pets = await placeHeld("FUNGUS-1");
+      const hemp = await placeHeld("HEMPOIL-1", new Visitor(t.app, HEMP));
+      const intents = stub.calls.filter((c) => c.path === "/v1/payment_intents");
+      expect(intents.map((c) => [c.body.get("metadata[order_id]"), c.account])).toEqual([
+        [pets.order.id, PETS_ACCOUNT],
+        [hemp.order.id, HEMP_ACCOUNT],
+      ]);
+      expect(pets.order).toMatchObject({ paymentProvider: "stripe", paymentAccount: PETS_ACCOUNT });
+      expect(hemp.order).toMatchObject({ paymentProvider: "stripe", paymentAccount: HEMP_ACCOUNT });
+
+      // The hemp store's shopper changes the checkout: the older intent is cancelled on its account.
+      stub.calls.length = 0;
+      expect((await checkOut(hemp.v, "express")).statusCode).toBe(200);
+      const cancel = stub.calls.find((c) => c.path.endsWith("/cancel"));
+      expect(cancel?.account).toBe(HEMP_ACCOUNT);
+
+      // Paid, then refunded by the pet store's admin: on the pet store's account.
+      await deliver(webhook("payment_intent.succeeded", pets.order.paymentReference ?? ""));
+      const owner = await createUser(t.database.db, { storeId: PET_STORE, userType: "admin" });
+      const admin = visitorWithOwnIp(t.app, PETS);
+      await signIn(admin, owner.email);
+      stub.calls.length = 0;
+      const refund = await admin.post(
+        `/api/admin/orders/${pets.order.number}/refunds`,
+        { amount: 500 },
+        { "idempotency-key": randomUUID() },
+      );
+      expect(refund.statusCode, refund.body).toBe(200);
+      expect(stub.calls.filter((c) => c.path === "/v1/refunds").map((c) => c.account)).toEqual([
+        PETS_ACCOUNT,
+      ]);
+    });
+
+    it("does not let a webhook from one store's account complete another store's order", async () => {
+      const { order } = await placeHeld("EAT-1");
+      const reference = order.paymentReference ?? "";
+      for (const account of [HEMP_ACCOUNT, null]) {
+        const forged = await deliver(
+          webhook("payment_intent.succeeded", reference, undefined, {}, account),
+        );
+        expect(forged.json().outcome).toBe("unknown_order");
+      }
+      // Nor by naming the order in the metadata of an intent it never had.
+      await t.database.db
+        .update(orders)
+        .set({ paymentReference: null })
+        .where(eq(orders.id, order.id));
+      const claimed = webhook(
+        "payment_intent.succeeded",
+        "pi_from_another_store",
+        undefined,
+        { metadata: { store_id: PET_STORE, order_id: order.id } },
+        HEMP_ACCOUNT,
+      );
+      expect((await deliver(claimed)).json().outcome).toBe("unknown_order");
+      expect((await orderOf(order.number)).status).toBe("awaiting_payment");
+      // The store's own account completes it.
+      const own = webhook(
+        "payment_intent.succeeded",
+        reference,
+        undefined,
+        { metadata: { store_id: PET_STORE, order_id: order.id } },
+        PETS_ACCOUNT,
+      );
+      expect((await deliver(own)).json().outcome).toBe("completed");
+      expect((await orderOf(order.number)).status).toBe("paid");
+    });
+
+    it("charges a store without a connected account with the test processor outside production, asking nothing of Stripe", async () => {
+      const v = new Visitor(t.app, GARDEN);
+      await v.post("/api/cart/items", { sku: "PLAN-SPRING", quantity: 1 });
+      stub.calls.length = 0;
+      const quote = (await v.post("/api/checkout/quote", { address: quoteAddress() })).json();
+      const res = await v.post(
+        "/api/checkout",
+        {
+          email: "garden-buyer@example.com",
+          name: "Garden Buyer",
+          address: NY_ADDRESS,
+          expectedTotal: quote.total,
+          card: GOOD_CARD,
+        },
+        { "idempotency-key": randomUUID() },
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().status).toBe("paid");
+      expect(await orderOf(res.json().order.number)).toMatchObject({
+        paymentProvider: "test",
+        paymentAccount: null,
+      });
+      expect(stub.calls).toEqual([]);
     });
   });
 
@@ -433,7 +566,7 @@ describeEachEngine("Stripe payments", (engine) => {
 
       const deps = {
         db: t.database.db,
-        provider: t.app.payments,
+        payments: t.app.payments,
         mailer: t.app.mailer,
         log: t.app.log,
         linkKey: t.app.sessionKey,
@@ -446,6 +579,8 @@ describeEachEngine("Stripe payments", (engine) => {
       expect(renewal?.body.get("payment_method")).toBe("pm_card_visa");
       expect(renewal?.body.get("customer")).toBe(sub.paymentCustomer);
       expect(renewal?.body.get("confirm")).toBe("true");
+      // On the store's own account, where the card was kept.
+      expect(renewal?.account).toBe(PETS_ACCOUNT);
       const [renewed] = await t.database.db
         .select()
         .from(orders)
@@ -497,24 +632,31 @@ describeEachEngine("Stripe payments", (engine) => {
       expect(setup?.body.get("usage")).toBe("off_session");
       expect(setup?.body.get("metadata[subscription_id]")).toBe(sub.id);
       expect(setup?.idempotencyKey).toMatch(new RegExp(`^subscription-card-${sub.id}-`));
-      const payload = JSON.stringify({
-        id: `evt_${randomUUID().replaceAll("-", "")}`,
-        object: "event",
-        type: "setup_intent.succeeded",
-        data: {
-          object: {
-            id: "seti_confirmed",
-            object: "setup_intent",
-            payment_method: "pm_card_mastercard",
-            customer: sub.paymentCustomer,
-            metadata: { store_id: sub.storeId, subscription_id: sub.id },
+      expect(setup?.account).toBe(PETS_ACCOUNT);
+      const cardSaved = (account: string) => {
+        const payload = JSON.stringify({
+          id: `evt_${randomUUID().replaceAll("-", "")}`,
+          object: "event",
+          account,
+          type: "setup_intent.succeeded",
+          data: {
+            object: {
+              id: "seti_confirmed",
+              object: "setup_intent",
+              payment_method: "pm_card_mastercard",
+              customer: sub.paymentCustomer,
+              metadata: { store_id: sub.storeId, subscription_id: sub.id },
+            },
           },
-        },
-      });
-      const saved = {
-        payload,
-        signature: signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+        });
+        return {
+          payload,
+          signature: signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+        };
       };
+      // Another store's account cannot give this subscription a card.
+      expect((await deliver(cardSaved(HEMP_ACCOUNT))).json().outcome).toBe("unknown_order");
+      const saved = cardSaved(PETS_ACCOUNT);
       expect((await deliver(saved)).json().outcome).toBe("card_saved");
       expect((await deliver(saved)).json().outcome).toBe("already_applied");
       const [withCard] = await t.database.db
@@ -757,5 +899,79 @@ describeEachEngine("Stripe payments", (engine) => {
       expect(refund?.body.get("payment_intent")).toBe(order.paymentReference);
       expect(refund?.idempotencyKey).toBe(`order-${order.id}-refund`);
     });
+  });
+});
+
+describeEachEngine("Stripe payments in production", (engine) => {
+  let t: TestApp;
+  let stub: Awaited<ReturnType<typeof stripeStub>>;
+  beforeAll(async () => {
+    stub = await stripeStub();
+    t = await createTestApp(engine, {
+      env: "production",
+      stripe: {
+        secretKey: "sk_test_local",
+        publishableKey: "pk_test_local",
+        webhookSecret: WEBHOOK_SECRET,
+        apiUrl: stub.url,
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await stub.close();
+  });
+
+  it("refuses card payment, with a message that says why, at a store without a connected account", async () => {
+    const info = (await new Visitor(t.app, PETS).get("/api/store")).json();
+    expect(info).toMatchObject({ stripe_publishable_key: null, cardPayments: "unavailable" });
+    const v = new Visitor(t.app, PETS);
+    await v.post("/api/cart/items", { sku: "FUNGUS-1", quantity: 1 });
+    const before = await stockOf(t.database.db, "FUNGUS-1");
+    const quote = (await v.post("/api/checkout/quote", { address: quoteAddress() })).json();
+    const res = await v.post(
+      "/api/checkout",
+      {
+        email: "no-account@example.com",
+        name: "No Account",
+        address: NY_ADDRESS,
+        shippingOptionId: "standard",
+        expectedTotal: quote.total,
+        card: GOOD_CARD,
+      },
+      { "idempotency-key": randomUUID() },
+    );
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error.message).toBe(CHECKOUT_MESSAGES.cardNotSetUp);
+    // Nothing was held, and Stripe was not asked on the platform's own account.
+    expect(await stockOf(t.database.db, "FUNGUS-1")).toBe(before);
+    expect(stub.calls).toEqual([]);
+  });
+
+  it("takes the card once the store's account is connected", async () => {
+    await t.database.db
+      .update(stores)
+      .set({ stripeId: HEMP_ACCOUNT })
+      .where(eq(stores.id, HEMP_STORE));
+    await expect
+      .poll(async () => (await new Visitor(t.app, HEMP).get("/api/store")).json().cardPayments)
+      .toBe("stripe");
+    const v = new Visitor(t.app, HEMP);
+    await v.post("/api/cart/items", { sku: "HEMPOIL-1", quantity: 1 });
+    const quote = (await v.post("/api/checkout/quote", { address: quoteAddress() })).json();
+    const res = await v.post(
+      "/api/checkout",
+      {
+        email: "connected@example.com",
+        name: "Connected Buyer",
+        address: NY_ADDRESS,
+        shippingOptionId: "standard",
+        expectedTotal: quote.total,
+      },
+      { "idempotency-key": randomUUID() },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().status).toBe("awaiting_payment");
+    expect(stub.calls.find((c) => c.path === "/v1/payment_intents")?.account).toBe(HEMP_ACCOUNT);
   });
 });

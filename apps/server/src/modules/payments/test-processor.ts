@@ -3,14 +3,13 @@ import { cardBrand, cardDigits, type TestCard } from "@storefront/domain";
 import type {
   ChargeRequest,
   ChargeResult,
-  PaymentEvent,
   PaymentProvider,
   SaveCardRequest,
   SaveCardResult,
   SavedChargeRequest,
   SavedMethod,
 } from "./provider.ts";
-import { RefundRefusedError, WebhookVerificationError } from "./provider.ts";
+import { RefundRefusedError } from "./provider.ts";
 
 /** Stripe's test cards that fail, with Stripe's codes and messages; every other valid card pays. */
 const DECLINES: Record<string, { code: string; message: string }> = {
@@ -60,7 +59,7 @@ export interface TestCharge {
 export class TestCardProcessor implements PaymentProvider {
   readonly name = "test";
   readonly confirmsLater = false;
-  readonly publishableKey = null;
+  readonly account = null;
   readonly #answers = new Map<string, ChargeResult>();
   readonly charges = new Map<string, TestCharge>();
   /** The refunds' idempotency keys: a repeated one gives nothing back twice. */
@@ -176,8 +175,4 @@ export class TestCardProcessor implements PaymentProvider {
   }
 
   async cancel(): Promise<void> {}
-
-  parseWebhook(): PaymentEvent {
-    throw new WebhookVerificationError("The test processor sends no webhooks");
-  }
 }

@@ -11,9 +11,14 @@ export const storeRead = pageRead({
   response: StoreInfoSchema,
   read: async (request) => {
     const info = await getStoreInfo(request.server.db, request.storeId, requestOrigin(request));
-    // The browser's payment form follows the server's payment provider: Stripe's key when the
-    // server has Stripe's keys, else null (the built-in test processor).
-    return { ...info, stripe_publishable_key: request.server.payments.publishableKey };
+    // The browser's payment form follows the store's processor: Stripe.js with the platform's
+    // key on the store's connected account (stripeId), else the test processor's form (null).
+    const { payments } = request.server;
+    return {
+      ...info,
+      stripe_publishable_key: payments.publishableKeyOf(info.stripeId),
+      cardPayments: payments.modeOf(info.stripeId),
+    };
   },
 });
 

@@ -81,7 +81,7 @@ async function storeLinkResolver(db: Database, origin: URL) {
 }
 
 /** The stored store; the route adds the payment provider's publishable key. */
-export type StoreRecord = Omit<StoreInfo, "stripe_publishable_key">;
+export type StoreRecord = Omit<StoreInfo, "stripe_publishable_key" | "cardPayments">;
 
 // Every page reads its store; store settings change rarely, so an answer is reused for a few
 // seconds per instance, and forgotten on every instance as soon as the database announces a
@@ -142,6 +142,21 @@ export function getCheckoutSettings(db: Database, storeId: string): Promise<Chec
       .where(eq(stores.id, storeId));
     if (!row) throw new DomainError("not_found", STORE_MESSAGES.notFound);
     return row.settings;
+  });
+}
+
+/** The store's connected Stripe account (`stripeId`), which its card payments are made on; null: none. */
+export function getStripeAccount(
+  db: Database,
+  storeId: string,
+): Promise<{ stripeId: string | null }> {
+  return storeInfoAnswers.get(db, `stripe ${storeId}`, async () => {
+    const [row] = await db
+      .select({ stripeId: stores.stripeId })
+      .from(stores)
+      .where(eq(stores.id, storeId));
+    if (!row) throw new DomainError("not_found", STORE_MESSAGES.notFound);
+    return row;
   });
 }
 

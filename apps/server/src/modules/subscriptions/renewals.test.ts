@@ -23,6 +23,7 @@ import {
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
 import type { Visitor } from "../../../test/visitor.ts";
 import { orderLines, orders, subscriptionEvents, subscriptions } from "../../db/schema.ts";
+import { Payments } from "../payments/index.ts";
 import { TestCardProcessor } from "../payments/test-processor.ts";
 import { renewSubscriptions } from "./renewals.ts";
 
@@ -33,7 +34,7 @@ describeEachEngine("subscription renewals", (engine) => {
   let t: TestApp;
   const processor = new TestCardProcessor();
   beforeAll(async () => {
-    t = await createTestApp(engine, {}, { payments: processor });
+    t = await createTestApp(engine, {}, { testProcessor: processor });
   });
   afterAll(() => t.close());
   afterEach(() => {
@@ -44,7 +45,7 @@ describeEachEngine("subscription renewals", (engine) => {
     renewSubscriptions(
       {
         db: t.database.db,
-        provider: processor,
+        payments: t.app.payments,
         mailer: t.app.mailer,
         log: t.app.log,
         linkKey: t.app.sessionKey,
@@ -421,7 +422,7 @@ describeEachEngine("subscription renewals", (engine) => {
     };
     const deps = {
       db: t.database.db,
-      provider: down,
+      payments: new Payments({ stripe: null, env: "test" }, down),
       mailer: t.app.mailer,
       log: { ...t.app.log, error: () => {} } as unknown as typeof t.app.log,
       linkKey: t.app.sessionKey,

@@ -26,13 +26,14 @@ import type { Mailer } from "../../lib/mailer.ts";
 import { sendOrderConfirmation } from "../orders/mail.ts";
 import { completeOrder, insertOrder, releaseOrder } from "../orders/order-lifecycle.ts";
 import type { OrderRow } from "../orders/order-reads.ts";
+import type { Payments } from "../payments/index.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { getCheckoutSettings, storeBrandName, storeHomeOrigin } from "../stores/service.ts";
 import { recordEvent, renewalKey, type SubscriptionRow } from "./service.ts";
 
 export interface RenewalDeps {
   db: Database;
-  provider: PaymentProvider;
+  payments: Payments;
   mailer: Mailer;
   log: Logger;
   /** Signs the review links of the confirmation email. */
@@ -113,7 +114,7 @@ async function renewOne(
   settings: CheckoutSettings,
   now: Date,
 ): Promise<Outcome> {
-  const { db, provider } = deps;
+  const { db } = deps;
   const today = isoDay(now);
   let sub: SubscriptionRow;
   let order: OrderRow | null;
@@ -150,7 +151,11 @@ async function renewOne(
       if (open) return { sub: locked, order: open };
       if (!locked.paymentMethod) return { sub: locked, order: null, noCard: true };
       const key = renewalKey(locked.id, locked.nextChargeOn, tries.length);
-      const draft = await renewalDraft(tx, locked, key, settings, provider.name);
+      // Charged where the card is kept: the processor and the store's account that saved it.
+      const draft = await renewalDraft(tx, locked, key, settings, {
+        provider: locked.paymentProvider === "stripe" ? "stripe" : "test",
+        account: locked.paymentAccount,
+      });
       if (!draft) return { sub: locked, order: null };
       const inserted = await insertOrder(tx, draft, { status: "awaiting_payment", now });
       return { sub: locked, order: inserted.order };
@@ -179,11 +184,11 @@ async function charge(
   order: OrderRow,
   now: Date,
 ): Promise<Outcome> {
-  const { db, provider } = deps;
+  const { db } = deps;
   if (!sub.paymentMethod) return failed(deps, sub, { kind: "no_card", message: NO_CARD }, now);
   let result: Awaited<ReturnType<PaymentProvider["chargeSaved"]>>;
   try {
-    result = await provider.chargeSaved({
+    result = await deps.payments.forPayment(order).chargeSaved({
       storeId: order.storeId,
       orderId: order.id,
       description: `Order ${order.number} (renews a subscription)`,
@@ -231,7 +236,7 @@ async function renewalDraft(
   sub: SubscriptionRow,
   idempotencyKey: string,
   settings: CheckoutSettings,
-  paymentProvider: "test" | "stripe",
+  payment: { provider: "test" | "stripe"; account: string | null },
 ): Promise<OrderDraft | null> {
   const [buyer] = await tx
     .select({
@@ -305,7 +310,8 @@ async function renewalDraft(
     taxLines: totals.taxLines,
     taxAmount: totals.taxAmount,
     total: totals.total,
-    paymentProvider,
+    paymentProvider: payment.provider,
+    paymentAccount: payment.account,
     savesPaymentMethod: false,
     renewalOf: sub.id,
     lines: [

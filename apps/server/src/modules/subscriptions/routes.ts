@@ -12,6 +12,7 @@ import { z } from "zod";
 import { RATE_LIMITS, rateLimitKey, refuseWhenLimited } from "../../lib/rate-limit.ts";
 import { requireUser } from "../../plugins/auth.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
+import { getStripeAccount } from "../stores/service.ts";
 import { accountSubscriptions, changeSubscription, replaceCard } from "./service.ts";
 
 /** A subscription's id in a path (one that is not a UUID is one the account does not have). */
@@ -78,12 +79,14 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await requireUser(request);
       const { card } = request.body;
-      if (!app.payments.confirmsLater && !card) {
+      // The new card is kept where the store takes payments now (its own Stripe account).
+      const provider = app.payments.forStore(await getStripeAccount(app.db, request.storeId));
+      if (!provider.confirmsLater && !card) {
         throw new DomainError("invalid", SUBSCRIPTION_MESSAGES.cardNeeded, {
           card: SUBSCRIPTION_MESSAGES.cardNeeded,
         });
       }
-      if (app.payments.confirmsLater && card) {
+      if (provider.confirmsLater && card) {
         throw new DomainError("invalid", SUBSCRIPTION_MESSAGES.cardInBrowser, {
           card: SUBSCRIPTION_MESSAGES.cardInBrowser,
         });
@@ -93,7 +96,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       await refuseWhenLimited(app.rateLimiter, request.storeId, declines, request.ip);
       return replaceCard(
         app.db,
-        app.payments,
+        provider,
         { storeId: request.storeId, userId: user.id, email: user.email },
         request.params.id,
         card,

@@ -81,7 +81,14 @@ export async function readPlans(
  */
 export async function startSubscriptions(
   tx: Transaction,
-  order: { id: string; storeId: string; userId: string | null; currency: Currency },
+  order: {
+    id: string;
+    storeId: string;
+    userId: string | null;
+    currency: Currency;
+    paymentProvider: string;
+    paymentAccount: string | null;
+  },
   payment: { cardBrand: string | null; cardLast4: string | null; saved?: SavedMethod | null },
   paidAt: Date,
 ): Promise<void> {
@@ -119,6 +126,8 @@ export async function startSubscriptions(
         createdAt: paidAt,
         paymentMethod: payment.saved?.method ?? null,
         paymentCustomer: payment.saved?.customer ?? null,
+        // The card is kept where the order was paid: renewals are charged there.
+        ...(payment.saved ? keptBy(order) : {}),
         cardBrand: payment.saved ? payment.cardBrand : null,
         cardLast4: payment.saved ? payment.cardLast4 : null,
       },
@@ -446,6 +455,8 @@ export async function keepCard(
   tx: Transaction,
   sub: SubscriptionRow,
   card: { saved: SavedMethod; cardBrand: string | null; cardLast4: string | null },
+  /** The processor and account that keep the card. */
+  keeper: { paymentProvider: string; paymentAccount: string | null },
   now: Date,
 ): Promise<void> {
   if (sub.status === "cancelled") return;
@@ -457,7 +468,8 @@ export async function keepCard(
     .update(subscriptions)
     .set({
       paymentMethod: card.saved.method,
-      paymentCustomer: card.saved.customer ?? sub.paymentCustomer,
+      paymentCustomer: card.saved.customer ?? customerOn(sub, keeper),
+      ...keptBy(keeper),
       cardBrand: card.cardBrand,
       cardLast4: card.cardLast4,
       ...(revive
@@ -484,6 +496,30 @@ export async function keepCard(
   );
 }
 
+/** Who keeps a saved card: the processor and the store's Stripe account (null: none). */
+function keptBy(payment: { paymentProvider: string; paymentAccount: string | null }): {
+  paymentProvider: "test" | "stripe";
+  paymentAccount: string | null;
+} {
+  return {
+    paymentProvider: payment.paymentProvider === "stripe" ? "stripe" : "test",
+    paymentAccount: payment.paymentAccount,
+  };
+}
+
+/**
+ * The subscription's customer on the keeper's account: Stripe's customer exists only on the
+ * account that made it (a store that connected its own account starts with a new one).
+ */
+function customerOn(
+  sub: SubscriptionRow,
+  keeper: { paymentProvider: string; paymentAccount: string | null },
+): string | null {
+  const same =
+    sub.paymentProvider === keeper.paymentProvider && sub.paymentAccount === keeper.paymentAccount;
+  return same ? sub.paymentCustomer : null;
+}
+
 /**
  * The shopper gives a new card on `/account`: with the test processor it is kept at once (a card
  * the processor refuses is a 402 with its reason); with Stripe the answer is a SetupIntent's
@@ -500,13 +536,14 @@ export async function replaceCard(
   const sub = await ownSubscription(db, owner, id);
   if (sub.status === "cancelled")
     throw new DomainError("conflict", SUBSCRIPTION_MESSAGES.cancelled);
+  const keeper = { paymentProvider: provider.name, paymentAccount: provider.account };
   let result: SaveCardResult;
   try {
     result = await provider.saveCard({
       storeId: owner.storeId,
       subscriptionId: sub.id,
       email: owner.email,
-      customer: sub.paymentCustomer,
+      customer: customerOn(sub, keeper),
       ...(card ? { card } : {}),
       idempotencyKey: `subscription-card-${sub.id}-${randomUUID()}`,
     });
@@ -521,7 +558,7 @@ export async function replaceCard(
         .from(subscriptions)
         .where(eq(subscriptions.id, sub.id))
         .for("update");
-      if (locked) await keepCard(tx, locked, result, now);
+      if (locked) await keepCard(tx, locked, result, keeper, now);
     });
   }
   const [view] = await accountSubscriptions(db, owner.storeId, owner.userId, sub.id);

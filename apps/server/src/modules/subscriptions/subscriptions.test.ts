@@ -59,7 +59,7 @@ const linesOf = (cart: { cartItems: CartLine[] }) =>
 describeEachEngine("subscriptions", (engine) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(engine, {}, { payments: new TestCardProcessor() });
+    t = await createTestApp(engine, {}, { testProcessor: new TestCardProcessor() });
   });
   afterAll(() => t.close());
   afterEach(() => {

@@ -28,7 +28,7 @@ const ITCHY_2 = { retail: 7_195, trade: 3_995, tradeCad: 5_395 };
 describeEachEngine("trade prices", (engine) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(engine, {}, { payments: new TestCardProcessor() });
+    t = await createTestApp(engine, {}, { testProcessor: new TestCardProcessor() });
   });
   afterAll(() => t.close());
 

@@ -1,4 +1,5 @@
-import { CARD_MESSAGES, CHECKOUT_MESSAGES } from "@storefront/domain";
+import { CARD_MESSAGES, CHECKOUT_MESSAGES, type StoreInfo } from "@storefront/domain";
+import { loadStripe } from "@stripe/stripe-js/pure";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -24,13 +25,21 @@ vi.mock("@stripe/stripe-js/pure", () => ({
 
 const DECLINED = { error: { code: "payment_declined", message: "Your card was declined." } };
 
-function renderCheckout({ stripeKey = null }: { stripeKey?: string | null } = {}) {
+function renderCheckout({
+  stripeKey = null,
+  cardPayments,
+}: {
+  stripeKey?: string | null;
+  cardPayments?: StoreInfo["cardPayments"];
+} = {}) {
   const checkout = createCheckoutStore({ cart: useCartStore.getState().cart });
   const router = createMemoryRouter(
     [
       {
         path: "/checkout",
-        element: <CheckoutPage storeInfo={storeInfoOf(stripeKey)} checkoutStore={checkout} />,
+        element: (
+          <CheckoutPage storeInfo={storeInfoOf(stripeKey, cardPayments)} checkoutStore={checkout} />
+        ),
       },
       { path: "/orders/:number", element: <h1>Order confirmation</h1> },
     ],
@@ -384,5 +393,20 @@ describe("checkout page", () => {
     // No card fields of the test processor in Stripe mode.
     expect(screen.queryByLabelText(/^Card number/)).toBeNull();
     expect(within(document.body).queryByText(/TEST MODE/)).toBeNull();
+  });
+
+  it("loads Stripe.js on the store's own connected account", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    renderCheckout({ stripeKey: "pk_test_123" });
+    await screen.findByRole("alert");
+    expect(loadStripe).toHaveBeenCalledWith("pk_test_123", { stripeAccount: "acct_1Store" });
+  });
+
+  it("says a store that cannot take cards yet cannot, offers no card form, and does not let the order be paid", async () => {
+    renderCheckout({ cardPayments: "unavailable" });
+    expect((await screen.findByRole("alert")).textContent).toBe(CHECKOUT_MESSAGES.cardNotSetUp);
+    expect(screen.queryByLabelText(/^Card number/)).toBeNull();
+    expect(within(document.body).queryByText(/TEST MODE/)).toBeNull();
+    expect((payButton() as HTMLButtonElement).disabled).toBe(true);
   });
 });

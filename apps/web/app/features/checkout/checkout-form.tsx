@@ -26,7 +26,11 @@ export function CheckoutForm({ cart, storeInfo }: { cart: CartView; storeInfo: S
 
   const [card, setCard] = useState<CardInput>(EMPTY_CARD);
   const [readiness, setReadiness] = useState<PaymentReadiness>(
-    storeInfo.stripe_publishable_key ? { status: "loading" } : { status: "ready", stripe: null },
+    storeInfo.cardPayments === "unavailable"
+      ? { status: "unavailable" }
+      : storeInfo.stripe_publishable_key
+        ? { status: "loading" }
+        : { status: "ready", stripe: null },
   );
   const formRef = useRef<HTMLFormElement>(null);
   const [focusRequest, setFocusRequest] = useState(0);

@@ -1,6 +1,7 @@
 import { CHECKOUT_MESSAGES, fontStack, type StoreInfo } from "@storefront/domain";
 import type { Appearance } from "@stripe/stripe-js";
 import { type ComponentProps, lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { stripeKeyOf } from "~/lib/stripe-key";
 import type { FieldErrors } from "~/lib/use-form-fields";
 import type { CardInput } from "./checkout-api";
 import { useCheckout } from "./checkout-context";
@@ -64,12 +65,16 @@ export function PaymentSection({
   const currency = useCheckout((s) => s.currency);
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
-  const key = store.stripe_publishable_key;
+  const key = stripeKeyOf(store);
   const appearance = useMemo(() => appearanceOf(store), [store]);
   return (
     <section className="checkout-section" aria-labelledby="payment-title">
       <h2 id="payment-title">Payment</h2>
-      {key === null ? (
+      {store.cardPayments === "unavailable" ? (
+        <p className="inline-error" role="alert">
+          {CHECKOUT_MESSAGES.cardNotSetUp}
+        </p>
+      ) : key === null ? (
         <TestCardFields
           card={card}
           errors={cardErrors}
@@ -88,7 +93,7 @@ export function PaymentSection({
           ) : mounted ? (
             <Suspense fallback={null}>
               <StripePayment
-                publishableKey={key}
+                stripeKey={key}
                 amount={total}
                 currency={currency}
                 appearance={appearance}

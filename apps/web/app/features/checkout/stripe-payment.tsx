@@ -3,21 +3,23 @@ import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-
 import type { Appearance, Stripe } from "@stripe/stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
 import { useEffect, useState } from "react";
+import { type StripeKey, stripeLoadArgs } from "~/lib/stripe-key";
 import type { PaymentReadiness } from "./payment";
 
-// One Stripe.js per publishable key for the life of the tab; a failed load may be tried again.
+// One Stripe.js per key and account for the life of the tab; a failed load may be tried again.
 const loads = new Map<string, Promise<Stripe | null>>();
 
 /** Stripe.js from Stripe's CDN, or null when it cannot be loaded (spec section 8: only a warning). */
-function stripeFor(publishableKey: string): Promise<Stripe | null> {
-  let load = loads.get(publishableKey);
+function stripeFor(key: StripeKey): Promise<Stripe | null> {
+  const id = `${key.publishableKey} ${key.stripeAccount ?? ""}`;
+  let load = loads.get(id);
   if (!load) {
-    load = loadStripe(publishableKey).catch((error: unknown) => {
+    load = loadStripe(...stripeLoadArgs(key)).catch((error: unknown) => {
       console.warn("Card payment script failed to load", error);
-      loads.delete(publishableKey);
+      loads.delete(id);
       return null;
     });
-    loads.set(publishableKey, load);
+    loads.set(id, load);
   }
   return load;
 }
@@ -63,13 +65,13 @@ function PaymentFields({ onReadiness }: { onReadiness(readiness: PaymentReadines
  * only on the checkout page of a store with Stripe keys.
  */
 export default function StripePayment({
-  publishableKey,
+  stripeKey,
   amount,
   currency,
   appearance,
   onReadiness,
 }: {
-  publishableKey: string;
+  stripeKey: StripeKey;
   amount: number;
   currency: Currency;
   appearance: Appearance;
@@ -78,7 +80,7 @@ export default function StripePayment({
   const [stripe, setStripe] = useState<Stripe | null | undefined>(undefined);
   useEffect(() => {
     let current = true;
-    void stripeFor(publishableKey).then((loaded) => {
+    void stripeFor(stripeKey).then((loaded) => {
       if (!current) return;
       setStripe(loaded);
       if (!loaded) onReadiness({ status: "unavailable" });
@@ -86,7 +88,7 @@ export default function StripePayment({
     return () => {
       current = false;
     };
-  }, [publishableKey, onReadiness]);
+  }, [stripeKey, onReadiness]);
   if (!stripe) return null;
   return (
     <Elements

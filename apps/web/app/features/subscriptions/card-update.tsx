@@ -1,6 +1,7 @@
 import { type SubscriptionView, TestCardSchema } from "@storefront/domain";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { ApiError, apiRequest } from "~/lib/api-client";
+import type { StripeKey } from "~/lib/stripe-key";
 import {
   type CardInput,
   cardFieldError,
@@ -30,7 +31,7 @@ export function CardUpdate({
   onClose,
 }: {
   subscription: SubscriptionView;
-  stripeKey: string | null;
+  stripeKey: StripeKey | null;
   describedBy: string;
   onSaved(subscription: SubscriptionView | null, message: string): void;
   onClose(): void;
@@ -134,7 +135,7 @@ export function CardUpdate({
           {clientSecret ? (
             <Suspense fallback={<p className="checkout-hint">Loading the secure card form…</p>}>
               <StripeCardSetup
-                publishableKey={stripeKey}
+                stripeKey={stripeKey}
                 clientSecret={clientSecret}
                 onDone={(failure) =>
                   failure

@@ -2,6 +2,7 @@ import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-
 import type { Stripe } from "@stripe/stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
 import { useEffect, useState } from "react";
+import { type StripeKey, stripeLoadArgs } from "~/lib/stripe-key";
 
 /**
  * Stripe's Payment Element on a SetupIntent: the shopper's new card for a subscription's renewals
@@ -9,11 +10,11 @@ import { useEffect, useState } from "react";
  * tells the store. Loaded only when a shopper of a store with Stripe keys replaces a card.
  */
 export default function StripeCardSetup({
-  publishableKey,
+  stripeKey,
   clientSecret,
   onDone,
 }: {
-  publishableKey: string;
+  stripeKey: StripeKey;
   clientSecret: string;
   /** Null once Stripe confirmed the card; else why not. */
   onDone(error: string | null): void;
@@ -21,7 +22,7 @@ export default function StripeCardSetup({
   const [stripe, setStripe] = useState<Stripe | null | undefined>(undefined);
   useEffect(() => {
     let current = true;
-    loadStripe(publishableKey)
+    loadStripe(...stripeLoadArgs(stripeKey))
       .then((loaded) => current && setStripe(loaded))
       .catch((error: unknown) => {
         console.warn("Card form failed to load", error);
@@ -30,7 +31,7 @@ export default function StripeCardSetup({
     return () => {
       current = false;
     };
-  }, [publishableKey]);
+  }, [stripeKey]);
   if (stripe === undefined) return <p className="checkout-hint">Loading the secure card form…</p>;
   if (stripe === null) {
     return (

@@ -12,6 +12,7 @@ import { Link } from "react-router";
 import { PlanLabel } from "~/components/plan-label";
 import { ApiError, apiRequest } from "~/lib/api-client";
 import { formatLongDate } from "~/lib/format";
+import type { StripeKey } from "~/lib/stripe-key";
 import { CardUpdate } from "./card-update";
 
 /** The account page's subscriptions, newest first; null when they could not be read. */
@@ -21,7 +22,7 @@ export function SubscriptionList({
 }: {
   subscriptions: SubscriptionView[] | null;
   /** The store's Stripe publishable key; null with the built-in test processor. */
-  stripeKey?: string | null;
+  stripeKey?: StripeKey | null;
 }) {
   return (
     <section
@@ -81,7 +82,7 @@ function SubscriptionRow({
   stripeKey,
 }: {
   initial: SubscriptionView;
-  stripeKey: string | null;
+  stripeKey: StripeKey | null;
 }) {
   const [s, setS] = useState(initial);
   const [cardOpen, setCardOpen] = useState(false);
