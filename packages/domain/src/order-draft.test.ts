@@ -113,6 +113,7 @@ describe("orderDraft", () => {
       ...base,
       buyer: { ...base.buyer, userId: "user-1" },
       paymentProvider: "stripe",
+      paymentAccount: "acct_1Store",
     });
     expect(order).toEqual({
       storeId: "pet-remedies",
@@ -139,6 +140,7 @@ describe("orderDraft", () => {
       taxAmount: 352,
       total: 9_747,
       paymentProvider: "stripe",
+      paymentAccount: "acct_1Store",
       // A signed-in buyer's cart with a subscription line: the payment keeps the card.
       savesPaymentMethod: true,
       renewalOf: null,
