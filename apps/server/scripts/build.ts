@@ -23,6 +23,8 @@ await build({
     "prepare-child": "src/db/prepare-child.ts",
     // Forked by modules/media/resize-jobs.ts, likewise.
     "resize-child": "src/modules/media/resize-child.ts",
+    // The platform operator's commands (npm run store:create, …).
+    "platform-cli": "src/platform-cli.ts",
   },
   outdir,
   outExtension: { ".js": ".js" },

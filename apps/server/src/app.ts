@@ -23,6 +23,7 @@ import { mediaRoutes } from "./modules/media/routes.ts";
 import { orderRoutes } from "./modules/orders/routes.ts";
 import type { PaymentProvider } from "./modules/payments/provider.ts";
 import { paymentRoutes } from "./modules/payments/routes.ts";
+import { platformRoutes } from "./modules/platform/routes.ts";
 import { reviewRoutes } from "./modules/reviews/routes.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
 import { seoRoutes } from "./modules/seo/routes.ts";
@@ -156,6 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(reviewRoutes);
   await app.register(searchRoutes);
   await app.register(chatRoutes);
+  await app.register(platformRoutes);
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes);
   await app.register(seoRoutes);

@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { HostSchema } from "@storefront/domain";
 import { z } from "zod";
 
 const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
@@ -66,6 +67,7 @@ const EnvSchema = z.object({
     .default(32),
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, ".data")),
   STORE_ID: z.string().min(1).default("pet-remedies"),
+  PLATFORM_HOST: HostSchema.default("pets.localhost"),
   LOAD_DEMO_DATA: booleanSetting.default(true),
   RUN_JOBS: booleanSetting.default(true),
   CHAT_ANSWERER: z
@@ -179,6 +181,8 @@ export interface Config {
   dataDir: string | null;
   mediaDir: string;
   defaultStoreId: string;
+  /** The host whose /platform screen and /api/platform/ calls the platform's operators use. */
+  platformHost: string;
   loadDemoData: boolean;
   /** Run the timed jobs (payment holds, cart reminders, retention) in this process. */
   runJobs: boolean;
@@ -236,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     mediaDir: path.join(path.resolve(e.DATA_DIR), "media"),
     defaultStoreId: e.STORE_ID,
+    platformHost: e.PLATFORM_HOST,
     loadDemoData: e.LOAD_DEMO_DATA,
     runJobs: e.RUN_JOBS,
     chatAnswerer: e.CHAT_ANSWERER,

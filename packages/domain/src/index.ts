@@ -32,6 +32,7 @@ export * from "./lru.ts";
 export * from "./media-schema.ts";
 export * from "./money.ts";
 export * from "./money-schema.ts";
+export * from "./new-store.ts";
 export * from "./order.ts";
 export * from "./order-draft.ts";
 export * from "./order-schema.ts";

@@ -88,6 +88,8 @@ export const stores = pgTable(
       .$type<AnalyticsSettings>()
       .notNull()
       .default({ consent: "not_required", retentionDays: 180, recoveryDelayMinutes: 60 }),
+    /** Set while the store is disabled: its hosts answer 404, its data is kept. */
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -463,6 +465,45 @@ export const serverSecrets = pgTable("server_secrets", {
   value: text("value").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The platform's operators: they open and disable stores at /platform on PLATFORM_HOST and
+ * belong to no store. The password is null until the operator's first link sets it.
+ */
+export const platformOperators = pgTable(
+  "platform_operators",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("platform_operators_email").on(t.email),
+    check("platform_operators_email_lower_case", sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+/** An operator's sign-in (the `sf_platform` cookie's SHA-256) and its single-use password links. */
+export const platformTokens = pgTable(
+  "platform_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    operatorId: uuid("operator_id")
+      .notNull()
+      .references(() => platformOperators.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"session" | "password">().notNull(),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("platform_tokens_token_hash").on(t.tokenHash),
+    index("platform_tokens_operator").on(t.operatorId),
+    check("platform_tokens_kind", sql`${t.kind} in ('session', 'password')`),
+  ],
+);
 
 /** Password-reset tokens: stored as SHA-256, single-use (`used_at`), valid until `expires_at`. */
 export const passwordResetTokens = pgTable(

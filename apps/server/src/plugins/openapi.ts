@@ -22,6 +22,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: "analytics", description: "Visits, beacons and the abandoned-cart report" },
         { name: "search", description: "Products and pages for a query; the searches' report" },
         {
+          name: "platform",
+          description: "The platform's operators: open, disable, connect stores",
+        },
+        {
           name: "chat",
           description: "The support chatbot: a visitor's conversation, the owner's list",
         },

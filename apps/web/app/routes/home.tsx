@@ -51,10 +51,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </Suspense>
           ),
           // Where the page places it, under the heading the page gives it.
+          // A new store has none yet: its shoppers are told so, not shown an empty heading.
           products:
             products.length > 0 ? (
               <ProductGrid products={products} onQuickShop={openQuickView} />
-            ) : null,
+            ) : (
+              <p className="collection-empty">No products yet. Please check back soon.</p>
+            ),
         }}
       />
       {/* A home page that does not place them still shows the store's products, after it. */}

@@ -28,13 +28,15 @@ import type { DemoStore } from "./types.ts";
 
 export const DEMO_STORES: readonly DemoStore[] = [petRemedies, gardenStudio, hempNutrition];
 
-const SEED_LOCK = 7_202_612;
+/** Held while stores are written: the demo stores at first start, a store the platform opens. */
+export const SEED_LOCK = 7_202_612;
 
 export function mediaUrl(storeId: string, file: string): string {
   return file.startsWith("/") ? file : `/media/${storeId}/${file}`;
 }
 
-async function insertStore(tx: Database, store: DemoStore): Promise<void> {
+/** Writes a whole store (a demo store, or a new one from the platform's blueprint) in `tx`. */
+export async function insertStore(tx: Database, store: DemoStore): Promise<void> {
   await tx.insert(stores).values({
     id: store.id,
     brandName: store.brandName,

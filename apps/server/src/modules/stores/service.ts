@@ -16,34 +16,70 @@ import {
   TopCallOutSchema,
   type TradeTerms,
 } from "@storefront/domain";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import { storeDomains, stores } from "../../db/schema.ts";
 import { AnswerCache } from "../../lib/answer-cache.ts";
+import { registerCache } from "../../lib/cache-bus.ts";
 
 const HOST_CACHE_MS = 30_000;
 /** Hosts remembered at once: the Host header is the client's to choose, so the cache is bounded. */
 export const HOST_CACHE_ENTRIES = 5_000;
 
-/** Maps a request's Host to its store: the store_domains table, else the configured default. */
+/** The resolvers of each database, told when a store's hosts or its disabling changed. */
+const resolvers = new WeakMap<Database, Set<StoreResolver>>();
+// The database announces it (migration 0046) from every instance, so a new store answers at
+// once everywhere, and a disabled one stops.
+registerCache("store-hosts", (db) => {
+  for (const resolver of resolvers.get(db) ?? []) resolver.forget();
+});
+
+/**
+ * Maps a request's Host to its store: the store_domains table, else the configured default. A
+ * disabled store's hosts answer 404 (not_found), as do every other host's when the default store
+ * is disabled.
+ */
 export class StoreResolver {
-  readonly #cache = new LruCache<string, string | null>(HOST_CACHE_ENTRIES, HOST_CACHE_MS);
+  readonly #cache = new LruCache<string, { storeId: string; disabled: boolean } | null>(
+    HOST_CACHE_ENTRIES,
+    HOST_CACHE_MS,
+  );
 
   constructor(
     private readonly db: Database,
     private readonly defaultStoreId: string,
-  ) {}
+  ) {
+    let mine = resolvers.get(db);
+    if (!mine) {
+      mine = new Set();
+      resolvers.set(db, mine);
+    }
+    mine.add(this);
+  }
 
   async resolve(hostHeader: string | undefined): Promise<string> {
     const host = normalizeHost(hostHeader);
-    const cached = this.#cache.get(host);
-    if (cached !== undefined) return cached ?? this.defaultStoreId;
-    const [row] = await this.db
-      .select({ storeId: storeDomains.storeId })
-      .from(storeDomains)
-      .where(eq(storeDomains.host, host));
-    this.#cache.set(host, row?.storeId ?? null);
-    return row?.storeId ?? this.defaultStoreId;
+    let found = this.#cache.get(host);
+    if (found === undefined) {
+      const [row] = await this.db
+        .select({ storeId: stores.id, disabledAt: stores.disabledAt })
+        .from(stores)
+        .where(
+          eq(
+            stores.id,
+            sql`coalesce((select ${storeDomains.storeId} from ${storeDomains} where ${storeDomains.host} = ${host}), ${this.defaultStoreId})`,
+          ),
+        );
+      found = row ? { storeId: row.storeId, disabled: row.disabledAt !== null } : null;
+      this.#cache.set(host, found);
+    }
+    if (found?.disabled) throw new DomainError("not_found", STORE_MESSAGES.notFound);
+    return found?.storeId ?? this.defaultStoreId;
+  }
+
+  /** Forgets every host: a store was added, disabled or given other hosts. */
+  forget(): void {
+    this.#cache.clear();
   }
 
   /** Hosts remembered now (at most HOST_CACHE_ENTRIES). */

@@ -1,0 +1,339 @@
+import { mkdtemp } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { ACCOUNT_MESSAGES, NEW_STORE_MESSAGES, PLATFORM_MESSAGES } from "@storefront/domain";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createUser,
+  HEMP,
+  mailedToken,
+  outboxTo,
+  PET_STORE,
+  PETS,
+  signIn,
+} from "../../../test/fixtures.ts";
+import {
+  createPostgresDatabase,
+  createTestApp,
+  describeEachEngine,
+  type TestApp,
+  testConfig,
+} from "../../../test/helper.ts";
+import { Visitor } from "../../../test/visitor.ts";
+import { buildApp } from "../../app.ts";
+import { openDatabase } from "../../db/index.ts";
+import { passwordResetTokens, stores, users } from "../../db/schema.ts";
+import { loadDemoStores } from "../../db/seed/index.ts";
+import { operatorLink } from "./operators.ts";
+import { openStore, setStoreDisabled } from "./stores.ts";
+
+const KITCHEN = "kitchen.localhost";
+
+function kitchen(overrides: Record<string, unknown> = {}) {
+  return {
+    id: "test-kitchen",
+    brandName: "Test Kitchen",
+    hosts: [KITCHEN],
+    defaultCurrency: "usd",
+    ownerEmail: "Owner@Kitchen.test",
+    theme: { primary: "#0b6e4f", headingFont: "Fraunces" },
+    ...overrides,
+  };
+}
+
+describeEachEngine("opening a store without code", (engine) => {
+  let t: TestApp;
+  let open: (input: unknown) => ReturnType<typeof openStore>;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    const mediaDir = await mkdtemp(path.join(os.tmpdir(), "storefront-platform-"));
+    open = (input) =>
+      openStore(
+        { db: t.database.db, mailer: t.app.mailer, mediaDir },
+        input,
+        (host) => `http://${host}`,
+      );
+  });
+  afterAll(() => t.close());
+
+  it("answers at its host at once, with its brand, theme, policies and an empty catalogue, apart from the other stores", async () => {
+    const before = await new Visitor(t.app, KITCHEN).get("/api/store");
+    // An unknown host is the default store until the new store claims it.
+    expect(before.json().storeId).toBe("pet-remedies");
+    const opened = await open(kitchen());
+    expect(opened).toEqual({
+      id: "test-kitchen",
+      brandName: "Test Kitchen",
+      hosts: [KITCHEN],
+      ownerEmail: "owner@kitchen.test",
+    });
+    const v = new Visitor(t.app, KITCHEN);
+    await expect.poll(async () => (await v.get("/api/store")).json().storeId).toBe("test-kitchen");
+    const info = (await v.get("/api/store")).json();
+    expect(info).toMatchObject({
+      brandName: "Test Kitchen",
+      logo: "/media/test-kitchen/logo.jpg",
+      defaultCurrency: "usd",
+      theme: { colors: { primary: "#0b6e4f" }, typography: { fonts: { primary: "Fraunces" } } },
+    });
+    expect((await v.get("/api/products")).json().products).toEqual([]);
+    // The shipping policy quotes the store's own rates, filled in from its settings.
+    const shipping = await v.get("/data/master/policies/shipping-policy.json");
+    expect(shipping.statusCode, shipping.body).toBe(200);
+    expect(JSON.stringify(shipping.json())).toContain("Standard $7.95 (3–5 business days)");
+    expect(JSON.stringify(shipping.json())).not.toContain("{{");
+    // The demo stores are as they were.
+    expect((await new Visitor(t.app, PETS).get("/api/store")).json().brandName).toBe(
+      "Pawsome Herbals",
+    );
+  });
+
+  it("invites the owner with a single-use link whose hash alone is stored, and the owner then signs in to the store's admin, not another's", async () => {
+    const [mail] = await outboxTo(t.database.db, "owner@kitchen.test");
+    expect(mail?.subject).toBe("Test Kitchen is ready: choose your admin password");
+    const token = await mailedToken(
+      t.app,
+      t.database.db,
+      "owner@kitchen.test",
+      "/account/reset-password",
+    );
+    expect(mail?.text).toContain(`http://${KITCHEN}/account/reset-password?token=${token}`);
+    const [stored] = await t.database.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.storeId, "test-kitchen"));
+    expect(stored?.tokenHash).not.toContain(token);
+    // Valid for 7 days.
+    const days = ((stored?.expiresAt.getTime() ?? 0) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7);
+
+    const owner = new Visitor(t.app, KITCHEN);
+    const newPassword = "a kitchen owner's passphrase";
+    const set = await owner.post("/auth/reset_password", { token, newPassword });
+    expect(set.statusCode, set.body).toBe(200);
+    const again = await owner.post("/auth/reset_password", { token, newPassword });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.message).toBe(ACCOUNT_MESSAGES.resetInvalid);
+
+    expect((await signIn(owner, "owner@kitchen.test", newPassword)).statusCode).toBe(200);
+    expect((await owner.get("/api/admin/dashboard")).statusCode).toBe(200);
+    // The same email and password are no account of the pet store.
+    const elsewhere = new Visitor(t.app, PETS);
+    expect((await signIn(elsewhere, "owner@kitchen.test", newPassword)).statusCode).toBe(401);
+  });
+
+  it("refuses a host another store answers at, an id in use and a malformed host, writing nothing", async () => {
+    const taken = open(kitchen({ id: "kitchen-two", hosts: ["new.localhost", PETS] }));
+    await expect(taken).rejects.toMatchObject({
+      code: "conflict",
+      message: NEW_STORE_MESSAGES.hostTaken(PETS),
+    });
+    await expect(open(kitchen({ hosts: ["other.localhost"] }))).rejects.toMatchObject({
+      code: "conflict",
+      message: NEW_STORE_MESSAGES.idTaken,
+    });
+    for (const host of ["kitchen.localhost:3000", "https://x.example", "bad host.example", "x"]) {
+      await expect(open(kitchen({ id: "kitchen-three", hosts: [host] }))).rejects.toMatchObject({
+        code: "invalid",
+        fields: { "hosts.0": NEW_STORE_MESSAGES.host },
+      });
+    }
+    await expect(
+      open(kitchen({ id: "kitchen-four", hosts: ["a.localhost", "A.localhost"] })),
+    ).rejects.toMatchObject({ code: "invalid", message: NEW_STORE_MESSAGES.hostTwice });
+    await expect(open(kitchen({ id: "Bad Id" }))).rejects.toMatchObject({
+      fields: { id: NEW_STORE_MESSAGES.id },
+    });
+    const ids = (await t.database.db.select({ id: stores.id }).from(stores)).map((s) => s.id);
+    expect(ids.sort()).toEqual(["garden-studio", "hemp-nutrition", "pet-remedies", "test-kitchen"]);
+  });
+
+  it("a disabled store's hosts answer 404 with its data kept, and answer again once enabled", async () => {
+    await setStoreDisabled(t.database.db, "test-kitchen", true);
+    const v = new Visitor(t.app, KITCHEN);
+    await expect.poll(async () => (await v.get("/api/store")).statusCode).toBe(404);
+    expect((await v.get("/api/products")).statusCode).toBe(404);
+    const owners = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.storeId, "test-kitchen"));
+    expect(owners).toHaveLength(1);
+    await setStoreDisabled(t.database.db, "test-kitchen", false);
+    await expect.poll(async () => (await v.get("/api/store")).statusCode).toBe(200);
+    await expect(setStoreDisabled(t.database.db, "no-such-store", true)).rejects.toMatchObject({
+      code: "not_found",
+    });
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  "a store opened on one instance of a PostgreSQL database",
+  () => {
+    let drop: () => Promise<void>;
+    const instances: { app: FastifyInstance; close(): Promise<void> }[] = [];
+    let mediaDir: string;
+    beforeAll(async () => {
+      const database = await createPostgresDatabase();
+      drop = database.drop;
+      mediaDir = await mkdtemp(path.join(os.tmpdir(), "storefront-platform-"));
+      for (const n of [1, 2]) {
+        const handle = await openDatabase({ databaseUrl: database.url, dataDir: null });
+        if (n === 1) await loadDemoStores(handle.db);
+        const app = await buildApp({
+          config: testConfig({ databaseUrl: database.url, mediaDir }),
+          db: handle.db,
+        });
+        await app.ready();
+        instances.push({ app, close: () => app.close().then(handle.close) });
+      }
+    });
+    afterAll(async () => {
+      for (const instance of instances) await instance.close();
+      await drop?.();
+    });
+
+    it("answers at its host on the other instance without a restart, and stops there when disabled", async () => {
+      const [first, second] = instances;
+      if (!first || !second) throw new Error("two instances");
+      const there = new Visitor(second.app, KITCHEN);
+      // The other instance has the host remembered as the default store's.
+      expect((await there.get("/api/store")).json().storeId).toBe("pet-remedies");
+      await openStore(
+        { db: first.app.db, mailer: first.app.mailer, mediaDir },
+        kitchen(),
+        (host) => `http://${host}`,
+      );
+      await expect
+        .poll(async () => (await there.get("/api/store")).json().storeId)
+        .toBe("test-kitchen");
+      await setStoreDisabled(first.app.db, "test-kitchen", true);
+      await expect.poll(async () => (await there.get("/api/store")).statusCode).toBe(404);
+    });
+  },
+);
+
+describeEachEngine("the platform's API, for its operators only", (engine) => {
+  let t: TestApp;
+  const operator = () => new Visitor(t.app, PETS);
+  let ops: Visitor;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    ops = operator();
+    const link = await operatorLink(t.database.db, "Ops@Platform.test");
+    const token = new URL(link, "http://x").searchParams.get("token");
+    const set = await ops.post("/api/platform/password", {
+      token,
+      password: "an operator's long passphrase",
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toEqual({ email: "ops@platform.test" });
+    // The link works once.
+    const again = await operator().post("/api/platform/password", {
+      token,
+      password: "another long passphrase",
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.message).toBe(PLATFORM_MESSAGES.linkInvalid);
+  });
+  afterAll(() => t.close());
+
+  it("answers only on the platform's host: another store's host gets 404", async () => {
+    const elsewhere = new Visitor(t.app, HEMP);
+    for (const [method, url] of [
+      ["GET", "/api/platform/stores"],
+      ["POST", "/api/platform/session"],
+    ] as const) {
+      const res = await elsewhere.request(method, url, {
+        email: "ops@platform.test",
+        password: "x",
+      });
+      expect(res.statusCode).toBe(404);
+    }
+  });
+
+  it("refuses a shopper and a store's own admin (401), and a wrong password the same way as an unknown email", async () => {
+    const shopper = new Visitor(t.app, PETS);
+    expect((await shopper.get("/api/platform/stores")).statusCode).toBe(401);
+    const admin = await createUser(t.database.db, { storeId: PET_STORE, userType: "admin" });
+    const storeAdmin = new Visitor(t.app, PETS);
+    expect((await signIn(storeAdmin, admin.email)).statusCode).toBe(200);
+    const refused = await storeAdmin.get("/api/platform/stores");
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().error.message).toBe(PLATFORM_MESSAGES.signInNeeded);
+    for (const email of ["ops@platform.test", "nobody@platform.test"]) {
+      const res = await operator().post("/api/platform/session", {
+        email,
+        password: "not the passphrase",
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.message).toBe(PLATFORM_MESSAGES.signInFailed);
+    }
+  });
+
+  it("opens a store, refuses a duplicate host with its name, lists it, connects its Stripe account and disables it", async () => {
+    const opened = await ops.post("/api/platform/stores", kitchen());
+    expect(opened.statusCode, opened.body).toBe(201);
+    expect(opened.json()).toMatchObject({
+      id: "test-kitchen",
+      hosts: [KITCHEN],
+      ownerEmail: "owner@kitchen.test",
+      stripeId: null,
+      disabled: false,
+    });
+    // The owner's link points at the store's host, on the port the operator used.
+    expect((await outboxTo(t.database.db, "owner@kitchen.test"))[0]?.text).toContain(
+      `http://${KITCHEN}/account/reset-password?token=`,
+    );
+    const duplicate = await ops.post(
+      "/api/platform/stores",
+      kitchen({ id: "kitchen-two", hosts: [HEMP] }),
+    );
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json().error.message).toBe(NEW_STORE_MESSAGES.hostTaken(HEMP));
+    const bad = await ops.post("/api/platform/stores", kitchen({ id: "k3", hosts: ["no host"] }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe(`hosts.0: ${NEW_STORE_MESSAGES.host}`);
+
+    const listed = (await ops.get("/api/platform/stores")).json().stores;
+    expect(listed.map((s: { id: string }) => s.id)).toContain("test-kitchen");
+
+    const path = "/api/platform/stores/test-kitchen";
+    const connected = await ops.patch(path, { stripeId: "acct_1KitchenLocal" });
+    expect(connected.statusCode, connected.body).toBe(200);
+    expect(connected.json().stripeId).toBe("acct_1KitchenLocal");
+    await expect
+      .poll(async () => (await new Visitor(t.app, KITCHEN).get("/api/store")).json().stripeId)
+      .toBe("acct_1KitchenLocal");
+    const shared = await ops.patch(`/api/platform/stores/${PET_STORE}`, {
+      stripeId: "acct_1KitchenLocal",
+    });
+    expect(shared.statusCode).toBe(409);
+    expect(shared.json().error.message).toBe(PLATFORM_MESSAGES.stripeTaken);
+    const malformed = await ops.patch(path, { stripeId: "sk_live_nope" });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.message).toBe(`stripeId: ${PLATFORM_MESSAGES.stripeId}`);
+
+    expect((await ops.patch(path, { disabled: true })).json().disabled).toBe(true);
+    await expect
+      .poll(async () => (await new Visitor(t.app, KITCHEN).get("/api/store")).statusCode)
+      .toBe(404);
+    expect(
+      (await ops.patch("/api/platform/stores/no-such-store", { disabled: true })).statusCode,
+    ).toBe(404);
+  });
+
+  it("signs an operator in and out", async () => {
+    const v = operator();
+    const signedIn = await v.post("/api/platform/session", {
+      email: "OPS@platform.test",
+      password: "an operator's long passphrase",
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect((await v.get("/api/platform/session")).json()).toEqual({ email: "ops@platform.test" });
+    expect((await v.delete("/api/platform/session")).statusCode).toBe(204);
+    expect((await v.get("/api/platform/stores")).statusCode).toBe(401);
+  });
+});

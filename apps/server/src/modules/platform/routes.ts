@@ -1,0 +1,193 @@
+import {
+  DomainError,
+  EmailSchema,
+  PLATFORM_MESSAGES as M,
+  NewStoreSchema,
+  newPasswordSchema,
+  PlatformStoreChangeSchema,
+  PlatformStoreSchema,
+  SignInPasswordSchema,
+} from "@storefront/domain";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { consume, RATE_LIMITS, rateLimitKey, refuseWhenLimited } from "../../lib/rate-limit.ts";
+import { cookieOptions } from "../../plugins/cookies.ts";
+import { requestOrigin } from "../../plugins/origin.ts";
+import { neverCached } from "../../plugins/security-headers.ts";
+import { isCommonPassword } from "../accounts/passwords.ts";
+import {
+  endOperatorSession,
+  OPERATOR_SESSION_TTL_MS,
+  type Operator,
+  operatorOfSession,
+  setOperatorPassword,
+  signInOperator,
+} from "./operators.ts";
+import { changeStore, listStores, openStore } from "./stores.ts";
+
+/** The operator's session: HttpOnly, SameSite=Strict, on the platform's host only. */
+export const PLATFORM_COOKIE = "sf_platform";
+/** Rate limits of operators' sign-ins are kept apart from every store's. */
+const PLATFORM_SCOPE = "platform";
+
+const OperatorSchema = z.object({ email: z.string() });
+
+function setPlatformCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  reply.setCookie(PLATFORM_COOKIE, token, {
+    ...cookieOptions(request, { maxAgeS: OPERATOR_SESSION_TTL_MS / 1000 }),
+    sameSite: "strict",
+  });
+}
+
+/**
+ * The platform's own API, for its operators (not any store's admins): answered only on
+ * PLATFORM_HOST, every other host gets the API's 404 as for a path that does not exist.
+ */
+export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  neverCached(app);
+
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.hostname.split(":")[0]?.toLowerCase() !== app.config.platformHost) {
+      reply.callNotFound();
+      return reply;
+    }
+  });
+
+  async function requireOperator(request: FastifyRequest): Promise<Operator> {
+    const operator = await operatorOfSession(db, request.cookies[PLATFORM_COOKIE]);
+    if (!operator) throw new DomainError("unauthorized", M.signInNeeded);
+    return operator;
+  }
+
+  app.post(
+    "/api/platform/password",
+    {
+      schema: {
+        tags: ["platform"],
+        summary:
+          "An operator chooses the password with the token of the link `npm run platform:operator` printed (24 hours, once), and is signed in",
+        body: z.object({
+          token: z.string().max(100),
+          password: newPasswordSchema(isCommonPassword),
+        }),
+        response: { 200: OperatorSchema },
+      },
+    },
+    async (request, reply) => {
+      const token = await setOperatorPassword(db, request.body.token, request.body.password);
+      const operator = await operatorOfSession(db, token);
+      if (!operator) throw new Error("the new session was not found");
+      setPlatformCookie(request, reply, token);
+      return { email: operator.email };
+    },
+  );
+
+  app.post(
+    "/api/platform/session",
+    {
+      schema: {
+        tags: ["platform"],
+        summary: "An operator signs in (rate limited per IP and per email, like a store's sign-in)",
+        body: z.object({ email: EmailSchema, password: SignInPasswordSchema }),
+        response: { 200: OperatorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      await consume(app.rateLimiter, PLATFORM_SCOPE, RATE_LIMITS.signInPerIp, request.ip);
+      // Ten wrong passwords for one email and it is refused (429) until its window ends.
+      const byEmail = RATE_LIMITS.signInFailuresPerEmail;
+      await refuseWhenLimited(app.rateLimiter, PLATFORM_SCOPE, byEmail, email.toLowerCase());
+      const key = rateLimitKey(PLATFORM_SCOPE, byEmail, email.toLowerCase());
+      const token = await signInOperator(db, email, password).catch(async (err: unknown) => {
+        if (err instanceof DomainError) await app.rateLimiter.hit(key, byEmail.windowMs);
+        throw err;
+      });
+      await app.rateLimiter.reset(key);
+      setPlatformCookie(request, reply, token);
+      return { email: email.toLowerCase() };
+    },
+  );
+
+  app.get(
+    "/api/platform/session",
+    {
+      schema: {
+        tags: ["platform"],
+        summary: "The signed-in operator, or 401",
+        response: { 200: OperatorSchema },
+      },
+    },
+    async (request) => ({ email: (await requireOperator(request)).email }),
+  );
+
+  app.delete(
+    "/api/platform/session",
+    { schema: { tags: ["platform"], summary: "An operator signs out" } },
+    async (request, reply) => {
+      await endOperatorSession(db, request.cookies[PLATFORM_COOKIE]);
+      reply.clearCookie(PLATFORM_COOKIE, { ...cookieOptions(request), sameSite: "strict" });
+      reply.status(204);
+    },
+  );
+
+  app.get(
+    "/api/platform/stores",
+    {
+      schema: {
+        tags: ["platform"],
+        summary: "Every store with its hosts, owner, Stripe account and whether it is disabled",
+        response: { 200: z.object({ stores: z.array(PlatformStoreSchema) }) },
+      },
+    },
+    async (request) => {
+      await requireOperator(request);
+      return { stores: await listStores(db) };
+    },
+  );
+
+  app.post(
+    "/api/platform/stores",
+    {
+      schema: {
+        tags: ["platform"],
+        summary:
+          "Open a store: it answers at its hosts at once, and its owner is mailed a link (7 days, once) to choose the admin password. 409 for an id or a host in use.",
+        body: NewStoreSchema,
+        response: { 201: PlatformStoreSchema },
+      },
+    },
+    async (request, reply) => {
+      await requireOperator(request);
+      const origin = requestOrigin(request);
+      const opened = await openStore(
+        { db, mailer: app.mailer, mediaDir: app.config.mediaDir },
+        request.body,
+        (host) => `${origin.protocol}//${host}${origin.port ? `:${origin.port}` : ""}`,
+      );
+      const [store] = (await listStores(db)).filter((s) => s.id === opened.id);
+      reply.status(201);
+      return store;
+    },
+  );
+
+  app.patch(
+    "/api/platform/stores/:id",
+    {
+      schema: {
+        tags: ["platform"],
+        summary:
+          "Disable a store (its hosts answer 404, nothing is deleted) or enable it; connect or remove its Stripe account (acct_…, one store per account)",
+        params: z.object({ id: z.string().max(64) }),
+        body: PlatformStoreChangeSchema,
+        response: { 200: PlatformStoreSchema },
+      },
+    },
+    async (request) => {
+      await requireOperator(request);
+      return changeStore(db, request.params.id, request.body);
+    },
+  );
+};

@@ -1,0 +1,191 @@
+import { randomBytes } from "node:crypto";
+import {
+  DomainError,
+  NEW_STORE_MESSAGES as M,
+  type NewStore,
+  NewStoreSchema,
+  PLATFORM_MESSAGES,
+  type PlatformStore,
+  type PlatformStoreChange,
+} from "@storefront/domain";
+import { asc, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../../db/index.ts";
+import { storeDomains, stores, users } from "../../db/schema.ts";
+import { insertStore, SEED_LOCK } from "../../db/seed/index.ts";
+import { ensureDemoMedia } from "../../db/seed/media.ts";
+import { isUniqueViolation } from "../../lib/db-errors.ts";
+import { escapeHtml } from "../../lib/html.ts";
+import type { Mailer } from "../../lib/mailer.ts";
+import { passwords } from "../accounts/passwords.ts";
+import { passwordLink, personalDiscountCode } from "../accounts/service.ts";
+import { storeBlueprint } from "./blueprint.ts";
+
+/** How long the owner's invitation to choose a password stays valid. */
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const INVITATION_DAYS = 7;
+
+export interface OpenedStore {
+  id: string;
+  brandName: string;
+  hosts: string[];
+  ownerEmail: string;
+}
+
+/** Refuses hosts another store answers at already (one host, one store), naming the first. */
+async function refuseTakenHosts(tx: Database, hosts: readonly string[]): Promise<void> {
+  const [taken] = await tx
+    .select({ host: storeDomains.host })
+    .from(storeDomains)
+    .where(inArray(storeDomains.host, [...hosts]))
+    .limit(1);
+  if (taken) {
+    const message = M.hostTaken(taken.host);
+    throw new DomainError("conflict", message, { hosts: message });
+  }
+}
+
+/**
+ * Opens a store: its row, hosts, starter theme, navigation, home and policy pages, its logo drawn
+ * from its name, and its owner's admin account, in one transaction; then the owner is mailed a
+ * link (single use, valid 7 days, only its hash stored) to choose the admin password. The store
+ * answers at its hosts as soon as this returns, on every instance (the database announces it).
+ * An id or a host that belongs to another store is refused (409) and nothing is written.
+ */
+export async function openStore(
+  deps: { db: Database; mailer: Mailer; mediaDir: string },
+  input: unknown,
+  /** Where the invitation's link points: the scheme and port of the store's first host. */
+  linkOrigin: (host: string) => string,
+): Promise<OpenedStore> {
+  const parsed = NewStoreSchema.safeParse(input);
+  if (!parsed.success) {
+    const fields = Object.fromEntries(
+      parsed.error.issues.map((i) => [i.path.join(".") || "store", i.message]),
+    );
+    const first = parsed.error.issues[0]?.message ?? "Invalid store";
+    throw new DomainError("invalid", first, fields);
+  }
+  const store: NewStore = parsed.data;
+  const blueprint = storeBlueprint(store);
+  const { db } = deps;
+  const link = await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    // Serialised with the demo stores' loading and other openings: the checks below then hold.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    const [existing] = await tx
+      .select({ id: stores.id })
+      .from(stores)
+      .where(eq(stores.id, store.id));
+    if (existing) throw new DomainError("conflict", M.idTaken, { id: M.idTaken });
+    await refuseTakenHosts(t, store.hosts);
+    await insertStore(t, blueprint);
+    // The owner's account has no password anyone knows until the invitation sets one.
+    const [owner] = await tx
+      .insert(users)
+      .values({
+        storeId: store.id,
+        email: store.ownerEmail,
+        passwordHash: await passwords.hash(randomBytes(32).toString("base64url")),
+        firstName: "Store",
+        lastName: "Owner",
+        userType: "admin",
+        discountCode: personalDiscountCode(store.brandName),
+      })
+      .returning({ id: users.id });
+    if (!owner) throw new Error("the owner's account was not written");
+    const origin = linkOrigin(store.hosts[0] ?? "");
+    return passwordLink(t, store.id, owner.id, origin, INVITATION_TTL_MS);
+  });
+  await ensureDemoMedia(deps.mediaDir, [blueprint]);
+  await deps.mailer.send({
+    storeId: store.id,
+    to: store.ownerEmail,
+    ...invitationMail(store.brandName, link),
+  });
+  return {
+    id: store.id,
+    brandName: store.brandName,
+    hosts: store.hosts,
+    ownerEmail: store.ownerEmail,
+  };
+}
+
+/** The owner's invitation: what the store is, the link, and how long it works. */
+export function invitationMail(brand: string, link: string) {
+  const lines = [
+    `Your store ${brand} is open.`,
+    `To sign in to its admin, choose your password with this link within ${INVITATION_DAYS} days:`,
+  ];
+  return {
+    subject: `${brand} is ready: choose your admin password`,
+    text: [...lines, "", link, "", "The link works once."].join("\n"),
+    html: `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("")}<p><a href="${escapeHtml(link)}">Choose your password</a></p><p>The link works once.</p>`,
+  };
+}
+
+/** Every store, oldest first, with its hosts, owner, Stripe account and whether it is disabled. */
+export async function listStores(db: Database): Promise<PlatformStore[]> {
+  const rows = await db
+    .select({
+      id: stores.id,
+      brandName: stores.brandName,
+      ownerEmail: stores.ownerEmail,
+      stripeId: stores.stripeId,
+      disabledAt: stores.disabledAt,
+      createdAt: stores.createdAt,
+      hosts: sql<
+        string[]
+      >`coalesce((select array_agg(${storeDomains.host} order by ${storeDomains.host}) from ${storeDomains} where ${storeDomains.storeId} = ${stores.id}), '{}')`,
+    })
+    .from(stores)
+    .orderBy(asc(stores.createdAt), asc(stores.id));
+  return rows.map(({ disabledAt, createdAt, ...row }) => ({
+    ...row,
+    disabled: disabledAt !== null,
+    createdAt: createdAt.toISOString(),
+  }));
+}
+
+/**
+ * An operator's change to a store: disabled (its hosts answer 404, its data kept) or enabled
+ * again, and its connected Stripe account set or removed (one store per account).
+ */
+export async function changeStore(
+  db: Database,
+  storeId: string,
+  change: PlatformStoreChange,
+): Promise<PlatformStore> {
+  const [row] = await db
+    .update(stores)
+    .set({
+      ...(change.disabled === undefined
+        ? {}
+        : { disabledAt: change.disabled ? sql`coalesce(${stores.disabledAt}, now())` : null }),
+      ...(change.stripeId === undefined ? {} : { stripeId: change.stripeId }),
+    })
+    .where(eq(stores.id, storeId))
+    .returning({ id: stores.id })
+    .catch((err: unknown) => {
+      if (isUniqueViolation(err)) {
+        throw new DomainError("conflict", PLATFORM_MESSAGES.stripeTaken, {
+          stripeId: PLATFORM_MESSAGES.stripeTaken,
+        });
+      }
+      throw err;
+    });
+  if (!row) throw new DomainError("not_found", M.notFound);
+  const [store] = (await listStores(db)).filter((s) => s.id === storeId);
+  if (!store) throw new DomainError("not_found", M.notFound);
+  return store;
+}
+
+/**
+ * Disables a store (its hosts answer 404; its data is kept) or enables it again. Never deletes.
+ */
+export async function setStoreDisabled(
+  db: Database,
+  storeId: string,
+  disabled: boolean,
+): Promise<void> {
+  await changeStore(db, storeId, { disabled });
+}

@@ -1,0 +1,153 @@
+// The platform operator's commands, run beside the server on the same database:
+//
+//   npm run store:create -- --id test-kitchen --brand "Test Kitchen" --host kitchen.localhost \
+//     --owner owner@kitchen.test [--host www.kitchen.example] [--currency usd|cad] \
+//     [--primary #rrggbb] [--background #rrggbb] [--text #rrggbb] \
+//     [--heading-font "Fraunces"] [--body-font "Work Sans"]
+//   npm run store:disable -- test-kitchen
+//   npm run store:enable -- test-kitchen
+//   npm run platform:operator -- ops@example.com   (prints a link to choose the password)
+//
+// On PostgreSQL (DATABASE_URL) the running servers answer the change at once. The embedded
+// database can be opened by one process only: stop the server first.
+import { parseArgs } from "node:util";
+import { DomainError, EmailSchema } from "@storefront/domain";
+import { type Config, loadConfig } from "./config.ts";
+import { openDatabaseAtStart, StartupError } from "./db/start.ts";
+import type { Logger } from "./lib/logger.ts";
+import { createMailer } from "./lib/mailer.ts";
+import { operatorLink } from "./modules/platform/operators.ts";
+import { openStore, setStoreDisabled } from "./modules/platform/stores.ts";
+import { StoreMailer } from "./modules/stores/mail.ts";
+
+const log: Logger = {
+  info: (details, message) => console.log(message ?? "", details),
+  warn: (details, message) => console.warn(message ?? "", details),
+  error: (details, message) => console.error(message ?? "", details),
+};
+
+const USAGE = `Usage:
+  npm run store:create -- --id ID --brand "BRAND" --host HOST [--host HOST…] --owner EMAIL
+      [--currency usd|cad] [--primary #rrggbb] [--background #rrggbb] [--text #rrggbb]
+      [--heading-font FONT] [--body-font FONT]
+  npm run store:disable -- ID
+  npm run store:enable -- ID
+  npm run platform:operator -- EMAIL`;
+
+/** Links the commands print or mail: https in production, else the local server's port. */
+function originOf(config: Config, host: string): string {
+  return config.env === "production" ? `https://${host}` : `http://${host}:${config.port}`;
+}
+
+function platformOrigin(config: Config): string {
+  return originOf(config, config.platformHost);
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  const config = loadConfig();
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: {
+      id: { type: "string" },
+      brand: { type: "string" },
+      host: { type: "string", multiple: true },
+      owner: { type: "string" },
+      currency: { type: "string", default: "usd" },
+      primary: { type: "string" },
+      background: { type: "string" },
+      text: { type: "string" },
+      "heading-font": { type: "string" },
+      "body-font": { type: "string" },
+    },
+  });
+  const commands = ["store:create", "store:disable", "store:enable", "platform:operator"];
+  if (!command || !commands.includes(command)) {
+    console.error(USAGE);
+    return 2;
+  }
+  const database = await openDatabaseAtStart(config, { onRetry: (line) => console.error(line) });
+  try {
+    if (command === "store:create") {
+      const mailer = new StoreMailer(
+        createMailer(config, database.db, log),
+        database.db,
+        config.mailFrom,
+        log,
+      );
+      const theme = Object.fromEntries(
+        Object.entries({
+          primary: values.primary,
+          background: values.background,
+          text: values.text,
+          headingFont: values["heading-font"],
+          bodyFont: values["body-font"],
+        }).filter(([, value]) => value !== undefined),
+      );
+      const store = await openStore(
+        { db: database.db, mailer, mediaDir: config.mediaDir },
+        {
+          id: values.id,
+          brandName: values.brand,
+          hosts: values.host ?? [],
+          ownerEmail: values.owner,
+          defaultCurrency: values.currency,
+          theme,
+        },
+        (host) => originOf(config, host),
+      );
+      console.log(
+        `Opened ${store.brandName} (${store.id}) at ${store.hosts.join(", ")}. ` +
+          `${store.ownerEmail} was sent a link to choose the admin password (valid 7 days).`,
+      );
+      if (!config.smtpUrl) {
+        console.log("Without SMTP_URL the invitation is in the outbox table (see the README).");
+      }
+      return 0;
+    }
+    const [id] = positionals;
+    if (!id) {
+      console.error(USAGE);
+      return 2;
+    }
+    if (command === "platform:operator") {
+      const email = EmailSchema.safeParse(id);
+      if (!email.success) {
+        console.error(`${id}: ${email.error.issues[0]?.message ?? "not an email address"}`);
+        return 2;
+      }
+      const link = await operatorLink(database.db, email.data);
+      console.log(
+        `${email.data} is a platform operator. Open this link within 24 hours to choose the password (it works once):\n${platformOrigin(config)}${link}`,
+      );
+      return 0;
+    }
+    await setStoreDisabled(database.db, id, command === "store:disable");
+    console.log(
+      command === "store:disable"
+        ? `${id} is disabled: its hosts answer 404; nothing was deleted.`
+        : `${id} is enabled: its hosts answer again.`,
+    );
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof DomainError) {
+    const fields = Object.entries(error.fields ?? {}).map(
+      ([field, message]) => `  ${field}: ${message}`,
+    );
+    console.error([error.message, ...fields].join("\n"));
+    process.exitCode = 1;
+  } else if (error instanceof StartupError || error instanceof TypeError) {
+    console.error(error.message);
+    process.exitCode = 1;
+  } else {
+    throw error;
+  }
+}

@@ -1,0 +1,164 @@
+import { z } from "zod";
+import { type CheckoutSettings, COUNTRIES, type Country, REGIONS } from "./checkout.ts";
+import { CurrencySchema } from "./money-schema.ts";
+import { THEME_FONTS } from "./store.ts";
+
+export const NEW_STORE_MESSAGES = {
+  id: "The store id is 2 to 40 lower-case letters, digits and single hyphens, e.g. test-kitchen",
+  idTaken: "A store with this id exists already",
+  brandName: "Enter the brand name (at most 80 characters)",
+  host: "Enter a host name such as kitchen.example.com (letters, digits, hyphens and dots; no port or path)",
+  hosts: "Give the store 1 to 10 hosts",
+  hostTaken: (host: string) => `${host} already belongs to another store`,
+  hostTwice: "Each host once",
+  ownerEmail: "Enter the owner's email address",
+  color: "Enter a colour as #rrggbb",
+  font: `Choose one of the fonts: ${Object.keys(THEME_FONTS).join(", ")}`,
+  rate: "Each shipping rate needs an id, a label, an amount in cents (0 or more) and an estimate",
+  tax: "Tax rates are per region of the country, in thousandths of a percent (0 to 30,000)",
+  region: (country: string, region: string) => `${region} is not a region of ${country}`,
+  notFound: "Store not found",
+} as const;
+
+/** Lower-case letters, digits and single hyphens, as it appears in URLs of media and admin. */
+export const NewStoreIdSchema = z
+  .string({ error: NEW_STORE_MESSAGES.id })
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, NEW_STORE_MESSAGES.id)
+  .min(2, NEW_STORE_MESSAGES.id)
+  .max(40, NEW_STORE_MESSAGES.id);
+
+/**
+ * A host a store answers at: a DNS name of at least two labels, lower-cased, without port, path
+ * or trailing dot (what the server compares the request's Host with).
+ */
+export const HostSchema = z
+  .string({ error: NEW_STORE_MESSAGES.host })
+  .trim()
+  .toLowerCase()
+  .max(253, NEW_STORE_MESSAGES.host)
+  .regex(
+    /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/,
+    NEW_STORE_MESSAGES.host,
+  );
+
+const ColorSchema = z.string({ error: NEW_STORE_MESSAGES.color }).regex(/^#[0-9a-fA-F]{6}$/, {
+  error: NEW_STORE_MESSAGES.color,
+});
+
+const FontSchema = z
+  .string({ error: NEW_STORE_MESSAGES.font })
+  .refine((name) => name in THEME_FONTS, NEW_STORE_MESSAGES.font);
+
+const ShippingRateSchema = z.object(
+  {
+    id: z.string().regex(/^[a-z0-9-]{1,30}$/),
+    label: z.string().trim().min(1).max(60),
+    amount: z.number().int().min(0).max(1_000_000),
+    estimate: z.string().trim().min(1).max(60),
+  },
+  { error: NEW_STORE_MESSAGES.rate },
+);
+
+const TaxRateSchema = z.number().int().min(0).max(30_000);
+
+/** Shipping rates per country and tax rates per region, checked against the known regions. */
+export const CheckoutSettingsSchema = z
+  .object({
+    shipping: z.object({
+      US: z.array(ShippingRateSchema, { error: NEW_STORE_MESSAGES.rate }).max(5),
+      CA: z.array(ShippingRateSchema, { error: NEW_STORE_MESSAGES.rate }).max(5),
+    }),
+    tax: z
+      .partialRecord(
+        z.enum(COUNTRIES),
+        z.record(z.string(), z.record(z.string().regex(/^[A-Z]{2,5}$/), TaxRateSchema)),
+        { error: NEW_STORE_MESSAGES.tax },
+      )
+      .default({}),
+  })
+  .superRefine((settings, ctx) => {
+    for (const [country, regions] of Object.entries(settings.tax)) {
+      for (const region of Object.keys(regions ?? {})) {
+        if (!REGIONS[country as Country].some((r) => r.code === region)) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["tax", country, region],
+            message: NEW_STORE_MESSAGES.region(country, region),
+          });
+        }
+      }
+    }
+  }) satisfies z.ZodType<CheckoutSettings>;
+
+/** What a platform operator gives to open a store. */
+export const NewStoreSchema = z
+  .object({
+    id: NewStoreIdSchema,
+    brandName: z
+      .string({ error: NEW_STORE_MESSAGES.brandName })
+      .trim()
+      .min(1, NEW_STORE_MESSAGES.brandName)
+      .max(80, NEW_STORE_MESSAGES.brandName),
+    hosts: z
+      .array(HostSchema, { error: NEW_STORE_MESSAGES.hosts })
+      .min(1, NEW_STORE_MESSAGES.hosts)
+      .max(10, NEW_STORE_MESSAGES.hosts),
+    defaultCurrency: CurrencySchema,
+    ownerEmail: z.email({ error: NEW_STORE_MESSAGES.ownerEmail }).max(254).toLowerCase(),
+    theme: z
+      .object({
+        primary: ColorSchema,
+        background: ColorSchema,
+        text: ColorSchema,
+        headingFont: FontSchema,
+        bodyFont: FontSchema,
+      })
+      .partial()
+      .default({}),
+    /** Shipping rates per country and tax per region; default: the starter table. */
+    checkoutSettings: CheckoutSettingsSchema.optional(),
+  })
+  .superRefine((store, ctx) => {
+    if (new Set(store.hosts).size !== store.hosts.length) {
+      ctx.addIssue({ code: "custom", path: ["hosts"], message: NEW_STORE_MESSAGES.hostTwice });
+    }
+  });
+export type NewStore = z.infer<typeof NewStoreSchema>;
+export type NewStoreInput = z.input<typeof NewStoreSchema>;
+
+export const PLATFORM_MESSAGES = {
+  linkInvalid: "This link has expired or was already used. Ask for a new one.",
+  signInFailed: "The email or password is wrong",
+  signInNeeded: "Sign in as a platform operator",
+  stripeId: "A connected Stripe account id looks like acct_1AbC…",
+  stripeTaken: "This Stripe account is connected to another store",
+  nothingToChange: "Say what to change: disabled or stripeId",
+} as const;
+
+/** A store as the platform operator lists it. */
+export const PlatformStoreSchema = z.object({
+  id: z.string(),
+  brandName: z.string(),
+  hosts: z.array(z.string()),
+  ownerEmail: z.string(),
+  stripeId: z.string().nullable(),
+  disabled: z.boolean(),
+  createdAt: z.string(),
+});
+export type PlatformStore = z.infer<typeof PlatformStoreSchema>;
+
+/** What an operator may change on a store: take it offline and back, connect its Stripe account. */
+export const PlatformStoreChangeSchema = z
+  .object({
+    disabled: z.boolean().optional(),
+    stripeId: z
+      .string({ error: PLATFORM_MESSAGES.stripeId })
+      .trim()
+      .regex(/^acct_[A-Za-z0-9]+$/, PLATFORM_MESSAGES.stripeId)
+      .nullable()
+      .optional(),
+  })
+  .refine((c) => c.disabled !== undefined || c.stripeId !== undefined, {
+    error: PLATFORM_MESSAGES.nothingToChange,
+  });
+export type PlatformStoreChange = z.infer<typeof PlatformStoreChangeSchema>;
