@@ -21,6 +21,8 @@ if (!process.env.E2E_DATA_DIR) {
 const dataDir = process.env.E2E_DATA_DIR;
 /** Where global-setup.ts writes each received mail as a file. */
 export const mailDir = path.join(dataDir, "mail");
+/** The link prepare-store.ts made for the platform operator, as `npm run platform:operator` prints it. */
+export const operatorLinkFile = path.join(dataDir, "operator-link.txt");
 
 export default defineConfig({
   testDir: "./tests",

@@ -4,7 +4,13 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import negotiate from "@fastify/accept-negotiator";
 import fastifyStatic from "@fastify/static";
-import { type Currency, ERROR_MESSAGES, type ErrorBody, LruCache } from "@storefront/domain";
+import {
+  type Currency,
+  DomainError,
+  ERROR_MESSAGES,
+  type ErrorBody,
+  LruCache,
+} from "@storefront/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
   createRequestHandler,
@@ -29,6 +35,10 @@ import { pageContentSecurityPolicy } from "./plugins/security-headers.ts";
 import { isApiPath } from "./plugins/store.ts";
 
 /** What a route loader gets as context: a way to call this server's API in-process. */
+/** What a disabled store's hosts show a browser: no store here, in a page, not JSON. */
+const STORE_CLOSED_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Store not found</title></head><body><h1>Store not found</h1><p>There is no open store at this address.</p></body></html>';
+
 export interface WebLoadContext {
   api(path: string): Promise<{ status: number; body: unknown }>;
   /**
@@ -392,7 +402,19 @@ export async function registerWeb(app: FastifyInstance, buildDir: string): Promi
       const pathname = request.url.split("?")[0] ?? "/";
       const kept = sharedParamsOf(pathname);
       const sharedUrl = kept ? sharedPageUrl(request.url, kept) : null;
-      if (sharedUrl !== null) request.storeId ||= await app.stores.resolve(request.hostname);
+      if (sharedUrl !== null) {
+        try {
+          request.storeId ||= await app.stores.resolve(request.hostname);
+        } catch (err) {
+          // A disabled store: a plain page that says so, not the API's JSON.
+          if (!(err instanceof DomainError && err.code === "not_found")) throw err;
+          return reply
+            .status(404)
+            .type("text/html; charset=utf-8")
+            .header("cache-control", "no-store")
+            .send(STORE_CLOSED_PAGE);
+        }
+      }
       // A trade account's pages show its trade prices: rendered for it alone and never kept
       // (its answer is private, no-store: see priceListOf).
       if (sharedUrl !== null && (await priceListOf(request)) === "retail") {

@@ -33,6 +33,9 @@ export default [
     route("chats", "routes/admin-chats.tsx"),
     route("abandoned-carts", "routes/admin-abandoned-carts.tsx"),
   ]),
+  // The platform's operators, on PLATFORM_HOST only.
+  route("platform", "routes/platform.tsx"),
+  route("platform/set-password", "routes/platform-set-password.tsx"),
   // /pages/*, /policies/* and any other path: a static content page.
   route("*", "routes/page.tsx"),
 ] satisfies RouteConfig;

@@ -61,34 +61,32 @@ const ShippingRateSchema = z.object(
 
 const TaxRateSchema = z.number().int().min(0).max(30_000);
 
-/** Shipping rates per country and tax rates per region, checked against the known regions. */
-export const CheckoutSettingsSchema = z
-  .object({
-    shipping: z.object({
-      US: z.array(ShippingRateSchema, { error: NEW_STORE_MESSAGES.rate }).max(5),
-      CA: z.array(ShippingRateSchema, { error: NEW_STORE_MESSAGES.rate }).max(5),
-    }),
-    tax: z
-      .partialRecord(
-        z.enum(COUNTRIES),
-        z.record(z.string(), z.record(z.string().regex(/^[A-Z]{2,5}$/), TaxRateSchema)),
-        { error: NEW_STORE_MESSAGES.tax },
-      )
-      .default({}),
-  })
-  .superRefine((settings, ctx) => {
-    for (const [country, regions] of Object.entries(settings.tax)) {
+/** Flat-rate shipping options per country. */
+export const ShippingTableSchema = z.object({
+  US: z.array(ShippingRateSchema, { error: NEW_STORE_MESSAGES.rate }).max(5),
+  CA: z.array(ShippingRateSchema, { error: NEW_STORE_MESSAGES.rate }).max(5),
+}) satisfies z.ZodType<CheckoutSettings["shipping"]>;
+
+/** Tax rates per region of each country, checked against the known regions. */
+export const TaxTableSchema = z
+  .partialRecord(
+    z.enum(COUNTRIES),
+    z.record(z.string(), z.record(z.string().regex(/^[A-Z]{2,5}$/), TaxRateSchema)),
+    { error: NEW_STORE_MESSAGES.tax },
+  )
+  .superRefine((tax, ctx) => {
+    for (const [country, regions] of Object.entries(tax)) {
       for (const region of Object.keys(regions ?? {})) {
         if (!REGIONS[country as Country].some((r) => r.code === region)) {
           ctx.addIssue({
             code: "custom",
-            path: ["tax", country, region],
+            path: [country, region],
             message: NEW_STORE_MESSAGES.region(country, region),
           });
         }
       }
     }
-  }) satisfies z.ZodType<CheckoutSettings>;
+  }) satisfies z.ZodType<CheckoutSettings["tax"]>;
 
 /** What a platform operator gives to open a store. */
 export const NewStoreSchema = z
@@ -115,8 +113,10 @@ export const NewStoreSchema = z
       })
       .partial()
       .default({}),
-    /** Shipping rates per country and tax per region; default: the starter table. */
-    checkoutSettings: CheckoutSettingsSchema.optional(),
+    /** Shipping rates per country; default: the starter rates. */
+    shipping: ShippingTableSchema.optional(),
+    /** Tax rates per region; default: the US states' and Canadian provinces' rates. */
+    tax: TaxTableSchema.optional(),
   })
   .superRefine((store, ctx) => {
     if (new Set(store.hosts).size !== store.hosts.length) {

@@ -73,7 +73,10 @@ export function storeBlueprint(input: NewStore): DemoStore {
     domains: input.hosts,
     brandName: brand,
     ownerEmail: input.ownerEmail,
-    checkoutSettings: input.checkoutSettings ?? DEMO_CHECKOUT_SETTINGS,
+    checkoutSettings: {
+      shipping: input.shipping ?? DEMO_CHECKOUT_SETTINGS.shipping,
+      tax: input.tax ?? DEMO_CHECKOUT_SETTINGS.tax,
+    },
     brandDescription: "",
     logo: "logo.jpg",
     defaultCurrency: input.defaultCurrency,

@@ -167,33 +167,38 @@ export async function storeHomeOrigin(db: Database, storeId: string): Promise<st
 }
 
 /**
- * The store's shipping rates and tax rates, as every quote and order reads them: kept as the store
- * information is (a change is announced by the database and forgotten on every instance).
+ * What checkout reads of the store in one statement: its shipping and tax rates, and its
+ * connected Stripe account. Kept as the store information is (a change is announced by the
+ * database and forgotten on every instance).
  */
-export function getCheckoutSettings(db: Database, storeId: string): Promise<CheckoutSettings> {
-  return storeInfoAnswers.get(db, `checkout ${storeId}`, async () => {
-    const [row] = await db
-      .select({ settings: stores.checkoutSettings })
-      .from(stores)
-      .where(eq(stores.id, storeId));
-    if (!row) throw new DomainError("not_found", STORE_MESSAGES.notFound);
-    return row.settings;
-  });
-}
-
-/** The store's connected Stripe account (`stripeId`), which its card payments are made on; null: none. */
-export function getStripeAccount(
+function storeCheckout(
   db: Database,
   storeId: string,
-): Promise<{ stripeId: string | null }> {
-  return storeInfoAnswers.get(db, `stripe ${storeId}`, async () => {
+): Promise<{ settings: CheckoutSettings; stripeId: string | null }> {
+  return storeInfoAnswers.get(db, `checkout ${storeId}`, async () => {
     const [row] = await db
-      .select({ stripeId: stores.stripeId })
+      .select({ settings: stores.checkoutSettings, stripeId: stores.stripeId })
       .from(stores)
       .where(eq(stores.id, storeId));
     if (!row) throw new DomainError("not_found", STORE_MESSAGES.notFound);
     return row;
   });
+}
+
+/** The store's shipping rates and tax rates, as every quote and order reads them. */
+export async function getCheckoutSettings(
+  db: Database,
+  storeId: string,
+): Promise<CheckoutSettings> {
+  return (await storeCheckout(db, storeId)).settings;
+}
+
+/** The store's connected Stripe account (`stripeId`), which its card payments are made on; null: none. */
+export async function getStripeAccount(
+  db: Database,
+  storeId: string,
+): Promise<{ stripeId: string | null }> {
+  return { stripeId: (await storeCheckout(db, storeId)).stripeId };
 }
 
 /** The store's trade terms (what trade accounts pay, their least order); none without them. */

@@ -1,0 +1,1 @@
+export { PlatformScreen } from "./platform-screen";

@@ -1,0 +1,365 @@
+import "./platform.css";
+import { type NewStoreInput, type PlatformStore, THEME_FONTS } from "@storefront/domain";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { useRevalidator } from "react-router";
+import { apiRequest } from "~/lib/api-client";
+
+const FONTS = Object.keys(THEME_FONTS);
+
+/** A form's outcome: why it failed (an alert) or what it did (a polite status). */
+function useAction() {
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState("");
+  async function run(send: () => Promise<unknown>, message: string): Promise<boolean> {
+    setBusy(true);
+    setError(null);
+    setDone("");
+    try {
+      await send();
+      setDone(message);
+      await revalidator.revalidate();
+      return true;
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+  const outcome: ReactNode = (
+    <>
+      {error ? (
+        <p className="inline-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <p role="status">{done}</p>
+    </>
+  );
+  return { busy, run, outcome };
+}
+
+function SignIn() {
+  const { busy, run, outcome } = useAction();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  return (
+    <form
+      className="auth-form platform-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void run(
+          () => apiRequest("POST", "/api/platform/session", { email, password }),
+          "Signed in.",
+        );
+      }}
+    >
+      <label>
+        Email
+        <input
+          type="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+      </label>
+      <label>
+        Password
+        <input
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </label>
+      <button type="submit" className="button" disabled={busy}>
+        Sign in
+      </button>
+      {outcome}
+    </form>
+  );
+}
+
+function StoreCard({ store }: { store: PlatformStore }) {
+  const { busy, run, outcome } = useAction();
+  const [stripeId, setStripeId] = useState(store.stripeId ?? "");
+  const path = `/api/platform/stores/${encodeURIComponent(store.id)}`;
+  const titleId = `store-${store.id}`;
+  return (
+    <li className="platform-store" aria-labelledby={titleId}>
+      <h3 id={titleId}>
+        {store.brandName} {store.disabled ? "(disabled)" : null}
+      </h3>
+      <dl>
+        <dt>Id</dt>
+        <dd>{store.id}</dd>
+        <dt>Hosts</dt>
+        <dd>{store.hosts.join(", ")}</dd>
+        <dt>Owner</dt>
+        <dd>{store.ownerEmail}</dd>
+        <dt>Stripe account</dt>
+        <dd>{store.stripeId ?? "Not connected"}</dd>
+      </dl>
+      <form
+        className="platform-row"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void run(
+            () => apiRequest("PATCH", path, { stripeId: stripeId.trim() || null }),
+            stripeId.trim() ? "Stripe account connected." : "Stripe account removed.",
+          );
+        }}
+      >
+        <label>
+          Connected Stripe account of {store.brandName}
+          <input
+            value={stripeId}
+            placeholder="acct_…"
+            onChange={(e) => setStripeId(e.target.value)}
+          />
+        </label>
+        <button type="submit" className="button button-secondary" disabled={busy}>
+          Save account
+        </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={busy}
+          onClick={() => {
+            const disabled = !store.disabled;
+            void run(
+              () => apiRequest("PATCH", path, { disabled }),
+              disabled
+                ? `${store.brandName} is disabled: its hosts answer 404; nothing was deleted.`
+                : `${store.brandName} is enabled again.`,
+            );
+          }}
+        >
+          {store.disabled ? `Enable ${store.brandName}` : `Disable ${store.brandName}`}
+        </button>
+      </form>
+      {outcome}
+    </li>
+  );
+}
+
+/** Dollars as typed ("7.95") in cents; null when it is not an amount. */
+function cents(text: string): number | null {
+  const match = /^\s*(\d{1,5})(?:\.(\d{1,2}))?\s*$/.exec(text);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
+}
+
+const RATES = [
+  {
+    country: "US",
+    id: "standard",
+    label: "Standard",
+    estimate: "3–5 business days",
+    amount: "7.95",
+  },
+  {
+    country: "US",
+    id: "express",
+    label: "Express",
+    estimate: "1–2 business days",
+    amount: "19.95",
+  },
+  {
+    country: "CA",
+    id: "standard",
+    label: "Standard",
+    estimate: "4–8 business days",
+    amount: "12.95",
+  },
+  {
+    country: "CA",
+    id: "express",
+    label: "Express",
+    estimate: "2–3 business days",
+    amount: "29.95",
+  },
+] as const;
+
+function NewStoreForm() {
+  const { busy, run, outcome } = useAction();
+  const [values, setValues] = useState({
+    id: "",
+    brandName: "",
+    hosts: "",
+    ownerEmail: "",
+    defaultCurrency: "usd",
+    primary: "#2f6b3a",
+    headingFont: FONTS[0] ?? "",
+    bodyFont: FONTS[0] ?? "",
+  });
+  const [amounts, setAmounts] = useState<string[]>(RATES.map((r) => r.amount));
+  const set = (name: keyof typeof values) => (value: string) =>
+    setValues((v) => ({ ...v, [name]: value }));
+  const [formError, setFormError] = useState<string | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = amounts.map(cents);
+    if (parsed.some((a) => a === null)) {
+      setFormError("Shipping rates are amounts such as 7.95");
+      return;
+    }
+    setFormError(null);
+    const shipping: NonNullable<NewStoreInput["shipping"]> = { US: [], CA: [] };
+    RATES.forEach((rate, i) => {
+      shipping[rate.country].push({
+        id: rate.id,
+        label: rate.label,
+        estimate: rate.estimate,
+        amount: parsed[i] ?? 0,
+      });
+    });
+    const body: NewStoreInput = {
+      id: values.id.trim(),
+      brandName: values.brandName,
+      hosts: values.hosts.split(/[\s,]+/).filter(Boolean),
+      ownerEmail: values.ownerEmail,
+      defaultCurrency: values.defaultCurrency as NewStoreInput["defaultCurrency"],
+      theme: {
+        primary: values.primary,
+        headingFont: values.headingFont,
+        bodyFont: values.bodyFont,
+      },
+      shipping,
+    };
+    void run(
+      () => apiRequest("POST", "/api/platform/stores", body),
+      `${values.brandName} is open at ${body.hosts.join(", ")}; its owner was mailed a link to choose the admin password.`,
+    );
+  }
+
+  const text = (name: keyof typeof values, label: string, type = "text", hint?: string) => (
+    <label>
+      {label}
+      {hint ? <small>{hint}</small> : null}
+      <input
+        type={type}
+        name={name}
+        required
+        value={values[name]}
+        onChange={(e) => set(name)(e.target.value)}
+      />
+    </label>
+  );
+  return (
+    <form className="platform-form" onSubmit={submit} aria-labelledby="new-store-title">
+      <h2 id="new-store-title">Open a store</h2>
+      <fieldset>
+        <legend>The store</legend>
+        {text(
+          "id",
+          "Store id",
+          "text",
+          "Lower-case letters, digits and hyphens, e.g. test-kitchen",
+        )}
+        {text("brandName", "Brand name")}
+        {text("hosts", "Hosts", "text", "One or more, separated by spaces or commas")}
+        {text("ownerEmail", "Owner's email", "email")}
+        <label>
+          Default currency
+          <select
+            value={values.defaultCurrency}
+            onChange={(e) => set("defaultCurrency")(e.target.value)}
+          >
+            <option value="usd">USD</option>
+            <option value="cad">CAD</option>
+          </select>
+        </label>
+      </fieldset>
+      <fieldset>
+        <legend>Starter theme</legend>
+        {text("primary", "Main colour", "color")}
+        {(["headingFont", "bodyFont"] as const).map((name) => (
+          <label key={name}>
+            {name === "headingFont" ? "Heading font" : "Body font"}
+            <select value={values[name]} onChange={(e) => set(name)(e.target.value)}>
+              {FONTS.map((font) => (
+                <option key={font}>{font}</option>
+              ))}
+            </select>
+          </label>
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend>Shipping rates</legend>
+        {RATES.map((rate, i) => (
+          <label key={`${rate.country}-${rate.id}`}>
+            {`${rate.country === "US" ? "United States" : "Canada"}, ${rate.label} (${rate.country === "US" ? "USD" : "CAD"})`}
+            <input
+              inputMode="decimal"
+              required
+              value={amounts[i]}
+              onChange={(e) =>
+                setAmounts((all) => all.map((a, j) => (j === i ? e.target.value : a)))
+              }
+            />
+          </label>
+        ))}
+        <p>
+          Tax starts from the US state and Canadian provincial rates; the policy pages quote these
+          rates.
+        </p>
+      </fieldset>
+      {formError ? (
+        <p className="inline-error" role="alert">
+          {formError}
+        </p>
+      ) : null}
+      <button type="submit" className="button" disabled={busy}>
+        Open the store
+      </button>
+      {outcome}
+    </form>
+  );
+}
+
+/** /platform: the operator signs in, opens stores, connects their Stripe accounts, disables them. */
+export function PlatformScreen({
+  operator,
+  stores,
+}: {
+  operator: string | null;
+  stores: PlatformStore[];
+}) {
+  const { run } = useAction();
+  if (!operator) {
+    return (
+      <div className="container narrow-page">
+        <h1 className="page-title">Platform sign-in</h1>
+        <SignIn />
+      </div>
+    );
+  }
+  return (
+    <div className="container">
+      <h1 className="page-title">Platform</h1>
+      <p>
+        Signed in as {operator}.{" "}
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => void run(() => apiRequest("DELETE", "/api/platform/session"), "")}
+        >
+          Sign out
+        </button>
+      </p>
+      <h2>Stores</h2>
+      <ul className="platform-stores">
+        {stores.map((store) => (
+          <StoreCard key={store.id} store={store} />
+        ))}
+      </ul>
+      <NewStoreForm />
+    </div>
+  );
+}
