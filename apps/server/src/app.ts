@@ -24,6 +24,7 @@ import { orderRoutes } from "./modules/orders/routes.ts";
 import type { PaymentProvider } from "./modules/payments/provider.ts";
 import { paymentRoutes } from "./modules/payments/routes.ts";
 import { platformRoutes } from "./modules/platform/routes.ts";
+import { refusePlatformHostOfAStore } from "./modules/platform/stores.ts";
 import { reviewRoutes } from "./modules/reviews/routes.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
 import { seoRoutes } from "./modules/seo/routes.ts";
@@ -112,6 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerServices(app, config, db, options.testProcessor);
   app.decorate("sessionKey", await loadSessionKey(db, config.sessionSecret));
+  await refusePlatformHostOfAStore(db, config.platformHost);
   app.decorate("pageReads", [] as CompiledRead[]);
   registerJobs(app);
 

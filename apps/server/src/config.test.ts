@@ -98,7 +98,22 @@ describe("settings", () => {
     expect(config.stripe).toMatchObject({
       secretKey: "sk_test_abc",
       publishableKey: "pk_test_abc",
+      webhookSecrets: ["whsec_abc"],
     });
+    // One secret per endpoint: the connected accounts' and the platform's own.
+    const two = loadConfig({
+      STRIPE_SECRET_KEY: "sk_test_abc",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_abc",
+      STRIPE_WEBHOOK_SECRET: "whsec_connect, whsec_platform",
+    });
+    expect(two.stripe?.webhookSecrets).toEqual(["whsec_connect", "whsec_platform"]);
+    expect(() =>
+      loadConfig({
+        STRIPE_SECRET_KEY: "sk_test_abc",
+        STRIPE_PUBLISHABLE_KEY: "pk_test_abc",
+        STRIPE_WEBHOOK_SECRET: "whsec_a,,whsec_b",
+      }),
+    ).toThrow(/STRIPE_WEBHOOK_SECRET: must be Stripe webhook signing secrets/);
     expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_test_abc" })).toThrow(
       /STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET must all be set/,
     );

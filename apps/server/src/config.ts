@@ -67,7 +67,7 @@ const EnvSchema = z.object({
     .default(32),
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, ".data")),
   STORE_ID: z.string().min(1).default("pet-remedies"),
-  PLATFORM_HOST: HostSchema.default("pets.localhost"),
+  PLATFORM_HOST: HostSchema.default("platform.localhost"),
   LOAD_DEMO_DATA: booleanSetting.default(true),
   RUN_JOBS: booleanSetting.default(true),
   CHAT_ANSWERER: z
@@ -107,9 +107,14 @@ const EnvSchema = z.object({
     .string()
     .regex(/^pk_(test|live)_[A-Za-z0-9]+$/, "must be a Stripe publishable key (pk_test_…)")
     .optional(),
+  // One secret per webhook endpoint (the connected accounts' and the platform's own), by commas.
   STRIPE_WEBHOOK_SECRET: z
     .string()
-    .regex(/^whsec_[A-Za-z0-9]+$/, "must be a Stripe webhook signing secret (whsec_…)")
+    .regex(
+      /^\s*whsec_[A-Za-z0-9]+(\s*,\s*whsec_[A-Za-z0-9]+)*\s*$/,
+      "must be Stripe webhook signing secrets (whsec_…), separated by commas",
+    )
+    .transform((value) => value.split(",").map((secret) => secret.trim()))
     .optional(),
   STRIPE_API_URL: z.url({ error: "must be a URL such as http://127.0.0.1:12111" }).optional(),
   IP_LOOKUP_URL: z
@@ -159,7 +164,8 @@ const StripeSettings = EnvSchema.superRefine((e, ctx) => {
 export interface StripeConfig {
   secretKey: string;
   publishableKey: string;
-  webhookSecret: string;
+  /** Each webhook endpoint's signing secret: an event verified by any of them is Stripe's. */
+  webhookSecrets: string[];
   /** Another API host for the SDK (a local stand-in in tests); null: Stripe's own. */
   apiUrl: URL | null;
 }
@@ -258,7 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? {
             secretKey: e.STRIPE_SECRET_KEY,
             publishableKey: e.STRIPE_PUBLISHABLE_KEY,
-            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            webhookSecrets: e.STRIPE_WEBHOOK_SECRET,
             apiUrl: e.STRIPE_API_URL ? new URL(e.STRIPE_API_URL) : null,
           }
         : null,

@@ -68,6 +68,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const database = await openDatabaseAtStart(config, { onRetry: (line) => console.error(line) });
+  const rules = { platformHost: config.platformHost, defaultStoreId: config.defaultStoreId };
   try {
     if (command === "store:create") {
       const mailer = new StoreMailer(
@@ -86,7 +87,7 @@ async function main(argv: string[]): Promise<number> {
         }).filter(([, value]) => value !== undefined),
       );
       const store = await openStore(
-        { db: database.db, mailer, mediaDir: config.mediaDir },
+        { db: database.db, mailer, mediaDir: config.mediaDir, rules },
         {
           id: values.id,
           brandName: values.brand,
@@ -123,7 +124,7 @@ async function main(argv: string[]): Promise<number> {
       );
       return 0;
     }
-    await setStoreDisabled(database.db, id, command === "store:disable");
+    await setStoreDisabled(database.db, rules, id, command === "store:disable");
     console.log(
       command === "store:disable"
         ? `${id} is disabled: its hosts answer 404; nothing was deleted.`

@@ -11,13 +11,14 @@ export const NEW_STORE_MESSAGES = {
   hosts: "Give the store 1 to 10 hosts",
   hostTaken: (host: string) => `${host} already belongs to another store`,
   hostTwice: "Each host once",
+  platformHost: (host: string) =>
+    `${host} is the platform's own host (PLATFORM_HOST), not a store's`,
   ownerEmail: "Enter the owner's email address",
   color: "Enter a colour as #rrggbb",
   font: `Choose one of the fonts: ${Object.keys(THEME_FONTS).join(", ")}`,
   rate: "Each shipping rate needs an id, a label, an amount in cents (0 or more) and an estimate",
   tax: "Tax rates are per region of the country, in thousandths of a percent (0 to 30,000)",
   region: (country: string, region: string) => `${region} is not a region of ${country}`,
-  notFound: "Store not found",
 } as const;
 
 /** Lower-case letters, digits and single hyphens, as it appears in URLs of media and admin. */
@@ -133,6 +134,8 @@ export const PLATFORM_MESSAGES = {
   stripeId: "A connected Stripe account id looks like acct_1AbC…",
   stripeTaken: "This Stripe account is connected to another store",
   nothingToChange: "Say what to change: disabled or stripeId",
+  defaultStaysOpen:
+    "The default store cannot be disabled: it answers every host no store has, the platform's too",
 } as const;
 
 /** A store as the platform operator lists it. */

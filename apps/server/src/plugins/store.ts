@@ -16,11 +16,19 @@ export function isApiPath(url: string): boolean {
   return API_PATH_PREFIXES.some((prefix) => url.startsWith(prefix));
 }
 
+/**
+ * API paths that belong to no store, whatever host they reach: Stripe's webhook (the event names
+ * its account, and a disabled store's late payments must still complete) and the platform's own
+ * API. A store that is disabled, or unknown, must not turn them away.
+ */
+const STORELESS_PREFIXES = ["/api/payments/stripe/webhook", "/api/platform/"];
+
 /** Resolves the request's store from its Host header before any API, data or metrics route runs. */
 export function registerStoreResolution(app: FastifyInstance): void {
   app.decorateRequest("storeId", "");
   app.addHook("onRequest", async (request) => {
-    if (isApiPath(request.url)) {
+    const url = request.url;
+    if (isApiPath(url) && !STORELESS_PREFIXES.some((prefix) => url.startsWith(prefix))) {
       request.storeId = await app.stores.resolve(request.hostname);
     }
   });

@@ -258,6 +258,25 @@ describeEachEngine("abandoned-cart reminders", (engine) => {
     expect(mailsTo(user.email)).toHaveLength(1);
   });
 
+  it("mails nobody for a disabled store, and reminds once it is enabled again", async () => {
+    const email = `closed-${randomUUID()}@example.test`;
+    await leaver(email);
+    const setDisabled = (on: boolean) =>
+      t.database.db
+        .update(stores)
+        .set({ disabledAt: on ? new Date() : null })
+        .where(eq(stores.id, PET_STORE));
+    await setDisabled(true);
+    try {
+      await runJobLater(1.5);
+      expect(mailsTo(email)).toHaveLength(0);
+    } finally {
+      await setDisabled(false);
+    }
+    await runJobLater(1.5);
+    expect(mailsTo(email)).toHaveLength(1);
+  });
+
   it("waits as long as the store says", async () => {
     await t.database.db
       .update(stores)

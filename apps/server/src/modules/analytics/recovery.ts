@@ -66,6 +66,8 @@ function dueCarts(db: Database, now: Date): Promise<Candidate[]> {
       order by a.last_seen_at desc limit 1
     ) v on true
     where c.status = 'abandoned'
+      -- A disabled store mails nobody: its links would lead to "Store not found".
+      and s.disabled_at is null
       and c.recovery_emailed_at is null
       and c.recovery_attempts < ${MAX_ATTEMPTS}
       and c.recovery_origin is not null

@@ -12,8 +12,7 @@ import { RATE_LIMITS, rateLimitKey, refuseWhenLimited } from "../../lib/rate-lim
 import { requestOrigin } from "../../plugins/origin.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
 import { sendOrderConfirmation } from "../orders/mail.ts";
-import { getStripeAccount } from "../stores/service.ts";
-import { placeOrder, quoteCheckout } from "./service.ts";
+import { checkoutProvider, placeOrder, quoteCheckout } from "./service.ts";
 
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   neverCached(app);
@@ -52,7 +51,12 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         {
           db: app.db,
           // The store's own processor; a store that cannot take cards is refused here (503).
-          provider: app.payments.forStore(await getStripeAccount(app.db, request.storeId)),
+          provider: await checkoutProvider(
+            app.db,
+            app.payments,
+            request.storeId,
+            request.headers["idempotency-key"],
+          ),
           payments: app.payments,
           onProviderError: (err) => request.log.error({ err }, "payment provider call failed"),
           onPaid: (order, lines) =>

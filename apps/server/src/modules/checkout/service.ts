@@ -25,7 +25,9 @@ import { users } from "../../db/schema.ts";
 import { type CartOwner, selectionOf } from "../cart/cart-queries.ts";
 import { type CheckoutCart, readCheckoutCart } from "../cart/checkout-cart.ts";
 import { findOrderByKey } from "../orders/order-reads.ts";
-import { getCheckoutSettings, getTradeTerms } from "../stores/service.ts";
+import type { Payments } from "../payments/index.ts";
+import type { PaymentProvider } from "../payments/provider.ts";
+import { getCheckoutSettings, getStripeAccount, getTradeTerms } from "../stores/service.ts";
 import { planView } from "../subscriptions/service.ts";
 import { answerFor, type CheckoutDeps, type OrderAttempt } from "./order-attempt.ts";
 import { placeHeldOrder } from "./place-held-order.ts";
@@ -269,6 +271,26 @@ async function draftOrder(
     paymentAccount: deps.provider.account,
   });
   return { cart, draft };
+}
+
+/**
+ * The processor a checkout pays with: the store's own. A store that cannot take cards now (503:
+ * no connected account) still answers the retry of an order placed before, on the account that
+ * order was placed with.
+ */
+export async function checkoutProvider(
+  db: Database,
+  payments: Payments,
+  storeId: string,
+  idempotencyKey: string,
+): Promise<PaymentProvider> {
+  try {
+    return payments.forStore(await getStripeAccount(db, storeId));
+  } catch (err) {
+    const placed = await findOrderByKey(db, storeId, idempotencyKey);
+    if (!placed) throw err;
+    return payments.forPayment(placed);
+  }
 }
 
 /**

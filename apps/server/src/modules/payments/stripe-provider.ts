@@ -23,7 +23,7 @@ export const WEBHOOK_TOLERANCE_S = 300;
 export class StripePlatform {
   readonly publishableKey: string;
   readonly #stripe: Stripe;
-  readonly #webhookSecret: string;
+  readonly #webhookSecrets: readonly string[];
   readonly #accounts = new Map<string | null, StripeProvider>();
 
   constructor(config: StripeConfig) {
@@ -40,7 +40,7 @@ export class StripePlatform {
         : {}),
     });
     this.publishableKey = config.publishableKey;
-    this.#webhookSecret = config.webhookSecret;
+    this.#webhookSecrets = config.webhookSecrets;
   }
 
   /** Calls made on `account` (a connected account's id); null: on the platform's own account. */
@@ -59,18 +59,27 @@ export class StripePlatform {
    */
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent {
     if (!signature) throw new WebhookVerificationError("The Stripe-Signature header is missing");
-    let event: Stripe.Event;
-    try {
-      event = this.#stripe.webhooks.constructEvent(
-        rawBody,
-        signature,
-        this.#webhookSecret,
-        WEBHOOK_TOLERANCE_S,
-      );
-    } catch (err) {
-      throw new WebhookVerificationError(
-        err instanceof Error ? err.message : "The webhook's signature does not verify",
-      );
+    let event: Stripe.Event | undefined;
+    const refusals: string[] = [];
+    for (const secret of this.#webhookSecrets) {
+      try {
+        event = this.#stripe.webhooks.constructEvent(
+          rawBody,
+          signature,
+          secret,
+          WEBHOOK_TOLERANCE_S,
+        );
+        break;
+      } catch (err) {
+        refusals.push(
+          err instanceof Error ? err.message : "The webhook's signature does not verify",
+        );
+      }
+    }
+    if (!event) {
+      // Stripe checks the timestamp only once a signature matched: that refusal is the one to tell.
+      const told = refusals.find((m) => /tolerance/i.test(m)) ?? refusals[0];
+      throw new WebhookVerificationError(told ?? "No webhook signing secret is set");
     }
     const account = event.account ?? null;
     if (event.type === "payment_intent.succeeded") {

@@ -33,7 +33,9 @@ import { carts, orders, stores, subscriptions, users, variants } from "../../db/
 import { releaseExpiredHolds } from "../orders/expired-holds.ts";
 import { renewSubscriptions } from "../subscriptions/renewals.ts";
 
+/** The endpoint for events on connected accounts, and the platform's own endpoint. */
 const WEBHOOK_SECRET = "whsec_localtestsecret";
+const PLATFORM_WEBHOOK_SECRET = "whsec_localplatformsecret";
 /** The demo stores' connected accounts (Stripe Connect) in these tests. */
 const PETS_ACCOUNT = "acct_1PetsLocal";
 const HEMP_ACCOUNT = "acct_1HempLocal";
@@ -176,6 +178,7 @@ function webhook(
   intent: Record<string, unknown> = {},
   /** The connected account the event comes from (null: the platform's own). */
   account: string | null = PETS_ACCOUNT,
+  secret = WEBHOOK_SECRET,
 ) {
   const payload = JSON.stringify({
     id: `evt_${randomUUID().replaceAll("-", "")}`,
@@ -194,7 +197,7 @@ function webhook(
   });
   const signature = signer.webhooks.generateTestHeaderString({
     payload,
-    secret: WEBHOOK_SECRET,
+    secret,
     ...(timestamp ? { timestamp } : {}),
   });
   return { payload, signature };
@@ -209,7 +212,7 @@ describeEachEngine("Stripe payments", (engine) => {
       stripe: {
         secretKey: "sk_test_local",
         publishableKey: "pk_test_local",
-        webhookSecret: WEBHOOK_SECRET,
+        webhookSecrets: [PLATFORM_WEBHOOK_SECRET, WEBHOOK_SECRET],
         apiUrl: stub.url,
       },
     });
@@ -702,6 +705,37 @@ describeEachEngine("Stripe payments", (engine) => {
       expect((await orderOf(order.number)).status).toBe("awaiting_payment");
     });
 
+    it("verifies an event signed by either endpoint's secret (connected accounts', platform's), and names a stale one", async () => {
+      const { order } = await placeHeld("EAT-1");
+      const reference = order.paymentReference ?? "";
+      const other = "whsec_notoneofours";
+      const foreign = webhook(
+        "payment_intent.succeeded",
+        reference,
+        undefined,
+        {},
+        PETS_ACCOUNT,
+        other,
+      );
+      const refused = await deliver(foreign);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.message).toMatch(/^Webhook refused: No signatures found/);
+      const old = Math.floor(Date.now() / 1000) - 301;
+      const stale = webhook("payment_intent.succeeded", reference, old, {}, PETS_ACCOUNT);
+      expect((await deliver(stale)).json().error.message).toMatch(/tolerance/);
+      const byPlatform = webhook(
+        "payment_intent.succeeded",
+        reference,
+        undefined,
+        {},
+        PETS_ACCOUNT,
+        PLATFORM_WEBHOOK_SECRET,
+      );
+      const applied = await deliver(byPlatform);
+      expect(applied.statusCode, applied.body).toBe(200);
+      expect(applied.json().outcome).toBe("completed");
+    });
+
     it("keeps the hold after a failed attempt, so the shopper may try another card, and records the reason", async () => {
       const { order } = await placeHeld("EAT-1");
       const res = await deliver(
@@ -912,7 +946,7 @@ describeEachEngine("Stripe payments in production", (engine) => {
       stripe: {
         secretKey: "sk_test_local",
         publishableKey: "pk_test_local",
-        webhookSecret: WEBHOOK_SECRET,
+        webhookSecrets: [PLATFORM_WEBHOOK_SECRET, WEBHOOK_SECRET],
         apiUrl: stub.url,
       },
     });
@@ -973,5 +1007,49 @@ describeEachEngine("Stripe payments in production", (engine) => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().status).toBe("awaiting_payment");
     expect(stub.calls.find((c) => c.path === "/v1/payment_intents")?.account).toBe(HEMP_ACCOUNT);
+  });
+
+  it("answers the retry of an order placed before the store's account was removed, on that account", async () => {
+    await t.database.db
+      .update(stores)
+      .set({ stripeId: HEMP_ACCOUNT })
+      .where(eq(stores.id, HEMP_STORE));
+    await expect
+      .poll(async () => (await new Visitor(t.app, HEMP).get("/api/store")).json().cardPayments)
+      .toBe("stripe");
+    const v = new Visitor(t.app, HEMP);
+    await v.post("/api/cart/items", { sku: "HEMPOIL-1", quantity: 1 });
+    const quote = (await v.post("/api/checkout/quote", { address: quoteAddress() })).json();
+    const body = {
+      email: "retry@example.com",
+      name: "Retry Buyer",
+      address: NY_ADDRESS,
+      shippingOptionId: "standard",
+      expectedTotal: quote.total,
+    };
+    const key = { "idempotency-key": randomUUID() };
+    const first = await v.post("/api/checkout", body, key);
+    expect(first.statusCode, first.body).toBe(200);
+    await t.database.db.update(stores).set({ stripeId: null }).where(eq(stores.id, HEMP_STORE));
+    await expect
+      .poll(async () => (await new Visitor(t.app, HEMP).get("/api/store")).json().cardPayments)
+      .toBe("unavailable");
+    const intentCall = () => stub.calls.findLast((c) => c.path === "/v1/payment_intents");
+    const firstCall = intentCall();
+    stub.calls.length = 0;
+    const retry = await v.post("/api/checkout", body, key);
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json()).toMatchObject({
+      status: "awaiting_payment",
+      order: { number: first.json().order.number },
+    });
+    // Stripe is asked again for the same PaymentIntent (its key), on the account that made it.
+    expect(intentCall()).toMatchObject({
+      account: HEMP_ACCOUNT,
+      idempotencyKey: firstCall?.idempotencyKey,
+    });
+    // A new order is still refused.
+    const fresh = await v.post("/api/checkout", body, { "idempotency-key": randomUUID() });
+    expect(fresh.statusCode).toBe(503);
   });
 });

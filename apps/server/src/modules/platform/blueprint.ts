@@ -1,6 +1,7 @@
 import { DEFAULT_THEME, type NewStore, type PageDocument } from "@storefront/domain";
 import { DEMO_CHECKOUT_SETTINGS } from "../../db/seed/checkout-settings.ts";
 import type { DemoStore } from "../../db/seed/types.ts";
+import { escapeHtml } from "../../lib/html.ts";
 
 /**
  * The policy pages every new store starts with. Figures in `{{…}}` are filled from the store's
@@ -8,6 +9,8 @@ import type { DemoStore } from "../../db/seed/types.ts";
  * a rate the checkout does not charge; the owner edits the rest in the admin's content screen.
  */
 function policyPages(brand: string): Record<string, PageDocument> {
+  // The brand as it goes into the pages' HTML: "Salt & Pepper" stays text, never markup.
+  const html = escapeHtml(brand);
   const policy = (title: string, description: string, ...paragraphs: string[]): PageDocument => ({
     title,
     metaDescription: description,
@@ -18,7 +21,7 @@ function policyPages(brand: string): Record<string, PageDocument> {
     "policies/shipping-policy": policy(
       "Shipping Policy",
       `How ${brand} ships orders, what it costs and how long it takes.`,
-      `<p>${brand} ships to the United States and Canada. Orders leave within two business days.</p>`,
+      `<p>${html} ships to the United States and Canada. Orders leave within two business days.</p>`,
       "<ul><li><strong>United States:</strong> Standard {{shipping.US.standard}} ({{shipping.US.standard.estimate}}), Express {{shipping.US.express}} ({{shipping.US.express.estimate}}). Free Standard shipping on orders of {{free_shipping_threshold}} or more.</li><li><strong>Canada:</strong> Standard {{shipping.CA.standard}} ({{shipping.CA.standard.estimate}}), Express {{shipping.CA.express}} ({{shipping.CA.express.estimate}}).</li></ul>",
       "<p>You receive an email with your order's details as soon as it is paid.</p>",
     ),
@@ -31,7 +34,7 @@ function policyPages(brand: string): Record<string, PageDocument> {
     "policies/privacy-policy": policy(
       "Privacy Policy",
       `How ${brand} collects, uses and protects your information.`,
-      `<p>This policy explains what information ${brand} collects and how it is used.</p>`,
+      `<p>This policy explains what information ${html} collects and how it is used.</p>`,
       "<ul><li><strong>What we collect:</strong> the contact and shipping details you give when you order or create an account, your orders, the reviews you write and the messages you send us.</li><li><strong>How we use it:</strong> to ship your orders, answer your questions and improve the store.</li><li><strong>Payments:</strong> card payments are handled by our payment provider; we never see or store your full card number.</li><li><strong>Sharing:</strong> we never sell your information.</li></ul>",
     ),
     "policies/terms-of-service": policy(
@@ -107,7 +110,7 @@ export function storeBlueprint(input: NewStore): DemoStore {
       homepage: {
         title: brand,
         metaDescription: `Welcome to ${brand}.`,
-        "text-1": `<p>Welcome to ${brand}. Our first products are on their way.</p>`,
+        "text-1": `<p>Welcome to ${escapeHtml(brand)}. Our first products are on their way.</p>`,
         sections: [{ widget: "products", title: "Our products" }],
       },
       ...policyPages(brand),

@@ -58,6 +58,12 @@ export async function setOperatorPassword(
   password: string,
 ): Promise<string> {
   if (!TOKEN_SHAPE.test(token)) throw new DomainError("invalid", M.linkInvalid);
+  // A link that does not work costs no hashing (the spend below checks it again, atomically).
+  const [live] = await db
+    .select({ id: platformTokens.id })
+    .from(platformTokens)
+    .where(usable("password", token));
+  if (!live) throw new DomainError("invalid", M.linkInvalid);
   const passwordHash = await passwords.hash(password);
   const operatorId = await db.transaction(async (tx) => {
     const [spent] = await tx

@@ -13,6 +13,7 @@ import {
   PET_STORE,
   PETS,
   signIn,
+  visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
 import {
   createPostgresDatabase,
@@ -30,6 +31,9 @@ import { operatorLink } from "./operators.ts";
 import { openStore, setStoreDisabled } from "./stores.ts";
 
 const KITCHEN = "kitchen.localhost";
+/** PLATFORM_HOST as the tests' settings leave it. */
+const PLATFORM = "platform.localhost";
+const rules = { platformHost: PLATFORM, defaultStoreId: PET_STORE };
 
 function kitchen(overrides: Record<string, unknown> = {}) {
   return {
@@ -51,7 +55,7 @@ describeEachEngine("opening a store without code", (engine) => {
     const mediaDir = await mkdtemp(path.join(os.tmpdir(), "storefront-platform-"));
     open = (input) =>
       openStore(
-        { db: t.database.db, mailer: t.app.mailer, mediaDir },
+        { db: t.database.db, mailer: t.app.mailer, mediaDir, rules },
         input,
         (host) => `http://${host}`,
       );
@@ -152,18 +156,24 @@ describeEachEngine("opening a store without code", (engine) => {
   });
 
   it("a disabled store's hosts answer 404 with its data kept, and answer again once enabled", async () => {
-    await setStoreDisabled(t.database.db, "test-kitchen", true);
+    await setStoreDisabled(t.database.db, rules, "test-kitchen", true);
     const v = new Visitor(t.app, KITCHEN);
     await expect.poll(async () => (await v.get("/api/store")).statusCode).toBe(404);
     expect((await v.get("/api/products")).statusCode).toBe(404);
+    // Stripe's webhook belongs to no store: its host being a disabled store's does not stop it.
+    const webhook = await v.post("/api/payments/stripe/webhook", { id: "evt_1" });
+    expect(webhook.statusCode).toBe(400);
+    expect(webhook.json().error.message).toMatch(/^Webhook refused: /);
     const owners = await t.database.db
       .select({ id: users.id })
       .from(users)
       .where(eq(users.storeId, "test-kitchen"));
     expect(owners).toHaveLength(1);
-    await setStoreDisabled(t.database.db, "test-kitchen", false);
+    await setStoreDisabled(t.database.db, rules, "test-kitchen", false);
     await expect.poll(async () => (await v.get("/api/store")).statusCode).toBe(200);
-    await expect(setStoreDisabled(t.database.db, "no-such-store", true)).rejects.toMatchObject({
+    await expect(
+      setStoreDisabled(t.database.db, rules, "no-such-store", true),
+    ).rejects.toMatchObject({
       code: "not_found",
     });
   });
@@ -202,14 +212,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       // The other instance has the host remembered as the default store's.
       expect((await there.get("/api/store")).json().storeId).toBe("pet-remedies");
       await openStore(
-        { db: first.app.db, mailer: first.app.mailer, mediaDir },
+        { db: first.app.db, mailer: first.app.mailer, mediaDir, rules },
         kitchen(),
         (host) => `http://${host}`,
       );
       await expect
         .poll(async () => (await there.get("/api/store")).json().storeId)
         .toBe("test-kitchen");
-      await setStoreDisabled(first.app.db, "test-kitchen", true);
+      await setStoreDisabled(first.app.db, rules, "test-kitchen", true);
       await expect.poll(async () => (await there.get("/api/store")).statusCode).toBe(404);
     });
   },
@@ -217,7 +227,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
 
 describeEachEngine("the platform's API, for its operators only", (engine) => {
   let t: TestApp;
-  const operator = () => new Visitor(t.app, PETS);
+  const operator = () => new Visitor(t.app, PLATFORM);
   let ops: Visitor;
   beforeAll(async () => {
     t = await createTestApp(engine);
@@ -240,25 +250,27 @@ describeEachEngine("the platform's API, for its operators only", (engine) => {
   });
   afterAll(() => t.close());
 
-  it("answers only on the platform's host: another store's host gets 404", async () => {
-    const elsewhere = new Visitor(t.app, HEMP);
-    for (const [method, url] of [
-      ["GET", "/api/platform/stores"],
-      ["POST", "/api/platform/session"],
-    ] as const) {
-      const res = await elsewhere.request(method, url, {
-        email: "ops@platform.test",
-        password: "x",
-      });
-      expect(res.statusCode).toBe(404);
+  it("answers only on the platform's host: a store's host, the default store's too, gets 404", async () => {
+    for (const host of [HEMP, PETS]) {
+      const elsewhere = new Visitor(t.app, host);
+      for (const [method, url] of [
+        ["GET", "/api/platform/stores"],
+        ["POST", "/api/platform/session"],
+      ] as const) {
+        const res = await elsewhere.request(method, url, {
+          email: "ops@platform.test",
+          password: "x",
+        });
+        expect(res.statusCode).toBe(404);
+      }
     }
   });
 
   it("refuses a shopper and a store's own admin (401), and a wrong password the same way as an unknown email", async () => {
-    const shopper = new Visitor(t.app, PETS);
+    const shopper = new Visitor(t.app, PLATFORM);
     expect((await shopper.get("/api/platform/stores")).statusCode).toBe(401);
     const admin = await createUser(t.database.db, { storeId: PET_STORE, userType: "admin" });
-    const storeAdmin = new Visitor(t.app, PETS);
+    const storeAdmin = new Visitor(t.app, PLATFORM);
     expect((await signIn(storeAdmin, admin.email)).statusCode).toBe(200);
     const refused = await storeAdmin.get("/api/platform/stores");
     expect(refused.statusCode).toBe(401);
@@ -323,6 +335,48 @@ describeEachEngine("the platform's API, for its operators only", (engine) => {
     expect(
       (await ops.patch("/api/platform/stores/no-such-store", { disabled: true })).statusCode,
     ).toBe(404);
+  });
+
+  it("keeps the default store open: it answers every host no store has, the platform's too", async () => {
+    const res = await ops.patch(`/api/platform/stores/${PET_STORE}`, { disabled: true });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(PLATFORM_MESSAGES.defaultStaysOpen);
+    expect((await new Visitor(t.app, PETS).get("/api/store")).statusCode).toBe(200);
+  });
+
+  it("refuses the platform's host as a store's host", async () => {
+    const res = await ops.post(
+      "/api/platform/stores",
+      kitchen({ id: "kitchen-five", hosts: ["five.localhost", PLATFORM] }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(NEW_STORE_MESSAGES.platformHost(PLATFORM));
+    expect((await ops.get("/api/platform/stores")).json().stores).not.toContainEqual(
+      expect.objectContaining({ id: "kitchen-five" }),
+    );
+  });
+
+  it("a server whose PLATFORM_HOST is a store's host refuses to start, naming the store", async () => {
+    await expect(
+      buildApp({ config: testConfig({ platformHost: PETS }), db: t.database.db }),
+    ).rejects.toThrow(`PLATFORM_HOST ${PETS} is a host of the store ${PET_STORE}`);
+  });
+
+  it("limits the tries of a password link per IP (429 after 20 in an hour)", async () => {
+    const guesser = visitorWithOwnIp(t.app, PLATFORM);
+    const guess = () =>
+      guesser.post("/api/platform/password", {
+        token: "A".repeat(43),
+        password: "an operator's long passphrase",
+      });
+    for (let i = 0; i < 20; i += 1) {
+      const res = await guess();
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe(PLATFORM_MESSAGES.linkInvalid);
+    }
+    const limited = await guess();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.message).toBe(ACCOUNT_MESSAGES.tooManyRequests);
   });
 
   it("signs an operator in and out", async () => {

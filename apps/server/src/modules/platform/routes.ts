@@ -24,7 +24,7 @@ import {
   setOperatorPassword,
   signInOperator,
 } from "./operators.ts";
-import { changeStore, listStores, openStore } from "./stores.ts";
+import { changeStore, listStores, openStore, platformStore } from "./stores.ts";
 
 /** The operator's session: HttpOnly, SameSite=Strict, on the platform's host only. */
 export const PLATFORM_COOKIE = "sf_platform";
@@ -46,6 +46,10 @@ function setPlatformCookie(request: FastifyRequest, reply: FastifyReply, token: 
  */
 export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
+  const rules = {
+    platformHost: app.config.platformHost,
+    defaultStoreId: app.config.defaultStoreId,
+  };
   neverCached(app);
 
   app.addHook("onRequest", async (request, reply) => {
@@ -76,6 +80,8 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      // Guessing links: an IP gets as many tries as at a store's password reset.
+      await consume(app.rateLimiter, PLATFORM_SCOPE, RATE_LIMITS.resetPerIp, request.ip);
       const token = await setOperatorPassword(db, request.body.token, request.body.password);
       const operator = await operatorOfSession(db, token);
       if (!operator) throw new Error("the new session was not found");
@@ -163,13 +169,12 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
       await requireOperator(request);
       const origin = requestOrigin(request);
       const opened = await openStore(
-        { db, mailer: app.mailer, mediaDir: app.config.mediaDir },
+        { db, mailer: app.mailer, mediaDir: app.config.mediaDir, rules },
         request.body,
         (host) => `${origin.protocol}//${host}${origin.port ? `:${origin.port}` : ""}`,
       );
-      const [store] = (await listStores(db)).filter((s) => s.id === opened.id);
       reply.status(201);
-      return store;
+      return platformStore(db, opened.id);
     },
   );
 
@@ -187,7 +192,7 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await requireOperator(request);
-      return changeStore(db, request.params.id, request.body);
+      return changeStore(db, rules, request.params.id, request.body);
     },
   );
 };

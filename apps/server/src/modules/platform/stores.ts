@@ -7,6 +7,7 @@ import {
   PLATFORM_MESSAGES,
   type PlatformStore,
   type PlatformStoreChange,
+  STORE_MESSAGES,
 } from "@storefront/domain";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
@@ -21,14 +22,38 @@ import { passwordLink, personalDiscountCode } from "../accounts/service.ts";
 import { storeBlueprint } from "./blueprint.ts";
 
 /** How long the owner's invitation to choose a password stays valid. */
-export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const INVITATION_DAYS = 7;
+export const INVITATION_TTL_MS = INVITATION_DAYS * 24 * 60 * 60 * 1000;
+
+/** What the server's settings forbid: the platform's host for a store, the default store off. */
+export interface PlatformRules {
+  /** PLATFORM_HOST: the operators' host, never a store's. */
+  platformHost: string;
+  /** STORE_ID: the store of every host no store has (the platform's host among them). */
+  defaultStoreId: string;
+}
 
 export interface OpenedStore {
   id: string;
   brandName: string;
   hosts: string[];
   ownerEmail: string;
+}
+
+/**
+ * Refuses to start when PLATFORM_HOST is a store's host: that store's visitors would reach the
+ * operators' sign-in, and the store could never be told apart from the platform.
+ */
+export async function refusePlatformHostOfAStore(db: Database, platformHost: string) {
+  const [store] = await db
+    .select({ storeId: storeDomains.storeId })
+    .from(storeDomains)
+    .where(eq(storeDomains.host, platformHost));
+  if (store) {
+    throw new Error(
+      `PLATFORM_HOST ${platformHost} is a host of the store ${store.storeId}: set PLATFORM_HOST to a host no store answers at`,
+    );
+  }
 }
 
 /** Refuses hosts another store answers at already (one host, one store), naming the first. */
@@ -52,7 +77,7 @@ async function refuseTakenHosts(tx: Database, hosts: readonly string[]): Promise
  * An id or a host that belongs to another store is refused (409) and nothing is written.
  */
 export async function openStore(
-  deps: { db: Database; mailer: Mailer; mediaDir: string },
+  deps: { db: Database; mailer: Mailer; mediaDir: string; rules: PlatformRules },
   input: unknown,
   /** Where the invitation's link points: the scheme and port of the store's first host. */
   linkOrigin: (host: string) => string,
@@ -66,6 +91,11 @@ export async function openStore(
     throw new DomainError("invalid", first, fields);
   }
   const store: NewStore = parsed.data;
+  const { platformHost } = deps.rules;
+  if (store.hosts.includes(platformHost)) {
+    const message = M.platformHost(platformHost);
+    throw new DomainError("invalid", message, { hosts: message });
+  }
   const blueprint = storeBlueprint(store);
   const { db } = deps;
   const link = await db.transaction(async (tx) => {
@@ -124,7 +154,7 @@ export function invitationMail(brand: string, link: string) {
 }
 
 /** Every store, oldest first, with its hosts, owner, Stripe account and whether it is disabled. */
-export async function listStores(db: Database): Promise<PlatformStore[]> {
+export async function listStores(db: Database, storeId?: string): Promise<PlatformStore[]> {
   const rows = await db
     .select({
       id: stores.id,
@@ -138,6 +168,7 @@ export async function listStores(db: Database): Promise<PlatformStore[]> {
       >`coalesce((select array_agg(${storeDomains.host} order by ${storeDomains.host}) from ${storeDomains} where ${storeDomains.storeId} = ${stores.id}), '{}')`,
     })
     .from(stores)
+    .where(storeId === undefined ? undefined : eq(stores.id, storeId))
     .orderBy(asc(stores.createdAt), asc(stores.id));
   return rows.map(({ disabledAt, createdAt, ...row }) => ({
     ...row,
@@ -146,15 +177,27 @@ export async function listStores(db: Database): Promise<PlatformStore[]> {
   }));
 }
 
+/** One store as the operators list it; 404 when there is none with this id. */
+export async function platformStore(db: Database, storeId: string): Promise<PlatformStore> {
+  const [store] = await listStores(db, storeId);
+  if (!store) throw new DomainError("not_found", STORE_MESSAGES.notFound);
+  return store;
+}
+
 /**
  * An operator's change to a store: disabled (its hosts answer 404, its data kept) or enabled
  * again, and its connected Stripe account set or removed (one store per account).
  */
 export async function changeStore(
   db: Database,
+  rules: PlatformRules,
   storeId: string,
   change: PlatformStoreChange,
 ): Promise<PlatformStore> {
+  if (change.disabled === true && storeId === rules.defaultStoreId) {
+    const message = PLATFORM_MESSAGES.defaultStaysOpen;
+    throw new DomainError("conflict", message, { disabled: message });
+  }
   const [row] = await db
     .update(stores)
     .set({
@@ -173,10 +216,8 @@ export async function changeStore(
       }
       throw err;
     });
-  if (!row) throw new DomainError("not_found", M.notFound);
-  const [store] = (await listStores(db)).filter((s) => s.id === storeId);
-  if (!store) throw new DomainError("not_found", M.notFound);
-  return store;
+  if (!row) throw new DomainError("not_found", STORE_MESSAGES.notFound);
+  return platformStore(db, storeId);
 }
 
 /**
@@ -184,8 +225,9 @@ export async function changeStore(
  */
 export async function setStoreDisabled(
   db: Database,
+  rules: PlatformRules,
   storeId: string,
   disabled: boolean,
 ): Promise<void> {
-  await changeStore(db, storeId, { disabled });
+  await changeStore(db, rules, storeId, { disabled });
 }

@@ -44,6 +44,8 @@ export class StoreResolver {
     HOST_CACHE_ENTRIES,
     HOST_CACHE_MS,
   );
+  /** Counts `forget`s: a lookup that was under way meanwhile read the old rows, so is not kept. */
+  #generation = 0;
 
   constructor(
     private readonly db: Database,
@@ -61,6 +63,7 @@ export class StoreResolver {
     const host = normalizeHost(hostHeader);
     let found = this.#cache.get(host);
     if (found === undefined) {
+      const generation = this.#generation;
       const [row] = await this.db
         .select({ storeId: stores.id, disabledAt: stores.disabledAt })
         .from(stores)
@@ -71,7 +74,7 @@ export class StoreResolver {
           ),
         );
       found = row ? { storeId: row.storeId, disabled: row.disabledAt !== null } : null;
-      this.#cache.set(host, found);
+      if (generation === this.#generation) this.#cache.set(host, found);
     }
     if (found?.disabled) throw new DomainError("not_found", STORE_MESSAGES.notFound);
     return found?.storeId ?? this.defaultStoreId;
@@ -79,6 +82,7 @@ export class StoreResolver {
 
   /** Forgets every host: a store was added, disabled or given other hosts. */
   forget(): void {
+    this.#generation += 1;
     this.#cache.clear();
   }
 

@@ -9,12 +9,13 @@ import {
   renewalRetry,
   subscriptionPrice,
 } from "@storefront/domain";
-import { and, asc, eq, isNull, like, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, like, lte, or, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
 import {
   orders,
   products,
   sellingPrice,
+  stores,
   subscriptions,
   users,
   variantPrices,
@@ -79,6 +80,11 @@ export async function renewSubscriptions(deps: RenewalDeps, now: Date): Promise<
       and(
         eq(subscriptions.status, "active"),
         lte(subscriptions.nextChargeOn, today),
+        // A disabled store charges nobody: its renewals wait until it is enabled again.
+        inArray(
+          subscriptions.storeId,
+          deps.db.select({ id: stores.id }).from(stores).where(isNull(stores.disabledAt)),
+        ),
         or(isNull(subscriptions.retryOn), lte(subscriptions.retryOn, today)),
       ),
     )

@@ -9,7 +9,9 @@ type VisitTracker = NonNullable<ReturnType<typeof visitTracker>>;
 function whenRecording(record: (tracker: VisitTracker) => void, tries = 20): void {
   const tracker = visitTracker();
   if (tracker) record(tracker);
-  else if (tries > 0) window.setTimeout(() => whenRecording(record, tries - 1), 500);
+  // No window: the page is gone (a test's document torn down while a retry waited).
+  else if (tries > 0 && typeof window !== "undefined")
+    window.setTimeout(() => whenRecording(record, tries - 1), 500);
 }
 
 /** The email a visitor typed (checkout), for the visit's record. */

@@ -9,5 +9,7 @@ type VisitTracker = NonNullable<ReturnType<typeof visitTracker>>;
 export function whenRecording(record: (tracker: VisitTracker) => void, tries = 20): void {
   const tracker = visitTracker();
   if (tracker) record(tracker);
-  else if (tries > 0) window.setTimeout(() => whenRecording(record, tries - 1), 500);
+  // No window: the page is gone (a test's document torn down while a retry waited).
+  else if (tries > 0 && typeof window !== "undefined")
+    window.setTimeout(() => whenRecording(record, tries - 1), 500);
 }
