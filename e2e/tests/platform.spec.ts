@@ -18,7 +18,7 @@ test("an operator opens Test Kitchen at kitchen.localhost, its owner follows the
   baseURL,
 }, testInfo) => {
   const port = new URL(baseURL ?? "http://localhost").port;
-  const platform = `http://platform.localhost:${port}`;
+  const platform = `http://pets.localhost:${port}`;
   const kitchen = `http://kitchen.localhost:${port}`;
 
   // The link `npm run platform:operator` prints: choose the password, then the platform screen.

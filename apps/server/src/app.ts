@@ -113,7 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerServices(app, config, db, options.testProcessor);
   app.decorate("sessionKey", await loadSessionKey(db, config.sessionSecret));
-  await refusePlatformHostOfAStore(db, config.platformHost);
+  await refusePlatformHostOfAStore(db, config);
   app.decorate("pageReads", [] as CompiledRead[]);
   registerJobs(app);
 

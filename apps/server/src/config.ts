@@ -67,7 +67,8 @@ const EnvSchema = z.object({
     .default(32),
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, ".data")),
   STORE_ID: z.string().min(1).default("pet-remedies"),
-  PLATFORM_HOST: HostSchema.default("platform.localhost"),
+  // The operators' host; by default the first demo store's, so the demo needs no setting.
+  PLATFORM_HOST: HostSchema.default("pets.localhost"),
   LOAD_DEMO_DATA: booleanSetting.default(true),
   RUN_JOBS: booleanSetting.default(true),
   CHAT_ANSWERER: z

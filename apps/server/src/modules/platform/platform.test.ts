@@ -25,14 +25,14 @@ import {
 import { Visitor } from "../../../test/visitor.ts";
 import { buildApp } from "../../app.ts";
 import { openDatabase } from "../../db/index.ts";
-import { passwordResetTokens, stores, users } from "../../db/schema.ts";
+import { passwordResetTokens, storeDomains, stores, users } from "../../db/schema.ts";
 import { loadDemoStores } from "../../db/seed/index.ts";
 import { operatorLink } from "./operators.ts";
 import { openStore, setStoreDisabled } from "./stores.ts";
 
 const KITCHEN = "kitchen.localhost";
-/** PLATFORM_HOST as the tests' settings leave it. */
-const PLATFORM = "platform.localhost";
+/** PLATFORM_HOST as the tests' settings leave it: the first demo store's host. */
+const PLATFORM = PETS;
 const rules = { platformHost: PLATFORM, defaultStoreId: PET_STORE };
 
 function kitchen(overrides: Record<string, unknown> = {}) {
@@ -250,8 +250,8 @@ describeEachEngine("the platform's API, for its operators only", (engine) => {
   });
   afterAll(() => t.close());
 
-  it("answers only on the platform's host: a store's host, the default store's too, gets 404", async () => {
-    for (const host of [HEMP, PETS]) {
+  it("answers only on the platform's host: another store's host gets 404", async () => {
+    for (const host of [HEMP, "unknown.localhost"]) {
       const elsewhere = new Visitor(t.app, host);
       for (const [method, url] of [
         ["GET", "/api/platform/stores"],
@@ -344,22 +344,40 @@ describeEachEngine("the platform's API, for its operators only", (engine) => {
     expect((await new Visitor(t.app, PETS).get("/api/store")).statusCode).toBe(200);
   });
 
-  it("refuses the platform's host as a store's host", async () => {
-    const res = await ops.post(
-      "/api/platform/stores",
-      kitchen({ id: "kitchen-five", hosts: ["five.localhost", PLATFORM] }),
-    );
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe(NEW_STORE_MESSAGES.platformHost(PLATFORM));
+  it("refuses the platform's host as a new store's host", async () => {
+    const platformHost = "platform.example.com";
+    const res = await openStore(
+      {
+        db: t.database.db,
+        mailer: t.app.mailer,
+        mediaDir: t.app.config.mediaDir,
+        rules: { ...rules, platformHost },
+      },
+      kitchen({ id: "kitchen-five", hosts: ["five.localhost", platformHost] }),
+      (host) => `http://${host}`,
+    ).catch((err: unknown) => err);
+    expect(res).toMatchObject({
+      code: "invalid",
+      message: NEW_STORE_MESSAGES.platformHost(platformHost),
+    });
     expect((await ops.get("/api/platform/stores")).json().stores).not.toContainEqual(
       expect.objectContaining({ id: "kitchen-five" }),
     );
   });
 
-  it("a server whose PLATFORM_HOST is a store's host refuses to start, naming the store", async () => {
-    await expect(
-      buildApp({ config: testConfig({ platformHost: PETS }), db: t.database.db }),
-    ).rejects.toThrow(`PLATFORM_HOST ${PETS} is a host of the store ${PET_STORE}`);
+  it("in production, a server whose PLATFORM_HOST is a store's own domain refuses to start, naming the store", async () => {
+    const shopHost = "shop.pawsome.example";
+    await t.database.db.insert(storeDomains).values({ storeId: PET_STORE, host: shopHost });
+    try {
+      await expect(
+        buildApp({
+          config: testConfig({ env: "production", platformHost: shopHost }),
+          db: t.database.db,
+        }),
+      ).rejects.toThrow(`PLATFORM_HOST ${shopHost} is a host of the store ${PET_STORE}`);
+    } finally {
+      await t.database.db.delete(storeDomains).where(eq(storeDomains.host, shopHost));
+    }
   });
 
   it("limits the tries of a password link per IP (429 after 20 in an hour)", async () => {

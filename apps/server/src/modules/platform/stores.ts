@@ -41,17 +41,23 @@ export interface OpenedStore {
 }
 
 /**
- * Refuses to start when PLATFORM_HOST is a store's host: that store's visitors would reach the
- * operators' sign-in, and the store could never be told apart from the platform.
+ * Refuses to start in production when PLATFORM_HOST is a real store's host: that store's pages
+ * would share an origin with the operators' sign-in. The demo's default (the first demo store's
+ * host, *.localhost) is allowed, as on a developer's machine.
  */
-export async function refusePlatformHostOfAStore(db: Database, platformHost: string) {
+export async function refusePlatformHostOfAStore(
+  db: Database,
+  config: { env: string; platformHost: string },
+): Promise<void> {
+  const { platformHost } = config;
+  if (config.env !== "production" || platformHost.endsWith(".localhost")) return;
   const [store] = await db
     .select({ storeId: storeDomains.storeId })
     .from(storeDomains)
     .where(eq(storeDomains.host, platformHost));
   if (store) {
     throw new Error(
-      `PLATFORM_HOST ${platformHost} is a host of the store ${store.storeId}: set PLATFORM_HOST to a host no store answers at`,
+      `PLATFORM_HOST ${platformHost} is a host of the store ${store.storeId}: in production, set PLATFORM_HOST to a host no store answers at`,
     );
   }
 }
@@ -91,11 +97,6 @@ export async function openStore(
     throw new DomainError("invalid", first, fields);
   }
   const store: NewStore = parsed.data;
-  const { platformHost } = deps.rules;
-  if (store.hosts.includes(platformHost)) {
-    const message = M.platformHost(platformHost);
-    throw new DomainError("invalid", message, { hosts: message });
-  }
   const blueprint = storeBlueprint(store);
   const { db } = deps;
   const link = await db.transaction(async (tx) => {
@@ -108,6 +109,11 @@ export async function openStore(
       .where(eq(stores.id, store.id));
     if (existing) throw new DomainError("conflict", M.idTaken, { id: M.idTaken });
     await refuseTakenHosts(t, store.hosts);
+    const { platformHost } = deps.rules;
+    if (store.hosts.includes(platformHost)) {
+      const message = M.platformHost(platformHost);
+      throw new DomainError("invalid", message, { hosts: message });
+    }
     await insertStore(t, blueprint);
     // The owner's account has no password anyone knows until the invitation sets one.
     const [owner] = await tx
