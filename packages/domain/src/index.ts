@@ -5,6 +5,7 @@ export * from "./admin-content.ts";
 export * from "./admin-dashboard.ts";
 export * from "./admin-discounts.ts";
 export * from "./admin-orders.ts";
+export * from "./admin-product.ts";
 export * from "./analytics.ts";
 export * from "./analytics-schema.ts";
 export * from "./bundle.ts";

@@ -1,5 +1,7 @@
 import {
   AdminCollectionListSchema,
+  AdminProductDetailSchema,
+  AdminProductImageSchema,
   AdminProductListSchema,
   AdminProductQuerySchema,
   CollectionProductsUpdateSchema,
@@ -7,6 +9,9 @@ import {
   CollectionViewSchema,
   CurrencySchema,
   HandleSchema,
+  PRODUCT_EDIT_LIMITS,
+  PRODUCT_EDIT_MESSAGES,
+  ProductInputSchema,
   ProductListSchema,
   ProductSchema,
   ProductUpdateSchema,
@@ -25,6 +30,8 @@ import {
   setProductPublished,
   updateVariant,
 } from "./admin-catalog.ts";
+import { createProduct, readProductDetail, updateProduct } from "./product-editor.ts";
+import { addProductImage, removeProductImage } from "./product-images.ts";
 import { getCollection, getProduct, listProducts } from "./service.ts";
 
 // Without ?currency= the visitor's currency applies (cookie, then country, then USD).
@@ -199,5 +206,136 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.productIds,
         await adminActor(request),
       ),
+  );
+
+  app.get(
+    "/api/admin/products/:id",
+    {
+      preValidation: adminsOnly,
+      schema: {
+        tags: ["catalog", "admin"],
+        summary:
+          "Store admins: one product as its editor shows it (text, tags, collections, variants, prices, plans, images)",
+        params: IdParams,
+        response: { 200: AdminProductDetailSchema },
+      },
+    },
+    async (request) => readProductDetail(app.db, request.storeId, request.params.id),
+  );
+
+  app.post(
+    "/api/admin/products",
+    {
+      preValidation: adminsOnly,
+      schema: {
+        tags: ["catalog", "admin"],
+        summary:
+          "Store admins: create a product with its variants (SKU unique in the store, a price per currency, stock, shipped or not), plans and collections; unpublished unless asked; the description is sanitised; 409 for a handle or SKU in use. Audited.",
+        body: ProductInputSchema,
+        response: { 201: AdminProductDetailSchema },
+      },
+    },
+    async (request, reply) => {
+      const created = await createProduct(
+        app.db,
+        request.storeId,
+        request.body,
+        await adminActor(request),
+      );
+      reply.status(201);
+      return created;
+    },
+  );
+
+  app.put(
+    "/api/admin/products/:id",
+    {
+      preValidation: adminsOnly,
+      schema: {
+        tags: ["catalog", "admin"],
+        summary:
+          "Store admins: save the whole product; existing variants by id with the stock as the admin saw it (409 if it changed), new ones without, those left out removed unless subscribed; plans by code. The storefront shows it at once. Audited.",
+        params: IdParams,
+        body: ProductInputSchema,
+        response: { 200: AdminProductDetailSchema },
+      },
+    },
+    async (request) =>
+      updateProduct(
+        app.db,
+        request.storeId,
+        request.params.id,
+        request.body,
+        await adminActor(request),
+      ),
+  );
+
+  // An image is uploaded as the request's body, its type in Content-Type (JPEG, PNG or WebP).
+  app.addContentTypeParser(/^image\//, { parseAs: "buffer" }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  app.post(
+    "/api/admin/products/:id/images",
+    {
+      preValidation: adminsOnly,
+      // Past the image limit by a little, so that the answer names the limit; far past, 413.
+      bodyLimit: PRODUCT_EDIT_LIMITS.imageBytes + 1024 * 1024,
+      schema: {
+        tags: ["catalog", "admin"],
+        summary:
+          "Store admins: add an image to a product: the body is a JPEG, PNG or WebP of at most 10 MB and 400 px a side at least, with its alt text in ?alt=. Kept as sent; the storefront's sizes are made from it. Audited.",
+        params: IdParams,
+        querystring: z.strictObject({
+          alt: z
+            .string({ error: PRODUCT_EDIT_MESSAGES.alt })
+            .trim()
+            .max(PRODUCT_EDIT_LIMITS.alt, PRODUCT_EDIT_MESSAGES.alt)
+            .default(""),
+        }),
+        response: { 201: AdminProductImageSchema },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const image = await addProductImage(
+        { db: app.db, mediaDir: app.config.mediaDir, log: request.log },
+        request.storeId,
+        request.params.id,
+        {
+          bytes: Buffer.isBuffer(body) ? body : Buffer.alloc(0),
+          type: Buffer.isBuffer(body) ? (request.headers["content-type"] ?? "") : "",
+          alt: request.query.alt,
+        },
+        await adminActor(request),
+      );
+      reply.status(201);
+      return image;
+    },
+  );
+
+  app.delete(
+    "/api/admin/products/:id/images/:imageId",
+    {
+      preValidation: adminsOnly,
+      schema: {
+        tags: ["catalog", "admin"],
+        summary: "Store admins: remove an image from a product. Audited.",
+        params: z.object({
+          id: z.uuid({ error: "id must be a UUID" }),
+          imageId: z.uuid({ error: "imageId must be a UUID" }),
+        }),
+      },
+    },
+    async (request, reply) => {
+      await removeProductImage(
+        app.db,
+        request.storeId,
+        request.params.id,
+        request.params.imageId,
+        await adminActor(request),
+      );
+      reply.status(204);
+    },
   );
 };

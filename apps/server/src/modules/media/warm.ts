@@ -6,7 +6,7 @@ import type { Logger } from "../../lib/logger.ts";
 import { type WarmSizes, warmImages } from "./sized-images.ts";
 
 /** What a product page's main image asks for: on a phone (480, 800), on a wide screen at 2×. */
-const PRODUCT_IMAGE: WarmSizes[] = [{ shape: "square", widths: [480, 640, 800, 1600] }];
+export const PRODUCT_IMAGE: WarmSizes[] = [{ shape: "square", widths: [480, 640, 800, 1600] }];
 /** What a page's banner asks for: 16:9 on a phone, 13:5 on a wide screen at 2×. */
 const PAGE_BANNER: WarmSizes[] = [
   { shape: "wide", widths: [480, 800, 1200] },
