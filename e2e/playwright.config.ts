@@ -23,6 +23,8 @@ const dataDir = process.env.E2E_DATA_DIR;
 export const mailDir = path.join(dataDir, "mail");
 /** The link prepare-store.ts made for the platform operator, as `npm run platform:operator` prints it. */
 export const operatorLinkFile = path.join(dataDir, "operator-link.txt");
+/** A photo on disk to upload as a product's (the demo's drawn 1200 px bottle, a JPEG). */
+export const photoFile = path.join(dataDir, "media", "pet-remedies", "itchy-scratchy-1.jpg");
 
 export default defineConfig({
   testDir: "./tests",

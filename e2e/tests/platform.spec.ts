@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { operatorLinkFile } from "../playwright.config";
+import { operatorLinkFile, photoFile } from "../playwright.config";
 import { expect, screenshot, test, waitForHydration } from "./fixtures";
 import { mailedLink } from "./mail";
 
@@ -13,10 +13,13 @@ test.use({
   ],
 });
 
-test("an operator opens Test Kitchen at kitchen.localhost, its owner follows the invitation into the admin, and disabling it takes it offline", async ({
+test("an operator opens Test Kitchen at kitchen.localhost, its owner adds a product with a photo, a new visitor buys it, and disabling the store takes it offline", async ({
   page,
+  browser,
   baseURL,
 }, testInfo) => {
+  // A store's whole start, from the platform to its first order.
+  test.slow();
   const port = new URL(baseURL ?? "http://localhost").port;
   const platform = `http://pets.localhost:${port}`;
   const kitchen = `http://kitchen.localhost:${port}`;
@@ -70,6 +73,72 @@ test("an operator opens Test Kitchen at kitchen.localhost, its owner follows the
   await form.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(`${kitchen}/admin`);
   await expect(page.getByText("Test Kitchen").first()).toBeVisible();
+
+  // The owner adds a product without code: its form, then its photo.
+  await page.goto(`${kitchen}/admin/products`);
+  await waitForHydration(page);
+  await page.getByRole("link", { name: "New product" }).click();
+  await expect(page.getByRole("heading", { name: "New product", level: 1 })).toBeVisible();
+  await page.getByLabel("Title").fill("Chef's Knife");
+  await expect(page.getByLabel(/^Handle/)).toHaveValue("chef-s-knife");
+  await page
+    .getByLabel(/^Description \(HTML/)
+    .fill("<p>A <strong>sharp</strong> 8-inch knife.</p>");
+  await page.getByLabel("SKU").fill("KNIFE-8");
+  await page.getByLabel("Options").fill("Size: 8 inch");
+  await page.getByLabel("Price USD").fill("89.00");
+  await page.getByLabel("Price CAD").fill("119.00");
+  await page.getByLabel("Stock").fill("7");
+  await page.getByRole("checkbox", { name: /^Published/ }).check();
+  await page.getByRole("button", { name: "Create the product" }).click();
+  await expect(page.getByRole("heading", { name: "Chef's Knife", level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${kitchen}/admin/products/[0-9a-f-]{36}$`));
+  await page.getByLabel(/^Image \(JPEG/).setInputFiles({
+    name: "chefs-knife.jpg",
+    mimeType: "image/jpeg",
+    buffer: fs.readFileSync(photoFile),
+  });
+  await page.getByLabel("Description for people who cannot see it").fill("The knife on a board");
+  await page.getByRole("button", { name: "Upload image" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "The image is uploaded" })).toBeVisible();
+  await expect(page.getByRole("img", { name: "The knife on a board" })).toBeVisible();
+  await screenshot(page, testInfo, "admin-product-editor");
+
+  // A new visitor buys it at kitchen.localhost with the test card.
+  const visitor = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const shop = await visitor.newPage();
+  // The home page lists it at once.
+  await shop.goto(`${kitchen}/`);
+  await waitForHydration(shop);
+  const product = shop.getByRole("main");
+  await expect(product.getByText("$89.00")).toBeVisible();
+  await product
+    .getByRole("link", { name: /Chef's Knife/ })
+    .first()
+    .click();
+  await expect(shop).toHaveURL(`${kitchen}/products/chef-s-knife`);
+  await expect(shop.getByRole("heading", { name: "Chef's Knife", level: 1 })).toBeVisible();
+  await expect(product.getByRole("img", { name: "Chef's Knife, image 1 of 1" })).toBeVisible();
+  await screenshot(shop, testInfo, "kitchen-first-product");
+  await product.getByRole("button", { name: "Add to cart" }).click();
+  const drawer = shop.getByRole("dialog", { name: "Your cart" });
+  await drawer.getByRole("link", { name: "Checkout" }).click();
+  await expect(shop).toHaveURL(`${kitchen}/checkout`);
+  await product.getByLabel(/^Email/).fill("first-buyer@example.test");
+  await product.getByLabel(/^Full name/).fill("Kit Chen");
+  await product.getByLabel(/^Street address/).fill("5 Market Street");
+  await product.getByLabel(/^City/).fill("Albany");
+  await product.getByLabel(/^State/).selectOption("NY");
+  await product.getByLabel(/^ZIP code/).fill("12207");
+  await expect(product.getByRole("radio", { name: /Standard/ })).toBeChecked();
+  await product.getByLabel(/^Card number/).fill("4242 4242 4242 4242");
+  await product.getByLabel(/^Expiry/).fill("12/34");
+  await product.getByLabel(/^CVC/).fill("123");
+  await product.getByRole("button", { name: /^Pay \$/ }).click();
+  await expect(shop).toHaveURL(new RegExp(`${kitchen}/orders/\\d+\\?key=`));
+  await expect(shop.getByRole("heading", { level: 1 })).toHaveText("Thank you, Kit!");
+  await expect(product).toContainText("Chef's Knife");
+  await visitor.close();
 
   // Disabled from the platform: its hosts answer 404; enabled again, they answer.
   await page.goto(`${platform}/platform`);

@@ -21,6 +21,7 @@ export default [
     route("orders", "routes/admin-orders.tsx"),
     route("orders/:number", "routes/admin-order.tsx"),
     route("products", "routes/admin-products.tsx"),
+    route("products/:id", "routes/admin-product.tsx"),
     route("collections", "routes/admin-collections.tsx"),
     route("discounts", "routes/admin-discounts.tsx"),
     route("discounts/:id", "routes/admin-discount.tsx"),

@@ -67,6 +67,8 @@ export async function apiRequest<T>(
 ): Promise<T> {
   let res: Response;
   try {
+    // A file (an image upload) goes as it is, with its own type; anything else as JSON.
+    const file = body instanceof Blob ? body : null;
     res = await fetch(path, {
       method,
       credentials: "same-origin",
@@ -74,10 +76,13 @@ export async function apiRequest<T>(
       headers: {
         ...(body === undefined
           ? { accept: "application/json" }
-          : { "content-type": "application/json", accept: "application/json" }),
+          : {
+              "content-type": file ? file.type || "application/octet-stream" : "application/json",
+              accept: "application/json",
+            }),
         ...extraHeaders,
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : (file ?? JSON.stringify(body)),
     });
   } catch {
     throw new ApiError(0);

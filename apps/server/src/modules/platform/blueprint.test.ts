@@ -19,7 +19,7 @@ describe("a new store's starter pages", () => {
     expect(html.length).toBeGreaterThan(4);
     expect(JSON.stringify(html)).not.toContain("<b>Pepper");
     expect(pages.homepage?.["text-1"]).toBe(
-      "<p>Welcome to Salt &amp; &lt;b&gt;Pepper&lt;/b&gt;. Our first products are on their way.</p>",
+      "<p>Welcome to Salt &amp; &lt;b&gt;Pepper&lt;/b&gt;.</p>",
     );
     expect(pages["policies/shipping-policy"]?.["text-1"]).toContain(
       "<p>Salt &amp; &lt;b&gt;Pepper&lt;/b&gt; ships",

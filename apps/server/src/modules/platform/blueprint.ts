@@ -110,7 +110,7 @@ export function storeBlueprint(input: NewStore): DemoStore {
       homepage: {
         title: brand,
         metaDescription: `Welcome to ${brand}.`,
-        "text-1": `<p>Welcome to ${escapeHtml(brand)}. Our first products are on their way.</p>`,
+        "text-1": `<p>Welcome to ${escapeHtml(brand)}.</p>`,
         sections: [{ widget: "products", title: "Our products" }],
       },
       ...policyPages(brand),

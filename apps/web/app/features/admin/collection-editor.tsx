@@ -1,7 +1,7 @@
 import type { AdminCollectionList, AdminCollectionProduct } from "@storefront/domain";
 import { type FormEvent, useId, useState } from "react";
 import { apiRequest } from "~/lib/api-client";
-import { useSave } from "./use-save";
+import { useSave } from "~/lib/use-save";
 
 type Collection = AdminCollectionList["collections"][number];
 

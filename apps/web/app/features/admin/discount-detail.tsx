@@ -7,9 +7,9 @@ import {
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { apiRequest } from "~/lib/api-client";
+import { FormOutcome } from "~/lib/use-save";
 import { DiscountForm, STATE_COLOUR, termsText } from "./discount-form";
 import { formatDateTime } from "./format";
-import { FormOutcome } from "./use-save";
 
 /** One code: what it takes off, its terms to edit, Expire now, and the orders placed with it. */
 export function DiscountDetail({ view }: { view: AdminDiscountView }) {

@@ -11,6 +11,7 @@ export { OrderDetail } from "./order-detail";
 export { OrderList } from "./order-list";
 export { PageEditor } from "./page-editor";
 export { PageList } from "./page-list";
+export { type CollectionChoice, ProductEditor } from "./product-editor";
 export { ProductList } from "./product-list";
 export { ReviewModeration } from "./review-moderation";
 export { StorefrontSettings } from "./storefront-settings";

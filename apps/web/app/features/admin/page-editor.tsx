@@ -10,8 +10,8 @@ import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } fr
 import { Link, useRevalidator } from "react-router";
 import { StaticPageView } from "~/features/content";
 import { apiRequest } from "~/lib/api-client";
+import { FormOutcome } from "~/lib/use-save";
 import { formatDateTime } from "./format";
-import { FormOutcome } from "./use-save";
 
 /** The page-wide settings the form edits as single fields. */
 const SETTINGS = [

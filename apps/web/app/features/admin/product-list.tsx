@@ -179,6 +179,9 @@ function ProductCard({ product }: { product: AdminProduct }) {
         </h2>
         <span>
           {product.published ? null : <span className="admin-status">Hidden</span>}{" "}
+          <Link to={`/admin/products/${product.id}`} className="admin-button">
+            Edit <span className="visually-hidden">{product.title}</span>
+          </Link>{" "}
           <button type="button" className="admin-button" onClick={toggle}>
             {product.published ? "Hide from the store" : "Publish"}
           </button>
@@ -206,6 +209,9 @@ export function ProductList({ list, params }: { list: AdminProductList; params: 
     <>
       <div className="admin-heading">
         <h1>Products</h1>
+        <Link to="/admin/products/new" className="admin-button admin-button-primary">
+          New product
+        </Link>
       </div>
       <Form
         key={params.toString()}

@@ -7,9 +7,9 @@ import {
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { apiRequest } from "~/lib/api-client";
+import { useSave } from "~/lib/use-save";
 import { formatDateTime } from "./format";
 import { Pager } from "./pager";
-import { useSave } from "./use-save";
 
 /** One review as its store's staff moderate it: hide or show it, answer it. */
 function ReviewCard({ review }: { review: OwnerReview }) {

@@ -10,7 +10,7 @@ import {
 } from "@storefront/domain";
 import { type FormEvent, useId, useState } from "react";
 import { apiRequest } from "~/lib/api-client";
-import { useSave } from "./use-save";
+import { useSave } from "~/lib/use-save";
 
 function CalloutForm({ callout }: { callout: CalloutUpdate }) {
   const id = useId();

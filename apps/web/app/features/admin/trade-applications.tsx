@@ -1,8 +1,8 @@
 import type { StoredTradeApplication } from "@storefront/domain";
 import { useId, useState } from "react";
 import { apiRequest } from "~/lib/api-client";
+import { useSave } from "~/lib/use-save";
 import { formatDateTime } from "./format";
-import { useSave } from "./use-save";
 
 const FIELDS: [keyof StoredTradeApplication["application"], string][] = [
   ["contactName", "Contact"],

@@ -1,45 +1,13 @@
 import "./platform.css";
 import { type NewStoreInput, type PlatformStore, THEME_FONTS } from "@storefront/domain";
-import { type FormEvent, type ReactNode, useState } from "react";
-import { useRevalidator } from "react-router";
+import { type FormEvent, useState } from "react";
 import { apiRequest } from "~/lib/api-client";
+import { useSave } from "~/lib/use-save";
 
 const FONTS = Object.keys(THEME_FONTS);
 
-/** A form's outcome: why it failed (an alert) or what it did (a polite status). */
-function useAction() {
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState("");
-  async function run(send: () => Promise<unknown>, message: string): Promise<boolean> {
-    setBusy(true);
-    setError(null);
-    setDone("");
-    try {
-      await send();
-      setDone(message);
-      await revalidator.revalidate();
-      return true;
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
-  const outcome: ReactNode = (
-    <>
-      {error ? (
-        <p className="inline-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <p role="status">{done}</p>
-    </>
-  );
-  return { busy, run, outcome };
-}
+/** The platform's forms say what they did, or why not, in the storefront's own styles. */
+const useAction = () => useSave({ error: "inline-error", done: "" });
 
 function SignIn() {
   const { busy, run, outcome } = useAction();
