@@ -36,6 +36,11 @@ test("an operator opens Test Kitchen at kitchen.localhost, its owner adds a prod
   await page.getByLabel("Brand name").fill("Test Kitchen");
   await page.getByLabel("Hosts").fill("kitchen.localhost");
   await page.getByLabel("Owner's email").fill("owner@kitchen.test");
+  await page.getByLabel(/^Logo/).setInputFiles({
+    name: "kitchen-logo.jpg",
+    mimeType: "image/jpeg",
+    buffer: fs.readFileSync(photoFile),
+  });
   await page.getByRole("button", { name: "Open the store" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Test Kitchen is open" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Test Kitchen", level: 3 })).toBeVisible();
@@ -53,6 +58,11 @@ test("an operator opens Test Kitchen at kitchen.localhost, its owner adds a prod
   await page.goto(`${kitchen}/`);
   await waitForHydration(page);
   await expect(page.getByText("No products yet. Please check back soon.")).toBeVisible();
+  // Its header shows the logo the operator uploaded.
+  await expect(page.getByRole("img", { name: "Test Kitchen" }).first()).toHaveAttribute(
+    "src",
+    /\/media\/test-kitchen\/logo-[0-9a-f-]+\.jpg/,
+  );
   await page.goto(`${kitchen}/policies/shipping-policy`);
   await expect(page.getByText(/Standard \$7\.95 \(3–5 business days\)/)).toBeVisible();
 

@@ -107,6 +107,12 @@ describe("settings", () => {
       STRIPE_WEBHOOK_SECRET: "whsec_connect, whsec_platform",
     });
     expect(two.stripe?.webhookSecrets).toEqual(["whsec_connect", "whsec_platform"]);
+    expect(
+      loadConfig({ STRIPE_PLATFORM_STORES: "pet-remedies, hemp" }).stripePlatformStores,
+    ).toEqual(["pet-remedies", "hemp"]);
+    expect(() => loadConfig({ STRIPE_PLATFORM_STORES: "Pets!" })).toThrow(
+      /STRIPE_PLATFORM_STORES: must be store ids separated by commas/,
+    );
     expect(() =>
       loadConfig({
         STRIPE_SECRET_KEY: "sk_test_abc",

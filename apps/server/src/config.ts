@@ -117,6 +117,15 @@ const EnvSchema = z.object({
     )
     .transform((value) => value.split(",").map((secret) => secret.trim()))
     .optional(),
+  // Stores paid on the platform's own Stripe account while they connect none (the owner's own).
+  STRIPE_PLATFORM_STORES: z
+    .string()
+    .regex(
+      /^\s*[a-z0-9-]+(\s*,\s*[a-z0-9-]+)*\s*$/,
+      "must be store ids separated by commas, e.g. pet-remedies",
+    )
+    .transform((value) => value.split(",").map((id) => id.trim()))
+    .optional(),
   STRIPE_API_URL: z.url({ error: "must be a URL such as http://127.0.0.1:12111" }).optional(),
   IP_LOOKUP_URL: z
     .url({ error: "must be a URL such as https://ipinfo.io/{ip}/json" })
@@ -190,6 +199,8 @@ export interface Config {
   defaultStoreId: string;
   /** The host whose /platform screen and /api/platform/ calls the platform's operators use. */
   platformHost: string;
+  /** STRIPE_PLATFORM_STORES: stores paid on the platform's own Stripe account. */
+  stripePlatformStores: string[];
   loadDemoData: boolean;
   /** Run the timed jobs (payment holds, cart reminders, retention) in this process. */
   runJobs: boolean;
@@ -248,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaDir: path.join(path.resolve(e.DATA_DIR), "media"),
     defaultStoreId: e.STORE_ID,
     platformHost: e.PLATFORM_HOST,
+    stripePlatformStores: e.STRIPE_PLATFORM_STORES ?? [],
     loadDemoData: e.LOAD_DEMO_DATA,
     runJobs: e.RUN_JOBS,
     chatAnswerer: e.CHAT_ANSWERER,

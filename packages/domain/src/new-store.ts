@@ -134,6 +134,7 @@ export const PLATFORM_MESSAGES = {
   stripeId: "A connected Stripe account id looks like acct_1AbC…",
   stripeTaken: "This Stripe account is connected to another store",
   nothingToChange: "Say what to change: disabled or stripeId",
+  logoSmall: "A logo is at least 120 pixels wide and 40 pixels high",
   defaultStaysOpen:
     "The default store cannot be disabled: it answers every host no store has, the platform's too",
 } as const;

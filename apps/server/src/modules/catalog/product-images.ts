@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import {
   type AdminProductImage,
@@ -7,15 +7,14 @@ import {
   DomainError,
   PRODUCT_EDIT_LIMITS as L,
   PRODUCT_EDIT_MESSAGES as M,
-  PRODUCT_IMAGE_TYPES,
 } from "@storefront/domain";
 import { and, eq, sql } from "drizzle-orm";
-import sharp from "sharp";
 import type { Database } from "../../db/index.ts";
 import { productImages, products } from "../../db/schema.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { type AdminActor, audit } from "../admin/audit.ts";
 import { ensureFirstVariant, warmImages } from "../media/sized-images.ts";
+import { checkUploadedImage, keepUpload } from "../media/uploads.ts";
 import { PRODUCT_IMAGE } from "../media/warm.ts";
 import { imageView } from "./product-editor.ts";
 
@@ -23,17 +22,6 @@ export interface ImageDeps {
   db: Database;
   mediaDir: string;
   log: Logger;
-}
-
-/** What sharp calls each accepted type: the bytes must be what the upload says they are. */
-const SHARP_FORMATS: Record<keyof typeof PRODUCT_IMAGE_TYPES, string> = {
-  "image/jpeg": "jpeg",
-  "image/png": "png",
-  "image/webp": "webp",
-};
-
-function isAccepted(type: string): type is keyof typeof PRODUCT_IMAGE_TYPES {
-  return Object.hasOwn(PRODUCT_IMAGE_TYPES, type);
 }
 
 /**
@@ -49,21 +37,11 @@ export async function addProductImage(
   upload: { bytes: Buffer; type: string; alt: string },
   actor: AdminActor,
 ): Promise<AdminProductImage> {
-  const type = upload.type.split(";")[0]?.trim().toLowerCase() ?? "";
-  if (!isAccepted(type)) throw new DomainError("invalid", M.imageType);
-  if (upload.bytes.length > L.imageBytes) throw new DomainError("invalid", M.imageBytes);
-  const meta = await sharp(upload.bytes)
-    .metadata()
-    .catch(() => null);
-  if (!meta || meta.format !== SHARP_FORMATS[type] || !meta.width || !meta.height) {
-    throw new DomainError("invalid", M.imageType);
-  }
-  // Turned as the camera held it (EXIF orientation 5 to 8 swap the sides).
-  const [width, height] =
-    (meta.orientation ?? 1) >= 5 ? [meta.height, meta.width] : [meta.width, meta.height];
-  if (width < L.imageMinSide || height < L.imageMinSide) {
-    throw new DomainError("invalid", M.imageSmall);
-  }
+  const { extension, width, height } = await checkUploadedImage(upload, {
+    width: L.imageMinSide,
+    height: L.imageMinSide,
+    message: M.imageSmall,
+  });
   const [product] = await deps.db
     .select({
       handle: products.handle,
@@ -74,10 +52,8 @@ export async function addProductImage(
   if (!product) throw new DomainError("not_found", CM.productNotFound);
   if (product.images >= L.images) throw new DomainError("conflict", M.images);
 
-  const file = path.join(storeId, "products", `${randomUUID()}.${PRODUCT_IMAGE_TYPES[type]}`);
-  const url = `/media/${file.split(path.sep).join("/")}`;
-  await mkdir(path.join(deps.mediaDir, path.dirname(file)), { recursive: true });
-  await writeFile(path.join(deps.mediaDir, file), upload.bytes);
+  const file = path.join(storeId, "products", `${randomUUID()}.${extension}`);
+  const url = await keepUpload(deps.mediaDir, file, upload.bytes);
   const row = await deps.db
     .transaction(async (tx) => {
       const [inserted] = await tx

@@ -12,42 +12,53 @@ export type CardPayments = "stripe" | "test" | "unavailable";
  * The platform's ways to take card payments, one per store. A store with a connected Stripe
  * account (`stripeId`) is paid on that account with the platform's key (Stripe Connect). A store
  * without one uses the test processor while the platform has no Stripe keys or is not in
- * production; in production with Stripe's keys it takes no card until its account is connected.
+ * production; in production with Stripe's keys it takes no card until its account is connected,
+ * unless STRIPE_PLATFORM_STORES names it (the platform owner's own stores, paid on its account).
  * A payment already taken is refunded or cancelled on the account that took it.
  */
+/** A store as its payments see it: its id and its connected Stripe account (or none). */
+export interface PayingStore {
+  id: string;
+  stripeId: string | null;
+}
+
 export class Payments {
   readonly #stripe: StripePlatform | null;
   readonly #test: PaymentProvider;
   readonly #production: boolean;
+  /** Stores paid on the platform's own Stripe account while they connect none (its owner's). */
+  readonly #platformStores: ReadonlySet<string>;
 
   constructor(
-    config: Pick<Config, "stripe" | "env">,
+    config: Pick<Config, "stripe" | "env"> & { stripePlatformStores?: readonly string[] },
     /** Replaces the built-in test processor (tests count its charges). */
     test: PaymentProvider = new TestCardProcessor(),
   ) {
     this.#stripe = config.stripe ? new StripePlatform(config.stripe) : null;
     this.#test = test;
     this.#production = config.env === "production";
+    this.#platformStores = new Set(config.stripePlatformStores ?? []);
   }
 
-  /** How the store with this connected account (or none) takes cards. */
-  modeOf(stripeId: string | null): CardPayments {
+  /** How the store takes cards. */
+  modeOf(store: PayingStore): CardPayments {
     if (!this.#stripe) return "test";
-    if (stripeId) return "stripe";
+    if (store.stripeId || this.#platformStores.has(store.id)) return "stripe";
     return this.#production ? "unavailable" : "test";
   }
 
   /** The key the store's payment form loads Stripe.js with; null: the test processor's form. */
-  publishableKeyOf(stripeId: string | null): string | null {
-    return this.modeOf(stripeId) === "stripe" ? (this.#stripe?.publishableKey ?? null) : null;
+  publishableKeyOf(store: PayingStore): string | null {
+    return this.modeOf(store) === "stripe" ? (this.#stripe?.publishableKey ?? null) : null;
   }
 
   /**
-   * The processor a store takes new payments with; a store that cannot take cards is refused
-   * (503) with a message that says so.
+   * The processor a store takes new payments with: its connected account, else for the stores of
+   * STRIPE_PLATFORM_STORES the platform's own; a store that cannot take cards is refused (503)
+   * with a message that says so.
    */
-  forStore(store: { stripeId: string | null }): PaymentProvider {
-    const mode = this.modeOf(store.stripeId);
+  forStore(store: PayingStore): PaymentProvider {
+    const mode = this.modeOf(store);
     if (mode === "unavailable" || (mode === "stripe" && !this.#stripe)) {
       throw new DomainError("unavailable", CHECKOUT_MESSAGES.cardNotSetUp);
     }

@@ -27,8 +27,14 @@ import {
   stockOf,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
+import {
+  createTestApp,
+  describeEachEngine,
+  type Engine,
+  type TestApp,
+} from "../../../test/helper.ts";
 import { Visitor } from "../../../test/visitor.ts";
+import type { Config } from "../../config.ts";
 import { carts, orders, stores, subscriptions, users, variants } from "../../db/schema.ts";
 import { releaseExpiredHolds } from "../orders/expired-holds.ts";
 import { renewSubscriptions } from "../subscriptions/renewals.ts";
@@ -169,6 +175,19 @@ async function stripeStub() {
   };
 }
 
+/** An app paying through the local Stripe stand-in, its webhooks signed for both endpoints. */
+function stripeApp(engine: Engine, apiUrl: URL, overrides: Partial<Config> = {}) {
+  return createTestApp(engine, {
+    stripe: {
+      secretKey: "sk_test_local",
+      publishableKey: "pk_test_local",
+      webhookSecrets: [PLATFORM_WEBHOOK_SECRET, WEBHOOK_SECRET],
+      apiUrl,
+    },
+    ...overrides,
+  });
+}
+
 /** A webhook as Stripe sends it, signed with Stripe's own test-header helper. */
 function webhook(
   type: string,
@@ -208,14 +227,7 @@ describeEachEngine("Stripe payments", (engine) => {
   let stub: Awaited<ReturnType<typeof stripeStub>>;
   beforeAll(async () => {
     stub = await stripeStub();
-    t = await createTestApp(engine, {
-      stripe: {
-        secretKey: "sk_test_local",
-        publishableKey: "pk_test_local",
-        webhookSecrets: [PLATFORM_WEBHOOK_SECRET, WEBHOOK_SECRET],
-        apiUrl: stub.url,
-      },
-    });
+    t = await stripeApp(engine, stub.url);
     // The pet and hemp stores have connected their own Stripe accounts; the garden store has not.
     await t.database.db
       .update(stores)
@@ -936,20 +948,25 @@ describeEachEngine("Stripe payments", (engine) => {
   });
 });
 
+/** A visitor's cart of one `sku`, quoted, and the checkout's body for it (Stripe: no card). */
+async function cartToCheckout(v: Visitor, sku: string, email: string) {
+  await v.post("/api/cart/items", { sku, quantity: 1 });
+  const quote = (await v.post("/api/checkout/quote", { address: quoteAddress() })).json();
+  return {
+    email,
+    name: "Card Buyer",
+    address: NY_ADDRESS,
+    shippingOptionId: "standard",
+    expectedTotal: quote.total as number,
+  };
+}
+
 describeEachEngine("Stripe payments in production", (engine) => {
   let t: TestApp;
   let stub: Awaited<ReturnType<typeof stripeStub>>;
   beforeAll(async () => {
     stub = await stripeStub();
-    t = await createTestApp(engine, {
-      env: "production",
-      stripe: {
-        secretKey: "sk_test_local",
-        publishableKey: "pk_test_local",
-        webhookSecrets: [PLATFORM_WEBHOOK_SECRET, WEBHOOK_SECRET],
-        apiUrl: stub.url,
-      },
-    });
+    t = await stripeApp(engine, stub.url, { env: "production" });
   });
   afterAll(async () => {
     await t.close();
@@ -960,19 +977,11 @@ describeEachEngine("Stripe payments in production", (engine) => {
     const info = (await new Visitor(t.app, PETS).get("/api/store")).json();
     expect(info).toMatchObject({ stripe_publishable_key: null, cardPayments: "unavailable" });
     const v = new Visitor(t.app, PETS);
-    await v.post("/api/cart/items", { sku: "FUNGUS-1", quantity: 1 });
     const before = await stockOf(t.database.db, "FUNGUS-1");
-    const quote = (await v.post("/api/checkout/quote", { address: quoteAddress() })).json();
+    const body = await cartToCheckout(v, "FUNGUS-1", "no-account@example.com");
     const res = await v.post(
       "/api/checkout",
-      {
-        email: "no-account@example.com",
-        name: "No Account",
-        address: NY_ADDRESS,
-        shippingOptionId: "standard",
-        expectedTotal: quote.total,
-        card: GOOD_CARD,
-      },
+      { ...body, card: GOOD_CARD },
       { "idempotency-key": randomUUID() },
     );
     expect(res.statusCode).toBe(503);
@@ -991,19 +1000,8 @@ describeEachEngine("Stripe payments in production", (engine) => {
       .poll(async () => (await new Visitor(t.app, HEMP).get("/api/store")).json().cardPayments)
       .toBe("stripe");
     const v = new Visitor(t.app, HEMP);
-    await v.post("/api/cart/items", { sku: "HEMPOIL-1", quantity: 1 });
-    const quote = (await v.post("/api/checkout/quote", { address: quoteAddress() })).json();
-    const res = await v.post(
-      "/api/checkout",
-      {
-        email: "connected@example.com",
-        name: "Connected Buyer",
-        address: NY_ADDRESS,
-        shippingOptionId: "standard",
-        expectedTotal: quote.total,
-      },
-      { "idempotency-key": randomUUID() },
-    );
+    const body = await cartToCheckout(v, "HEMPOIL-1", "connected@example.com");
+    const res = await v.post("/api/checkout", body, { "idempotency-key": randomUUID() });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().status).toBe("awaiting_payment");
     expect(stub.calls.find((c) => c.path === "/v1/payment_intents")?.account).toBe(HEMP_ACCOUNT);
@@ -1018,15 +1016,7 @@ describeEachEngine("Stripe payments in production", (engine) => {
       .poll(async () => (await new Visitor(t.app, HEMP).get("/api/store")).json().cardPayments)
       .toBe("stripe");
     const v = new Visitor(t.app, HEMP);
-    await v.post("/api/cart/items", { sku: "HEMPOIL-1", quantity: 1 });
-    const quote = (await v.post("/api/checkout/quote", { address: quoteAddress() })).json();
-    const body = {
-      email: "retry@example.com",
-      name: "Retry Buyer",
-      address: NY_ADDRESS,
-      shippingOptionId: "standard",
-      expectedTotal: quote.total,
-    };
+    const body = await cartToCheckout(v, "HEMPOIL-1", "retry@example.com");
     const key = { "idempotency-key": randomUUID() };
     const first = await v.post("/api/checkout", body, key);
     expect(first.statusCode, first.body).toBe(200);
@@ -1051,5 +1041,62 @@ describeEachEngine("Stripe payments in production", (engine) => {
     // A new order is still refused.
     const fresh = await v.post("/api/checkout", body, { "idempotency-key": randomUUID() });
     expect(fresh.statusCode).toBe(503);
+  });
+});
+
+describeEachEngine("Stripe payments in production for the platform's own store", (engine) => {
+  let t: TestApp;
+  let stub: Awaited<ReturnType<typeof stripeStub>>;
+  beforeAll(async () => {
+    stub = await stripeStub();
+    t = await stripeApp(engine, stub.url, {
+      env: "production",
+      stripePlatformStores: [PET_STORE],
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await stub.close();
+  });
+
+  it("takes a card on the platform's own account for a store STRIPE_PLATFORM_STORES names, and its webhook completes the order", async () => {
+    const info = (await new Visitor(t.app, PETS).get("/api/store")).json();
+    expect(info).toMatchObject({
+      stripe_publishable_key: "pk_test_local",
+      stripeId: null,
+      cardPayments: "stripe",
+    });
+    // Another store without an account still takes no card.
+    expect((await new Visitor(t.app, HEMP).get("/api/store")).json().cardPayments).toBe(
+      "unavailable",
+    );
+    const v = new Visitor(t.app, PETS);
+    const body = await cartToCheckout(v, "FUNGUS-1", "own-store@example.com");
+    const res = await v.post("/api/checkout", body, { "idempotency-key": randomUUID() });
+    expect(res.statusCode, res.body).toBe(200);
+    const intent = stub.calls.find((c) => c.path === "/v1/payment_intents");
+    expect(intent).toBeDefined();
+    expect(intent?.account).toBeUndefined();
+    const [order] = await t.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.number, res.json().order.number));
+    expect(order?.paymentAccount).toBeNull();
+    const hook = webhook(
+      "payment_intent.succeeded",
+      order?.paymentReference ?? "",
+      undefined,
+      {},
+      null,
+      PLATFORM_WEBHOOK_SECRET,
+    );
+    const done = await t.app.inject({
+      method: "POST",
+      url: "/api/payments/stripe/webhook",
+      headers: { "content-type": "application/json", "stripe-signature": hook.signature },
+      payload: hook.payload,
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().outcome).toBe("completed");
   });
 });

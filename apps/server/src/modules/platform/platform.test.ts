@@ -4,6 +4,7 @@ import path from "node:path";
 import { ACCOUNT_MESSAGES, NEW_STORE_MESSAGES, PLATFORM_MESSAGES } from "@storefront/domain";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createUser,
@@ -335,6 +336,42 @@ describeEachEngine("the platform's API, for its operators only", (engine) => {
     expect(
       (await ops.patch("/api/platform/stores/no-such-store", { disabled: true })).statusCode,
     ).toBe(404);
+  });
+
+  it("uploads a store's logo, kept as sent and shown as the store's; refuses a small one or a stranger", async () => {
+    const logo = await sharp({
+      create: { width: 300, height: 100, channels: 3, background: { r: 11, g: 110, b: 79 } },
+    })
+      .png()
+      .toBuffer();
+    const upload = (who: Visitor, store: string, bytes: Buffer) =>
+      who.request("POST", `/api/platform/stores/${store}/logo`, bytes, {
+        "content-type": "image/png",
+      });
+    const res = await upload(ops, PET_STORE, logo);
+    expect(res.statusCode, res.body).toBe(200);
+    const url = res.json().logo as string;
+    expect(url).toMatch(new RegExp(`^/media/${PET_STORE}/logo-[0-9a-f-]+\\.png$`));
+    await expect
+      .poll(async () => (await new Visitor(t.app, PETS).get("/api/store")).json().logo)
+      .toBe(url);
+    expect((await new Visitor(t.app, PETS).get(url)).rawPayload.equals(logo)).toBe(true);
+
+    const small = await sharp({
+      create: { width: 100, height: 30, channels: 3, background: { r: 0, g: 0, b: 0 } },
+    })
+      .png()
+      .toBuffer();
+    const tiny = await upload(ops, PET_STORE, small);
+    expect(tiny.statusCode).toBe(400);
+    expect(tiny.json().error.message).toBe(PLATFORM_MESSAGES.logoSmall);
+    expect((await upload(ops, "no-such-store", logo)).statusCode).toBe(404);
+    expect((await upload(new Visitor(t.app, PLATFORM), PET_STORE, logo)).statusCode).toBe(401);
+    // The demo's own logo comes back.
+    await t.database.db
+      .update(stores)
+      .set({ logo: `/media/${PET_STORE}/logo.jpg` })
+      .where(eq(stores.id, PET_STORE));
   });
 
   it("keeps the default store open: it answers every host no store has, the platform's too", async () => {

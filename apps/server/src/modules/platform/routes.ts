@@ -6,6 +6,7 @@ import {
   newPasswordSchema,
   PlatformStoreChangeSchema,
   PlatformStoreSchema,
+  PRODUCT_EDIT_LIMITS,
   SignInPasswordSchema,
 } from "@storefront/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -24,7 +25,7 @@ import {
   setOperatorPassword,
   signInOperator,
 } from "./operators.ts";
-import { changeStore, listStores, openStore, platformStore } from "./stores.ts";
+import { changeStore, listStores, openStore, platformStore, setStoreLogo } from "./stores.ts";
 
 /** The operator's session: HttpOnly, SameSite=Strict, on the platform's host only. */
 export const PLATFORM_COOKIE = "sf_platform";
@@ -175,6 +176,36 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       reply.status(201);
       return platformStore(db, opened.id);
+    },
+  );
+
+  // A logo is uploaded as the request's body, its type in Content-Type (JPEG, PNG or WebP).
+  app.addContentTypeParser(/^image\//, { parseAs: "buffer" }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  app.post(
+    "/api/platform/stores/:id/logo",
+    {
+      bodyLimit: PRODUCT_EDIT_LIMITS.imageBytes + 1024 * 1024,
+      schema: {
+        tags: ["platform"],
+        summary:
+          "Upload a store's logo: the body is a JPEG, PNG or WebP of at most 10 MB, 120 × 40 px at least; its header and mail show it at once",
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: z.object({ logo: z.string() }) },
+      },
+    },
+    async (request) => {
+      await requireOperator(request);
+      const body = request.body;
+      return setStoreLogo(
+        { db, mediaDir: app.config.mediaDir },
+        request.params.id,
+        Buffer.isBuffer(body)
+          ? { bytes: body, type: request.headers["content-type"] ?? "" }
+          : { bytes: Buffer.alloc(0), type: "" },
+      );
     },
   );
 

@@ -1,4 +1,5 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
+import path from "node:path";
 import {
   DomainError,
   NEW_STORE_MESSAGES as M,
@@ -19,6 +20,7 @@ import { escapeHtml } from "../../lib/html.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { passwords } from "../accounts/passwords.ts";
 import { passwordLink, personalDiscountCode } from "../accounts/service.ts";
+import { checkUploadedImage, keepUpload } from "../media/uploads.ts";
 import { storeBlueprint } from "./blueprint.ts";
 
 /** How long the owner's invitation to choose a password stays valid. */
@@ -236,4 +238,33 @@ export async function setStoreDisabled(
   disabled: boolean,
 ): Promise<void> {
   await changeStore(db, rules, storeId, { disabled });
+}
+
+/** The smallest logo a store's header can show sharply. */
+const LOGO_MIN = { width: 120, height: 40, message: PLATFORM_MESSAGES.logoSmall };
+
+/**
+ * A store's logo uploaded by an operator (JPEG, PNG or WebP, checked like product photos): kept
+ * as sent under the store's media folder and shown in its header and mail at once, on every
+ * instance. A store that does not exist is a 404 and nothing is written.
+ */
+export async function setStoreLogo(
+  deps: { db: Database; mediaDir: string },
+  storeId: string,
+  upload: { bytes: Buffer; type: string },
+): Promise<{ logo: string }> {
+  const { extension } = await checkUploadedImage(upload, LOGO_MIN);
+  await platformStore(deps.db, storeId);
+  const logo = await keepUpload(
+    deps.mediaDir,
+    path.join(storeId, `logo-${randomUUID()}.${extension}`),
+    upload.bytes,
+  );
+  const [row] = await deps.db
+    .update(stores)
+    .set({ logo })
+    .where(eq(stores.id, storeId))
+    .returning({ id: stores.id });
+  if (!row) throw new DomainError("not_found", STORE_MESSAGES.notFound);
+  return { logo };
 }

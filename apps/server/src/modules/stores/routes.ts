@@ -14,10 +14,11 @@ export const storeRead = pageRead({
     // The browser's payment form follows the store's processor: Stripe.js with the platform's
     // key on the store's connected account (stripeId), else the test processor's form (null).
     const { payments } = request.server;
+    const store = { id: request.storeId, stripeId: info.stripeId };
     return {
       ...info,
-      stripe_publishable_key: payments.publishableKeyOf(info.stripeId),
-      cardPayments: payments.modeOf(info.stripeId),
+      stripe_publishable_key: payments.publishableKeyOf(store),
+      cardPayments: payments.modeOf(store),
     };
   },
 });

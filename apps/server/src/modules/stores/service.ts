@@ -201,8 +201,8 @@ export async function getCheckoutSettings(
 export async function getStripeAccount(
   db: Database,
   storeId: string,
-): Promise<{ stripeId: string | null }> {
-  return { stripeId: (await storeCheckout(db, storeId)).stripeId };
+): Promise<{ id: string; stripeId: string | null }> {
+  return { id: storeId, stripeId: (await storeCheckout(db, storeId)).stripeId };
 }
 
 /** The store's trade terms (what trade accounts pay, their least order); none without them. */

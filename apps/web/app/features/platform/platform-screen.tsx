@@ -169,6 +169,7 @@ function NewStoreForm() {
   const set = (name: keyof typeof values) => (value: string) =>
     setValues((v) => ({ ...v, [name]: value }));
   const [formError, setFormError] = useState<string | null>(null);
+  const [logo, setLogo] = useState<File | null>(null);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -201,7 +202,19 @@ function NewStoreForm() {
       shipping,
     };
     void run(
-      () => apiRequest("POST", "/api/platform/stores", body),
+      async () => {
+        await apiRequest("POST", "/api/platform/stores", body);
+        // The logo goes once the store exists; a refused one leaves the store open, drawn logo.
+        if (logo) {
+          await apiRequest("POST", `/api/platform/stores/${body.id}/logo`, logo).catch(
+            (err: unknown) => {
+              throw new Error(
+                `${values.brandName} is open, with a logo drawn from its name: the uploaded logo was refused (${err instanceof Error ? err.message : String(err)})`,
+              );
+            },
+          );
+        }
+      },
       `${values.brandName} is open at ${body.hosts.join(", ")}; its owner was mailed a link to choose the admin password.`,
     );
   }
@@ -246,6 +259,15 @@ function NewStoreForm() {
       </fieldset>
       <fieldset>
         <legend>Starter theme</legend>
+        <label>
+          Logo
+          <small>Optional: JPEG, PNG or WebP, 120 × 40 px at least; else drawn from the name</small>
+          <input
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            onChange={(e) => setLogo(e.target.files?.[0] ?? null)}
+          />
+        </label>
         {text("primary", "Main colour", "color")}
         {(["headingFont", "bodyFont"] as const).map((name) => (
           <label key={name}>
