@@ -41,6 +41,14 @@ test("an operator opens Test Kitchen at kitchen.localhost, its owner adds a prod
     mimeType: "image/jpeg",
     buffer: fs.readFileSync(photoFile),
   });
+  // Its own tax table: a region that does not exist is refused before anything is sent.
+  const usTax = page.getByLabel(/^United States, in percent/);
+  await usTax.fill("XX: Sales tax 5");
+  await page.getByRole("button", { name: "Open the store" }).click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "United States tax: Line 1: XX is not a region of US",
+  );
+  await usTax.fill("NY: Sales tax 8");
   await page.getByRole("button", { name: "Open the store" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Test Kitchen is open" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Test Kitchen", level: 3 })).toBeVisible();
@@ -141,6 +149,10 @@ test("an operator opens Test Kitchen at kitchen.localhost, its owner adds a prod
   await product.getByLabel(/^State/).selectOption("NY");
   await product.getByLabel(/^ZIP code/).fill("12207");
   await expect(product.getByRole("radio", { name: /Standard/ })).toBeChecked();
+  // New York's tax as the operator set it for this store.
+  await expect(product.getByRole("region", { name: "Order summary" })).toContainText(
+    "Sales tax (8%)",
+  );
   await product.getByLabel(/^Card number/).fill("4242 4242 4242 4242");
   await product.getByLabel(/^Expiry/).fill("12/34");
   await product.getByLabel(/^CVC/).fill("123");

@@ -72,7 +72,11 @@ export const ShippingTableSchema = z.object({
 export const TaxTableSchema = z
   .partialRecord(
     z.enum(COUNTRIES),
-    z.record(z.string(), z.record(z.string().regex(/^[A-Z]{2,5}$/), TaxRateSchema)),
+    // Region code → tax name ("Sales tax", "GST") → rate in thousandths of a percent.
+    z.record(
+      z.string().regex(/^[A-Z]{2,5}$/),
+      z.record(z.string().trim().min(1).max(40), TaxRateSchema),
+    ),
     { error: NEW_STORE_MESSAGES.tax },
   )
   .superRefine((tax, ctx) => {

@@ -1,4 +1,9 @@
-import { type Currency, DEFAULT_ANALYTICS_SETTINGS, TradeTermsSchema } from "@storefront/domain";
+import {
+  type Currency,
+  DEFAULT_ANALYTICS_SETTINGS,
+  DEFAULT_CHECKOUT_SETTINGS,
+  TradeTermsSchema,
+} from "@storefront/domain";
 import { sql } from "drizzle-orm";
 import { passwords } from "../../modules/accounts/passwords.ts";
 import { saveDocument } from "../../modules/content/service.ts";
@@ -19,7 +24,6 @@ import {
   variantPrices,
   variants,
 } from "../schema.ts";
-import { DEMO_CHECKOUT_SETTINGS } from "./checkout-settings.ts";
 import { gardenStudio } from "./garden-studio.ts";
 import { hempNutrition } from "./hemp-nutrition.ts";
 import { petRemedies } from "./pet-remedies.ts";
@@ -41,7 +45,7 @@ export async function insertStore(tx: Database, store: DemoStore): Promise<void>
     id: store.id,
     brandName: store.brandName,
     ownerEmail: store.ownerEmail,
-    checkoutSettings: store.checkoutSettings ?? DEMO_CHECKOUT_SETTINGS,
+    checkoutSettings: store.checkoutSettings ?? DEFAULT_CHECKOUT_SETTINGS,
     // Checked like any store setting written: the price SQL reads percentOff as an integer.
     tradeTerms: store.tradeTerms ? TradeTermsSchema.parse(store.tradeTerms) : null,
     logo: mediaUrl(store.id, store.logo),

@@ -158,7 +158,7 @@ export interface DemoStore {
   brandName: string;
   /** The owner's address: notifications of orders and garden design requests go there. */
   ownerEmail: string;
-  /** Shipping and tax; default: DEMO_CHECKOUT_SETTINGS. */
+  /** Shipping and tax; default: DEFAULT_CHECKOUT_SETTINGS. */
   checkoutSettings?: CheckoutSettings;
   /**
    * What trade (wholesale) accounts pay and their least order; none: nothing off and no minimum

@@ -123,6 +123,27 @@ describeEachEngine("products without code: the store admin's product editor", (e
     expect(entry?.target).toBe("product calm-chews");
   });
 
+  it("names a tag as the store already does: a label it knows keeps its value, so ?pet=dog finds the product", async () => {
+    const res = await admin.post(
+      "/api/admin/products",
+      calmChews({
+        title: "Tagged Treats",
+        handle: "tagged-treats",
+        variants: [{ ...calmChews().variants[0], sku: "TAGGED-1" }],
+        plans: [],
+        tags: [
+          { facet: "pet", value: "dogs", label: "dogs" },
+          { facet: "condition", value: "new-thing", label: "New Thing" },
+        ],
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().tags).toEqual([
+      { facet: "pet", value: "dog", label: "Dogs" },
+      { facet: "condition", value: "new-thing", label: "New Thing" },
+    ]);
+  });
+
   it("refuses a handle or SKU another product of the store has (409), and bad fields with their names (400)", async () => {
     const sameHandle = await admin.post("/api/admin/products", calmChews());
     expect(sameHandle.statusCode).toBe(409);
@@ -262,6 +283,26 @@ describeEachEngine("products without code: the store admin's product editor", (e
     });
     expect(stolen.statusCode).toBe(400);
     expect(stolen.json().error.message).toBe(M.notTheProductsVariant);
+  });
+
+  it("saves a demo product as it was read without changing what shoppers see", async () => {
+    const id = (await admin.get("/api/admin/products?q=itchy-scratchy")).json().products[0].id;
+    const read = (await admin.get(`/api/admin/products/${id}`)).json();
+    const before = (await shopper().get("/api/products/itchy-scratchy?currency=usd")).json();
+    const res = await admin.put(`/api/admin/products/${id}`, {
+      title: read.title,
+      handle: read.handle,
+      descriptionHtml: read.descriptionHtml,
+      metaDescription: read.metaDescription,
+      tags: read.tags,
+      collectionIds: read.collectionIds,
+      published: read.published,
+      variants: read.variants.map((v: { stock: number }) => ({ ...v, expectedStock: v.stock })),
+      plans: read.plans,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = (await shopper().get("/api/products/itchy-scratchy?currency=usd")).json();
+    expect(after).toEqual(before);
   });
 
   it("lets no one but the store's admins create or edit, and no admin another store's products", async () => {

@@ -5,10 +5,11 @@ import {
   DomainError,
   PRODUCT_EDIT_MESSAGES as M,
   type ProductInput,
+  type ProductTag,
   type VariantInput,
 } from "@storefront/domain";
 import { and, asc, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
-import type { Database, Transaction } from "../../db/index.ts";
+import { type Database, selectRows, type Transaction } from "../../db/index.ts";
 import {
   collectionProducts,
   collections,
@@ -152,14 +153,43 @@ async function refuseTaken(
   }
 }
 
+/**
+ * The tags as the store already names them: a tag labelled as one of the store's (same facet,
+ * same label whatever its case) takes that tag's value, so "Dogs" stays the `dog` the store's
+ * menus and filters use (?pet=dog), whatever value the editor made of the label.
+ */
+async function inStoreTerms(
+  tx: Transaction,
+  storeId: string,
+  tags: readonly ProductTag[],
+): Promise<ProductTag[]> {
+  if (tags.length === 0) return [];
+  const rows = await selectRows<{ facet: string; value: string; label: string }>(
+    tx as unknown as Database,
+    sql`select distinct t ->> 'facet' as facet, t ->> 'value' as value, t ->> 'label' as label
+      from ${products}, jsonb_array_elements(${products.tags}) t
+      where ${products.storeId} = ${storeId}`,
+  );
+  const named = tags.map((tag) => {
+    const same = rows.find(
+      (k) => k.facet === tag.facet && k.label.toLowerCase() === tag.label.toLowerCase(),
+    );
+    return same ? { ...tag, value: same.value, label: same.label } : tag;
+  });
+  // Two labels that name one tag are one tag.
+  return named.filter(
+    (tag, i) => named.findIndex((t) => t.facet === tag.facet && t.value === tag.value) === i,
+  );
+}
+
 /** The product's own columns from the editor's input; the description sanitised like content. */
-function productColumns(input: ProductInput) {
+function productColumns(input: ProductInput, tags: ProductTag[]) {
   return {
     title: input.title,
     handle: input.handle,
     descriptionHtml: sanitizeHtml(input.descriptionHtml),
     metaDescription: input.metaDescription,
-    tags: input.tags,
+    tags,
     published: input.published,
     updatedAt: new Date(),
   };
@@ -361,7 +391,7 @@ export async function createProduct(
       const [row] = await tx
         .insert(products)
         .values({
-          ...productColumns(input),
+          ...productColumns(input, await inStoreTerms(tx, storeId, input.tags)),
           storeId,
           position: sql`(select coalesce(max(${products.position}) + 1, 0) from ${products} where ${products.storeId} = ${storeId})`,
         })
@@ -410,7 +440,8 @@ export async function updateProduct(
         .limit(1);
       if (bundle) throw new DomainError("invalid", M.bundle);
       await refuseTaken(tx, storeId, input, productId);
-      await tx.update(products).set(productColumns(input)).where(eq(products.id, productId));
+      const tags = await inStoreTerms(tx, storeId, input.tags);
+      await tx.update(products).set(productColumns(input, tags)).where(eq(products.id, productId));
       await writeVariants(tx, storeId, productId, input);
       await writePlans(tx, storeId, productId, input);
       await writeCollections(tx, productId, input.collectionIds);

@@ -1,5 +1,9 @@
-import { DEFAULT_THEME, type NewStore, type PageDocument } from "@storefront/domain";
-import { DEMO_CHECKOUT_SETTINGS } from "../../db/seed/checkout-settings.ts";
+import {
+  DEFAULT_CHECKOUT_SETTINGS,
+  DEFAULT_THEME,
+  type NewStore,
+  type PageDocument,
+} from "@storefront/domain";
 import type { DemoStore } from "../../db/seed/types.ts";
 import { escapeHtml } from "../../lib/html.ts";
 
@@ -77,8 +81,8 @@ export function storeBlueprint(input: NewStore): DemoStore {
     brandName: brand,
     ownerEmail: input.ownerEmail,
     checkoutSettings: {
-      shipping: input.shipping ?? DEMO_CHECKOUT_SETTINGS.shipping,
-      tax: input.tax ?? DEMO_CHECKOUT_SETTINGS.tax,
+      shipping: input.shipping ?? DEFAULT_CHECKOUT_SETTINGS.shipping,
+      tax: input.tax ?? DEFAULT_CHECKOUT_SETTINGS.tax,
     },
     brandDescription: "",
     logo: "logo.jpg",

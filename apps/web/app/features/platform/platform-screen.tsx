@@ -1,10 +1,20 @@
 import "./platform.css";
-import { type NewStoreInput, type PlatformStore, THEME_FONTS } from "@storefront/domain";
+import {
+  COUNTRIES,
+  type Country,
+  DEFAULT_CHECKOUT_SETTINGS,
+  type NewStoreInput,
+  type PlatformStore,
+  parseTaxText,
+  THEME_FONTS,
+  taxText,
+} from "@storefront/domain";
 import { type FormEvent, useState } from "react";
 import { apiRequest } from "~/lib/api-client";
 import { useSave } from "~/lib/use-save";
 
 const FONTS = Object.keys(THEME_FONTS);
+const COUNTRY_NAMES: Record<Country, string> = { US: "United States", CA: "Canada" };
 
 /** The platform's forms say what they did, or why not, in the storefront's own styles. */
 const useAction = () => useSave({ error: "inline-error", done: "" });
@@ -166,6 +176,10 @@ function NewStoreForm() {
     bodyFont: FONTS[0] ?? "",
   });
   const [amounts, setAmounts] = useState<string[]>(RATES.map((r) => r.amount));
+  const [taxes, setTaxes] = useState<Record<Country, string>>(() => ({
+    US: taxText(DEFAULT_CHECKOUT_SETTINGS.tax.US),
+    CA: taxText(DEFAULT_CHECKOUT_SETTINGS.tax.CA),
+  }));
   const set = (name: keyof typeof values) => (value: string) =>
     setValues((v) => ({ ...v, [name]: value }));
   const [formError, setFormError] = useState<string | null>(null);
@@ -177,6 +191,15 @@ function NewStoreForm() {
     if (parsed.some((a) => a === null)) {
       setFormError("Shipping rates are amounts such as 7.95");
       return;
+    }
+    const tax: NonNullable<NewStoreInput["tax"]> = {};
+    for (const country of COUNTRIES) {
+      const read = parseTaxText(taxes[country], country);
+      if ("error" in read) {
+        setFormError(`${COUNTRY_NAMES[country]} tax: ${read.error}`);
+        return;
+      }
+      tax[country] = read.rates;
     }
     setFormError(null);
     const shipping: NonNullable<NewStoreInput["shipping"]> = { US: [], CA: [] };
@@ -200,6 +223,7 @@ function NewStoreForm() {
         bodyFont: values.bodyFont,
       },
       shipping,
+      tax,
     };
     void run(
       async () => {
@@ -295,10 +319,21 @@ function NewStoreForm() {
             />
           </label>
         ))}
-        <p>
-          Tax starts from the US state and Canadian provincial rates; the policy pages quote these
-          rates.
-        </p>
+        <p>The policy pages quote these rates.</p>
+      </fieldset>
+      <fieldset>
+        <legend>Tax rates</legend>
+        {COUNTRIES.map((country) => (
+          <label key={country}>
+            {`${COUNTRY_NAMES[country]}, in percent`}
+            <small>One region a line, e.g. "NY: Sales tax 4" or "BC: GST 5, PST 7"</small>
+            <textarea
+              rows={4}
+              value={taxes[country]}
+              onChange={(e) => setTaxes((all) => ({ ...all, [country]: e.target.value }))}
+            />
+          </label>
+        ))}
       </fieldset>
       {formError ? (
         <p className="inline-error" role="alert">

@@ -1,11 +1,11 @@
-import type { CheckoutSettings } from "@storefront/domain";
+import type { CheckoutSettings } from "./checkout.ts";
 
 /**
- * The demo stores' shipping and tax: flat-rate Standard and Express per country, US state sales
+ * A store's shipping and tax until it sets its own (the demo stores', and a new store's): flat-rate Standard and Express per country, US state sales
  * tax at the state rate (no local add-ons) and Canadian GST/HST/PST/QST by province, in
  * thousandths of a percent.
  */
-export const DEMO_CHECKOUT_SETTINGS: CheckoutSettings = {
+export const DEFAULT_CHECKOUT_SETTINGS: CheckoutSettings = {
   shipping: {
     US: [
       { id: "standard", label: "Standard", amount: 795, estimate: "3–5 business days" },
