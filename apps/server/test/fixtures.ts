@@ -8,7 +8,7 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
 import type { Database } from "../src/db/index.ts";
-import { outbox, users, variantPrices, variants } from "../src/db/schema.ts";
+import { outbox, stores, users, variantPrices, variants } from "../src/db/schema.ts";
 import { passwords } from "../src/modules/accounts/passwords.ts";
 import { Visitor } from "./visitor.ts";
 
@@ -126,6 +126,14 @@ export async function setStock(db: Database, sku: string, stock: number, storeId
     .update(variants)
     .set({ stock })
     .where(and(eq(variants.storeId, storeId), eq(variants.sku, sku)));
+}
+
+/** Disables a store (as an operator would, straight in the database) or enables it again. */
+export async function setStoreDisabled(db: Database, disabled: boolean, storeId = PET_STORE) {
+  await db
+    .update(stores)
+    .set({ disabledAt: disabled ? new Date() : null })
+    .where(eq(stores.id, storeId));
 }
 
 /** A variant's stock as stored. */

@@ -11,6 +11,7 @@ import {
   PETS,
   quoteAddress,
   setStock,
+  setStoreDisabled,
   signedInVisitor,
 } from "../../../test/fixtures.ts";
 import {
@@ -261,17 +262,12 @@ describeEachEngine("abandoned-cart reminders", (engine) => {
   it("mails nobody for a disabled store, and reminds once it is enabled again", async () => {
     const email = `closed-${randomUUID()}@example.test`;
     await leaver(email);
-    const setDisabled = (on: boolean) =>
-      t.database.db
-        .update(stores)
-        .set({ disabledAt: on ? new Date() : null })
-        .where(eq(stores.id, PET_STORE));
-    await setDisabled(true);
+    await setStoreDisabled(t.database.db, true);
     try {
       await runJobLater(1.5);
       expect(mailsTo(email)).toHaveLength(0);
     } finally {
-      await setDisabled(false);
+      await setStoreDisabled(t.database.db, false);
     }
     await runJobLater(1.5);
     expect(mailsTo(email)).toHaveLength(1);

@@ -21,6 +21,11 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { adminActor, adminsOnly, priceListOf } from "../../plugins/auth.ts";
 import { requestCurrency } from "../../plugins/currency.ts";
+import {
+  acceptImageUploads,
+  IMAGE_UPLOAD_BODY_LIMIT,
+  uploadedImage,
+} from "../../plugins/image-upload.ts";
 import { pageRead, registerPageRead } from "../../plugins/page-reads.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
 import {
@@ -270,17 +275,13 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  // An image is uploaded as the request's body, its type in Content-Type (JPEG, PNG or WebP).
-  app.addContentTypeParser(/^image\//, { parseAs: "buffer" }, (_request, body, done) =>
-    done(null, body),
-  );
+  acceptImageUploads(app);
 
   app.post(
     "/api/admin/products/:id/images",
     {
       preValidation: adminsOnly,
-      // Past the image limit by a little, so that the answer names the limit; far past, 413.
-      bodyLimit: PRODUCT_EDIT_LIMITS.imageBytes + 1024 * 1024,
+      bodyLimit: IMAGE_UPLOAD_BODY_LIMIT,
       schema: {
         tags: ["catalog", "admin"],
         summary:
@@ -297,16 +298,11 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = request.body;
       const image = await addProductImage(
         { db: app.db, mediaDir: app.config.mediaDir, log: request.log },
         request.storeId,
         request.params.id,
-        {
-          bytes: Buffer.isBuffer(body) ? body : Buffer.alloc(0),
-          type: Buffer.isBuffer(body) ? (request.headers["content-type"] ?? "") : "",
-          alt: request.query.alt,
-        },
+        { ...uploadedImage(request), alt: request.query.alt },
         await adminActor(request),
       );
       reply.status(201);

@@ -6,7 +6,6 @@ import {
   newPasswordSchema,
   PlatformStoreChangeSchema,
   PlatformStoreSchema,
-  PRODUCT_EDIT_LIMITS,
   SignInPasswordSchema,
 } from "@storefront/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -14,6 +13,11 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { consume, RATE_LIMITS, rateLimitKey, refuseWhenLimited } from "../../lib/rate-limit.ts";
 import { cookieOptions } from "../../plugins/cookies.ts";
+import {
+  acceptImageUploads,
+  IMAGE_UPLOAD_BODY_LIMIT,
+  uploadedImage,
+} from "../../plugins/image-upload.ts";
 import { requestOrigin } from "../../plugins/origin.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
 import { isCommonPassword } from "../accounts/passwords.ts";
@@ -179,15 +183,12 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // A logo is uploaded as the request's body, its type in Content-Type (JPEG, PNG or WebP).
-  app.addContentTypeParser(/^image\//, { parseAs: "buffer" }, (_request, body, done) =>
-    done(null, body),
-  );
+  acceptImageUploads(app);
 
   app.post(
     "/api/platform/stores/:id/logo",
     {
-      bodyLimit: PRODUCT_EDIT_LIMITS.imageBytes + 1024 * 1024,
+      bodyLimit: IMAGE_UPLOAD_BODY_LIMIT,
       schema: {
         tags: ["platform"],
         summary:
@@ -198,13 +199,10 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await requireOperator(request);
-      const body = request.body;
       return setStoreLogo(
         { db, mediaDir: app.config.mediaDir },
         request.params.id,
-        Buffer.isBuffer(body)
-          ? { bytes: body, type: request.headers["content-type"] ?? "" }
-          : { bytes: Buffer.alloc(0), type: "" },
+        uploadedImage(request),
       );
     },
   );

@@ -12,10 +12,10 @@ import {
   GOOD_CARD,
   NY_ADDRESS,
   outboxTo,
-  PET_STORE,
   priceOf,
   quoteAddress,
   setStock,
+  setStoreDisabled,
   signedInVisitor,
   signIn,
   stockOf,
@@ -23,7 +23,7 @@ import {
 } from "../../../test/fixtures.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
 import type { Visitor } from "../../../test/visitor.ts";
-import { orderLines, orders, stores, subscriptionEvents, subscriptions } from "../../db/schema.ts";
+import { orderLines, orders, subscriptionEvents, subscriptions } from "../../db/schema.ts";
 import { Payments } from "../payments/index.ts";
 import { TestCardProcessor } from "../payments/test-processor.ts";
 import { renewSubscriptions } from "./renewals.ts";
@@ -490,12 +490,7 @@ describeEachEngine("subscription renewals", (engine) => {
 
   it("charges nobody at a disabled store, and renews there once it is enabled again", async () => {
     const { id } = await subscribed("OUCHIE-1", 1, "monthly", "2028-06-10");
-    const setDisabled = (on: boolean) =>
-      t.database.db
-        .update(stores)
-        .set({ disabledAt: on ? new Date() : null })
-        .where(eq(stores.id, PET_STORE));
-    await setDisabled(true);
+    await setStoreDisabled(t.database.db, true);
     try {
       const charges = processor.charges.size;
       await renew("2028-07-10");
@@ -503,7 +498,7 @@ describeEachEngine("subscription renewals", (engine) => {
       expect(processor.charges.size).toBe(charges);
       expect(await subscriptionRow(id)).toMatchObject({ nextChargeOn: "2028-07-10" });
     } finally {
-      await setDisabled(false);
+      await setStoreDisabled(t.database.db, false);
     }
     await renew("2028-07-11");
     expect((await renewalOrders(id)).map((o) => o.status)).toEqual(["paid"]);
