@@ -41,6 +41,10 @@ test("an operator opens Test Kitchen at kitchen.localhost, its owner adds a prod
     mimeType: "image/jpeg",
     buffer: fs.readFileSync(photoFile),
   });
+  // It sells in US dollars alone and ships free from $75.
+  await page.getByRole("checkbox", { name: /^CAD/ }).uncheck();
+  await expect(page.getByLabel(/^Canada, in percent/)).toHaveCount(0);
+  await page.getByLabel(/^United States, free shipping from/).fill("75.00");
   // Its own tax table: a region that does not exist is refused before anything is sent.
   const usTax = page.getByLabel(/^United States, in percent/);
   await usTax.fill("XX: Sales tax 5");
@@ -73,6 +77,9 @@ test("an operator opens Test Kitchen at kitchen.localhost, its owner adds a prod
   );
   await page.goto(`${kitchen}/policies/shipping-policy`);
   await expect(page.getByText(/Standard \$7\.95 \(3–5 business days\)/)).toBeVisible();
+  await expect(page.getByText(/Free shipping on orders of \$75 or more/)).toBeVisible();
+  // One currency: the header offers no choice.
+  await expect(page.getByRole("combobox", { name: "Currency" })).toHaveCount(0);
 
   // The owner's invitation: choose the password, sign in, the store's own admin.
   await expect.poll(() => mailedLink("owner@kitchen.test", "/account/reset-password")).toBeTruthy();
@@ -105,7 +112,8 @@ test("an operator opens Test Kitchen at kitchen.localhost, its owner adds a prod
   await page.getByLabel("SKU").fill("KNIFE-8");
   await page.getByLabel("Options").fill("Size: 8 inch");
   await page.getByLabel("Price USD").fill("89.00");
-  await page.getByLabel("Price CAD").fill("119.00");
+  // Priced in the one currency the store sells in.
+  await expect(page.getByLabel("Price CAD")).toHaveCount(0);
   await page.getByLabel("Stock").fill("7");
   await page.getByRole("checkbox", { name: /^Published/ }).check();
   await page.getByRole("button", { name: "Create the product" }).click();
@@ -140,6 +148,7 @@ test("an operator opens Test Kitchen at kitchen.localhost, its owner adds a prod
   await screenshot(shop, testInfo, "kitchen-first-product");
   await product.getByRole("button", { name: "Add to cart" }).click();
   const drawer = shop.getByRole("dialog", { name: "Your cart" });
+  await expect(drawer).toContainText("Your order ships free within the USA.");
   await drawer.getByRole("link", { name: "Checkout" }).click();
   await expect(shop).toHaveURL(`${kitchen}/checkout`);
   await product.getByLabel(/^Email/).fill("first-buyer@example.test");
@@ -148,7 +157,8 @@ test("an operator opens Test Kitchen at kitchen.localhost, its owner adds a prod
   await product.getByLabel(/^City/).fill("Albany");
   await product.getByLabel(/^State/).selectOption("NY");
   await product.getByLabel(/^ZIP code/).fill("12207");
-  await expect(product.getByRole("radio", { name: /Standard/ })).toBeChecked();
+  // $89.00 reaches the store's own $75 threshold.
+  await expect(product.getByRole("radio", { name: /Free shipping/ })).toBeChecked();
   // New York's tax as the operator set it for this store.
   await expect(product.getByRole("region", { name: "Order summary" })).toContainText(
     "Sales tax (8%)",

@@ -2,7 +2,7 @@
 //
 //   npm run store:create -- --id test-kitchen --brand "Test Kitchen" --host kitchen.localhost \
 //     --owner owner@kitchen.test [--host www.kitchen.example] [--currency usd|cad] \
-//     [--primary #rrggbb] [--background #rrggbb] [--text #rrggbb] \
+//     [--sells usd,cad] [--free-shipping US=149.00 …] [--primary #rrggbb] [--background #rrggbb] [--text #rrggbb] \
 //     [--heading-font "Fraunces"] [--body-font "Work Sans"]
 //   npm run store:disable -- test-kitchen
 //   npm run store:enable -- test-kitchen
@@ -11,7 +11,7 @@
 // On PostgreSQL (DATABASE_URL) the running servers answer the change at once. The embedded
 // database can be opened by one process only: stop the server first.
 import { parseArgs } from "node:util";
-import { DomainError, EmailSchema } from "@storefront/domain";
+import { DomainError, EmailSchema, minorUnitsOf } from "@storefront/domain";
 import { type Config, loadConfig } from "./config.ts";
 import { openDatabaseAtStart, StartupError } from "./db/start.ts";
 import type { Logger } from "./lib/logger.ts";
@@ -28,8 +28,12 @@ const log: Logger = {
 
 const USAGE = `Usage:
   npm run store:create -- --id ID --brand "BRAND" --host HOST [--host HOST…] --owner EMAIL
-      [--currency usd|cad] [--primary #rrggbb] [--background #rrggbb] [--text #rrggbb]
+      [--currency usd|cad] [--sells usd,cad] [--free-shipping US=149.00 …]
+      [--primary #rrggbb] [--background #rrggbb] [--text #rrggbb]
       [--heading-font FONT] [--body-font FONT]
+    --currency is the default currency; --sells the currencies sold (default: every one);
+    --free-shipping the least an order to the country spends to ship free (default: US=149.00;
+    --free-shipping none for no free shipping)
   npm run store:disable -- ID
   npm run store:enable -- ID
   npm run platform:operator -- EMAIL`;
@@ -41,6 +45,20 @@ function originOf(config: Config, host: string): string {
 
 function platformOrigin(config: Config): string {
   return originOf(config, config.platformHost);
+}
+
+/**
+ * `--free-shipping US=149.00 --free-shipping CA=200` as the store's thresholds in cents; "none"
+ * for none. What is not an amount is passed on as NaN, for the store's checks to name.
+ */
+function freeShippingOf(pairs: readonly string[]): Record<string, number> {
+  if (pairs.length === 1 && pairs[0] === "none") return {};
+  return Object.fromEntries(
+    pairs.map((pair) => {
+      const [country = "", amount = ""] = pair.split("=");
+      return [country.trim().toUpperCase(), minorUnitsOf(amount) ?? Number.NaN];
+    }),
+  );
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -55,6 +73,8 @@ async function main(argv: string[]): Promise<number> {
       host: { type: "string", multiple: true },
       owner: { type: "string" },
       currency: { type: "string", default: "usd" },
+      sells: { type: "string" },
+      "free-shipping": { type: "string", multiple: true },
       primary: { type: "string" },
       background: { type: "string" },
       text: { type: "string" },
@@ -94,6 +114,10 @@ async function main(argv: string[]): Promise<number> {
           hosts: values.host ?? [],
           ownerEmail: values.owner,
           defaultCurrency: values.currency,
+          ...(values.sells ? { currencies: values.sells.split(",").map((c) => c.trim()) } : {}),
+          ...(values["free-shipping"]
+            ? { freeShipping: freeShippingOf(values["free-shipping"]) }
+            : {}),
           theme,
         },
         (host) => originOf(config, host),

@@ -1,3 +1,4 @@
+import type { StoreCurrencies } from "@storefront/domain";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/index.ts";
 import type { JobRunner } from "./jobs/runner.ts";
@@ -33,6 +34,8 @@ declare module "fastify" {
   interface FastifyRequest {
     /** The store this request is for, resolved from its Host (see plugins/store.ts). */
     storeId: string;
+    /** What that store sells in, resolved with it; null until then (see plugins/currency.ts). */
+    storeSale: StoreCurrencies | null;
     /**
      * Whose cart this request reads and changes: the account's while signed in, else the guest
      * session's; resolved on the first call (see plugins/cart-owner.ts).

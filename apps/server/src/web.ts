@@ -32,7 +32,7 @@ import { CURRENCY_COOKIE, requestCurrency } from "./plugins/currency.ts";
 import { readForPage } from "./plugins/page-reads.ts";
 import { PAGE_CALL_HEADER, PAGE_CALL_SECRET } from "./plugins/request-log.ts";
 import { pageContentSecurityPolicy } from "./plugins/security-headers.ts";
-import { isApiPath } from "./plugins/store.ts";
+import { isApiPath, resolveRequestStore } from "./plugins/store.ts";
 
 /** What a route loader gets as context: a way to call this server's API in-process. */
 /** What a disabled store's hosts show a browser: no store here, in a page, not JSON. */
@@ -402,18 +402,17 @@ export async function registerWeb(app: FastifyInstance, buildDir: string): Promi
       const pathname = request.url.split("?")[0] ?? "/";
       const kept = sharedParamsOf(pathname);
       const sharedUrl = kept ? sharedPageUrl(request.url, kept) : null;
-      if (sharedUrl !== null) {
-        try {
-          request.storeId ||= await app.stores.resolve(request.hostname);
-        } catch (err) {
-          // A disabled store: a plain page that says so, not the API's JSON.
-          if (!(err instanceof DomainError && err.code === "not_found")) throw err;
-          return reply
-            .status(404)
-            .type("text/html; charset=utf-8")
-            .header("cache-control", "no-store")
-            .send(STORE_CLOSED_PAGE);
-        }
+      // Every page is its store's (the currency it shows is one the store sells in).
+      try {
+        await resolveRequestStore(request);
+      } catch (err) {
+        // A disabled store: a plain page that says so, not the API's JSON.
+        if (!(err instanceof DomainError && err.code === "not_found")) throw err;
+        return reply
+          .status(404)
+          .type("text/html; charset=utf-8")
+          .header("cache-control", "no-store")
+          .send(STORE_CLOSED_PAGE);
       }
       // A trade account's pages show its trade prices: rendered for it alone and never kept
       // (its answer is private, no-store: see priceListOf).

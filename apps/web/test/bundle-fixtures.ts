@@ -111,6 +111,7 @@ export function duoCart(): CartView {
     discount: 0,
     totalCost: 13990,
     freeShippingRemaining: 910,
+    freeShippingThreshold: 14_900,
     itemCount: 2,
     status: "active",
   };

@@ -28,6 +28,7 @@ export function cartOf(currency: "usd" | "cad", subtotal = 7990, discount = 0): 
     discount,
     totalCost: subtotal - discount,
     freeShippingRemaining: currency === "usd" ? Math.max(0, 14900 - subtotal) : null,
+    freeShippingThreshold: currency === "usd" ? 14_900 : null,
     itemCount: 2,
     status: "active",
   };
@@ -47,6 +48,7 @@ export function storeInfoOf(
     stripe_publishable_key: stripeKey,
     cardPayments,
     defaultCurrency: "usd",
+    currencies: ["usd", "cad"],
     theme: DEFAULT_THEME,
     Navbar: { menus: [], links: [] },
     Footer: { columns: [], social: [] },

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ADMIN_CATALOG_LIMITS, ADMIN_CATALOG_MESSAGES } from "./admin-catalog.ts";
 import { HANDLE_MAX_LENGTH } from "./catalog-schema.ts";
 import { ProductTagSchema } from "./collection-schema.ts";
-import { CURRENCIES } from "./money.ts";
+import { CURRENCIES, type Currency, currencyList } from "./money.ts";
 import { CurrencySchema } from "./money-schema.ts";
 import { SUBSCRIPTION_INTERVALS } from "./subscription.ts";
 
@@ -41,7 +41,10 @@ export const PRODUCT_EDIT_MESSAGES = {
   skuTwice: "Each SKU once",
   skuTaken: (sku: string) => `SKU ${sku} belongs to another product of this store`,
   attributes: `A variant has at most ${L.attributes} attributes, each a name and a value of 1 to 80 characters`,
-  prices: `Give each variant one price per currency: ${CURRENCIES.map((c) => c.toUpperCase()).join(" and ")}`,
+  prices: `Give each variant one price per currency: ${currencyList(CURRENCIES)}`,
+  /** The store's own currencies: a variant is priced in each it sells in. */
+  pricesFor: (currencies: readonly Currency[]) =>
+    `Give each variant one price per currency: ${currencyList(currencies)}`,
   expectedStock: "Send the stock as you saw it (expectedStock) with an existing variant",
   variantSubscribed: (sku: string) =>
     `The variant ${sku} has subscriptions: set its stock to 0 rather than removing it`,
@@ -103,12 +106,9 @@ export const VariantInputSchema = z
       .default({}),
     prices: z
       .array(z.strictObject({ currency: CurrencySchema, amount: PriceField }), { error: M.prices })
-      .refine(
-        (list) =>
-          list.length === CURRENCIES.length &&
-          CURRENCIES.every((c) => list.some((p) => p.currency === c)),
-        M.prices,
-      ),
+      // Each currency at most once; the service holds it to the currencies the store sells in.
+      .max(CURRENCIES.length, M.prices)
+      .refine((list) => new Set(list.map((p) => p.currency)).size === list.length, M.prices),
     stock: StockField,
     expectedStock: StockField.optional(),
     requiresShipping: z.boolean({ error: "requiresShipping must be true or false" }).default(true),

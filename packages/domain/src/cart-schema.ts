@@ -195,8 +195,13 @@ export const CartViewSchema = z.object({
   subtotal: z.number().int(),
   discount: z.number().int(),
   totalCost: z.number().int(),
-  /** What is left to spend for free US shipping; null in CAD or when nothing is shipped. */
+  /**
+   * What is left to spend for free shipping to the currency's country; null when the store
+   * never ships free there or nothing is shipped.
+   */
   freeShippingRemaining: z.number().int().nullable(),
+  /** The store's free-shipping threshold for the currency's country; null without one. */
+  freeShippingThreshold: z.number().int().nullable(),
   itemCount: z.number().int(),
   status: z.enum(CART_STATUSES),
 });

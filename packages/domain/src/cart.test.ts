@@ -175,10 +175,10 @@ describe("discounts (spec section 5)", () => {
     expect(discountAmount(sub, discount)).toBe(expected);
   });
 
-  it("counts free US shipping from $149 after discount", () => {
-    expect(freeShippingRemaining(14_000, "usd")).toBe(900);
-    expect(freeShippingRemaining(14_900, "usd")).toBe(0);
-    expect(freeShippingRemaining(20_000, "cad")).toBeNull();
+  it("counts what is left to spend for free shipping from the store's threshold", () => {
+    expect(freeShippingRemaining(14_000, 14_900)).toBe(900);
+    expect(freeShippingRemaining(14_900, 14_900)).toBe(0);
+    expect(freeShippingRemaining(20_000, null)).toBeNull();
   });
 });
 

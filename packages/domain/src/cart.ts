@@ -292,13 +292,17 @@ export function cartTotals(items: readonly CartItem[], discount?: Discount | nul
   return { subtotal: sub, discount: off, total: sub - off };
 }
 
-/** Free shipping on US orders whose subtotal after discount is $149.00 USD or more. */
-export const FREE_SHIPPING_THRESHOLD_USD = 14_900;
-
-/** What is left to spend for free US shipping (0 once reached), for a USD cart. */
-export function freeShippingRemaining(afterDiscount: number, currency: Currency): number | null {
-  if (currency !== "usd") return null;
-  return Math.max(0, FREE_SHIPPING_THRESHOLD_USD - afterDiscount);
+/**
+ * What is left to spend, after the discount, to ship free at the store's threshold for the cart's
+ * country (0 once reached); null when that country never ships free.
+ * @example freeShippingRemaining(14_000, 14_900) // 900
+ */
+export function freeShippingRemaining(
+  afterDiscount: number,
+  threshold: number | null,
+): number | null {
+  if (threshold === null) return null;
+  return Math.max(0, threshold - afterDiscount);
 }
 
 /** Cart status (spec section 4): empty → active → purchased; abandoned only from active. */

@@ -25,6 +25,7 @@ const SETTINGS: CheckoutSettings = {
     ],
     CA: [{ id: "standard", label: "Standard", amount: 1_295, estimate: "4–8 business days" }],
   },
+  freeShipping: { US: 14_900 },
   tax: {
     US: { NY: { "Sales tax": 4000 }, MN: { "Sales tax": 6875 } },
     CA: { ON: { HST: 13000 }, BC: { GST: 5000, PST: 7000 } },
@@ -64,7 +65,33 @@ describe("free shipping threshold", () => {
     expect(usd(16_000, 1_100).isFreeShipping).toBe(true);
   });
 
-  it("never ships a Canadian order free, however large", () => {
+  it("ships a Canadian order free from the store's Canadian threshold, in Canadian dollars", () => {
+    const cad = (subtotal: number) =>
+      checkoutTotals({
+        currency: "cad",
+        subtotal,
+        discount: 0,
+        settings: { ...SETTINGS, freeShipping: { US: 14_900, CA: 20_000 } },
+        address: ON,
+      });
+    expect(cad(19_999).isFreeShipping).toBe(false);
+    expect(cad(20_000).isFreeShipping).toBe(true);
+    expect(cad(20_000).shippingOptions.map((o) => o.id)).toEqual(["free", "standard"]);
+  });
+
+  it("never ships free to a country without a threshold, however large", () => {
+    const t = checkoutTotals({
+      currency: "usd",
+      subtotal: 1_000_000,
+      discount: 0,
+      settings: { ...SETTINGS, freeShipping: {} },
+      address: NY,
+    });
+    expect(t.isFreeShipping).toBe(false);
+    expect(t.shipping).toBe(795);
+  });
+
+  it("never ships a Canadian order free when the store has no Canadian threshold", () => {
     const t = checkoutTotals({
       currency: "cad",
       subtotal: 1_000_000,

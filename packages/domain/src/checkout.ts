@@ -1,4 +1,3 @@
-import { FREE_SHIPPING_THRESHOLD_USD } from "./cart.ts";
 import type { CheckoutTotals, ShippingOption, TaxLine } from "./checkout-schema.ts";
 import { DISCOUNT_MESSAGES } from "./discount.ts";
 import type { Currency } from "./money.ts";
@@ -8,6 +7,12 @@ export const COUNTRIES = ["US", "CA"] as const;
 export type Country = (typeof COUNTRIES)[number];
 
 export const COUNTRY_NAMES: Record<Country, string> = { US: "United States", CA: "Canada" };
+
+/** How shopper-facing sentences name a country ("within the USA", "Canadian shipping"). */
+export const COUNTRY_WORDS: Record<Country, { place: string; adjective: string; money: string }> = {
+  US: { place: "the USA", adjective: "US", money: "US dollars" },
+  CA: { place: "Canada", adjective: "Canadian", money: "Canadian dollars" },
+};
 
 /** The country an order in this currency ships to (spec: stripe_countries, US for USD, CA for CAD). */
 export function countryOfCurrency(currency: Currency): Country {
@@ -136,7 +141,24 @@ export type TaxTable = Partial<Record<Country, Record<string, Record<string, num
 /** What a store charges for shipping and tax; stored per store. */
 export interface CheckoutSettings {
   shipping: Record<Country, ShippingRate[]>;
+  /**
+   * Free shipping per country: the least an order spends after its discount, in minor units of
+   * that country's currency. A country without a threshold never ships free.
+   */
+  freeShipping: Partial<Record<Country, number>>;
   tax: TaxTable;
+}
+
+/**
+ * The least an order in this currency spends, after its discount, to ship free to the
+ * currency's country; null when the store never ships free there.
+ * @example freeShippingThreshold({ ...settings, freeShipping: { US: 14_900 } }, "usd") // 14_900
+ */
+export function freeShippingThreshold(
+  settings: Pick<CheckoutSettings, "freeShipping">,
+  currency: Currency,
+): number | null {
+  return settings.freeShipping[countryOfCurrency(currency)] ?? null;
 }
 
 export const FREE_SHIPPING_OPTION_ID = "free";
@@ -153,13 +175,20 @@ export const NO_SHIPPING_OPTION = {
   free: false,
 } as const satisfies ShippingOption;
 
-/** Free shipping: US orders whose subtotal after discount is $149.00 USD or more. */
+/**
+ * Free shipping: an order to a country in its own currency whose subtotal after discount reaches
+ * the store's threshold for that country (the demo stores': $149.00 USD, US only).
+ */
 export function qualifiesForFreeShipping(
+  settings: Pick<CheckoutSettings, "freeShipping">,
   country: Country,
   currency: Currency,
   afterDiscount: number,
 ): boolean {
-  return country === "US" && currency === "usd" && afterDiscount >= FREE_SHIPPING_THRESHOLD_USD;
+  const threshold = freeShippingThreshold(settings, currency);
+  return (
+    country === countryOfCurrency(currency) && threshold !== null && afterDiscount >= threshold
+  );
 }
 
 /**
@@ -174,7 +203,7 @@ export function shippingOptions(
 ): ShippingOption[] {
   const rates = settings.shipping[country] ?? [];
   const options: ShippingOption[] = rates.map((r) => ({ ...r, free: false }));
-  if (qualifiesForFreeShipping(country, currency, afterDiscount)) {
+  if (qualifiesForFreeShipping(settings, country, currency, afterDiscount)) {
     const standard = rates[0];
     options.unshift({
       id: FREE_SHIPPING_OPTION_ID,

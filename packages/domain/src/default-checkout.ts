@@ -1,7 +1,8 @@
 import type { CheckoutSettings } from "./checkout.ts";
 
 /**
- * A store's shipping and tax until it sets its own (the demo stores', and a new store's): flat-rate Standard and Express per country, US state sales
+ * A store's shipping and tax until it sets its own (the demo stores', and a new store's): flat-rate
+ * Standard and Express per country, free shipping on US orders of $149.00 or more, US state sales
  * tax at the state rate (no local add-ons) and Canadian GST/HST/PST/QST by province, in
  * thousandths of a percent.
  */
@@ -16,6 +17,7 @@ export const DEFAULT_CHECKOUT_SETTINGS: CheckoutSettings = {
       { id: "express", label: "Express", amount: 2_995, estimate: "2–3 business days" },
     ],
   },
+  freeShipping: { US: 14_900 },
   tax: {
     US: Object.fromEntries(
       Object.entries({

@@ -15,6 +15,30 @@ export const CURRENCY_OPTIONS: readonly CurrencyOption[] = [
   { symbol: "CA$", name: "CAD", value: "cad", stripe_countries: ["CA"] },
 ];
 
+/** What a store sells in: its currencies, and the one a visitor gets when nothing else decides. */
+export interface StoreCurrencies {
+  currencies: readonly Currency[];
+  defaultCurrency: Currency;
+}
+
+/** A store that sells in every currency, USD first: the demo stores, and any store until read. */
+export const EVERY_CURRENCY: StoreCurrencies = { currencies: CURRENCIES, defaultCurrency: "usd" };
+
+/** "USD", "USD and CAD": a store's currencies as its messages name them. */
+export function currencyList(currencies: readonly Currency[]): string {
+  const names = currencies.map((c) => c.toUpperCase());
+  return names.length > 1
+    ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`
+    : (names[0] ?? "");
+}
+
+export const CURRENCY_MESSAGES = {
+  notSold: (currencies: readonly Currency[]) =>
+    currencies.length === 1
+      ? `This store sells in ${currencyList(currencies)} only`
+      : `This store sells in ${currencyList(currencies)}`,
+} as const;
+
 const formatters = new Map<string, Intl.NumberFormat>();
 
 /**

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type CheckoutSettings, COUNTRIES, type Country, REGIONS } from "./checkout.ts";
+import { CURRENCIES } from "./money.ts";
 import { CurrencySchema } from "./money-schema.ts";
 import { THEME_FONTS } from "./store.ts";
 
@@ -19,6 +20,10 @@ export const NEW_STORE_MESSAGES = {
   rate: "Each shipping rate needs an id, a label, an amount in cents (0 or more) and an estimate",
   tax: "Tax rates are per region of the country, in thousandths of a percent (0 to 30,000)",
   region: (country: string, region: string) => `${region} is not a region of ${country}`,
+  currencies: "Choose the currencies the store sells in: USD, CAD or both, each once",
+  defaultCurrency: "The default currency must be one the store sells in",
+  freeShipping:
+    "A free-shipping threshold is an amount in cents (0 to 10,000,000) in the country's currency",
 } as const;
 
 /** Lower-case letters, digits and single hyphens, as it appears in URLs of media and admin. */
@@ -93,6 +98,20 @@ export const TaxTableSchema = z
     }
   }) satisfies z.ZodType<CheckoutSettings["tax"]>;
 
+/**
+ * Free shipping per country: the least an order spends after its discount, in minor units of
+ * the country's currency; a country left out never ships free.
+ */
+export const FreeShippingSchema = z.partialRecord(
+  z.enum(COUNTRIES),
+  z
+    .number({ error: NEW_STORE_MESSAGES.freeShipping })
+    .int(NEW_STORE_MESSAGES.freeShipping)
+    .min(0, NEW_STORE_MESSAGES.freeShipping)
+    .max(10_000_000, NEW_STORE_MESSAGES.freeShipping),
+  { error: NEW_STORE_MESSAGES.freeShipping },
+) satisfies z.ZodType<CheckoutSettings["freeShipping"]>;
+
 /** What a platform operator gives to open a store. */
 export const NewStoreSchema = z
   .object({
@@ -107,6 +126,13 @@ export const NewStoreSchema = z
       .min(1, NEW_STORE_MESSAGES.hosts)
       .max(10, NEW_STORE_MESSAGES.hosts),
     defaultCurrency: CurrencySchema,
+    /** The currencies it sells in; default: every one. The default currency is one of them. */
+    currencies: z
+      .array(CurrencySchema, { error: NEW_STORE_MESSAGES.currencies })
+      .min(1, NEW_STORE_MESSAGES.currencies)
+      .max(CURRENCIES.length, NEW_STORE_MESSAGES.currencies)
+      .refine((list) => new Set(list).size === list.length, NEW_STORE_MESSAGES.currencies)
+      .default([...CURRENCIES]),
     ownerEmail: z.email({ error: NEW_STORE_MESSAGES.ownerEmail }).max(254).toLowerCase(),
     theme: z
       .object({
@@ -120,10 +146,19 @@ export const NewStoreSchema = z
       .default({}),
     /** Shipping rates per country; default: the starter rates. */
     shipping: ShippingTableSchema.optional(),
+    /** Free shipping per country; default: US orders of $149.00 or more. */
+    freeShipping: FreeShippingSchema.optional(),
     /** Tax rates per region; default: the US states' and Canadian provinces' rates. */
     tax: TaxTableSchema.optional(),
   })
   .superRefine((store, ctx) => {
+    if (!store.currencies.includes(store.defaultCurrency)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["defaultCurrency"],
+        message: NEW_STORE_MESSAGES.defaultCurrency,
+      });
+    }
     if (new Set(store.hosts).size !== store.hosts.length) {
       ctx.addIssue({ code: "custom", path: ["hosts"], message: NEW_STORE_MESSAGES.hostTwice });
     }
@@ -148,6 +183,7 @@ export const PlatformStoreSchema = z.object({
   id: z.string(),
   brandName: z.string(),
   hosts: z.array(z.string()),
+  currencies: z.array(CurrencySchema),
   ownerEmail: z.string(),
   stripeId: z.string().nullable(),
   disabled: z.boolean(),

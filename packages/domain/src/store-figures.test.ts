@@ -7,6 +7,7 @@ const SETTINGS: CheckoutSettings = {
     US: [{ id: "standard", label: "Standard", amount: 795, estimate: "3–5 business days" }],
     CA: [{ id: "express", label: "Express", amount: 3_000, estimate: "2–3 business days" }],
   },
+  freeShipping: { US: 14_900 },
   tax: {},
 };
 
@@ -14,12 +15,20 @@ describe("store figures in content", () => {
   it("names each shipping option's price in its country's currency and its estimate", () => {
     expect(storeFigures(SETTINGS, 10)).toEqual({
       free_shipping_threshold: "$149",
+      "free_shipping.US": "$149",
       "shipping.US.standard": "$7.95",
       "shipping.US.standard.estimate": "3–5 business days",
       "shipping.CA.express": "CA$30",
       "shipping.CA.express.estimate": "2–3 business days",
       "affiliate.percentage": "10",
     });
+  });
+
+  it("names each country's free-shipping threshold in its currency, and none where it never ships free", () => {
+    const figures = storeFigures({ ...SETTINGS, freeShipping: { CA: 20_050 } }, null);
+    expect(figures["free_shipping.CA"]).toBe("CA$200.50");
+    expect(figures).not.toHaveProperty("free_shipping.US");
+    expect(figures).not.toHaveProperty("free_shipping_threshold");
   });
 
   it("has no affiliate figure for a store without a programme", () => {

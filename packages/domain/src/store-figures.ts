@@ -1,4 +1,3 @@
-import { FREE_SHIPPING_THRESHOLD_USD } from "./cart.ts";
 import { type CheckoutSettings, COUNTRIES, currencyOfCountry } from "./checkout.ts";
 import { formatMoney } from "./money.ts";
 
@@ -8,7 +7,8 @@ import { formatMoney } from "./money.ts";
  * - `shipping.US.standard`: an option's price in its country's currency ("$7.95", "CA$12.95"),
  *   and `shipping.US.standard.estimate` its delivery estimate ("3–5 business days"), for every
  *   country and option id of the store's shipping table;
- * - `free_shipping_threshold`: the least a US order spends to ship free ("$149");
+ * - `free_shipping.US`: the least an order to the country spends to ship free ("$149",
+ *   "CA$200"), for each country the store ships free to; `free_shipping_threshold` is the US one;
  * - `affiliate.percentage`: the commission the store's affiliate programme pays ("10"), when it
  *   has one.
  */
@@ -28,16 +28,20 @@ export function storeFigures(
   settings: CheckoutSettings,
   affiliatePercentage: number | null,
 ): StoreFigures {
-  const figures: StoreFigures = {
-    free_shipping_threshold: quotedPrice(FREE_SHIPPING_THRESHOLD_USD, "usd"),
-  };
+  const figures: StoreFigures = {};
   for (const country of COUNTRIES) {
+    const threshold = settings.freeShipping[country];
+    if (threshold !== undefined) {
+      figures[`free_shipping.${country}`] = quotedPrice(threshold, currencyOfCountry(country));
+    }
     for (const rate of settings.shipping[country] ?? []) {
       const name = `shipping.${country}.${rate.id}`;
       figures[name] = quotedPrice(rate.amount, currencyOfCountry(country));
       figures[`${name}.estimate`] = rate.estimate;
     }
   }
+  const us = figures["free_shipping.US"];
+  if (us !== undefined) figures.free_shipping_threshold = us;
   if (affiliatePercentage !== null) figures["affiliate.percentage"] = String(affiliatePercentage);
   return figures;
 }

@@ -73,6 +73,8 @@ export const StoreInfoSchema = z.object({
   /** How the store takes cards: its Stripe account, the test processor, or not yet (production). */
   cardPayments: z.enum(["stripe", "test", "unavailable"]),
   defaultCurrency: CurrencySchema,
+  /** The currencies the store sells in, the default among them; the switcher offers these. */
+  currencies: z.array(CurrencySchema),
   theme: ThemeSchema,
   Navbar: NavbarSchema,
   Footer: FooterSchema,

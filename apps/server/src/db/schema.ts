@@ -67,6 +67,8 @@ export const stores = pgTable(
     mailFromName: text("mail_from_name"),
     mailFromAddress: text("mail_from_address"),
     defaultCurrency: text("default_currency").$type<Currency>().notNull().default("usd"),
+    /** The currencies the store sells in (its prices, carts and orders); the default is one. */
+    currencies: text("currencies").array().$type<Currency[]>().notNull().default(sql`'{usd,cad}'`),
     /**
      * The commission, in percent, the store's affiliate programme pays (content quotes it as
      * `{{affiliate.percentage}}`); null without a programme. An account may be given another rate.
@@ -94,6 +96,10 @@ export const stores = pgTable(
   },
   (t) => [
     check("stores_default_currency", sql`${t.defaultCurrency} in ('usd', 'cad')`),
+    check(
+      "stores_currencies",
+      sql`cardinality(${t.currencies}) > 0 and ${t.currencies} <@ array['usd', 'cad'] and ${t.defaultCurrency} = any(${t.currencies})`,
+    ),
     check(
       "stores_affiliate_percentage",
       sql`${t.affiliatePercentage} is null or ${t.affiliatePercentage} between 0 and 100`,

@@ -1,4 +1,11 @@
-import { type Currency, CurrencySchema } from "@storefront/domain";
+import {
+  CURRENCY_MESSAGES,
+  type Currency,
+  CurrencySchema,
+  DomainError,
+  EVERY_CURRENCY,
+  type StoreCurrencies,
+} from "@storefront/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { cookieOptions } from "./cookies.ts";
 
@@ -47,13 +54,36 @@ export function cookieCurrency(request: FastifyRequest): Currency | null {
   return parsed.success ? parsed.data : null;
 }
 
+/** What the request's store sells in (resolved with the store; every currency before that). */
+function storeSale(request: FastifyRequest): StoreCurrencies {
+  return request.storeSale ?? EVERY_CURRENCY;
+}
+
 /**
- * The currency of a request (the one place that decides it): an explicit choice (`?currency=`),
- * else the `currency` cookie, else CAD for a visitor in Canada, else USD.
+ * A currency the shopper asked for by name (`?currency=`, the currency switch): it must be one
+ * the request's store sells in, else 400 naming those it does.
+ */
+export function soldCurrency(request: FastifyRequest, currency: Currency): Currency {
+  const { currencies } = storeSale(request);
+  if (currencies.includes(currency)) return currency;
+  const message = CURRENCY_MESSAGES.notSold(currencies);
+  throw new DomainError("invalid", message, { currency: message });
+}
+
+/**
+ * The currency of a request (the one place that decides it), always one the store sells in: an
+ * explicit choice (`?currency=`, refused when the store does not sell in it), else the `currency`
+ * cookie, else the currency of the visitor's country (CAD in Canada, USD in the US), else the
+ * store's default currency.
  */
 export function requestCurrency(request: FastifyRequest, explicit?: Currency): Currency {
-  if (explicit) return explicit;
-  return cookieCurrency(request) ?? (visitorCountry(request) === "CA" ? "cad" : "usd");
+  if (explicit) return soldCurrency(request, explicit);
+  const { currencies, defaultCurrency } = storeSale(request);
+  const chosen = cookieCurrency(request);
+  if (chosen && currencies.includes(chosen)) return chosen;
+  const country = visitorCountry(request);
+  const local = country === "CA" ? "cad" : country === "US" ? "usd" : null;
+  return local && currencies.includes(local) ? local : defaultCurrency;
 }
 
 /** Remembers the shopper's currency for a year; readable by the page so it can render at once. */

@@ -2,6 +2,7 @@ import type { ErrorBody } from "@storefront/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { errorAnswer, invalidInputBody } from "./errors.ts";
+import { resolveRequestStore } from "./store.ts";
 
 type Schema = z.ZodType;
 
@@ -134,7 +135,7 @@ export async function readForPage(
     const shows = read.shows?.(params?.data ?? {}) ?? [];
     try {
       // A page's own request is not an API path: its store is resolved here, as the API's is.
-      request.storeId ||= await app.stores.resolve(request.hostname);
+      await resolveRequestStore(request);
       const answer = await read.read(request, {
         params: params?.data ?? {},
         query: query?.data ?? {},

@@ -23,13 +23,27 @@ export function isApiPath(url: string): boolean {
  */
 const STORELESS_PREFIXES = ["/api/payments/stripe/webhook", "/api/platform/"];
 
+/**
+ * The request's store from its Host header, with what it sells in, resolved once; not_found
+ * for a disabled store.
+ */
+export async function resolveRequestStore(request: FastifyRequest): Promise<string> {
+  if (!request.storeId) {
+    const found = await request.server.stores.lookup(request.hostname);
+    request.storeId = found.storeId;
+    request.storeSale = found.sale;
+  }
+  return request.storeId;
+}
+
 /** Resolves the request's store from its Host header before any API, data or metrics route runs. */
 export function registerStoreResolution(app: FastifyInstance): void {
   app.decorateRequest("storeId", "");
+  app.decorateRequest("storeSale", null);
   app.addHook("onRequest", async (request) => {
     const url = request.url;
     if (isApiPath(url) && !STORELESS_PREFIXES.some((prefix) => url.startsWith(prefix))) {
-      request.storeId = await app.stores.resolve(request.hostname);
+      await resolveRequestStore(request);
     }
   });
 }

@@ -1,7 +1,8 @@
-import type { AdminCollectionList, AdminProductDetail } from "@storefront/domain";
+import { type AdminCollectionList, type AdminProductDetail, CURRENCIES } from "@storefront/domain";
 import { data } from "react-router";
 import { ProductEditor } from "~/features/admin";
 import { apiGet } from "~/lib/api.server";
+import { rootDataOf } from "~/lib/seo";
 import type { Route } from "./+types/admin-product";
 
 export function meta({ data: loaded }: Route.MetaArgs) {
@@ -21,13 +22,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { product: res.body as AdminProductDetail, collections: choices };
 }
 
-export default function AdminProductPage({ loaderData }: Route.ComponentProps) {
+export default function AdminProductPage({ loaderData, matches }: Route.ComponentProps) {
+  const currencies = rootDataOf(matches)?.store.currencies ?? CURRENCIES;
   // Made anew for another product, so no draft is carried from one to the next.
   return (
     <ProductEditor
       key={loaderData.product?.id ?? "new"}
       product={loaderData.product}
       collections={loaderData.collections}
+      currencies={currencies}
     />
   );
 }

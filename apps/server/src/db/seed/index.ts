@@ -1,4 +1,5 @@
 import {
+  CURRENCIES,
   type Currency,
   DEFAULT_ANALYTICS_SETTINGS,
   DEFAULT_CHECKOUT_SETTINGS,
@@ -51,6 +52,7 @@ export async function insertStore(tx: Database, store: DemoStore): Promise<void>
     logo: mediaUrl(store.id, store.logo),
     brandDescription: store.brandDescription,
     defaultCurrency: store.defaultCurrency,
+    currencies: store.currencies ?? [...CURRENCIES],
     affiliatePercentage: store.affiliatePercentage ?? null,
     analyticsSettings: store.analyticsSettings ?? DEFAULT_ANALYTICS_SETTINGS,
     productTrust: store.productTrust ?? [],

@@ -1,6 +1,7 @@
 import type {
   AnalyticsSettings,
   CheckoutSettings,
+  Currency,
   Footer,
   Navbar,
   PageDocument,
@@ -169,6 +170,8 @@ export interface DemoStore {
   /** A file from `images`, kind logo. */
   logo: string;
   defaultCurrency: "usd" | "cad";
+  /** The currencies it sells in; default: every one. */
+  currencies?: Currency[];
   /** The affiliate programme's commission in percent (`{{affiliate.percentage}}`); none: no programme. */
   affiliatePercentage?: number;
   /** Promises under a product's Add to cart (the domain's ProductTrust). */

@@ -17,7 +17,7 @@ import { sign, unsign } from "../../lib/session-key.ts";
 import { newToken, tokenHash } from "../../lib/tokens.ts";
 import { type ReplaceEntry, replaceCart } from "../cart/cart-commands.ts";
 import type { CartOwner } from "../cart/cart-queries.ts";
-import { readView } from "../cart/cart-view.ts";
+import { storedCartView } from "../cart/cart-view.ts";
 
 export interface RecoveryDeps {
   db: Database;
@@ -138,7 +138,7 @@ function mailbox(email: string): string {
 async function sendReminder(deps: RecoveryDeps, cart: Candidate, now: Date): Promise<void> {
   const [row] = await deps.db.select().from(carts).where(eq(carts.id, cart.id));
   if (!row) return;
-  const view: CartView = await readView(deps.db, row);
+  const view: CartView = await storedCartView(deps.db, row);
   const token = newToken();
   const [link] = await deps.db
     .insert(cartRecoveryTokens)
@@ -245,7 +245,7 @@ export async function recoverCart(
   if (!link || !cart || cart.status === "purchased") {
     throw new DomainError("invalid", RECOVERY_MESSAGES.linkInvalid);
   }
-  const view = await readView(db, cart);
+  const view = await storedCartView(db, cart);
   const entries = view.cartItems.map(
     (l): ReplaceEntry =>
       l.bundle_id !== null && l.skus_selected !== null

@@ -2,7 +2,7 @@ import type { AbandonedCartPage, AbandonedCartReport, SessionData } from "@store
 import { and, asc, count, desc, eq, or, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import { analyticsEvents, analyticsSessions, cartEvents, carts, users } from "../../db/schema.ts";
-import { readView } from "../cart/cart-view.ts";
+import { storedCartView } from "../cart/cart-view.ts";
 
 type CartRow = typeof carts.$inferSelect;
 type SessionRow = typeof analyticsSessions.$inferSelect;
@@ -54,7 +54,7 @@ async function listsOf(
 /** One abandoned cart as the report of spec section 3 shows it. */
 async function reportOf(db: Database, cart: CartRow): Promise<AbandonedCartReport> {
   const [view, events, visit, owner] = await Promise.all([
-    readView(db, cart),
+    storedCartView(db, cart),
     db
       .select()
       .from(cartEvents)

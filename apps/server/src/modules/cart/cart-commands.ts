@@ -28,6 +28,7 @@ import { eq } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
 import { carts } from "../../db/schema.ts";
 import { type DiscountCode, findRedeemableCode } from "../discounts/service.ts";
+import { getCheckoutSettings } from "../stores/service.ts";
 import type { PlanRow } from "../subscriptions/service.ts";
 import {
   type CartEvent,
@@ -261,7 +262,9 @@ async function writeCart(
   options: { create: boolean; absent?: () => CartView },
   change: (state: CartState) => Promise<CartChange> | CartChange,
 ): Promise<CartView> {
-  const absent = options.absent ?? (() => emptyView(owner.currency));
+  // The store's shipping rules are kept outside transactions: read before this one opens.
+  const rules = await getCheckoutSettings(db, owner.storeId);
+  const absent = options.absent ?? (() => emptyView(owner.currency, rules));
   if (ownerCondition(owner) === null) {
     if (options.create) throw new Error("A cart write that creates a cart needs an owner");
     return absent();
@@ -291,7 +294,9 @@ async function writeCart(
         ? cart
         : await touch(tx, cart, { status: statusAfterActivity(cart.status), ...settings });
     // Another currency prices every line again; otherwise the lines are as just written.
-    return result.currency ? readView(tx, updated) : viewWithLines(tx, updated, linesNow);
+    return result.currency
+      ? readView(tx, updated, rules)
+      : viewWithLines(tx, updated, linesNow, rules);
   });
 }
 
@@ -382,7 +387,10 @@ async function addToNewCart(
   add: AddCartItem,
 ): Promise<CartView> {
   const empty = { currency: owner.currency, items: [] };
-  const { items, found, item } = await itemsAfterAdd(db, owner, empty, add);
+  const [{ items, found, item }, rules] = await Promise.all([
+    itemsAfterAdd(db, owner, empty, add),
+    getCheckoutSettings(db, owner.storeId),
+  ]);
   const { cart, lines } = await insertCartWithLines(
     db,
     {
@@ -395,7 +403,7 @@ async function addToNewCart(
     found,
     [{ type: "item_added", sku: item.sku, quantity: add.quantity }],
   );
-  return viewWithLines(db, cart, lines);
+  return viewWithLines(db, cart, lines, rules);
 }
 
 /** Changing or removing a line needs a cart that holds it: without a cart, the line is not found. */

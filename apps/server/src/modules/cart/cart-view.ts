@@ -3,13 +3,16 @@ import {
   bundleStockLeft,
   type CartItem,
   type CartView,
+  type CheckoutSettings,
   type Currency,
   cartTotals,
   freeShippingRemaining,
+  freeShippingThreshold,
   lineTotal,
 } from "@storefront/domain";
 import type { Database } from "../../db/index.ts";
 import { type DiscountCode, discountInCurrency, findActiveCode } from "../discounts/service.ts";
+import { getCheckoutSettings } from "../stores/service.ts";
 import { planView } from "../subscriptions/service.ts";
 import {
   type CartOwner,
@@ -45,9 +48,16 @@ export function itemsOf(lines: readonly Line[]): CartItem[] {
   return pricedLines(lines).map(itemOf);
 }
 
+/**
+ * What the cart view reads of the store: its free-shipping thresholds. Read before a write's
+ * transaction (the store's settings are kept outside transactions) and passed in.
+ */
+export type CartRules = Pick<CheckoutSettings, "freeShipping">;
+
 /** The answer for a visitor without a cart (or before a write opens one). */
-export function emptyView(currency: Currency): CartView {
+export function emptyView(currency: Currency, rules: CartRules): CartView {
   const totals = cartTotals([]);
+  const threshold = freeShippingThreshold(rules, currency);
   return {
     currency,
     cartItems: [],
@@ -55,16 +65,17 @@ export function emptyView(currency: Currency): CartView {
     subtotal: totals.subtotal,
     discount: totals.discount,
     totalCost: totals.total,
-    freeShippingRemaining: freeShippingRemaining(totals.total, currency),
+    freeShippingRemaining: freeShippingRemaining(totals.total, threshold),
+    freeShippingThreshold: threshold,
     itemCount: 0,
     status: "empty",
   };
 }
 
 /** A stored cart as the API answers it: its priced lines, its code and its totals. */
-export async function readView(db: Database, cart: CartRow): Promise<CartView> {
+export async function readView(db: Database, cart: CartRow, rules: CartRules): Promise<CartView> {
   const [lines, code] = await Promise.all([readLines(db, cart), activeCodeOf(db, cart)]);
-  return viewOf(cart, lines, code);
+  return viewOf(cart, lines, code, rules);
 }
 
 /**
@@ -75,8 +86,9 @@ export async function viewWithLines(
   db: Database,
   cart: CartRow,
   lines: readonly Line[],
+  rules: CartRules,
 ): Promise<CartView> {
-  return viewOf(cart, lines, await activeCodeOf(db, cart));
+  return viewOf(cart, lines, await activeCodeOf(db, cart), rules);
 }
 
 /** The cart's discount code while it can still be used; null without one. */
@@ -104,8 +116,14 @@ export function shipsAnything(lines: readonly Pick<Line, "requiresShipping">[]):
   return lines.some((l) => l.requiresShipping);
 }
 
-function viewOf(cart: CartRow, lines: readonly Line[], code: DiscountCode | null): CartView {
+function viewOf(
+  cart: CartRow,
+  lines: readonly Line[],
+  code: DiscountCode | null,
+  rules: CartRules,
+): CartView {
   const currency = cart.currency;
+  const threshold = freeShippingThreshold(rules, currency);
   const priced = pricedLines(lines);
   const items = priced.map(itemOf);
   const stock = stockBySku(priced);
@@ -159,7 +177,8 @@ function viewOf(cart: CartRow, lines: readonly Line[], code: DiscountCode | null
     freeShippingRemaining:
       priced.length > 0 && !shipsAnything(priced)
         ? null
-        : freeShippingRemaining(totals.total, currency),
+        : freeShippingRemaining(totals.total, threshold),
+    freeShippingThreshold: threshold,
     itemCount: items.reduce((sum, i) => sum + i.quantity, 0),
     status: cart.status,
   };
@@ -167,6 +186,14 @@ function viewOf(cart: CartRow, lines: readonly Line[], code: DiscountCode | null
 
 /** The owner's cart in this store; without an owner or cart, an empty one (nothing written). */
 export async function getCart(db: Database, owner: CartOwner): Promise<CartView> {
-  const open = await readOpenCart(db, owner);
-  return open ? viewWithLines(db, open.cart, open.lines) : emptyView(owner.currency);
+  const [open, rules] = await Promise.all([
+    readOpenCart(db, owner),
+    getCheckoutSettings(db, owner.storeId),
+  ]);
+  return open ? viewWithLines(db, open.cart, open.lines, rules) : emptyView(owner.currency, rules);
+}
+
+/** The cart view of a stored cart, outside any transaction (reports, reminders, restores). */
+export async function storedCartView(db: Database, cart: CartRow): Promise<CartView> {
+  return readView(db, cart, await getCheckoutSettings(db, cart.storeId));
 }

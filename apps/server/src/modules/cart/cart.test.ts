@@ -69,6 +69,7 @@ describeEachEngine("cart API", (engine) => {
         discount: 0,
         totalCost: 0,
         freeShippingRemaining: 14_900,
+        freeShippingThreshold: 14_900,
         itemCount: 0,
         status: "empty",
       });

@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { withCartOwner } from "../../plugins/cart-owner.ts";
-import { setCurrencyCookie } from "../../plugins/currency.ts";
+import { setCurrencyCookie, soldCurrency } from "../../plugins/currency.ts";
 import { pageRead, registerPageRead } from "../../plugins/page-reads.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
 import {
@@ -126,7 +126,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { currency } = request.body;
+      const currency = soldCurrency(request, request.body.currency);
       const cart = await setCartCurrency(app.db, await request.cartOwner(), currency);
       setCurrencyCookie(request, reply, currency);
       return cart;

@@ -15,7 +15,7 @@ import {
 } from "../../../test/fixtures.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
 import type { Visitor } from "../../../test/visitor.ts";
-import { adminAudit, collections, variants } from "../../db/schema.ts";
+import { adminAudit, collections, stores, variants } from "../../db/schema.ts";
 
 /** A product as a new admin would fill the form in. */
 function calmChews(overrides: Record<string, unknown> = {}) {
@@ -185,6 +185,49 @@ describeEachEngine("products without code: the store admin's product editor", (e
     ).v;
     const elsewhere = await hempAdmin.post("/api/admin/products", calmChews());
     expect(elsewhere.statusCode, elsewhere.body).toBe(201);
+  });
+
+  it("asks a price in each currency the store sells in, and no other", async () => {
+    const usdOnly = {
+      variants: [{ ...calmChews().variants[0], prices: [{ currency: "usd", amount: 2400 }] }],
+    };
+    const both = await admin.post(
+      "/api/admin/products",
+      calmChews({
+        handle: "usd-chews",
+        ...usdOnly,
+        variants: [{ ...usdOnly.variants[0], sku: "USD-CHEWS" }],
+      }),
+    );
+    expect(both.statusCode).toBe(400);
+    expect(both.json().error.message).toBe(M.pricesFor(["usd", "cad"]));
+    expect(M.pricesFor(["usd", "cad"])).toBe(
+      "Give each variant one price per currency: USD and CAD",
+    );
+    const hempAdmin = (
+      await signedInVisitor(t.app, t.database.db, { storeId: HEMP_STORE, userType: "admin" }, HEMP)
+    ).v;
+    await t.database.db
+      .update(stores)
+      .set({ currencies: ["usd"] })
+      .where(eq(stores.id, HEMP_STORE));
+    try {
+      const sold = await hempAdmin.post(
+        "/api/admin/products",
+        calmChews({
+          handle: "usd-chews",
+          ...usdOnly,
+          variants: [{ ...usdOnly.variants[0], sku: "USD-CHEWS" }],
+        }),
+      );
+      expect(sold.statusCode, sold.body).toBe(201);
+      expect(sold.json().variants[0].prices).toEqual([{ currency: "usd", amount: 2400 }]);
+    } finally {
+      await t.database.db
+        .update(stores)
+        .set({ currencies: ["usd", "cad"] })
+        .where(eq(stores.id, HEMP_STORE));
+    }
   });
 
   it("edits a product: text, a new variant, a price, the stock only as the admin saw it, and unpublishing hides it", async () => {

@@ -15,6 +15,7 @@ import {
   collections,
   productImages,
   products,
+  stores,
   subscriptionPlans,
   subscriptions,
   variantPrices,
@@ -375,6 +376,22 @@ async function writeCollections(
   }
 }
 
+/** A variant without a price in a currency the store sells in is a 400 naming them. */
+async function refuseUnpriced(tx: Transaction, storeId: string, input: ProductInput) {
+  const [store] = await tx
+    .select({ currencies: stores.currencies })
+    .from(stores)
+    .where(eq(stores.id, storeId));
+  const sold = store?.currencies ?? [];
+  const unpriced = input.variants.some((v) =>
+    sold.some((c) => !v.prices.some((p) => p.currency === c)),
+  );
+  if (unpriced) {
+    const message = M.pricesFor(sold);
+    throw new DomainError("invalid", message, { variants: message });
+  }
+}
+
 /**
  * Creates a product with its variants, prices, plans and collections in one transaction,
  * unpublished unless asked; a handle or SKU another product of the store has is a 409.
@@ -387,6 +404,7 @@ export async function createProduct(
 ): Promise<AdminProductDetail> {
   return db
     .transaction(async (tx) => {
+      await refuseUnpriced(tx, storeId, input);
       await refuseTaken(tx, storeId, input, null);
       const [row] = await tx
         .insert(products)
@@ -439,6 +457,7 @@ export async function updateProduct(
         .where(and(eq(variants.productId, productId), sql`${variants.bundleSlots} is not null`))
         .limit(1);
       if (bundle) throw new DomainError("invalid", M.bundle);
+      await refuseUnpriced(tx, storeId, input);
       await refuseTaken(tx, storeId, input, productId);
       const tags = await inStoreTerms(tx, storeId, input.tags);
       await tx.update(products).set(productColumns(input, tags)).where(eq(products.id, productId));

@@ -4,9 +4,12 @@ import {
   type ChatMessage,
   type ChatMessageOf,
   type ChatMessageType,
+  COUNTRIES,
+  COUNTRY_WORDS,
   chatTopics,
+  countryOfCurrency,
+  currencyOfCountry,
   emailIn,
-  FREE_SHIPPING_THRESHOLD_USD,
   formatMoney,
   type GeneralTopic,
   isQuestion,
@@ -26,7 +29,7 @@ import { discountCodes, orderLines, orders } from "../../db/schema.ts";
 import { getDocument } from "../content/service.ts";
 import { discountInCurrency, notExpired } from "../discounts/service.ts";
 import { find } from "../search/service.ts";
-import { getTradeTerms } from "../stores/service.ts";
+import { getCheckoutSettings, getTradeTerms } from "../stores/service.ts";
 import type { ChatAnswerer, ChatContext, ChatReply } from "./answerer.ts";
 
 type BotMessage<T extends ChatMessageType> = Omit<ChatMessageOf<T>, "role" | "timestamp">;
@@ -319,17 +322,22 @@ function askOrderEmail(context: ChatContext, number: number): ChatReply {
 async function discounts(context: ChatContext): Promise<ChatReply> {
   const { currency, visitor } = context;
   const messages: ChatMessage[] = [];
-  const threshold = formatMoney(FREE_SHIPPING_THRESHOLD_USD, "usd");
-  messages.push(
-    bot<"DISCOUNT">(context, {
-      type: "DISCOUNT",
-      discountType: "free_shipping",
-      message:
-        currency === "usd"
-          ? `Orders of ${threshold} or more ship free within the US.`
-          : `Free shipping is for US orders paid in US dollars, of ${threshold} or more; orders in Canadian dollars pay the shipping shown at checkout.`,
-    }),
-  );
+  const { freeShipping } = await getCheckoutSettings(context.db, context.storeId);
+  const home = countryOfCurrency(currency);
+  const own = freeShipping[home];
+  // Where the store ships free in another currency, said so a shopper can choose it.
+  const elsewhere = COUNTRIES.find((c) => c !== home && freeShipping[c] !== undefined);
+  const message =
+    own !== undefined
+      ? `Orders of ${formatMoney(own, currency)} or more ship free within ${COUNTRY_WORDS[home].place}.`
+      : elsewhere !== undefined
+        ? `Free shipping is for ${COUNTRY_WORDS[elsewhere].adjective} orders paid in ${COUNTRY_WORDS[elsewhere].money}, of ${formatMoney(freeShipping[elsewhere] ?? 0, currencyOfCountry(elsewhere))} or more; orders in ${COUNTRY_WORDS[home].money} pay the shipping shown at checkout.`
+        : null;
+  if (message !== null) {
+    messages.push(
+      bot<"DISCOUNT">(context, { type: "DISCOUNT", discountType: "free_shipping", message }),
+    );
+  }
   const codes = await context.db
     .select()
     .from(discountCodes)

@@ -1,4 +1,8 @@
 import {
+  type CheckoutSettings,
+  COUNTRY_NAMES,
+  type Country,
+  countryOfCurrency,
   DEFAULT_CHECKOUT_SETTINGS,
   DEFAULT_THEME,
   type NewStore,
@@ -7,12 +11,45 @@ import {
 import type { DemoStore } from "../../db/seed/types.ts";
 import { escapeHtml } from "../../lib/html.ts";
 
+/** A sentence list joined as people write it: "a", "a and b", "a, b and c". */
+function spoken(items: readonly string[]): string {
+  return items.length > 1
+    ? `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`
+    : (items[0] ?? "");
+}
+
+/**
+ * The shipping policy's list: for each country the store sells to, each of its rates and its
+ * free-shipping threshold, all as `{{…}}` figures of the store's own settings.
+ */
+function shippingList(countries: readonly Country[], settings: CheckoutSettings): string {
+  const items = countries.map((country) => {
+    const rates = settings.shipping[country].map(
+      (r) =>
+        `${escapeHtml(r.label)} {{shipping.${country}.${r.id}}} ({{shipping.${country}.${r.id}.estimate}})`,
+    );
+    const free =
+      settings.freeShipping[country] !== undefined
+        ? ` Free shipping on orders of {{free_shipping.${country}}} or more.`
+        : "";
+    const offer = rates.length > 0 ? `${rates.join(", ")}.` : "We do not ship here yet.";
+    return `<li><strong>${COUNTRY_NAMES[country]}:</strong> ${offer}${free}</li>`;
+  });
+  return `<ul>${items.join("")}</ul>`;
+}
+
 /**
  * The policy pages every new store starts with. Figures in `{{…}}` are filled from the store's
- * own settings when the page is read (its shipping rates and estimates), so a page never quotes
- * a rate the checkout does not charge; the owner edits the rest in the admin's content screen.
+ * own settings when the page is read (its shipping rates, estimates and free-shipping
+ * thresholds), so a page never quotes a rate the checkout does not charge; the owner edits the
+ * rest in the admin's content screen.
  */
-function policyPages(brand: string): Record<string, PageDocument> {
+function policyPages(
+  brand: string,
+  countries: readonly Country[],
+  settings: CheckoutSettings,
+  currencies: string,
+): Record<string, PageDocument> {
   // The brand as it goes into the pages' HTML: "Salt & Pepper" stays text, never markup.
   const html = escapeHtml(brand);
   const policy = (title: string, description: string, ...paragraphs: string[]): PageDocument => ({
@@ -21,12 +58,15 @@ function policyPages(brand: string): Record<string, PageDocument> {
     textAlign: "left",
     ...Object.fromEntries(paragraphs.map((p, i) => [`text-${i + 1}`, p])),
   });
+  const places = spoken(
+    countries.map((c) => (c === "US" ? "the United States" : COUNTRY_NAMES[c])),
+  );
   return {
     "policies/shipping-policy": policy(
       "Shipping Policy",
       `How ${brand} ships orders, what it costs and how long it takes.`,
-      `<p>${html} ships to the United States and Canada. Orders leave within two business days.</p>`,
-      "<ul><li><strong>United States:</strong> Standard {{shipping.US.standard}} ({{shipping.US.standard.estimate}}), Express {{shipping.US.express}} ({{shipping.US.express.estimate}}). Free Standard shipping on orders of {{free_shipping_threshold}} or more.</li><li><strong>Canada:</strong> Standard {{shipping.CA.standard}} ({{shipping.CA.standard.estimate}}), Express {{shipping.CA.express}} ({{shipping.CA.express.estimate}}).</li></ul>",
+      `<p>${html} ships to ${places}. Orders leave within two business days.</p>`,
+      shippingList(countries, settings),
       "<p>You receive an email with your order's details as soon as it is paid.</p>",
     ),
     "policies/refund-policy": policy(
@@ -45,7 +85,7 @@ function policyPages(brand: string): Record<string, PageDocument> {
       "Terms of Service",
       `The terms that apply when you shop at ${brand}.`,
       "<p>By using this website or placing an order, you agree to these terms.</p>",
-      "<ul><li><strong>Prices:</strong> shown in US or Canadian dollars; they may change, but never for an order you have already placed.</li><li><strong>Orders:</strong> an order is accepted once it is paid and confirmed by email.</li></ul>",
+      `<ul><li><strong>Prices:</strong> shown in ${currencies}; they may change, but never for an order you have already placed.</li><li><strong>Orders:</strong> an order is accepted once it is paid and confirmed by email.</li></ul>`,
     ),
   };
 }
@@ -69,6 +109,16 @@ export function storeBlueprint(input: NewStore): DemoStore {
     primary: input.theme.headingFont ?? DEFAULT_THEME.typography.fonts.primary,
     body: input.theme.bodyFont ?? DEFAULT_THEME.typography.fonts.body,
   };
+  const checkoutSettings: CheckoutSettings = {
+    shipping: input.shipping ?? DEFAULT_CHECKOUT_SETTINGS.shipping,
+    freeShipping: input.freeShipping ?? DEFAULT_CHECKOUT_SETTINGS.freeShipping,
+    tax: input.tax ?? DEFAULT_CHECKOUT_SETTINGS.tax,
+  };
+  // A store ships to the countries of the currencies it sells in (USD: US, CAD: Canada).
+  const countries = input.currencies.map(countryOfCurrency);
+  const moneyNames = spoken(
+    input.currencies.map((c) => (c === "usd" ? "US dollars" : "Canadian dollars")),
+  );
   const policies = [
     { label: "Shipping Policy", href: "/policies/shipping-policy" },
     { label: "Refund Policy", href: "/policies/refund-policy" },
@@ -80,13 +130,11 @@ export function storeBlueprint(input: NewStore): DemoStore {
     domains: input.hosts,
     brandName: brand,
     ownerEmail: input.ownerEmail,
-    checkoutSettings: {
-      shipping: input.shipping ?? DEFAULT_CHECKOUT_SETTINGS.shipping,
-      tax: input.tax ?? DEFAULT_CHECKOUT_SETTINGS.tax,
-    },
+    checkoutSettings,
     brandDescription: "",
     logo: "logo.jpg",
     defaultCurrency: input.defaultCurrency,
+    currencies: input.currencies,
     theme: { ...DEFAULT_THEME, colors, typography: { fonts } },
     navbar: { menus: [], links: [] },
     footer: {
@@ -117,7 +165,7 @@ export function storeBlueprint(input: NewStore): DemoStore {
         "text-1": `<p>Welcome to ${escapeHtml(brand)}.</p>`,
         sections: [{ widget: "products", title: "Our products" }],
       },
-      ...policyPages(brand),
+      ...policyPages(brand, countries, checkoutSettings, moneyNames),
     },
     chatbot: {},
   };

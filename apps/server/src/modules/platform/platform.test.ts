@@ -178,6 +178,48 @@ describeEachEngine("opening a store without code", (engine) => {
       code: "not_found",
     });
   });
+
+  it("sells only in the currencies it was opened with, ships free from its own threshold, and its policies say so", async () => {
+    await expect(
+      open(kitchen({ id: "deli", hosts: ["deli.localhost"], currencies: ["cad"] })),
+    ).rejects.toMatchObject({
+      code: "invalid",
+      fields: { defaultCurrency: NEW_STORE_MESSAGES.defaultCurrency },
+    });
+    await expect(
+      open(kitchen({ id: "deli", hosts: ["deli.localhost"], freeShipping: { US: -1 } })),
+    ).rejects.toMatchObject({ code: "invalid", message: NEW_STORE_MESSAGES.freeShipping });
+    await open(
+      kitchen({
+        id: "deli",
+        hosts: ["deli.localhost"],
+        currencies: ["usd"],
+        freeShipping: { US: 9900 },
+      }),
+    );
+    const v = new Visitor(t.app, "deli.localhost", { "accept-language": "en-CA" });
+    await expect.poll(async () => (await v.get("/api/store")).json().storeId).toBe("deli");
+    expect((await v.get("/api/store")).json().currencies).toEqual(["usd"]);
+    // A Canadian visitor of a store that sells in USD alone sees USD, and cannot choose CAD.
+    expect((await v.get("/api/cart")).json()).toMatchObject({
+      currency: "usd",
+      freeShippingThreshold: 9900,
+    });
+    const cad = await v.put("/api/cart/currency", { currency: "cad" });
+    expect(cad.statusCode).toBe(400);
+    expect(cad.json().error.message).toBe("This store sells in USD only");
+    const policy = JSON.stringify(
+      (await v.get("/data/master/policies/shipping-policy.json")).json(),
+    );
+    expect(policy).toContain("ships to the United States.");
+    expect(policy).toContain("Free shipping on orders of $99 or more.");
+    expect(policy).not.toContain("Canada");
+    expect(policy).not.toContain("{{");
+    const terms = JSON.stringify(
+      (await v.get("/data/master/policies/terms-of-service.json")).json(),
+    );
+    expect(terms).toContain("shown in US dollars;");
+  });
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)(

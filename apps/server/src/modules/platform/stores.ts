@@ -169,6 +169,7 @@ export async function listStores(db: Database, storeId?: string): Promise<Platfo
       brandName: stores.brandName,
       ownerEmail: stores.ownerEmail,
       stripeId: stores.stripeId,
+      currencies: stores.currencies,
       disabledAt: stores.disabledAt,
       createdAt: stores.createdAt,
       hosts: sql<

@@ -1,6 +1,7 @@
 import {
   type CheckoutSettings,
   DomainError,
+  EVERY_CURRENCY,
   FooterSchema,
   fillFigures,
   LruCache,
@@ -9,6 +10,7 @@ import {
   PressStripSchema,
   ProductTrustSchema,
   STORE_MESSAGES,
+  type StoreCurrencies,
   type StoreFigures,
   type StoreInfo,
   storeFigures,
@@ -39,11 +41,17 @@ registerCache("store-hosts", (db) => {
  * disabled store's hosts answer 404 (not_found), as do every other host's when the default store
  * is disabled.
  */
+/** The store a host belongs to, and what it sells in (which decides a request's currency). */
+export interface ResolvedStore {
+  storeId: string;
+  sale: StoreCurrencies;
+}
+
 export class StoreResolver {
-  readonly #cache = new LruCache<string, { storeId: string; disabled: boolean } | null>(
-    HOST_CACHE_ENTRIES,
-    HOST_CACHE_MS,
-  );
+  readonly #cache = new LruCache<
+    string,
+    { storeId: string; disabled: boolean; sale: StoreCurrencies } | null
+  >(HOST_CACHE_ENTRIES, HOST_CACHE_MS);
   /** Counts `forget`s: a lookup that was under way meanwhile read the old rows, so is not kept. */
   #generation = 0;
 
@@ -60,12 +68,22 @@ export class StoreResolver {
   }
 
   async resolve(hostHeader: string | undefined): Promise<string> {
+    return (await this.lookup(hostHeader)).storeId;
+  }
+
+  /** The host's store and what it sells in; not_found for a disabled store. */
+  async lookup(hostHeader: string | undefined): Promise<ResolvedStore> {
     const host = normalizeHost(hostHeader);
     let found = this.#cache.get(host);
     if (found === undefined) {
       const generation = this.#generation;
       const [row] = await this.db
-        .select({ storeId: stores.id, disabledAt: stores.disabledAt })
+        .select({
+          storeId: stores.id,
+          disabledAt: stores.disabledAt,
+          currencies: stores.currencies,
+          defaultCurrency: stores.defaultCurrency,
+        })
         .from(stores)
         .where(
           eq(
@@ -73,11 +91,17 @@ export class StoreResolver {
             sql`coalesce((select ${storeDomains.storeId} from ${storeDomains} where ${storeDomains.host} = ${host}), ${this.defaultStoreId})`,
           ),
         );
-      found = row ? { storeId: row.storeId, disabled: row.disabledAt !== null } : null;
+      found = row
+        ? {
+            storeId: row.storeId,
+            disabled: row.disabledAt !== null,
+            sale: { currencies: row.currencies, defaultCurrency: row.defaultCurrency },
+          }
+        : null;
       if (generation === this.#generation) this.#cache.set(host, found);
     }
     if (found?.disabled) throw new DomainError("not_found", STORE_MESSAGES.notFound);
-    return found?.storeId ?? this.defaultStoreId;
+    return found ?? { storeId: this.defaultStoreId, sale: EVERY_CURRENCY };
   }
 
   /** Forgets every host: a store was added, disabled or given other hosts. */
@@ -244,6 +268,7 @@ async function readStoreInfo(db: Database, storeId: string, origin: URL): Promis
     brandDescription: row.brandDescription,
     stripeId: row.stripeId,
     defaultCurrency: row.defaultCurrency,
+    currencies: row.currencies,
     theme: ThemeSchema.parse(row.theme),
     Navbar: NavbarSchema.parse(row.navbar),
     Footer: FooterSchema.parse(row.footer),

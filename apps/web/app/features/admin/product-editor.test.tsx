@@ -35,7 +35,9 @@ function renderEditor(product: AdminProductDetail | null) {
   const Stub = createRoutesStub([
     {
       path: "/admin/products/:id",
-      Component: () => <ProductEditor product={product} collections={[]} />,
+      Component: () => (
+        <ProductEditor product={product} collections={[]} currencies={["usd", "cad"]} />
+      ),
     },
   ]);
   render(<Stub initialEntries={[`/admin/products/${product?.id ?? "new"}`]} />);

@@ -128,7 +128,7 @@ function draftOf(product: AdminProductDetail | null): Draft {
 }
 
 /** The draft as the API takes it, or the first thing to fix, in words. */
-function inputOf(draft: Draft): ProductInput | string {
+function inputOf(draft: Draft, currencies: readonly Currency[]): ProductInput | string {
   const tags = (facet: ProductTag["facet"], text: string): ProductTag[] =>
     text
       .split(",")
@@ -149,7 +149,7 @@ function inputOf(draft: Draft): ProductInput | string {
       attributes[option.trim()] = value;
     }
     const prices: { currency: Currency; amount: number }[] = [];
-    for (const currency of CURRENCIES) {
+    for (const currency of currencies) {
       const amount = minorUnitsOf(v.prices[currency].trim());
       if (amount === null) {
         return `${name}: the ${currency.toUpperCase()} price must be an amount like 24.00`;
@@ -194,10 +194,13 @@ function inputOf(draft: Draft): ProductInput | string {
 
 function VariantFields({
   variant,
+  currencies,
   onChange,
   onRemove,
 }: {
   variant: VariantDraft;
+  /** The currencies the store sells in: a price for each. */
+  currencies: readonly Currency[];
   onChange: (next: VariantDraft) => void;
   onRemove: (() => void) | null;
 }) {
@@ -225,7 +228,7 @@ function VariantFields({
             onChange={(e) => onChange({ ...variant, options: e.target.value })}
           />
         </div>
-        {CURRENCIES.map((currency) => (
+        {currencies.map((currency) => (
           <div className="admin-field" key={currency}>
             <label htmlFor={`${id}-${currency}`}>Price {currency.toUpperCase()}</label>
             <input
@@ -416,9 +419,12 @@ function ImageManager({ productId, images }: { productId: string; images: AdminP
 export function ProductEditor({
   product,
   collections,
+  currencies,
 }: {
   product: AdminProductDetail | null;
   collections: CollectionChoice[];
+  /** The currencies the store sells in: each variant is priced in each. */
+  currencies: readonly Currency[];
 }) {
   const id = useId();
   const navigate = useNavigate();
@@ -430,7 +436,7 @@ export function ProductEditor({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const input = inputOf(draft);
+    const input = inputOf(draft, currencies);
     setProblem(typeof input === "string" ? input : null);
     if (typeof input === "string") return;
     void run(
@@ -582,6 +588,7 @@ export function ProductEditor({
           <VariantFields
             key={variant.key}
             variant={variant}
+            currencies={currencies}
             onChange={(next) =>
               set({ variants: draft.variants.map((v, j) => (j === i ? next : v)) })
             }

@@ -43,6 +43,7 @@ function cartWith(line: Partial<CartView["cartItems"][number]>): CartView {
     discount: 0,
     totalCost: line.product_price ?? 3995,
     freeShippingRemaining: null,
+    freeShippingThreshold: null,
     itemCount: 1,
     status: "active",
   };

@@ -41,6 +41,7 @@ const cart: CartView = {
   discount: 0,
   totalCost: 11187,
   freeShippingRemaining: 3713,
+  freeShippingThreshold: 14_900,
   itemCount: 3,
   status: "active",
 };

@@ -1,4 +1,4 @@
-import { type CartView, FREE_SHIPPING_THRESHOLD_USD, formatMoney } from "@storefront/domain";
+import { type CartView, COUNTRY_WORDS, countryOfCurrency, formatMoney } from "@storefront/domain";
 import { useState } from "react";
 import { useCartStore } from "./cart-store";
 
@@ -56,25 +56,26 @@ export function DiscountForm({ cart }: { cart: CartView }) {
   );
 }
 
-/** Subtotal, discount code, discount, total and the free US shipping progress. */
+/** Subtotal, discount code, discount, total and the progress to the store's free shipping. */
 export function CartSummary({ cart }: { cart: CartView }) {
   const remaining = cart.freeShippingRemaining;
+  const threshold = cart.freeShippingThreshold;
   const afterDiscount = cart.subtotal - cart.discount;
+  const words = COUNTRY_WORDS[countryOfCurrency(cart.currency)];
   return (
     <div className="cart-summary">
-      {remaining !== null ? (
+      {remaining !== null && threshold !== null ? (
         <div className="free-shipping">
           <p>
             {remaining === 0
-              ? "Your order ships free within the USA."
-              : `Spend ${formatMoney(remaining, "usd")} more for free US shipping.`}
+              ? `Your order ships free within ${words.place}.`
+              : `Spend ${formatMoney(remaining, cart.currency)} more for free ${words.adjective} shipping.`}
           </p>
-          <progress
-            max={FREE_SHIPPING_THRESHOLD_USD}
-            value={Math.min(afterDiscount, FREE_SHIPPING_THRESHOLD_USD)}
-          >
-            {Math.round((afterDiscount / FREE_SHIPPING_THRESHOLD_USD) * 100)}%
-          </progress>
+          {threshold > 0 ? (
+            <progress max={threshold} value={Math.min(afterDiscount, threshold)}>
+              {Math.round((Math.min(afterDiscount, threshold) / threshold) * 100)}%
+            </progress>
+          ) : null}
         </div>
       ) : null}
       <DiscountForm cart={cart} />

@@ -4,14 +4,22 @@ import { useRevalidator, useRouteLoaderData } from "react-router";
 import { useCartStore } from "./cart-store";
 import { useCart } from "./use-cart";
 
-/** USD or CAD: re-prices the cart on the server, then reloads the page's prices. */
+/**
+ * The currencies the store sells in (USD, CAD): re-prices the cart on the server, then reloads
+ * the page's prices. A store that sells in one currency shows no choice.
+ */
 export function CurrencySwitcher() {
   const cart = useCart();
   const setCurrency = useCartStore((s) => s.setCurrency);
   const revalidator = useRevalidator();
   const [error, setError] = useState<string | null>(null);
-  const rendered = useRouteLoaderData<{ currency: Currency }>("root")?.currency;
-  const current = cart?.currency ?? rendered ?? "usd";
+  const root = useRouteLoaderData<{ currency: Currency; store: { currencies: Currency[] } }>(
+    "root",
+  );
+  const current = cart?.currency ?? root?.currency ?? "usd";
+  const sold = root?.store.currencies ?? CURRENCY_OPTIONS.map((o) => o.value);
+  const options = CURRENCY_OPTIONS.filter((o) => sold.includes(o.value));
+  if (options.length < 2) return null;
   return (
     <div className="currency-switcher">
       <label htmlFor="currency-select" className="visually-hidden">
@@ -26,7 +34,7 @@ export function CurrencySwitcher() {
           if (outcome.ok) await revalidator.revalidate();
         }}
       >
-        {CURRENCY_OPTIONS.map((option) => (
+        {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.name} {option.symbol}
           </option>

@@ -1,20 +1,26 @@
 import "./platform.css";
 import {
   COUNTRIES,
+  COUNTRY_NAMES,
   type Country,
+  CURRENCIES,
+  type Currency,
+  countryOfCurrency,
+  currencyOfCountry,
   DEFAULT_CHECKOUT_SETTINGS,
+  minorUnitsOf,
   type NewStoreInput,
   type PlatformStore,
   parseTaxText,
   THEME_FONTS,
   taxText,
+  toDecimalString,
 } from "@storefront/domain";
 import { type FormEvent, useState } from "react";
 import { apiRequest } from "~/lib/api-client";
 import { useSave } from "~/lib/use-save";
 
 const FONTS = Object.keys(THEME_FONTS);
-const COUNTRY_NAMES: Record<Country, string> = { US: "United States", CA: "Canada" };
 
 /** The platform's forms say what they did, or why not, in the storefront's own styles. */
 const useAction = () => useSave({ error: "inline-error", done: "" });
@@ -125,13 +131,6 @@ function StoreCard({ store }: { store: PlatformStore }) {
   );
 }
 
-/** Dollars as typed ("7.95") in cents; null when it is not an amount. */
-function cents(text: string): number | null {
-  const match = /^\s*(\d{1,5})(?:\.(\d{1,2}))?\s*$/.exec(text);
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
-}
-
 const RATES = [
   {
     country: "US",
@@ -176,6 +175,13 @@ function NewStoreForm() {
     bodyFont: FONTS[0] ?? "",
   });
   const [amounts, setAmounts] = useState<string[]>(RATES.map((r) => r.amount));
+  const [currencies, setCurrencies] = useState<Currency[]>([...CURRENCIES]);
+  // A store ships to the countries of the currencies it sells in.
+  const countries = COUNTRIES.filter((c) => currencies.includes(currencyOfCountry(c)));
+  const [freeFrom, setFreeFrom] = useState<Record<Country, string>>(() => ({
+    US: toDecimalString(DEFAULT_CHECKOUT_SETTINGS.freeShipping.US ?? 0),
+    CA: "",
+  }));
   const [taxes, setTaxes] = useState<Record<Country, string>>(() => ({
     US: taxText(DEFAULT_CHECKOUT_SETTINGS.tax.US),
     CA: taxText(DEFAULT_CHECKOUT_SETTINGS.tax.CA),
@@ -187,13 +193,30 @@ function NewStoreForm() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = amounts.map(cents);
-    if (parsed.some((a) => a === null)) {
+    if (currencies.length === 0) {
+      setFormError("Choose at least one currency the store sells in");
+      return;
+    }
+    const parsed = amounts.map(minorUnitsOf);
+    if (parsed.some((a, i) => a === null && countries.includes(RATES[i]?.country as Country))) {
       setFormError("Shipping rates are amounts such as 7.95");
       return;
     }
+    const freeShipping: NonNullable<NewStoreInput["freeShipping"]> = {};
+    for (const country of countries) {
+      const typed = freeFrom[country].trim();
+      if (typed === "") continue;
+      const amount = minorUnitsOf(typed);
+      if (amount === null) {
+        setFormError(
+          `${COUNTRY_NAMES[country]} free shipping: an amount such as 149.00, or empty for none`,
+        );
+        return;
+      }
+      freeShipping[country] = amount;
+    }
     const tax: NonNullable<NewStoreInput["tax"]> = {};
-    for (const country of COUNTRIES) {
+    for (const country of countries) {
       const read = parseTaxText(taxes[country], country);
       if ("error" in read) {
         setFormError(`${COUNTRY_NAMES[country]} tax: ${read.error}`);
@@ -204,6 +227,7 @@ function NewStoreForm() {
     setFormError(null);
     const shipping: NonNullable<NewStoreInput["shipping"]> = { US: [], CA: [] };
     RATES.forEach((rate, i) => {
+      if (!countries.includes(rate.country)) return;
       shipping[rate.country].push({
         id: rate.id,
         label: rate.label,
@@ -211,18 +235,23 @@ function NewStoreForm() {
         amount: parsed[i] ?? 0,
       });
     });
+    const defaultCurrency = currencies.includes(values.defaultCurrency as Currency)
+      ? (values.defaultCurrency as Currency)
+      : (currencies[0] as Currency);
     const body: NewStoreInput = {
       id: values.id.trim(),
       brandName: values.brandName,
       hosts: values.hosts.split(/[\s,]+/).filter(Boolean),
       ownerEmail: values.ownerEmail,
-      defaultCurrency: values.defaultCurrency as NewStoreInput["defaultCurrency"],
+      defaultCurrency,
+      currencies,
       theme: {
         primary: values.primary,
         headingFont: values.headingFont,
         bodyFont: values.bodyFont,
       },
       shipping,
+      freeShipping,
       tax,
     };
     void run(
@@ -270,14 +299,36 @@ function NewStoreForm() {
         {text("brandName", "Brand name")}
         {text("hosts", "Hosts", "text", "One or more, separated by spaces or commas")}
         {text("ownerEmail", "Owner's email", "email")}
+        <fieldset className="platform-choices">
+          <legend>Currencies sold</legend>
+          {CURRENCIES.map((currency) => (
+            <label key={currency}>
+              <input
+                type="checkbox"
+                checked={currencies.includes(currency)}
+                onChange={(e) =>
+                  setCurrencies((all) =>
+                    e.target.checked
+                      ? CURRENCIES.filter((c) => c === currency || all.includes(c))
+                      : all.filter((c) => c !== currency),
+                  )
+                }
+              />{" "}
+              {`${currency.toUpperCase()} (ships to ${COUNTRY_NAMES[countryOfCurrency(currency)]})`}
+            </label>
+          ))}
+        </fieldset>
         <label>
           Default currency
           <select
             value={values.defaultCurrency}
             onChange={(e) => set("defaultCurrency")(e.target.value)}
           >
-            <option value="usd">USD</option>
-            <option value="cad">CAD</option>
+            {currencies.map((currency) => (
+              <option key={currency} value={currency}>
+                {currency.toUpperCase()}
+              </option>
+            ))}
           </select>
         </label>
       </fieldset>
@@ -306,16 +357,29 @@ function NewStoreForm() {
       </fieldset>
       <fieldset>
         <legend>Shipping rates</legend>
-        {RATES.map((rate, i) => (
-          <label key={`${rate.country}-${rate.id}`}>
-            {`${rate.country === "US" ? "United States" : "Canada"}, ${rate.label} (${rate.country === "US" ? "USD" : "CAD"})`}
+        {RATES.map((rate, i) =>
+          countries.includes(rate.country) ? (
+            <label key={`${rate.country}-${rate.id}`}>
+              {`${COUNTRY_NAMES[rate.country]}, ${rate.label} (${currencyOfCountry(rate.country).toUpperCase()})`}
+              <input
+                inputMode="decimal"
+                required
+                value={amounts[i]}
+                onChange={(e) =>
+                  setAmounts((all) => all.map((a, j) => (j === i ? e.target.value : a)))
+                }
+              />
+            </label>
+          ) : null,
+        )}
+        {countries.map((country) => (
+          <label key={`free-${country}`}>
+            {`${COUNTRY_NAMES[country]}, free shipping from (${currencyOfCountry(country).toUpperCase()})`}
+            <small>The least an order spends after discounts; empty: never free</small>
             <input
               inputMode="decimal"
-              required
-              value={amounts[i]}
-              onChange={(e) =>
-                setAmounts((all) => all.map((a, j) => (j === i ? e.target.value : a)))
-              }
+              value={freeFrom[country]}
+              onChange={(e) => setFreeFrom((all) => ({ ...all, [country]: e.target.value }))}
             />
           </label>
         ))}
@@ -323,7 +387,7 @@ function NewStoreForm() {
       </fieldset>
       <fieldset>
         <legend>Tax rates</legend>
-        {COUNTRIES.map((country) => (
+        {countries.map((country) => (
           <label key={country}>
             {`${COUNTRY_NAMES[country]}, in percent`}
             <small>One region a line, e.g. "NY: Sales tax 4" or "BC: GST 5, PST 7"</small>
