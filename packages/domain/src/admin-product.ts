@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ADMIN_CATALOG_LIMITS, ADMIN_CATALOG_MESSAGES } from "./admin-catalog.ts";
+import { BUNDLE_MAX_SLOTS, BUNDLE_MESSAGES, BUNDLE_MIN_SLOTS } from "./bundle.ts";
 import { HANDLE_MAX_LENGTH } from "./catalog-schema.ts";
 import { ProductTagSchema } from "./collection-schema.ts";
 import { CURRENCIES, type Currency, currencyList } from "./money.ts";
@@ -18,6 +19,8 @@ export const PRODUCT_EDIT_LIMITS = {
   attributes: 5,
   sku: 64,
   plans: 5,
+  /** The variants a bundle's shopper may choose from. */
+  bundleChoices: 50,
   images: 20,
   alt: 200,
   /** An uploaded image's largest size in bytes, and its smallest side in pixels. */
@@ -49,7 +52,14 @@ export const PRODUCT_EDIT_MESSAGES = {
   variantSubscribed: (sku: string) =>
     `The variant ${sku} has subscriptions: set its stock to 0 rather than removing it`,
   notTheProductsVariant: "This variant is not one of the product's",
-  bundle: "A bundle cannot be edited here yet: its contents are other products' variants",
+  bundleSlots: `A bundle has ${BUNDLE_MIN_SLOTS} to ${BUNDLE_MAX_SLOTS} items to choose`,
+  bundleChoices: `A bundle's choices are 1 to ${L.bundleChoices} SKUs of the store's other products, each once`,
+  bundleOneVariant: "A bundle has one variant: the bundle itself, at its price",
+  bundleNoPlans: BUNDLE_MESSAGES.noSubscription,
+  bundleKind:
+    "A product stays a bundle, or a product of its own: create a new product to change that",
+  unknownChoices: (skus: readonly string[]) =>
+    `Not a SKU of another product of this store: ${skus.join(", ")}`,
   plans: `At most ${L.plans} subscription plans, each with its own code`,
   planCode: "A plan's code is lower-case letters, digits and hyphens, e.g. monthly",
   planLabel: "Give the plan a label of 1 to 80 characters",
@@ -141,46 +151,81 @@ export const PlanInputSchema = z.strictObject({
 export type PlanInput = z.infer<typeof PlanInputSchema>;
 
 /**
+ * A bundle: its shopper fills `slots` with any of `choices` (SKUs of the store's other products,
+ * the same one in more than one slot if they like), at the bundle variant's price.
+ */
+export const BundleInputSchema = z.strictObject({
+  slots: z
+    .number({ error: M.bundleSlots })
+    .int(M.bundleSlots)
+    .min(BUNDLE_MIN_SLOTS, M.bundleSlots)
+    .max(BUNDLE_MAX_SLOTS, M.bundleSlots),
+  choices: z
+    .array(SkuField, { error: M.bundleChoices })
+    .min(1, M.bundleChoices)
+    .max(L.bundleChoices, M.bundleChoices)
+    .refine((skus) => new Set(skus.map((s) => s.toUpperCase())).size === skus.length, {
+      error: M.bundleChoices,
+    }),
+});
+export type BundleInput = z.infer<typeof BundleInputSchema>;
+
+/**
  * POST /api/admin/products and PUT /api/admin/products/{id}: the whole product as its editor
  * shows it. The description is HTML, sanitised like the content pages' on the server.
  */
-export const ProductInputSchema = z.strictObject({
-  title: z.string({ error: M.title }).trim().min(1, M.title).max(L.title, M.title),
-  handle: HandleField,
-  descriptionHtml: z.string({ error: M.description }).max(L.description, M.description).default(""),
-  metaDescription: z
-    .string({ error: M.metaDescription })
-    .trim()
-    .max(L.metaDescription, M.metaDescription)
-    .default(""),
-  tags: z
-    .array(ProductTagSchema, { error: M.tags })
-    .max(L.tags, M.tags)
-    .refine(
-      (tags) => new Set(tags.map((t) => `${t.facet}\n${t.value}`)).size === tags.length,
-      M.tags,
-    )
-    .default([]),
-  collectionIds: z
-    .array(z.uuid({ error: M.collections }), { error: M.collections })
-    .max(L.collections, M.collections)
-    .refine((ids) => new Set(ids).size === ids.length, M.collections)
-    .default([]),
-  published: z.boolean({ error: "published must be true or false" }).default(false),
-  variants: z
-    .array(VariantInputSchema, { error: M.variants })
-    .min(1, M.variants)
-    .max(L.variants, M.variants)
-    .refine(
-      (list) => new Set(list.map((v) => v.sku.toUpperCase())).size === list.length,
-      M.skuTwice,
-    ),
-  plans: z
-    .array(PlanInputSchema, { error: M.plans })
-    .max(L.plans, M.plans)
-    .refine((list) => new Set(list.map((p) => p.code)).size === list.length, M.plans)
-    .default([]),
-});
+export const ProductInputSchema = z
+  .strictObject({
+    title: z.string({ error: M.title }).trim().min(1, M.title).max(L.title, M.title),
+    handle: HandleField,
+    descriptionHtml: z
+      .string({ error: M.description })
+      .max(L.description, M.description)
+      .default(""),
+    metaDescription: z
+      .string({ error: M.metaDescription })
+      .trim()
+      .max(L.metaDescription, M.metaDescription)
+      .default(""),
+    tags: z
+      .array(ProductTagSchema, { error: M.tags })
+      .max(L.tags, M.tags)
+      .refine(
+        (tags) => new Set(tags.map((t) => `${t.facet}\n${t.value}`)).size === tags.length,
+        M.tags,
+      )
+      .default([]),
+    collectionIds: z
+      .array(z.uuid({ error: M.collections }), { error: M.collections })
+      .max(L.collections, M.collections)
+      .refine((ids) => new Set(ids).size === ids.length, M.collections)
+      .default([]),
+    published: z.boolean({ error: "published must be true or false" }).default(false),
+    variants: z
+      .array(VariantInputSchema, { error: M.variants })
+      .min(1, M.variants)
+      .max(L.variants, M.variants)
+      .refine(
+        (list) => new Set(list.map((v) => v.sku.toUpperCase())).size === list.length,
+        M.skuTwice,
+      ),
+    plans: z
+      .array(PlanInputSchema, { error: M.plans })
+      .max(L.plans, M.plans)
+      .refine((list) => new Set(list.map((p) => p.code)).size === list.length, M.plans)
+      .default([]),
+    /** A bundle's slots and choices; null for a product sold on its own. */
+    bundle: BundleInputSchema.nullable().default(null),
+  })
+  .superRefine((product, ctx) => {
+    if (product.bundle === null) return;
+    if (product.variants.length !== 1) {
+      ctx.addIssue({ code: "custom", path: ["variants"], message: M.bundleOneVariant });
+    }
+    if (product.plans.length > 0) {
+      ctx.addIssue({ code: "custom", path: ["plans"], message: M.bundleNoPlans });
+    }
+  });
 export type ProductInput = z.infer<typeof ProductInputSchema>;
 
 export const AdminProductImageSchema = z.object({
@@ -202,8 +247,8 @@ export const AdminProductDetailSchema = z.object({
   tags: z.array(ProductTagSchema),
   collectionIds: z.array(z.string()),
   published: z.boolean(),
-  /** A bundle's variants are edited elsewhere (its choices): only its text and images here. */
-  bundle: z.boolean(),
+  /** A bundle's slots and the SKUs its shopper chooses from; null for a product on its own. */
+  bundle: z.object({ slots: z.number().int(), choices: z.array(z.string()) }).nullable(),
   variants: z.array(
     z.object({
       id: z.string(),

@@ -1,6 +1,7 @@
 import {
   type AdminProductDetail,
   type AdminProductImage,
+  type BundleInput,
   ADMIN_CATALOG_MESSAGES as CM,
   DomainError,
   PRODUCT_EDIT_MESSAGES as M,
@@ -11,6 +12,7 @@ import {
 import { and, asc, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
 import { type Database, selectRows, type Transaction } from "../../db/index.ts";
 import {
+  bundleChoices,
   collectionProducts,
   collections,
   productImages,
@@ -36,37 +38,50 @@ export async function readProductDetail(
     .from(products)
     .where(and(eq(products.storeId, storeId), eq(products.id, productId)));
   if (!product) throw new DomainError("not_found", CM.productNotFound);
-  const [variantRows, priceRows, planRows, imageRows, inCollections] = await Promise.all([
-    db
-      .select()
-      .from(variants)
-      .where(eq(variants.productId, productId))
-      .orderBy(asc(variants.position), asc(variants.sku)),
-    db
-      .select({
-        variantId: variantPrices.variantId,
-        currency: variantPrices.currency,
-        amount: variantPrices.amount,
-      })
-      .from(variantPrices)
-      .innerJoin(variants, eq(variants.id, variantPrices.variantId))
-      .where(eq(variants.productId, productId))
-      .orderBy(asc(variantPrices.currency)),
-    db
-      .select()
-      .from(subscriptionPlans)
-      .where(eq(subscriptionPlans.productId, productId))
-      .orderBy(asc(subscriptionPlans.position)),
-    db
-      .select()
-      .from(productImages)
-      .where(eq(productImages.productId, productId))
-      .orderBy(asc(productImages.position)),
-    db
-      .select({ id: collectionProducts.collectionId })
-      .from(collectionProducts)
-      .where(eq(collectionProducts.productId, productId)),
-  ]);
+  const [variantRows, priceRows, planRows, imageRows, inCollections, choiceRows] =
+    await Promise.all([
+      db
+        .select()
+        .from(variants)
+        .where(eq(variants.productId, productId))
+        .orderBy(asc(variants.position), asc(variants.sku)),
+      db
+        .select({
+          variantId: variantPrices.variantId,
+          currency: variantPrices.currency,
+          amount: variantPrices.amount,
+        })
+        .from(variantPrices)
+        .innerJoin(variants, eq(variants.id, variantPrices.variantId))
+        .where(eq(variants.productId, productId))
+        .orderBy(asc(variantPrices.currency)),
+      db
+        .select()
+        .from(subscriptionPlans)
+        .where(eq(subscriptionPlans.productId, productId))
+        .orderBy(asc(subscriptionPlans.position)),
+      db
+        .select()
+        .from(productImages)
+        .where(eq(productImages.productId, productId))
+        .orderBy(asc(productImages.position)),
+      db
+        .select({ id: collectionProducts.collectionId })
+        .from(collectionProducts)
+        .where(eq(collectionProducts.productId, productId)),
+      db
+        .select({ sku: variants.sku })
+        .from(bundleChoices)
+        .innerJoin(variants, eq(variants.id, bundleChoices.variantId))
+        .where(
+          inArray(
+            bundleChoices.bundleVariantId,
+            db.select({ id: variants.id }).from(variants).where(eq(variants.productId, productId)),
+          ),
+        )
+        .orderBy(asc(bundleChoices.position), asc(variants.sku)),
+    ]);
+  const slots = variantRows.find((v) => v.bundleSlots !== null)?.bundleSlots ?? null;
   return {
     id: product.id,
     title: product.title,
@@ -76,7 +91,7 @@ export async function readProductDetail(
     tags: product.tags,
     collectionIds: inCollections.map((c) => c.id),
     published: product.published,
-    bundle: variantRows.some((v) => v.bundleSlots !== null),
+    bundle: slots === null ? null : { slots, choices: choiceRows.map((c) => c.sku) },
     variants: variantRows.map((v) => ({
       id: v.id,
       sku: v.sku,
@@ -202,12 +217,14 @@ async function writeVariant(
   productId: string,
   variant: VariantInput,
   position: number,
-): Promise<void> {
+  bundleSlots: number | null,
+): Promise<string> {
   const columns = {
     sku: variant.sku,
     attributes: variant.attributes,
     requiresShipping: variant.requiresShipping,
     position,
+    bundleSlots,
   };
   let variantId = variant.id;
   if (variantId) {
@@ -246,6 +263,7 @@ async function writeVariant(
         set: { amount: price.amount },
       });
   }
+  return variantId;
 }
 
 /** Subscriptions still to be delivered (active or paused) of these variants or plans. */
@@ -297,8 +315,55 @@ async function writeVariants(
     .set({ sku: sql`${variants.sku} || '~' || ${variants.id}` })
     .where(eq(variants.productId, productId));
   for (const [position, variant] of input.variants.entries()) {
-    await writeVariant(tx, storeId, productId, variant, position);
+    const variantId = await writeVariant(
+      tx,
+      storeId,
+      productId,
+      variant,
+      position,
+      input.bundle?.slots ?? null,
+    );
+    if (input.bundle) await writeBundleChoices(tx, storeId, productId, variantId, input.bundle);
   }
+}
+
+/**
+ * A bundle's choices, in the order given: variants of the store's other products that are not
+ * bundles themselves; a SKU that is not one is a 400 naming it.
+ */
+async function writeBundleChoices(
+  tx: Transaction,
+  storeId: string,
+  productId: string,
+  bundleVariantId: string,
+  bundle: BundleInput,
+): Promise<void> {
+  const found = await tx
+    .select({ id: variants.id, sku: variants.sku })
+    .from(variants)
+    .where(
+      and(
+        eq(variants.storeId, storeId),
+        inArray(variants.sku, bundle.choices),
+        ne(variants.productId, productId),
+        sql`${variants.bundleSlots} is null`,
+      ),
+    );
+  const idOf = new Map(found.map((v) => [v.sku, v.id]));
+  const unknown = bundle.choices.filter((sku) => !idOf.has(sku));
+  if (unknown.length > 0) {
+    const message = M.unknownChoices(unknown);
+    throw new DomainError("invalid", message, { "bundle.choices": message });
+  }
+  await tx.delete(bundleChoices).where(eq(bundleChoices.bundleVariantId, bundleVariantId));
+  await tx.insert(bundleChoices).values(
+    bundle.choices.map((sku, position) => ({
+      storeId,
+      bundleVariantId,
+      variantId: idOf.get(sku) as string,
+      position,
+    })),
+  );
 }
 
 async function writePlans(
@@ -456,7 +521,10 @@ export async function updateProduct(
         .from(variants)
         .where(and(eq(variants.productId, productId), sql`${variants.bundleSlots} is not null`))
         .limit(1);
-      if (bundle) throw new DomainError("invalid", M.bundle);
+      // A bundle's lines, orders and subscriptions hold its one variant as a bundle: it stays one.
+      if ((bundle !== undefined) !== (input.bundle !== null)) {
+        throw new DomainError("invalid", M.bundleKind, { bundle: M.bundleKind });
+      }
       await refuseUnpriced(tx, storeId, input);
       await refuseTaken(tx, storeId, input, productId);
       const tags = await inStoreTerms(tx, storeId, input.tags);

@@ -13,7 +13,7 @@ const saved: AdminProductDetail = {
   tags: [{ facet: "pet", value: "dogs", label: "Dogs" }],
   collectionIds: [],
   published: true,
-  bundle: false,
+  bundle: null,
   variants: [
     {
       id: "9b0f3c8e-1d2a-4e5b-8c7d-6a5b4c3d2e1f",
@@ -98,5 +98,44 @@ describe("the product editor", () => {
         },
       ],
     });
+  });
+
+  it("makes a new product a bundle: its items and choices, one variant and no plans", async () => {
+    const fetch = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ ...saved, bundle: { slots: 2, choices: [] } }), {
+          status: 201,
+        }),
+    );
+    vi.stubGlobal("fetch", fetch);
+    renderEditor(null);
+    fireEvent.change(screen.getByLabelText("Title"), { target: { value: "Pick a Pair" } });
+    fireEvent.click(screen.getByRole("checkbox", { name: /^A bundle/ }));
+    expect(screen.queryByRole("button", { name: "Add a plan" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Add a variant" })).toBeNull();
+    fireEvent.change(screen.getByLabelText(/^Items to choose/), { target: { value: "3" } });
+    fireEvent.change(screen.getByLabelText(/^Choices/), {
+      target: { value: "ITCHY-1, DRAMA-1\nEAT-1" },
+    });
+    fireEvent.change(screen.getByLabelText("SKU"), { target: { value: "PAIR-1" } });
+    fireEvent.change(screen.getByLabelText("Price USD"), { target: { value: "60" } });
+    fireEvent.change(screen.getByLabelText("Price CAD"), { target: { value: "80" } });
+    fireEvent.click(screen.getByRole("button", { name: "Create the product" }));
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe("/api/admin/products");
+    expect(JSON.parse(String(init.body))).toMatchObject({
+      handle: "pick-a-pair",
+      bundle: { slots: 3, choices: ["ITCHY-1", "DRAMA-1", "EAT-1"] },
+      plans: [],
+      variants: [{ sku: "PAIR-1", prices: [{ amount: 6000 }, { amount: 8000 }] }],
+    });
+  });
+
+  it("shows a saved bundle's items and choices, and keeps it a bundle", () => {
+    renderEditor({ ...saved, bundle: { slots: 2, choices: ["ITCHY-1", "DRAMA-1"] } });
+    expect(screen.queryByRole("checkbox", { name: /^A bundle/ })).toBeNull();
+    expect(screen.getByLabelText(/^Items to choose/)).toHaveProperty("value", "2");
+    expect(screen.getByLabelText(/^Choices/)).toHaveProperty("value", "ITCHY-1, DRAMA-1");
   });
 });

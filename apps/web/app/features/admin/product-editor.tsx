@@ -1,11 +1,14 @@
 import {
   type AdminProductDetail,
   type AdminProductImage,
+  BUNDLE_MAX_SLOTS,
+  BUNDLE_MIN_SLOTS,
   CURRENCIES,
   type Currency,
   minorUnitsOf,
   type PlanInput,
   PRODUCT_EDIT_LIMITS,
+  PRODUCT_EDIT_MESSAGES,
   PRODUCT_IMAGE_TYPES,
   type ProductInput,
   type ProductTag,
@@ -53,6 +56,8 @@ interface Draft {
   published: boolean;
   variants: VariantDraft[];
   plans: PlanDraft[];
+  /** A bundle's slots and choices as typed (SKUs by commas or lines); null: not a bundle. */
+  bundle: { slots: string; choices: string } | null;
 }
 
 let keys = 0;
@@ -124,6 +129,9 @@ function draftOf(product: AdminProductDetail | null): Draft {
       intervalCount: String(p.intervalCount),
       discountPercentage: String(p.discountPercentage),
     })),
+    bundle: product?.bundle
+      ? { slots: String(product.bundle.slots), choices: product.bundle.choices.join(", ") }
+      : null,
   };
 }
 
@@ -167,8 +175,21 @@ function inputOf(draft: Draft, currencies: readonly Currency[]): ProductInput | 
       requiresShipping: v.requiresShipping,
     });
   }
+  let bundle: ProductInput["bundle"] = null;
+  if (draft.bundle) {
+    const slots = Number(draft.bundle.slots.trim());
+    if (!Number.isInteger(slots) || slots < BUNDLE_MIN_SLOTS || slots > BUNDLE_MAX_SLOTS) {
+      return PRODUCT_EDIT_MESSAGES.bundleSlots;
+    }
+    const choices = draft.bundle.choices
+      .split(/[\s,]+/)
+      .map((sku) => sku.trim())
+      .filter((sku) => sku !== "");
+    if (choices.length === 0) return PRODUCT_EDIT_MESSAGES.bundleChoices;
+    bundle = { slots, choices };
+  }
   const plans: PlanInput[] = [];
-  for (const p of draft.plans) {
+  for (const p of draft.bundle ? [] : draft.plans) {
     const intervalCount = Number(p.intervalCount);
     const discountPercentage = Number(p.discountPercentage);
     plans.push({ ...p, intervalCount, discountPercentage });
@@ -181,7 +202,8 @@ function inputOf(draft: Draft, currencies: readonly Currency[]): ProductInput | 
     tags: [...tags("pet", draft.pets), ...tags("condition", draft.conditions)],
     collectionIds: draft.collectionIds,
     published: draft.published,
-    variants,
+    // A bundle is one variant: the bundle itself at its price.
+    variants: bundle ? variants.slice(0, 1) : variants,
     plans: plans.map(({ code, label, interval, intervalCount, discountPercentage }) => ({
       code,
       label,
@@ -189,7 +211,64 @@ function inputOf(draft: Draft, currencies: readonly Currency[]): ProductInput | 
       intervalCount,
       discountPercentage,
     })),
+    bundle,
   };
+}
+
+/** A bundle's slots and choices; a new product may become one, a saved one stays as it is. */
+function BundleFields({
+  bundle,
+  canChange,
+  onChange,
+}: {
+  bundle: Draft["bundle"];
+  canChange: boolean;
+  onChange: (next: Draft["bundle"]) => void;
+}) {
+  const id = useId();
+  return (
+    <>
+      {canChange ? (
+        <label className="admin-check">
+          <input
+            type="checkbox"
+            checked={bundle !== null}
+            onChange={(e) => onChange(e.target.checked ? { slots: "2", choices: "" } : null)}
+          />{" "}
+          A bundle: the shopper chooses its items from other products, at the bundle's price
+        </label>
+      ) : null}
+      {bundle ? (
+        <fieldset className="admin-fieldset">
+          <legend>Bundle</legend>
+          <div className="admin-field">
+            <label htmlFor={`${id}-slots`}>
+              Items to choose ({BUNDLE_MIN_SLOTS} to {BUNDLE_MAX_SLOTS})
+            </label>
+            <input
+              id={`${id}-slots`}
+              inputMode="numeric"
+              size={3}
+              value={bundle.slots}
+              onChange={(e) => onChange({ ...bundle, slots: e.target.value })}
+            />
+          </div>
+          <div className="admin-field">
+            <label htmlFor={`${id}-choices`}>
+              Choices: SKUs of other products, by commas, in the order shown
+            </label>
+            <textarea
+              id={`${id}-choices`}
+              rows={3}
+              value={bundle.choices}
+              placeholder="ITCHY-1, DRAMA-1, EAT-1"
+              onChange={(e) => onChange({ ...bundle, choices: e.target.value })}
+            />
+          </div>
+        </fieldset>
+      ) : null}
+    </>
+  );
 }
 
 function VariantFields({
@@ -486,11 +565,6 @@ export function ProductEditor({
           <Link to={`/products/${product.handle}`}>View in the store</Link>
         ) : null}
       </div>
-      {product?.bundle ? (
-        <p className="admin-error" role="alert">
-          A bundle cannot be edited here yet: its contents are other products' variants.
-        </p>
-      ) : null}
       <form
         onSubmit={submit}
         noValidate
@@ -583,8 +657,13 @@ export function ProductEditor({
             ))}
           </fieldset>
         ) : null}
-        <h2>Variants</h2>
-        {draft.variants.map((variant, i) => (
+        <BundleFields
+          bundle={draft.bundle}
+          canChange={product === null}
+          onChange={(bundle) => set({ bundle })}
+        />
+        <h2>{draft.bundle ? "The bundle's SKU, price and stock" : "Variants"}</h2>
+        {(draft.bundle ? draft.variants.slice(0, 1) : draft.variants).map((variant, i) => (
           <VariantFields
             key={variant.key}
             variant={variant}
@@ -593,54 +672,58 @@ export function ProductEditor({
               set({ variants: draft.variants.map((v, j) => (j === i ? next : v)) })
             }
             onRemove={
-              draft.variants.length > 1
+              draft.variants.length > 1 && !draft.bundle
                 ? () => set({ variants: draft.variants.filter((_, j) => j !== i) })
                 : null
             }
           />
         ))}
-        <p>
-          <button
-            type="button"
-            className="admin-button"
-            onClick={() => set({ variants: [...draft.variants, emptyVariant()] })}
-          >
-            Add a variant
-          </button>
-        </p>
-        <h2>Subscription plans</h2>
-        {draft.plans.length === 0 ? <p className="admin-hint">Sold once only.</p> : null}
-        {draft.plans.map((plan, i) => (
-          <PlanFields
-            key={plan.key}
-            plan={plan}
-            onChange={(next) => set({ plans: draft.plans.map((p, j) => (j === i ? next : p)) })}
-            onRemove={() => set({ plans: draft.plans.filter((_, j) => j !== i) })}
-          />
-        ))}
-        <p>
-          <button
-            type="button"
-            className="admin-button"
-            onClick={() =>
-              set({
-                plans: [
-                  ...draft.plans,
-                  {
-                    key: nextKey(),
-                    code: "",
-                    label: "",
-                    interval: "month",
-                    intervalCount: "1",
-                    discountPercentage: "10",
-                  },
-                ],
-              })
-            }
-          >
-            Add a plan
-          </button>
-        </p>
+        {draft.bundle ? null : (
+          <>
+            <p>
+              <button
+                type="button"
+                className="admin-button"
+                onClick={() => set({ variants: [...draft.variants, emptyVariant()] })}
+              >
+                Add a variant
+              </button>
+            </p>
+            <h2>Subscription plans</h2>
+            {draft.plans.length === 0 ? <p className="admin-hint">Sold once only.</p> : null}
+            {draft.plans.map((plan, i) => (
+              <PlanFields
+                key={plan.key}
+                plan={plan}
+                onChange={(next) => set({ plans: draft.plans.map((p, j) => (j === i ? next : p)) })}
+                onRemove={() => set({ plans: draft.plans.filter((_, j) => j !== i) })}
+              />
+            ))}
+            <p>
+              <button
+                type="button"
+                className="admin-button"
+                onClick={() =>
+                  set({
+                    plans: [
+                      ...draft.plans,
+                      {
+                        key: nextKey(),
+                        code: "",
+                        label: "",
+                        interval: "month",
+                        intervalCount: "1",
+                        discountPercentage: "10",
+                      },
+                    ],
+                  })
+                }
+              >
+                Add a plan
+              </button>
+            </p>
+          </>
+        )}
         <label className="admin-check">
           <input
             type="checkbox"
@@ -650,11 +733,7 @@ export function ProductEditor({
           Published: shoppers see it
         </label>
         <div className="admin-filter-actions">
-          <button
-            type="submit"
-            className="admin-button admin-button-primary"
-            disabled={busy || product?.bundle === true}
-          >
+          <button type="submit" className="admin-button admin-button-primary" disabled={busy}>
             {product ? "Save the product" : "Create the product"}
           </button>
         </div>
