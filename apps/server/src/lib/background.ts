@@ -7,6 +7,15 @@ import type { Logger } from "./logger.ts";
  */
 export class BackgroundTasks {
   readonly #pending = new Set<Promise<void>>();
+  readonly #stopping = new AbortController();
+
+  /**
+   * Aborted when the server stops: work that is only a head start (the images' usual sizes,
+   * made again on demand) ends there rather than hold the stop up. Mail is never cut short.
+   */
+  get stopping(): AbortSignal {
+    return this.#stopping.signal;
+  }
 
   constructor(private readonly log: Logger) {}
 
@@ -20,5 +29,11 @@ export class BackgroundTasks {
 
   async idle(): Promise<void> {
     while (this.#pending.size > 0) await Promise.allSettled([...this.#pending]);
+  }
+
+  /** The server stops: what may end early is told so, and everything started is waited for. */
+  async stop(): Promise<void> {
+    this.#stopping.abort();
+    await this.idle();
   }
 }

@@ -44,7 +44,7 @@ export function registerServices(
     : listenInProcess(db, app.log);
   app.addHook("onClose", async () => {
     await (await stopListening)();
-    await app.background.idle();
+    await app.background.stop();
     await app.analytics.close();
     await app.mailer.close();
     await app.rateLimiter.close();

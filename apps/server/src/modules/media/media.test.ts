@@ -144,6 +144,21 @@ describe("images under /media", () => {
     }
   });
 
+  it("makes no more of them once the server is stopping: a stop is not held up by a head start", async () => {
+    const stopping = new AbortController();
+    stopping.abort();
+    const made = await warmImages(
+      mediaDir,
+      ["/media/pet-remedies/banner.jpg"],
+      [{ shape: "wide", widths: [480, 800] }],
+      t.app.log,
+      stopping.signal,
+    );
+    expect(made).toBe(0);
+    const kept = await readdir(path.join(mediaDir, ".sized", "pet-remedies"));
+    expect(kept.some((name) => name.endsWith("_wide.avif"))).toBe(false);
+  });
+
   it("refuses a width off the list, a crop without a width and an unknown parameter with a 400 that says why", async () => {
     const width = await get(`${BANNER}?w=500`);
     expect(width.statusCode).toBe(400);

@@ -242,6 +242,8 @@ export async function warmImages(
   urls: readonly string[],
   sizes: readonly WarmSizes[],
   log: Logger,
+  /** Aborted when the server stops: the images not made yet are made on demand instead. */
+  stop?: AbortSignal,
 ): Promise<number> {
   let made = 0;
   for (const url of urls) {
@@ -250,6 +252,7 @@ export async function warmImages(
     if (isHiddenPath(file) || !isResizable(file)) continue;
     for (const { shape, widths } of sizes) {
       for (const w of widths) {
+        if (stop?.aborted) return made;
         try {
           const answer = await sizedImage(mediaDir, file, { w, shape }, "avif", log);
           if (answer && !answer.fallback) made += 1;

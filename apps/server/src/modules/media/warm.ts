@@ -16,7 +16,7 @@ const PAGE_BANNER: WarmSizes[] = [
 /**
  * In the background after the server starts: the usual copies of every product's first image
  * and every page's banner (the pages' largest images, their LCP), so that the first shopper does
- * not wait for them.
+ * not wait for them. A stopping server ends it after the image in hand.
  */
 export function warmPageImages(deps: {
   db: Database;
@@ -40,12 +40,14 @@ export function warmPageImages(deps: {
         firsts.map((f) => f.url),
         PRODUCT_IMAGE,
         deps.log,
+        deps.background.stopping,
       )) +
       (await warmImages(
         deps.mediaDir,
         banners.map((b) => b.url),
         PAGE_BANNER,
         deps.log,
+        deps.background.stopping,
       ));
     if (made > 0) deps.log.info({ made }, "the pages' images are ready in their usual sizes");
   });
