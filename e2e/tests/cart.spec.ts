@@ -223,22 +223,28 @@ test("closing the cart drawer with Escape gives the focus back, never to the pag
     .poll(() => page.evaluate(() => document.activeElement?.matches("button, a") ?? false))
     .toBe(true);
 
-  // From the quick view, which closed when the drawer opened: the focus goes to the cart button.
+  // From the quick view: the drawer opens once the popup has closed (never two modal dialogs
+  // at once), and closed, gives the focus back to the Quick shop button that opened the popup,
+  // where the shopper was on the page.
   await gotoHydrated(page, "/");
-  await page
-    .getByRole("button", { name: /^Quick shop/ })
-    .first()
-    .click();
+  const opener = page.getByRole("button", { name: /^Quick shop/ }).nth(2);
+  await opener.scrollIntoViewIfNeeded();
+  await opener.focus();
+  await page.keyboard.press("Enter");
   const quickView = page
     .getByRole("dialog")
     .filter({ has: page.getByRole("button", { name: "Add to cart" }) });
   await quickView.getByRole("button", { name: "Add to cart" }).click();
+  const openModals = () => page.evaluate(() => document.querySelectorAll("dialog:modal").length);
+  await expect(page.getByRole("button", { name: "Adding…" })).toBeVisible();
+  expect(await openModals()).toBe(1);
   await expect(drawer(page)).toBeVisible();
+  expect(await openModals()).toBe(1);
+  await expect(quickView).toBeHidden();
   await page.keyboard.press("Escape");
   await expect(drawer(page)).toBeHidden();
-  await expect
-    .poll(() => page.evaluate(() => document.activeElement?.tagName ?? "none"))
-    .not.toBe("BODY");
+  await expect(opener).toBeFocused();
+  await expect(opener).toBeInViewport();
 });
 
 test("the quick view shows the card while it loads, keeps More details and Add to cart in sight, and takes a typed quantity", async ({

@@ -10,6 +10,15 @@ export async function payCart(
   baseURL: string,
   email: string,
 ): Promise<number> {
+  return (await paidOrder(request, baseURL, email)).number;
+}
+
+/** payCart, answering the order's number and the link to its page (with its access key). */
+export async function paidOrder(
+  request: APIRequestContext,
+  baseURL: string,
+  email: string,
+): Promise<{ number: number; link: string }> {
   const headers = { origin: baseURL };
   const address = { line1: "1 Main St", city: "New York", region: "NY", postalCode: "10001" };
   const quote = await request.post(`${baseURL}/api/checkout/quote`, {
@@ -30,7 +39,9 @@ export async function payCart(
     },
   });
   expect(paid.status(), await paid.text()).toBe(200);
-  return ((await paid.json()) as { order: { number: number } }).order.number;
+  const answer = (await paid.json()) as { order: { number: number }; accessKey: string };
+  const number = answer.order.number;
+  return { number, link: `/orders/${number}?key=${encodeURIComponent(answer.accessKey)}` };
 }
 
 /** A guest's paid order of two Itchy Scratchy, placed through the API as the checkout places it. */

@@ -1,5 +1,19 @@
 import { type ReactNode, useEffect, useRef } from "react";
 
+/** What opened each open dialog, so one opened from inside another can hand the focus on. */
+const openers = new WeakMap<HTMLDialogElement, HTMLElement>();
+
+/**
+ * What a dialog opening now gives the focus back to: the focused element, or, when that is
+ * inside another dialog (which closes as this one opens), what opened that one.
+ */
+function openerNow(): HTMLElement | null {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement)) return null;
+  const host = active.closest("dialog");
+  return (host && openers.get(host)) || active;
+}
+
 /**
  * A modal <dialog>, open while `isOpen`: the browser traps and restores focus and closes it on
  * Escape (reported through `onClose`); a click on the backdrop closes it too. Opening focuses the
@@ -28,8 +42,8 @@ export function ModalDialog({
     const dialog = ref.current;
     if (!dialog) return;
     if (isOpen && !dialog.open) {
-      opener.current =
-        document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      opener.current = openerNow();
+      if (opener.current) openers.set(dialog, opener.current);
       dialog.showModal();
       // The browser focuses the first focusable element; a child marked data-autofocus asks
       // for the focus instead (its own effect ran before the dialog was shown, to no effect).

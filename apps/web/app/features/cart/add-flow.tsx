@@ -1,7 +1,8 @@
 import { type Currency, formatMoney, POPUP_MAX_QUANTITY, STOCK_MESSAGE } from "@storefront/domain";
 import { useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { QuantityStepper } from "~/components/quantity-stepper";
-import type { CartOutcome } from "./cart-store";
+import { type CartOutcome, useCartStore } from "./cart-store";
 
 /** How long the button stays busy after an add before `onAdded` (the popup closes) — spec: 1.5 s. */
 export const ADDED_DELAY_MS = 1_500;
@@ -10,6 +11,10 @@ export const ADDED_DELAY_MS = 1_500;
  * What one add to the cart goes through, for a plain item and a bundle alike: busy, then the
  * cart's refusal inline, or a notice when the cart charges another price than the one shown,
  * or `onAdded` 1.5 s later.
+ *
+ * With `onAdded` (the quick view), the cart drawer opens only once the popup has closed: two
+ * modal dialogs are never open at once, and the drawer, closed, gives the focus back to what
+ * opened the popup.
  */
 export function useAddFlow({
   onAdded,
@@ -25,17 +30,17 @@ export function useAddFlow({
   useEffect(() => () => clearTimeout(timer.current), []);
 
   /**
-   * `add` sends the item; `charged` then reads, from the cart's answer, the price it charges
-   * when it is not the one shown (null when they agree).
+   * `add` sends the item (opening the drawer when told to); `charged` then reads, from the
+   * cart's answer, the price it charges when it is not the one shown (null when they agree).
    */
   async function run(
-    add: () => Promise<CartOutcome>,
+    add: (openDrawer: boolean) => Promise<CartOutcome>,
     charged: () => { amount: number; currency: Currency } | null,
   ): Promise<void> {
     setBusy(true);
     setError(null);
     setNotice(null);
-    const outcome = await add();
+    const outcome = await add(onAdded === undefined);
     if (!outcome.ok) {
       setBusy(false);
       setError(outcome.message);
@@ -54,7 +59,11 @@ export function useAddFlow({
     }
     timer.current = setTimeout(() => {
       setBusy(false);
-      onAdded?.();
+      if (!onAdded) return;
+      // The popup's dialog closes now (its focus goes back to the button that opened it), and
+      // only then does the drawer open.
+      flushSync(onAdded);
+      useCartStore.getState().setDrawerOpen(true);
     }, ADDED_DELAY_MS);
   }
 

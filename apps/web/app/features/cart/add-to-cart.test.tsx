@@ -106,7 +106,7 @@ describe("add to cart", () => {
     ).toBe(false);
   });
 
-  it("is busy after an add, opens the drawer, and calls onAdded 1.5 s later", async () => {
+  it("in a popup, is busy after an add, then 1.5 s later calls onAdded (the popup closes) and only then opens the drawer", async () => {
     vi.useFakeTimers();
     const cart = { cartItems: [], itemCount: 1 };
     vi.stubGlobal("fetch", answer(200, cart));
@@ -116,13 +116,28 @@ describe("add to cart", () => {
       fireEvent.click(screen.getByRole("button", { name: "Add to cart" }));
     });
     expect(screen.getByRole("button", { name: "Adding…" })).toBeTruthy();
-    expect(useCartStore.getState().drawerOpen).toBe(true);
+    // Two modal dialogs are never open at once: the drawer waits for the popup to close.
+    expect(useCartStore.getState().drawerOpen).toBe(false);
     expect(useCartStore.getState().cart).toEqual(cart);
     act(() => vi.advanceTimersByTime(ADDED_DELAY_MS - 1));
     expect(onAdded).not.toHaveBeenCalled();
+    expect(useCartStore.getState().drawerOpen).toBe(false);
+    onAdded.mockImplementation(() => {
+      expect(useCartStore.getState().drawerOpen).toBe(false);
+    });
     act(() => vi.advanceTimersByTime(1));
     expect(onAdded).toHaveBeenCalledOnce();
+    expect(useCartStore.getState().drawerOpen).toBe(true);
     expect(screen.getByRole("button", { name: "Add to cart" })).toBeTruthy();
+  });
+
+  it("on a page, opens the drawer as soon as the cart has the item", async () => {
+    vi.stubGlobal("fetch", answer(200, { cartItems: [], itemCount: 1 }));
+    render(<AddToCart variant={variant(5)} />);
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Add to cart" }));
+    });
+    expect(useCartStore.getState().drawerOpen).toBe(true);
   });
 
   it("says what the cart charges, asks for the product again and stays open when the price changed since the page was loaded", async () => {

@@ -82,12 +82,15 @@ export function AddToCart({
       return;
     }
     await run(
-      () =>
-        add({
-          sku: variant.sku,
-          quantity,
-          ...(subscriptionId ? { subscription_id: subscriptionId } : {}),
-        }),
+      (openDrawer) =>
+        add(
+          {
+            sku: variant.sku,
+            quantity,
+            ...(subscriptionId ? { subscription_id: subscriptionId } : {}),
+          },
+          openDrawer,
+        ),
       () => changedPrice(useCartStore.getState().cart, variant, subscriptionId, product?.currency),
     );
   }

@@ -84,7 +84,7 @@ describe("bundle picker", () => {
     expect(calls).toEqual([]);
   });
 
-  it("adds the bundle with its selection, opens the cart and calls onAdded 1.5 s later", async () => {
+  it("adds the bundle with its selection, and 1.5 s later calls onAdded (the popup closes) and then opens the cart", async () => {
     vi.useFakeTimers();
     const calls = fakeApi(() => ({ status: 200, body: duoCart() }));
     const onAdded = vi.fn();
@@ -102,12 +102,14 @@ describe("bundle picker", () => {
       ],
     ]);
     expect(screen.getByRole("button", { name: "Adding…" })).toBeTruthy();
-    expect(useCartStore.getState().drawerOpen).toBe(true);
+    expect(useCartStore.getState().drawerOpen).toBe(false);
     expect(useCartStore.getState().cart).toEqual(duoCart());
     // The cart charges the price shown: no notice.
     expect(screen.queryByText(/The price has changed/)).toBeNull();
     act(() => vi.advanceTimersByTime(ADDED_DELAY_MS));
     expect(onAdded).toHaveBeenCalledOnce();
+    // The popup has closed: now the drawer opens.
+    expect(useCartStore.getState().drawerOpen).toBe(true);
   });
 
   it("shows the cart's refusal inline and stays usable", async () => {

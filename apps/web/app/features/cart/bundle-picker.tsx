@@ -90,7 +90,8 @@ export function BundlePicker({
       return;
     }
     await run(
-      () => add({ bundle_id: product.handle, skus_selected: filled, quantity }),
+      (openDrawer) =>
+        add({ bundle_id: product.handle, skus_selected: filled, quantity }, openDrawer),
       () => changedPrice(useCartStore.getState().cart, variant, null, product.currency),
     );
   }

@@ -20,7 +20,7 @@ export function CartDrawer({ guest }: { guest: boolean }) {
       onClose={() => setOpen(false)}
       labelledBy="cart-drawer-title"
       className="drawer"
-      // Opened by an add from a popup that has closed since: the focus goes to the cart button.
+      // What opened it is gone (a line removed, a page left): the focus goes to the cart button.
       returnFocus={() => document.querySelector<HTMLElement>(".cart-button")}
     >
       <div className="drawer-panel">

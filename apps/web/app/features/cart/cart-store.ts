@@ -25,8 +25,11 @@ interface CartState {
   notMerged: NotMergedLine[];
   /** `ifUnknown`: keep a cart the browser got meanwhile (an add made while this was asked). */
   load(options?: { ifUnknown: boolean }): Promise<void>;
-  /** A variant (once, or on a plan by `subscription_id`) or a bundle with its chosen skus. */
-  add(item: AddCartItem): Promise<CartOutcome>;
+  /**
+   * A variant (once, or on a plan by `subscription_id`) or a bundle with its chosen skus;
+   * `openDrawer` false where a popup opens it once it has closed.
+   */
+  add(item: AddCartItem, openDrawer?: boolean): Promise<CartOutcome>;
   /** `openDrawer` false where the cart is already on screen (the cart page). */
   update(line: CartLineRef, quantity: number, openDrawer?: boolean): Promise<CartOutcome>;
   remove(line: CartLineRef, openDrawer?: boolean): Promise<CartOutcome>;
@@ -74,7 +77,7 @@ export const useCartStore = create<CartState>((set) => {
         set({ error: error instanceof ApiError ? error.message : "Could not load your cart." });
       }
     },
-    add: (item) => write(addCartItem(item), { openDrawer: true, showError: false }),
+    add: (item, openDrawer = true) => write(addCartItem(item), { openDrawer, showError: false }),
     update: (line, quantity, openDrawer = true) =>
       write(updateCartLine(line, quantity), { openDrawer, showError: true }),
     remove: (line, openDrawer = true) =>

@@ -134,7 +134,8 @@ export default function ChatPanel({
         }
       }}
     >
-      <header
+      {/* A div, not a header: inside the dialog a header would be a second page banner. */}
+      <div
         className="chat-header"
         style={{ background: config.headerBackgroundColor, color: config.headerTextColor }}
       >
@@ -155,7 +156,7 @@ export default function ChatPanel({
         >
           <span aria-hidden="true">×</span>
         </button>
-      </header>
+      </div>
       <ol ref={list} className="chat-messages" aria-label="Conversation">
         {messages.map((m, index) => (
           <li

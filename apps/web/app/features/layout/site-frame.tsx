@@ -11,6 +11,7 @@ import { Analytics } from "~/features/analytics";
 import { LazyCartDrawer, useCartStore, useSeedCart } from "~/features/cart";
 import { LazyQuickViewDialog, useQuickView } from "~/features/quick-view";
 import { PressStrip } from "./press-strip";
+import { RouteAnnouncer } from "./route-announcer";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 import { TopCallout } from "./top-callout";
@@ -51,6 +52,7 @@ export function SiteFrame({ store, children }: { store: StoreInfo; children: Rea
   const frameless = useMatches().some((m) => (m.handle as FrameHandle | undefined)?.frameless);
   return (
     <div className="site">
+      <RouteAnnouncer />
       {frameless ? (
         children
       ) : (

@@ -29,8 +29,9 @@ function useAtTop(): boolean {
 
 /**
  * One navigation for every width: a row with Dogs and Cats dropdowns from the medium breakpoint,
- * a panel behind the Menu button below it. Open menus close when the route changes; the panel
- * also closes on Escape, giving the focus back to Menu.
+ * a panel behind the Menu button below it. Open menus close when the route changes, on Escape
+ * (giving the focus back to their button), on a press outside them and when the focus leaves
+ * them; the panel also closes on Escape, giving the focus back to Menu.
  */
 export function SiteHeader({ store }: { store: StoreInfo }) {
   const atTop = useAtTop();
@@ -39,6 +40,8 @@ export function SiteHeader({ store }: { store: StoreInfo }) {
   const ref = useRef<HTMLElement>(null);
   // The Dogs and Cats menus: disclosure buttons, one open at a time.
   const [openMenu, setOpenMenu] = useState<string | null>(null);
+  // A pointer is down: a focus change now is the press's, which the handlers below deal with.
+  const pressing = useRef(false);
   const location = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation by design.
   useEffect(() => {
@@ -59,13 +62,22 @@ export function SiteHeader({ store }: { store: StoreInfo }) {
       button?.focus();
     };
     const onPointer = (event: PointerEvent) => {
+      pressing.current = true;
       if (!(event.target as Element).closest?.(".dropdown")) setOpenMenu(null);
+    };
+    const onRelease = () => {
+      pressing.current = false;
     };
     document.addEventListener("keydown", onKey);
     document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("pointerup", onRelease);
+    document.addEventListener("pointercancel", onRelease);
     return () => {
       document.removeEventListener("keydown", onKey);
       document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("pointerup", onRelease);
+      document.removeEventListener("pointercancel", onRelease);
+      pressing.current = false;
     };
   }, [openMenu, menuOpen]);
   const { menus, links } = store.Navbar;
@@ -101,7 +113,18 @@ export function SiteHeader({ store }: { store: StoreInfo }) {
               const open = openMenu === menu.label;
               const listId = `${navId}-menu-${i}`;
               return (
-                <li key={menu.label} className="dropdown">
+                <li
+                  key={menu.label}
+                  className="dropdown"
+                  // Focus moved out of an open menu by keyboard (Tab past its last link) closes
+                  // it. A press is left to the press handlers: closing at once would move the
+                  // other menu's button away under the pointer (the narrow panel's list).
+                  onBlur={(event) => {
+                    const next = event.relatedTarget as Node | null;
+                    if (!open || pressing.current || !next) return;
+                    if (!event.currentTarget.contains(next)) setOpenMenu(null);
+                  }}
+                >
                   <button
                     type="button"
                     className="dropdown-toggle"

@@ -34,9 +34,17 @@ export function Carousel({ images, title }: { images: string[]; title: string })
     el.scrollBy({ left: direction * slide.offsetWidth, behavior: "smooth" });
   }
 
+  const scrolls = !(atStart && atEnd);
   return (
     <div className="carousel">
-      <ul ref={track} className="carousel-track" aria-label={`Images of ${title}`}>
+      {/* A track that scrolls takes the focus, so the arrow keys scroll it as a mouse or a
+          finger would (and the previous/next buttons do). */}
+      <ul
+        ref={track}
+        className="carousel-track"
+        aria-label={`Images of ${title}`}
+        tabIndex={scrolls ? 0 : undefined}
+      >
         {images.map((url, i) => (
           <li key={url} className="carousel-slide">
             <ResponsiveImage
@@ -50,7 +58,7 @@ export function Carousel({ images, title }: { images: string[]; title: string })
           </li>
         ))}
       </ul>
-      {atStart && atEnd ? null : (
+      {scrolls ? (
         <>
           <button
             type="button"
@@ -71,7 +79,7 @@ export function Carousel({ images, title }: { images: string[]; title: string })
             ›
           </button>
         </>
-      )}
+      ) : null}
     </div>
   );
 }

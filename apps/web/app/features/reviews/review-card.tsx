@@ -75,6 +75,8 @@ function HelpfulButton({
         type="button"
         className="review-helpful"
         aria-pressed={review.voted}
+        // One of many on the page: named by its review, its visible text first (for voice control).
+        aria-label={`Helpful (${review.helpful_count}): ${review.reviewer_name}'s review`}
         disabled={busy}
         onClick={toggle}
       >

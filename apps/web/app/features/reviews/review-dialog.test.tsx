@@ -141,6 +141,9 @@ describe("the review dialog", () => {
     expect(button("Next").disabled).toBe(true);
     fireEvent.click(screen.getByRole("radio", { name: "3 stars" }));
     expect(button("Next").disabled).toBe(false);
+    // A chosen star is filled, the others outlined: the state is in the shape, not colour alone.
+    const shapes = radios.map((r) => r.nextElementSibling?.textContent);
+    expect(shapes).toEqual(["★", "★", "★", "☆", "☆"]);
   });
 
   it("keeps Next of step 2 disabled while the review is blank, and Back keeps the star", async () => {

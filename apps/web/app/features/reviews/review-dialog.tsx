@@ -54,8 +54,9 @@ function StarPicker({ rating, onChange }: { rating: number; onChange(stars: numb
               onChange={() => onChange(stars)}
               data-autofocus={rating === stars || (rating === 0 && stars === 1) ? "" : undefined}
             />
+            {/* Filled or outlined: the state shows in the shape, not in the colour alone. */}
             <span aria-hidden="true" data-filled={stars <= shown ? "" : undefined}>
-              ★
+              {stars <= shown ? "★" : "☆"}
             </span>
             <span className="visually-hidden">{starName(stars)}</span>
           </label>

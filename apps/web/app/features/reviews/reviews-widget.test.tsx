@@ -307,7 +307,9 @@ describe("the reviews widget", () => {
       }),
     );
     renderWidget(reviewPage(1, 1, { reviews: [review(1, { helpful_count: 3 })] }));
-    const helpful = screen.getByRole("button", { name: /Helpful \(3\)/ });
+    // Each of the page's Helpful buttons is named by its review, its visible text first.
+    const helpful = screen.getByRole("button", { name: "Helpful (3): Reviewer 1's review" });
+    expect(helpful.textContent).toBe("Helpful (3)");
     expect(helpful.getAttribute("aria-pressed")).toBe("false");
     fireEvent.click(helpful);
     await waitFor(() =>
