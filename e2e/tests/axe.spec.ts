@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, gotoHydrated, test } from "./fixtures";
+import { expect, gotoHydrated, openQuickView, test } from "./fixtures";
 import { paidOrder } from "./orders";
 
 // Every page route and every overlay, audited by axe-core (WCAG 2.2 A and AA, and best
@@ -83,14 +83,7 @@ test("every overlay has no axe-core violation", async ({ page }, testInfo) => {
     await page.keyboard.press("Escape");
   }
 
-  await page
-    .getByRole("button", { name: /^Quick shop/ })
-    .first()
-    .click();
-  const quickView = page
-    .getByRole("dialog")
-    .filter({ has: page.getByRole("button", { name: "Add to cart" }) });
-  await expect(quickView.getByRole("button", { name: "Add to cart" })).toBeVisible();
+  const { popup: quickView } = await openQuickView(page);
   await audit("the quick view");
   await quickView.getByRole("button", { name: "Add to cart" }).click();
   const drawer = page.getByRole("dialog", { name: "Your cart" });

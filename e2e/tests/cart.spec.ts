@@ -1,5 +1,12 @@
 import type { Page } from "@playwright/test";
-import { expect, gotoHydrated, screenshot, test, waitForHydration } from "./fixtures";
+import {
+  expect,
+  gotoHydrated,
+  openQuickView,
+  screenshot,
+  test,
+  waitForHydration,
+} from "./fixtures";
 
 const ITCHY = "Itchy Scratchy – Allergy Support for Dogs & Cats";
 
@@ -227,13 +234,7 @@ test("closing the cart drawer with Escape gives the focus back, never to the pag
   // at once), and closed, gives the focus back to the Quick shop button that opened the popup,
   // where the shopper was on the page.
   await gotoHydrated(page, "/");
-  const opener = page.getByRole("button", { name: /^Quick shop/ }).nth(2);
-  await opener.scrollIntoViewIfNeeded();
-  await opener.focus();
-  await page.keyboard.press("Enter");
-  const quickView = page
-    .getByRole("dialog")
-    .filter({ has: page.getByRole("button", { name: "Add to cart" }) });
+  const { opener, popup: quickView } = await openQuickView(page, 2);
   await quickView.getByRole("button", { name: "Add to cart" }).click();
   const openModals = () => page.evaluate(() => document.querySelectorAll("dialog:modal").length);
   await expect(page.getByRole("button", { name: "Adding…" })).toBeVisible();

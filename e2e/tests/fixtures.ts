@@ -67,6 +67,21 @@ export async function gotoHydrated(page: Page, url: string) {
 }
 
 /**
+ * Opens the quick view of the page's `nth` product card from the keyboard (its Quick shop button
+ * focused, then Enter) and waits for its Add to cart: the button that opened it, and the popup.
+ */
+export async function openQuickView(page: Page, nth = 0) {
+  const opener = page.getByRole("button", { name: /^Quick shop / }).nth(nth);
+  await opener.focus();
+  await page.keyboard.press("Enter");
+  const popup = page
+    .getByRole("dialog")
+    .filter({ has: page.getByRole("button", { name: "Add to cart" }) });
+  await expect(popup.getByRole("button", { name: "Add to cart" })).toBeVisible();
+  return { opener, popup };
+}
+
+/**
  * A full-page screenshot into test-results/e2e/screens/{project}-{name}.png. Lazy images below
  * the fold are switched to eager first and awaited, so the picture shows the whole page.
  */

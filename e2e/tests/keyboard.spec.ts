@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, gotoHydrated, test } from "./fixtures";
+import { expect, gotoHydrated, openQuickView, test } from "./fixtures";
 
 /** The live region that says which page a navigation in the page opened. */
 function announcer(page: Page) {
@@ -88,10 +88,7 @@ test("the quick view's images scroll by keyboard where they do not all fit", asy
   page,
 }, testInfo) => {
   await gotoHydrated(page, "/");
-  await page
-    .getByRole("button", { name: /^Quick shop/ })
-    .first()
-    .click();
+  await openQuickView(page);
   const track = page.getByRole("list", { name: /^Images of / });
   await expect(track).toBeVisible();
   const fits = await track.evaluate((el) => el.scrollWidth <= el.clientWidth);
@@ -107,4 +104,42 @@ test("the quick view's images scroll by keyboard where they do not all fit", asy
   await page.keyboard.press("ArrowRight");
   await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
   await expect(page.getByRole("button", { name: "Previous image" })).toBeEnabled();
+});
+
+test("every overlay closed by Escape gives the focus back to the button that opened it", async ({
+  page,
+}) => {
+  await gotoHydrated(page, "/products/itchy-scratchy");
+  const overlays = [
+    {
+      opener: page.getByRole("banner").getByRole("button", { name: "Sign in" }),
+      overlay: page.getByRole("dialog", { name: "Sign in" }),
+    },
+    {
+      opener: page.getByRole("button", { name: /^Chat with us/ }),
+      overlay: page.getByRole("dialog", { name: "Customer Support" }),
+    },
+    {
+      opener: page.getByRole("button", { name: "Write a review" }),
+      overlay: page.getByRole("dialog").filter({ has: page.getByRole("radiogroup") }),
+    },
+  ];
+  for (const { opener, overlay } of overlays) {
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    await expect(overlay).toBeVisible();
+    // The focus is in the overlay while it is open.
+    await expect
+      .poll(() => overlay.evaluate((el) => el.contains(document.activeElement)))
+      .toBe(true);
+    await page.keyboard.press("Escape");
+    await expect(overlay).toBeHidden();
+    await expect(opener).toBeFocused();
+  }
+  // The quick view, from a card.
+  await gotoHydrated(page, "/");
+  const { opener, popup } = await openQuickView(page, 1);
+  await page.keyboard.press("Escape");
+  await expect(popup).toBeHidden();
+  await expect(opener).toBeFocused();
 });

@@ -106,6 +106,11 @@ export function signIn(v: Visitor, email: string, password = TEST_PASSWORD) {
   return v.post("/v2/auth/login", { email, password });
 }
 
+/** Adds the bundle `bundleId` filled with `skus` (one per item, in any order) to the cart. */
+export function fillBundle(v: Visitor, bundleId: string, skus: string[], quantity = 1) {
+  return v.post("/api/cart/items", { bundle_id: bundleId, skus_selected: skus, quantity });
+}
+
 /** A visitor (own IP) signed in to a fresh account made with `createUser(values)`. */
 export async function signedInVisitor(
   app: FastifyInstance,

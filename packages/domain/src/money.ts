@@ -1,3 +1,5 @@
+import { spokenList } from "./text.ts";
+
 /** Currencies a store sells in; amounts are always integers in minor units (cents). */
 export const CURRENCIES = ["usd", "cad"] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -26,10 +28,7 @@ export const EVERY_CURRENCY: StoreCurrencies = { currencies: CURRENCIES, default
 
 /** "USD", "USD and CAD": a store's currencies as its messages name them. */
 export function currencyList(currencies: readonly Currency[]): string {
-  const names = currencies.map((c) => c.toUpperCase());
-  return names.length > 1
-    ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`
-    : (names[0] ?? "");
+  return spokenList(currencies.map((c) => c.toUpperCase()));
 }
 
 export const CURRENCY_MESSAGES = {

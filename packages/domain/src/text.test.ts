@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { findTextProblem, isUnsafeText, MAX_INPUT_DEPTH, TEXT_MESSAGES } from "./text.ts";
+import {
+  findTextProblem,
+  isUnsafeText,
+  MAX_INPUT_DEPTH,
+  spokenList,
+  TEXT_MESSAGES,
+} from "./text.ts";
 
 describe("unsafe text", () => {
   it.each(["a\u0000b", "\ud800", "x\udbffy", "\udc00", "ok\ud83d"])("refuses %j", (value) => {
@@ -39,5 +45,14 @@ describe("unsafe text", () => {
     let fine: unknown = "x";
     for (let i = 0; i < MAX_INPUT_DEPTH; i++) fine = [fine];
     expect(findTextProblem(fine)).toBeNull();
+  });
+});
+
+describe("spokenList", () => {
+  it("joins a list as a sentence says it", () => {
+    expect(spokenList([])).toBe("");
+    expect(spokenList(["USD"])).toBe("USD");
+    expect(spokenList(["the USA", "Canada"])).toBe("the USA and Canada");
+    expect(spokenList(["a", "b", "c"])).toBe("a, b and c");
   });
 });

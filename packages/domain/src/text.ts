@@ -53,3 +53,10 @@ export function findTextProblem(input: unknown): TextProblem | null {
   }
   return null;
 }
+
+/** A list in a sentence, joined as people write it: "a", "a and b", "a, b and c". */
+export function spokenList(items: readonly string[]): string {
+  return items.length > 1
+    ? `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`
+    : (items[0] ?? "");
+}

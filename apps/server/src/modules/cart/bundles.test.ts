@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   DEMO,
   expectError,
+  fillBundle,
   HEMP,
   outboxTo,
   PET_STORE,
@@ -33,8 +34,8 @@ describeEachEngine("bundles", (engine) => {
   afterAll(() => t.close());
 
   const shopper = (host = PETS) => visitorWithOwnIp(t.app, host);
-  const addDuo = (v: Visitor, skus_selected: string[], quantity = 1) =>
-    v.post("/api/cart/items", { bundle_id: DUO.bundle_id, skus_selected, quantity });
+  const addDuo = (v: Visitor, skus: string[], quantity = 1) =>
+    fillBundle(v, DUO.bundle_id, skus, quantity);
 
   it("offers a bundle on its product page: its price, its slots and the variants that may fill them", async () => {
     const res = await shopper().get(`/api/products/${DUO.bundle_id}`);

@@ -5,6 +5,7 @@ import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import {
+  fillBundle,
   HEMP,
   HEMP_STORE,
   PET_STORE,
@@ -398,11 +399,7 @@ describeEachEngine("products without code: the store admin's product editor", (e
     const detail = created.json();
     expect(detail.bundle).toEqual({ slots: 2, choices: ["ITCHY-1", "DRAMA-1"] });
     const v = shopper();
-    const filled = await v.post("/api/cart/items", {
-      bundle_id: "pick-a-pair",
-      skus_selected: ["DRAMA-1", "ITCHY-1"],
-      quantity: 1,
-    });
+    const filled = await fillBundle(v, "pick-a-pair", ["DRAMA-1", "ITCHY-1"]);
     expect(filled.statusCode, filled.body).toBe(200);
     expect(filled.json().cartItems[0]).toMatchObject({ sku: "PAIR-1", product_price: 6000 });
     const edited = await admin.put(`/api/admin/products/${detail.id}`, {
@@ -411,17 +408,9 @@ describeEachEngine("products without code: the store admin's product editor", (e
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json().bundle).toEqual({ slots: 3, choices: ["EAT-1", "ITCHY-1"] });
-    const two = await shopper().post("/api/cart/items", {
-      bundle_id: "pick-a-pair",
-      skus_selected: ["EAT-1", "ITCHY-1"],
-      quantity: 1,
-    });
+    const two = await fillBundle(shopper(), "pick-a-pair", ["EAT-1", "ITCHY-1"]);
     expect(two.statusCode).toBe(400);
-    const three = await shopper().post("/api/cart/items", {
-      bundle_id: "pick-a-pair",
-      skus_selected: ["EAT-1", "ITCHY-1", "EAT-1"],
-      quantity: 1,
-    });
+    const three = await fillBundle(shopper(), "pick-a-pair", ["EAT-1", "ITCHY-1", "EAT-1"]);
     expect(three.statusCode, three.body).toBe(200);
     // A bundle stays a bundle, and a product of its own stays one.
     const unbundled = await admin.put(`/api/admin/products/${detail.id}`, {

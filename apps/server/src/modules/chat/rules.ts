@@ -326,12 +326,15 @@ async function discounts(context: ChatContext): Promise<ChatReply> {
   const home = countryOfCurrency(currency);
   const own = freeShipping[home];
   // Where the store ships free in another currency, said so a shopper can choose it.
-  const elsewhere = COUNTRIES.find((c) => c !== home && freeShipping[c] !== undefined);
+  const elsewhere = COUNTRIES.flatMap((country) => {
+    const threshold = freeShipping[country];
+    return country !== home && threshold !== undefined ? [{ country, threshold }] : [];
+  })[0];
   const message =
     own !== undefined
       ? `Orders of ${formatMoney(own, currency)} or more ship free within ${COUNTRY_WORDS[home].place}.`
       : elsewhere !== undefined
-        ? `Free shipping is for ${COUNTRY_WORDS[elsewhere].adjective} orders paid in ${COUNTRY_WORDS[elsewhere].money}, of ${formatMoney(freeShipping[elsewhere] ?? 0, currencyOfCountry(elsewhere))} or more; orders in ${COUNTRY_WORDS[home].money} pay the shipping shown at checkout.`
+        ? `Free shipping is for ${COUNTRY_WORDS[elsewhere.country].adjective} orders paid in ${COUNTRY_WORDS[elsewhere.country].money}, of ${formatMoney(elsewhere.threshold, currencyOfCountry(elsewhere.country))} or more; orders in ${COUNTRY_WORDS[home].money} pay the shipping shown at checkout.`
         : null;
   if (message !== null) {
     messages.push(

@@ -1,22 +1,17 @@
 import {
   type CheckoutSettings,
   COUNTRY_NAMES,
+  COUNTRY_WORDS,
   type Country,
   countryOfCurrency,
   DEFAULT_CHECKOUT_SETTINGS,
   DEFAULT_THEME,
   type NewStore,
   type PageDocument,
+  spokenList,
 } from "@storefront/domain";
 import type { DemoStore } from "../../db/seed/types.ts";
 import { escapeHtml } from "../../lib/html.ts";
-
-/** A sentence list joined as people write it: "a", "a and b", "a, b and c". */
-function spoken(items: readonly string[]): string {
-  return items.length > 1
-    ? `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`
-    : (items[0] ?? "");
-}
 
 /**
  * The shipping policy's list: for each country the store sells to, each of its rates and its
@@ -58,7 +53,7 @@ function policyPages(
     textAlign: "left",
     ...Object.fromEntries(paragraphs.map((p, i) => [`text-${i + 1}`, p])),
   });
-  const places = spoken(
+  const places = spokenList(
     countries.map((c) => (c === "US" ? "the United States" : COUNTRY_NAMES[c])),
   );
   return {
@@ -116,9 +111,7 @@ export function storeBlueprint(input: NewStore): DemoStore {
   };
   // A store ships to the countries of the currencies it sells in (USD: US, CAD: Canada).
   const countries = input.currencies.map(countryOfCurrency);
-  const moneyNames = spoken(
-    input.currencies.map((c) => (c === "usd" ? "US dollars" : "Canadian dollars")),
-  );
+  const moneyNames = spokenList(countries.map((c) => COUNTRY_WORDS[c].money));
   const policies = [
     { label: "Shipping Policy", href: "/policies/shipping-policy" },
     { label: "Refund Policy", href: "/policies/refund-policy" },

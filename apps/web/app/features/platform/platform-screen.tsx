@@ -131,36 +131,10 @@ function StoreCard({ store }: { store: PlatformStore }) {
   );
 }
 
-const RATES = [
-  {
-    country: "US",
-    id: "standard",
-    label: "Standard",
-    estimate: "3–5 business days",
-    amount: "7.95",
-  },
-  {
-    country: "US",
-    id: "express",
-    label: "Express",
-    estimate: "1–2 business days",
-    amount: "19.95",
-  },
-  {
-    country: "CA",
-    id: "standard",
-    label: "Standard",
-    estimate: "4–8 business days",
-    amount: "12.95",
-  },
-  {
-    country: "CA",
-    id: "express",
-    label: "Express",
-    estimate: "2–3 business days",
-    amount: "29.95",
-  },
-] as const;
+/** The rates a new store starts from (typed over on the form): the default settings' ones. */
+const RATES = COUNTRIES.flatMap((country) =>
+  DEFAULT_CHECKOUT_SETTINGS.shipping[country].map((rate) => ({ country, ...rate })),
+);
 
 function NewStoreForm() {
   const { busy, run, outcome } = useAction();
@@ -174,14 +148,19 @@ function NewStoreForm() {
     headingFont: FONTS[0] ?? "",
     bodyFont: FONTS[0] ?? "",
   });
-  const [amounts, setAmounts] = useState<string[]>(RATES.map((r) => r.amount));
+  const [amounts, setAmounts] = useState<string[]>(() =>
+    RATES.map((r) => toDecimalString(r.amount)),
+  );
   const [currencies, setCurrencies] = useState<Currency[]>([...CURRENCIES]);
   // A store ships to the countries of the currencies it sells in.
   const countries = COUNTRIES.filter((c) => currencies.includes(currencyOfCountry(c)));
-  const [freeFrom, setFreeFrom] = useState<Record<Country, string>>(() => ({
-    US: toDecimalString(DEFAULT_CHECKOUT_SETTINGS.freeShipping.US ?? 0),
-    CA: "",
-  }));
+  const [freeFrom, setFreeFrom] = useState<Record<Country, string>>(() => {
+    const from = (country: Country) => {
+      const threshold = DEFAULT_CHECKOUT_SETTINGS.freeShipping[country];
+      return threshold === undefined ? "" : toDecimalString(threshold);
+    };
+    return { US: from("US"), CA: from("CA") };
+  });
   const [taxes, setTaxes] = useState<Record<Country, string>>(() => ({
     US: taxText(DEFAULT_CHECKOUT_SETTINGS.tax.US),
     CA: taxText(DEFAULT_CHECKOUT_SETTINGS.tax.CA),
@@ -198,7 +177,7 @@ function NewStoreForm() {
       return;
     }
     const parsed = amounts.map(minorUnitsOf);
-    if (parsed.some((a, i) => a === null && countries.includes(RATES[i]?.country as Country))) {
+    if (parsed.some((a, i) => a === null && RATES[i] && countries.includes(RATES[i].country))) {
       setFormError("Shipping rates are amounts such as 7.95");
       return;
     }
