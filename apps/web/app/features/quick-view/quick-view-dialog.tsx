@@ -110,8 +110,8 @@ export function QuickViewDialog() {
   const selectedProduct = card?.handle ?? null;
   const [load, setLoad] = useState<Load>({ state: "loading" });
 
-  // Another page closes it: after an add, the drawer's Checkout link may be followed before the
-  // popup's own closing (1.5 s later), and a modal left open would leave the new page inert.
+  // Another page closes it (its More details link, the browser's Back): a modal left open would
+  // leave the new page inert.
   const { pathname } = useLocation();
   const shownAt = useRef(pathname);
   useEffect(() => {
