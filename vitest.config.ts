@@ -16,11 +16,12 @@ export default defineConfig({
           name: "server",
           include: ["apps/server/src/**/*.test.ts"],
           environment: "node",
+          // TEST_DATABASE_URL, or an embedded PostgreSQL started for the run.
+          globalSetup: ["apps/server/test/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // The bounded-memory tests read the heap after a collection. The stack: as the server's
-          // (package.json's serve), for the embedded database's WebAssembly.
-          execArgv: ["--expose-gc", "--stack-size=3000"],
+          // The bounded-memory tests read the heap after a collection.
+          execArgv: ["--expose-gc"],
         },
       },
       {

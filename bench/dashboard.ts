@@ -27,7 +27,6 @@ const RUNS = 7;
 // Loading a year takes statements of minutes; the dashboard's own reads are timed below.
 const database = await openDatabase({
   databaseUrl,
-  dataDir: null,
   timeouts: { statementMs: 30 * 60_000 },
 });
 const { db } = database;

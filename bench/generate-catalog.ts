@@ -9,9 +9,11 @@
  *   DATA_DIR=/tmp/x node --import tsx bench/generate-catalog.ts 50000
  */
 import { sql } from "drizzle-orm";
+import { loadConfig } from "../apps/server/src/config.ts";
 import { openDatabase } from "../apps/server/src/db/index.ts";
 import { products, variantPrices, variants } from "../apps/server/src/db/schema.ts";
 import { loadDemoStores } from "../apps/server/src/db/seed/index.ts";
+import { databaseServer } from "../apps/server/src/db/start.ts";
 
 const dataDir = process.env.DATA_DIR;
 const count = Number(process.argv[2] ?? "50000");
@@ -74,10 +76,9 @@ const PETS = [
 
 const pick = <T>(list: readonly T[], n: number): T => list[n % list.length] as T;
 
-const databaseUrl = process.env.DATABASE_URL;
-const database = await openDatabase(
-  databaseUrl ? { databaseUrl, dataDir: null } : { dataDir: `${dataDir}/pglite` },
-);
+// DATABASE_URL's, else the embedded PostgreSQL of DATA_DIR (started for this run if it is not running).
+const server = await databaseServer(loadConfig(), "command");
+const database = await openDatabase({ databaseUrl: server.url });
 await loadDemoStores(database.db);
 const started = Date.now();
 for (let from = 0; from < count; from += BATCH) {
@@ -143,3 +144,4 @@ console.log(
   `added ${count} products to ${STORE} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
 );
 await database.close();
+await server.stop();

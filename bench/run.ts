@@ -38,8 +38,6 @@ const serverMain = path.join(repoRoot, "apps", "server", "dist", "main.js");
 const SERVE_FLAGS = [
   `--max-old-space-size=${process.env.NODE_HEAP_MB ?? "128"}`,
   "--max-semi-space-size=2",
-  // As `npm run serve`: the embedded database's WebAssembly runs on this stack (see package.json).
-  "--stack-size=3000",
 ];
 
 const CONNECTIONS = 10;

@@ -9,11 +9,14 @@ const PORT = Number(process.env.E2E_PORT ?? 4317);
 export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 4325);
 const baseURL = `http://localhost:${PORT}`;
 
-// A fresh PGlite data directory per run, so the demo stores load from scratch. The config is
+// A fresh data directory per run (the embedded PostgreSQL's and the media), so the demo stores
+// load from scratch. The config is
 // evaluated again in every worker process; the environment variable makes them all reuse the
 // directory the runner made instead of creating (and leaking) one each.
 if (!process.env.E2E_DATA_DIR) {
   const made = fs.mkdtempSync(path.join(os.tmpdir(), "storefront-e2e-"));
+  // Under root the embedded PostgreSQL runs as its own OS user, who must be able to enter it.
+  fs.chmodSync(made, 0o755);
   process.env.E2E_DATA_DIR = made;
   // The runner stops the web server before it exits; then the directory can go.
   process.on("exit", () => fs.rmSync(made, { recursive: true, force: true }));
@@ -67,8 +70,7 @@ export default defineConfig({
   webServer: {
     // The compiled server, as `npm start` runs it (`npm test` builds it first).
     // prepare-store.ts first: the hemp store reminds at once (recovery.spec.ts).
-    command:
-      "node --import tsx e2e/prepare-store.ts && node --stack-size=3000 apps/server/dist/main.js",
+    command: "node --import tsx e2e/prepare-store.ts && node apps/server/dist/main.js",
     cwd: "..",
     url: `${baseURL}/`,
     reuseExistingServer: false,

@@ -25,6 +25,9 @@ await build({
     "resize-child": "src/modules/media/resize-child.ts",
     // The platform operator's commands (npm run store:create, …).
     "platform-cli": "src/platform-cli.ts",
+    // npm run mail, npm run db:psql and npm run db:url.
+    "mail-cli": "src/mail-cli.ts",
+    "psql-cli": "src/psql-cli.ts",
   },
   outdir,
   outExtension: { ".js": ".js" },

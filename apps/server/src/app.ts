@@ -92,6 +92,9 @@ function trustProxyOption(setting: Config["trustProxy"]): FastifyHttpOptions<Ser
 /** Builds the whole server: external plugins, app plugins, API routes, then the web app. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db, web, logStream } = options;
+  // The embedded default is a PostgreSQL server too: main.ts puts its URL in the config.
+  const databaseUrl = config.databaseUrl;
+  if (!databaseUrl) throw new Error("buildApp needs config.databaseUrl, the database's URL");
   const app = Fastify({
     logger:
       config.logLevel === "silent"
@@ -111,11 +114,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHostCheck(app);
   app.setSerializerCompiler(serializerCompiler);
 
-  registerServices(app, config, db, options.testProcessor);
+  registerServices(app, config, db, databaseUrl, options.testProcessor);
   app.decorate("sessionKey", await loadSessionKey(db, config.sessionSecret));
   await refusePlatformHostOfAStore(db, config);
   app.decorate("pageReads", [] as CompiledRead[]);
-  registerJobs(app);
+  registerJobs(app, databaseUrl);
 
   await registerSession(app);
   // Answers made per request are compressed at brotli quality 4 (zlib's default is 11: about

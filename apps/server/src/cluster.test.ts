@@ -15,7 +15,6 @@ import { createPostgresDatabase } from "../test/helper.ts";
 import { redisAnswers, TEST_REDIS_URL, testRedisPrefix } from "../test/redis.ts";
 import { freePort, startServer } from "../test/server-process.ts";
 
-const PG_URL = process.env.TEST_DATABASE_URL;
 const WEB_BUILD = fileURLToPath(new URL("../../web/build", import.meta.url));
 const HAS_WEB_BUILD = existsSync(path.join(WEB_BUILD, "server", "index.js"));
 const HAS_REDIS = await redisAnswers();
@@ -61,7 +60,7 @@ function ask(port: number, method: string, url: string, cookie = "", body?: unkn
   });
 }
 
-describe.skipIf(!PG_URL || !HAS_WEB_BUILD || !HAS_REDIS)(
+describe.skipIf(!HAS_WEB_BUILD || !HAS_REDIS)(
   "two worker processes (WEB_CONCURRENCY=2) on PostgreSQL and Redis",
   () => {
     let dropDatabase: () => Promise<void>;

@@ -17,7 +17,7 @@ const brotliAt = (body: Buffer, quality: number) =>
 describe.skipIf(!HAS_WEB_BUILD)("compression", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp("pglite", { webBuildDir: WEB_BUILD }, { web: true });
+    t = await createTestApp({ webBuildDir: WEB_BUILD }, { web: true });
   });
   afterAll(() => t.close());
 

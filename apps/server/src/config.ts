@@ -151,15 +151,6 @@ const StripeSettings = EnvSchema.superRefine((e, ctx) => {
       message: "IP_LOOKUP_URL and IP_LOOKUP_TOKEN are set together or not at all",
     });
   }
-  // PGlite is a database inside this process: a second process cannot open it.
-  if (e.WEB_CONCURRENCY > 1 && e.DATABASE_URL === undefined) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["WEB_CONCURRENCY"],
-      message:
-        "more than one process needs PostgreSQL (DATABASE_URL): the embedded database can be opened by one process only",
-    });
-  }
   const given = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET];
   if (given.some((v) => v !== undefined) && given.some((v) => v === undefined)) {
     ctx.addIssue({
@@ -189,11 +180,11 @@ export interface Config {
   databaseTimeouts: { connectMs: number; statementMs: number };
   /** Start-up tries to reach PostgreSQL this many times, backing off, before it gives up. */
   databaseStartAttempts: number;
-  /** Worker processes serving the port (node:cluster); more than 1 needs PostgreSQL. */
+  /** Worker processes serving the port (node:cluster). */
   webConcurrency: number;
   /** Memory for rendered catalogue and content pages shared by visitors; 0 keeps none. */
   pageCacheBytes: number;
-  /** Where PGlite keeps its files (null: in memory) and where generated media live. */
+  /** Where the embedded PostgreSQL keeps its files (`postgres/`) and where media live. */
   dataDir: string | null;
   mediaDir: string;
   defaultStoreId: string;

@@ -14,7 +14,7 @@ import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PETS, uniqueEmail } from "../test/fixtures.ts";
-import { createTestApp, type TestApp, testConfig } from "../test/helper.ts";
+import { createTestApp, type TestApp, testConfig, testServerUrl } from "../test/helper.ts";
 import { spawnServer } from "../test/server-process.ts";
 import { TcpProxy } from "../test/tcp-proxy.ts";
 import { buildApp } from "./app.ts";
@@ -24,7 +24,7 @@ import { FallbackRateLimiter, MemoryRateLimiter, type RateLimiter } from "./lib/
 
 const WEB_BUILD = fileURLToPath(new URL("../../web/build", import.meta.url));
 const HAS_WEB_BUILD = existsSync(path.join(WEB_BUILD, "server", "index.js"));
-const PG_URL = process.env.TEST_DATABASE_URL;
+const PG_URL = testServerUrl();
 // A call that always goes to the database (no answer cache in front of it): adding to a cart.
 const ADD_TO_CART = {
   method: "POST" as const,
@@ -96,7 +96,7 @@ describe("Redis down: rate limits fall back to the process's own counters", () =
           proxy.blackHole();
           port = proxy.port;
         }
-        t = await createTestApp("pglite", { redisUrl: `redis://127.0.0.1:${port}` });
+        t = await createTestApp({ redisUrl: `redis://127.0.0.1:${port}` });
       });
       afterAll(async () => {
         await t.close();
@@ -128,100 +128,100 @@ describe("Redis down: rate limits fall back to the process's own counters", () =
   }
 });
 
-describe.skipIf(!PG_URL)(
-  "PostgreSQL down: a 503 within seconds, and back without a restart",
-  () => {
-    let proxy: TcpProxy;
-    let database: DatabaseHandle;
-    let app: FastifyInstance;
-    let name: string;
+describe("PostgreSQL down: a 503 within seconds, and back without a restart", () => {
+  let proxy: TcpProxy;
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+  let name: string;
 
-    async function admin(sql: string) {
-      const client = new pg.Client({ connectionString: PG_URL });
-      await client.connect();
-      try {
-        await client.query(sql);
-      } finally {
-        await client.end();
-      }
+  async function admin(sql: string) {
+    const client = new pg.Client({ connectionString: PG_URL });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
     }
+  }
 
-    beforeAll(async () => {
-      const base = new URL(PG_URL as string);
-      name = `storefront_degraded_${process.pid}_${Date.now()}`;
-      await admin(`create database ${name}`);
-      proxy = new TcpProxy(base.hostname, Number(base.port || 5432));
-      await proxy.listen();
-      const url = new URL(base);
-      url.host = `127.0.0.1:${proxy.port}`;
-      url.pathname = `/${name}`;
-      database = await openDatabase({
-        databaseUrl: url.toString(),
-        dataDir: null,
-        timeouts: { connectMs: 1_000, statementMs: 1_500 },
-      });
-      await loadDemoStores(database.db);
-      const mediaDir = await mkdtemp(path.join(os.tmpdir(), "storefront-media-"));
-      app = await buildApp({ config: testConfig({ mediaDir }), db: database.db, web: false });
-      await app.ready();
+  beforeAll(async () => {
+    const base = new URL(PG_URL);
+    name = `storefront_degraded_${process.pid}_${Date.now()}`;
+    await admin(`create database ${name}`);
+    proxy = new TcpProxy(base.hostname, Number(base.port || 5432));
+    await proxy.listen();
+    const url = new URL(base);
+    url.host = `127.0.0.1:${proxy.port}`;
+    url.pathname = `/${name}`;
+    database = await openDatabase({
+      databaseUrl: url.toString(),
+      timeouts: { connectMs: 1_000, statementMs: 1_500 },
     });
-    afterAll(async () => {
-      await app.close();
-      await database.close().catch(() => {});
-      await proxy.close();
-      await admin(`drop database if exists ${name} with (force)`);
+    await loadDemoStores(database.db);
+    const mediaDir = await mkdtemp(path.join(os.tmpdir(), "storefront-media-"));
+    app = await buildApp({
+      config: testConfig({ mediaDir, databaseUrl: url.toString() }),
+      db: database.db,
+      web: false,
     });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close().catch(() => {});
+    await proxy.close();
+    await admin(`drop database if exists ${name} with (force)`);
+  });
 
-    type Call = string | typeof ADD_TO_CART;
-    const send = (call: Call) =>
-      app.inject({ ...(typeof call === "string" ? { url: call } : call), headers: { host: PETS } });
+  type Call = string | typeof ADD_TO_CART;
+  const send = (call: Call) =>
+    app.inject({ ...(typeof call === "string" ? { url: call } : call), headers: { host: PETS } });
 
-    async function expectUnavailable(call: Call) {
-      const started = Date.now();
-      const res = await send(call);
-      expect(res.statusCode, res.body).toBe(503);
-      expect(res.json()).toMatchObject({
-        error: { code: "unavailable", message: ERROR_MESSAGES.databaseUnavailable },
-      });
-      expect(res.headers["retry-after"]).toBe("5");
-      expect(Date.now() - started).toBeLessThan(6_000);
+  async function expectUnavailable(call: Call) {
+    const started = Date.now();
+    const res = await send(call);
+    expect(res.statusCode, res.body).toBe(503);
+    expect(res.json()).toMatchObject({
+      error: { code: "unavailable", message: ERROR_MESSAGES.databaseUnavailable },
+    });
+    expect(res.headers["retry-after"]).toBe("5");
+    expect(Date.now() - started).toBeLessThan(6_000);
+  }
+
+  async function expectRecovered(call: Call) {
+    const deadline = Date.now() + 15_000;
+    let status = 0;
+    while (Date.now() < deadline) {
+      status = (await send(call)).statusCode;
+      if (status === 200) return;
+      await new Promise((resolve) => setTimeout(resolve, 250));
     }
+    expect(status).toBe(200);
+  }
 
-    async function expectRecovered(call: Call) {
-      const deadline = Date.now() + 15_000;
-      let status = 0;
-      while (Date.now() < deadline) {
-        status = (await send(call)).statusCode;
-        if (status === 200) return;
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-      expect(status).toBe(200);
-    }
+  it("answers while the database answers", async () => {
+    expect((await send("/readyz")).statusCode).toBe(200);
+    expect((await send(ADD_TO_CART)).statusCode).toBe(200);
+  });
 
-    it("answers while the database answers", async () => {
-      expect((await send("/readyz")).statusCode).toBe(200);
-      expect((await send(ADD_TO_CART)).statusCode).toBe(200);
-    });
+  it("a database that stops answering: 503 with a clear message, then recovery", async () => {
+    proxy.blackHole();
+    await expectUnavailable("/readyz");
+    await expectUnavailable(ADD_TO_CART);
+    proxy.restore();
+    await expectRecovered("/readyz");
+    await expectRecovered(ADD_TO_CART);
+  }, 60_000);
 
-    it("a database that stops answering: 503 with a clear message, then recovery", async () => {
-      proxy.blackHole();
-      await expectUnavailable("/readyz");
-      await expectUnavailable(ADD_TO_CART);
-      proxy.restore();
-      await expectRecovered("/readyz");
-      await expectRecovered(ADD_TO_CART);
-    }, 60_000);
-
-    it("a database that refuses: 503 at once, then recovery", async () => {
-      proxy.refuse();
-      await expectUnavailable("/readyz");
-      await expectUnavailable(ADD_TO_CART);
-      proxy.restore();
-      await expectRecovered("/readyz");
-      await expectRecovered(ADD_TO_CART);
-    }, 60_000);
-  },
-);
+  it("a database that refuses: 503 at once, then recovery", async () => {
+    proxy.refuse();
+    await expectUnavailable("/readyz");
+    await expectUnavailable(ADD_TO_CART);
+    proxy.restore();
+    await expectRecovered("/readyz");
+    await expectRecovered(ADD_TO_CART);
+  }, 60_000);
+});
 
 /** Runs main.ts as `npm start` would, until it exits or prints `until`; then stops it. */
 function runServer(
@@ -262,10 +262,10 @@ describe("start-up with the database down", () => {
     expect(output).not.toMatch(/^\s+at /m);
   }, 30_000);
 
-  it.skipIf(!PG_URL || !HAS_WEB_BUILD)(
+  it.skipIf(!HAS_WEB_BUILD)(
     "starts once the database comes up while it retries",
     async () => {
-      const base = new URL(PG_URL as string);
+      const base = new URL(PG_URL);
       const name = `storefront_start_${process.pid}_${Date.now()}`;
       const adminClient = new pg.Client({ connectionString: PG_URL });
       await adminClient.connect();

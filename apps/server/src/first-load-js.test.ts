@@ -62,7 +62,7 @@ describe.skipIf(!HAS_WEB_BUILD)(
   () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await createTestApp("pglite", { webBuildDir: WEB_BUILD }, { web: true });
+      t = await createTestApp({ webBuildDir: WEB_BUILD }, { web: true });
     });
     afterAll(() => t.close());
 

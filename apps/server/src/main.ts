@@ -1,9 +1,13 @@
 import cluster, { type Worker } from "node:cluster";
 import { buildApp } from "./app.ts";
 import { type Config, loadConfig } from "./config.ts";
-import { describeFailure } from "./db/index.ts";
 import { prepareDatabaseApart } from "./db/prepare.ts";
-import { openDatabaseAtStart, StartupError } from "./db/start.ts";
+import {
+  type DatabaseServer,
+  databaseServer,
+  openDatabaseAtStart,
+  StartupError,
+} from "./db/start.ts";
 import { batchedStdout } from "./lib/log-destination.ts";
 import { warmPageImages } from "./modules/media/warm.ts";
 
@@ -19,35 +23,39 @@ const STOP_TIMEOUT_MS = 20_000;
  * child process (see prepare.ts), then opens it for this one.
  */
 async function prepare(config: Config) {
-  await prepareDatabaseApart();
+  await prepareDatabaseApart(config);
   return openDatabaseAtStart(config, AT_START);
 }
 
+/** How this process opens the database: retries said on stderr. */
+const AT_START = { onRetry: (line: string) => console.error(line) };
+
 /**
- * The embedded database stopped answering after a failure inside a statement (see
- * db/pglite-guard.ts): every request would fail from now on. The process stops with the reason,
- * so that whatever runs it starts it again; PostgreSQL then recovers the data directory.
+ * The primary's PostgreSQL: DATABASE_URL's, or the embedded one it starts (or finds running) and
+ * stops when it stops. Workers (WEB_CONCURRENCY) and the start-up child get its URL.
  */
-function stopOnEmbeddedFailure(error: unknown): void {
-  console.error(
-    `The embedded database stopped after a failure inside a statement: ${describeFailure(error)}`,
-  );
-  console.error("Stopping the server; start it again to recover the database.");
-  process.exitCode = 1;
-  setImmediate(() => process.exit(1));
+async function withDatabaseServer(
+  config: Config,
+): Promise<{ config: Config; server: DatabaseServer }> {
+  const server = await databaseServer(config, "server");
+  return { config: { ...config, databaseUrl: server.url }, server };
 }
 
-/** How this process opens the database: retries said on stderr, and stops with the database. */
-const AT_START = {
-  onRetry: (line: string) => console.error(line),
-  onEmbeddedStop: stopOnEmbeddedFailure,
-};
-
 /** One server process: the API and the pages on the port. */
-async function serve(config: Config): Promise<void> {
-  // A worker of runCluster leaves migrations and demo data to the process that started it.
+async function serve(given: Config): Promise<void> {
+  // A worker of runCluster leaves migrations, demo data and the embedded PostgreSQL to the
+  // process that started it (its DATABASE_URL says where).
   const isWorker = cluster.isWorker;
-  const database = isWorker ? await openDatabaseAtStart(config, AT_START) : await prepare(config);
+  const { config, server } = isWorker
+    ? { config: given, server: null }
+    : await withDatabaseServer(given);
+  let database: Awaited<ReturnType<typeof prepare>>;
+  try {
+    database = isWorker ? await openDatabaseAtStart(config, AT_START) : await prepare(config);
+  } catch (error) {
+    await server?.stop().catch(() => {});
+    throw error;
+  }
   const log = batchedStdout();
   const app = await buildApp({ config, db: database.db, logStream: log });
 
@@ -70,6 +78,9 @@ async function serve(config: Config): Promise<void> {
     await app.close();
     clearInterval(idle);
     await database.close();
+    await server
+      ?.stop()
+      .catch((err: unknown) => console.error(`Stopping the embedded PostgreSQL: ${String(err)}`));
     process.exit(0);
   }
   process.on("SIGINT", () => void shutdown("SIGINT"));
@@ -77,7 +88,7 @@ async function serve(config: Config): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   if (!isWorker) {
-    app.log.info(`Store ready at http://localhost:${config.port} (${database.engine})`);
+    app.log.info(`Store ready at http://localhost:${config.port}`);
     warmPageImages({
       db: app.db,
       mediaDir: config.mediaDir,
@@ -94,21 +105,33 @@ async function serve(config: Config): Promise<void> {
  * that dies before it listens stops the whole server with its reason. SIGTERM or SIGINT stops the
  * workers (each finishes its requests) and then this process.
  */
-async function runCluster(config: Config): Promise<void> {
-  const database = await prepare(config);
-  await database.close();
+async function runCluster(given: Config): Promise<void> {
+  const { config, server } = await withDatabaseServer(given);
+  try {
+    const database = await prepare(config);
+    await database.close();
+  } catch (error) {
+    await server.stop().catch(() => {});
+    throw error;
+  }
 
   let stopping = false;
   let failed = false;
+  // The embedded PostgreSQL stops after the last worker, before this process exits.
+  const exit = (code: number) =>
+    void server
+      .stop()
+      .catch(() => {})
+      .finally(() => process.exit(code));
   const listening = new WeakSet<Worker>();
   const fork = () => {
-    const worker = cluster.fork();
+    const worker = cluster.fork({ DATABASE_URL: config.databaseUrl });
     worker.once("listening", () => {
       listening.add(worker);
       const ready = Object.values(cluster.workers ?? {}).filter((w) => w && listening.has(w));
       if (ready.length === config.webConcurrency) {
         console.log(
-          `Store ready at http://localhost:${config.port} (postgres, ${config.webConcurrency} worker processes)`,
+          `Store ready at http://localhost:${config.port} (${config.webConcurrency} worker processes)`,
         );
       }
     });
@@ -117,7 +140,7 @@ async function runCluster(config: Config): Promise<void> {
 
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) {
-      if (living().length === 0) process.exit(failed ? 1 : 0);
+      if (living().length === 0) exit(failed ? 1 : 0);
       return;
     }
     const how = signal ? `signal ${signal}` : `code ${code}`;
@@ -126,7 +149,7 @@ async function runCluster(config: Config): Promise<void> {
       stopping = true;
       failed = true;
       for (const other of living()) other.process.kill("SIGTERM");
-      if (living().length === 0) process.exit(1);
+      if (living().length === 0) exit(1);
       return;
     }
     console.error(`Worker process ${worker.process.pid} stopped (${how}); starting another.`);
@@ -139,9 +162,9 @@ async function runCluster(config: Config): Promise<void> {
     for (const worker of living()) worker.process.kill("SIGTERM");
     setTimeout(() => {
       for (const worker of living()) worker.process.kill("SIGKILL");
-      process.exit(1);
+      exit(1);
     }, STOP_TIMEOUT_MS + 2_000).unref();
-    if (living().length === 0) process.exit(0);
+    if (living().length === 0) exit(0);
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);

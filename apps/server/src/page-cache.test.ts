@@ -49,7 +49,7 @@ describe.skipIf(!HAS_WEB_BUILD)("pages shared by visitors (needs npm run build)"
   let t: TestApp;
   let app: FastifyInstance;
   beforeAll(async () => {
-    t = await createTestApp("pglite", { webBuildDir: WEB_BUILD }, { web: true });
+    t = await createTestApp({ webBuildDir: WEB_BUILD }, { web: true });
     app = t.app;
   });
   afterAll(() => t.close());
@@ -356,7 +356,7 @@ describe.skipIf(!HAS_WEB_BUILD || !process.env.TEST_DATABASE_URL)(
       const database = await createPostgresDatabase();
       drop = database.drop;
       for (const n of [1, 2]) {
-        const handle = await openDatabase({ databaseUrl: database.url, dataDir: null });
+        const handle = await openDatabase({ databaseUrl: database.url });
         if (n === 1) await loadDemoStores(handle.db);
         const mediaDir = await mkdtemp(path.join(os.tmpdir(), "storefront-media-"));
         const app = await buildApp({

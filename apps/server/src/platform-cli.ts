@@ -8,12 +8,12 @@
 //   npm run store:enable -- test-kitchen
 //   npm run platform:operator -- ops@example.com   (prints a link to choose the password)
 //
-// On PostgreSQL (DATABASE_URL) the running servers answer the change at once. The embedded
-// database can be opened by one process only: stop the server first.
+// They use the store's database (DATABASE_URL, or the embedded PostgreSQL of DATA_DIR, running
+// or not) beside any running server, and every running server answers the change at once.
 import { parseArgs } from "node:util";
 import { DomainError, EmailSchema, minorUnitsOf } from "@storefront/domain";
 import { type Config, loadConfig } from "./config.ts";
-import { openDatabaseAtStart, StartupError } from "./db/start.ts";
+import { databaseServer, openDatabaseAtStart, StartupError } from "./db/start.ts";
 import type { Logger } from "./lib/logger.ts";
 import { createMailer } from "./lib/mailer.ts";
 import { operatorLink } from "./modules/platform/operators.ts";
@@ -87,7 +87,14 @@ async function main(argv: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const database = await openDatabaseAtStart(config, { onRetry: (line) => console.error(line) });
+  const server = await databaseServer(config, "command", () => {});
+  const database = await openDatabaseAtStart(
+    { ...config, databaseUrl: server.url },
+    { onRetry: (line) => console.error(line), poolSize: 2 },
+  ).catch(async (error: unknown) => {
+    await server.stop();
+    throw error;
+  });
   const rules = { platformHost: config.platformHost, defaultStoreId: config.defaultStoreId };
   try {
     if (command === "store:create") {
@@ -127,7 +134,9 @@ async function main(argv: string[]): Promise<number> {
           `${store.ownerEmail} was sent a link to choose the admin password (valid 7 days).`,
       );
       if (!config.smtpUrl) {
-        console.log("Without SMTP_URL the invitation is in the outbox table (see the README).");
+        console.log(
+          "Without SMTP_URL the invitation is kept, not sent: read it with npm run mail.",
+        );
       }
       return 0;
     }
@@ -157,6 +166,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   } finally {
     await database.close();
+    await server.stop();
   }
 }
 

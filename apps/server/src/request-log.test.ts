@@ -17,7 +17,6 @@ describe.skipIf(!HAS_WEB_BUILD)("request log", () => {
 
   beforeAll(async () => {
     t = await createTestApp(
-      "pglite",
       { logLevel: "info", webBuildDir: WEB_BUILD },
       { web: true, logStream: { write: (line) => void lines.push(JSON.parse(line)) } },
     );

@@ -3,26 +3,24 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
-import { describe } from "vitest";
 import { type AppOptions, buildApp } from "../src/app.ts";
 import { type Config, loadConfig } from "../src/config.ts";
 import { type DatabaseHandle, openDatabase } from "../src/db/index.ts";
 import { loadDemoStores } from "../src/db/seed/index.ts";
 
-export type Engine = "pglite" | "postgres";
-
-/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. */
-const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
-
-/** Runs a suite once per database engine, naming the engine in the suite title. */
-export function describeEachEngine(title: string, suite: (engine: Engine) => void): void {
-  for (const engine of ENGINES) describe(`${title} [${engine}]`, () => suite(engine));
+/**
+ * The test run's PostgreSQL server: TEST_DATABASE_URL (the machine's, or the embedded one that
+ * test/global-setup.ts started for the run).
+ */
+export function testServerUrl(): string {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error("TEST_DATABASE_URL is not set (test/global-setup.ts sets it)");
+  return base;
 }
 
 /** A fresh, empty PostgreSQL database on the test server; dropped by the returned function. */
 export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) throw new Error("TEST_DATABASE_URL is not set");
+  const base = testServerUrl();
   const name = `storefront_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
@@ -42,26 +40,21 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
 }
 
 export interface TestDatabase extends DatabaseHandle {
-  /** PostgreSQL's URL (an app given it hears the database's change notices); null on PGlite. */
-  url: string | null;
   dispose(): Promise<void>;
 }
 
-/** A migrated, empty database of the given engine. */
-export async function openTestDatabase(
-  engine: Engine,
-  dataDir: string | null = null,
-  logQuery?: (query: string) => void,
-): Promise<TestDatabase> {
-  if (engine === "pglite") {
-    const handle = await openDatabase({ dataDir, logQuery });
-    return { ...handle, url: null, dispose: () => handle.close() };
-  }
+/** A migrated, empty database of its own on the test server. */
+export async function openTestDatabase(logQuery?: (query: string) => void): Promise<TestDatabase> {
   const pgDb = await createPostgresDatabase();
-  const handle = await openDatabase({ databaseUrl: pgDb.url, dataDir: null, logQuery });
+  const handle = await openDatabase({
+    databaseUrl: pgDb.url,
+    ...(logQuery ? { logQuery } : {}),
+  }).catch(async (error: unknown) => {
+    await pgDb.drop();
+    throw error;
+  });
   return {
     ...handle,
-    url: pgDb.url,
     async dispose() {
       await handle.close();
       await pgDb.drop();
@@ -88,7 +81,6 @@ export interface TestApp {
 
 /** The API (no web build) on a fresh database with the demo stores loaded. */
 export async function createTestApp(
-  engine: Engine,
   overrides: Partial<Config> = {},
   options: Pick<AppOptions, "testProcessor" | "logStream"> & {
     logQuery?: (query: string) => void;
@@ -98,12 +90,12 @@ export async function createTestApp(
     beforeReady?: (app: FastifyInstance) => void;
   } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase(engine, null, options.logQuery);
+  const database = await openTestDatabase(options.logQuery);
   await loadDemoStores(database.db);
   const mediaDir = await mkdtemp(path.join(os.tmpdir(), "storefront-media-"));
   const app = await buildApp({
-    // With PostgreSQL's URL the app listens for the database's change notices, as in production.
-    config: testConfig({ mediaDir, databaseUrl: database.url ?? undefined, ...overrides }),
+    // With the database's URL the app listens for its change notices, as in production.
+    config: testConfig({ mediaDir, databaseUrl: database.url, ...overrides }),
     db: database.db,
     web: options.web ?? false,
     testProcessor: options.testProcessor,

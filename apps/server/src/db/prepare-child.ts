@@ -1,6 +1,6 @@
-// The child process of prepareDatabaseApart (prepare.ts): migrates the database (and, on
-// PostgreSQL, pg-boss's tables) and loads the demo stores and their images (with LOAD_DEMO_DATA), tells its parent how it
-// went, and exits.
+// The child process of prepareDatabaseApart (prepare.ts): migrates the database and pg-boss's
+// tables and loads the demo stores and their images (with LOAD_DEMO_DATA), tells its parent how
+// it went, and exits.
 import { mkdir } from "node:fs/promises";
 import { loadConfig } from "../config.ts";
 import { prepareJobQueue } from "../jobs/runner.ts";
@@ -19,7 +19,7 @@ function tell(report: PrepareReport): Promise<void> {
 try {
   const config = loadConfig();
   const database = await openDatabaseAtStart(config, { onRetry: (line) => console.error(line) });
-  await prepareJobQueue({ engine: database.engine, databaseUrl: config.databaseUrl });
+  await prepareJobQueue(database.url);
   await mkdir(config.mediaDir, { recursive: true });
   if (config.loadDemoData) {
     await loadDemoStores(database.db);

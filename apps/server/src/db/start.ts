@@ -1,9 +1,57 @@
+import { stat } from "node:fs/promises";
+import path from "node:path";
 import type { Config } from "../config.ts";
 import { isDatabaseUnavailable } from "../lib/db-errors.ts";
+import { startEmbeddedPostgres } from "./embedded.ts";
 import { type DatabaseHandle, openDatabase } from "./index.ts";
+import { StartupError } from "./start-error.ts";
 
-/** Thrown when start-up gives up: its message is the one line the operator reads. */
-export class StartupError extends Error {}
+export { StartupError };
+
+/** The PostgreSQL a process uses, and what to do when it is done with it. */
+export interface DatabaseServer {
+  url: string;
+  /** Stops the embedded PostgreSQL this process is responsible for; nothing for DATABASE_URL. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The PostgreSQL the store uses: DATABASE_URL's, which it starts nothing for; else the embedded
+ * one in DATA_DIR/postgres, found running or started (see embedded.ts). A server holds it and
+ * stops it when it stops; a command run beside the server uses the server's.
+ */
+export async function databaseServer(
+  config: Config,
+  role: "server" | "command",
+  onInfo: (line: string) => void = (line) => console.error(line),
+): Promise<DatabaseServer> {
+  if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => {} };
+  if (!config.dataDir)
+    throw new StartupError("No DATABASE_URL and no DATA_DIR: nowhere to keep the database");
+  if (role === "server") await warnOfPglite(config.dataDir, onInfo);
+  const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, role, onInfo });
+  return { url: embedded.url, stop: () => embedded.stop() };
+}
+
+/**
+ * Versions before this one kept the database in DATA_DIR/pglite (PGlite, in the server's memory).
+ * This one neither reads nor deletes it: it says so at every start until the folder is moved.
+ */
+async function warnOfPglite(dataDir: string, say: (line: string) => void): Promise<void> {
+  const legacy = path.join(dataDir, "pglite");
+  if (
+    !(await stat(legacy).then(
+      (s) => s.isDirectory(),
+      () => false,
+    ))
+  )
+    return;
+  say(
+    `${legacy} holds the database of an earlier version of the store (PGlite), which this version does not read; ` +
+      `the store now keeps its database in ${path.join(dataDir, "postgres")}. Nothing in ${legacy} was changed or deleted. ` +
+      'To carry its stores over, see docs/architecture.md ("Moving from PGlite"); when it is not needed, delete the folder and this message goes.',
+  );
+}
 
 /** Where the database is, for a message: host and port of the URL, never its password. */
 export function databaseLocation(databaseUrl: string): string {
@@ -36,20 +84,20 @@ export async function openDatabaseAtStart(
   options: {
     sleep?: (ms: number) => Promise<void>;
     onRetry?: (line: string) => void;
-    /** The embedded database stopped answering (see db/pglite-guard.ts). */
-    onEmbeddedStop?: (error: unknown) => void;
+    poolSize?: number;
   } = {},
 ): Promise<DatabaseHandle> {
   const sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+  const databaseUrl = config.databaseUrl;
+  if (!databaseUrl)
+    throw new Error("openDatabaseAtStart needs the database's URL (databaseServer)");
   const open = () =>
     openDatabase({
-      databaseUrl: config.databaseUrl,
-      dataDir: config.databaseUrl ? null : `${config.dataDir}/pglite`,
+      databaseUrl,
       timeouts: config.databaseTimeouts,
-      ...(options.onEmbeddedStop ? { onEmbeddedStop: options.onEmbeddedStop } : {}),
+      ...(options.poolSize ? { poolSize: options.poolSize } : {}),
     });
-  if (!config.databaseUrl) return open();
-  const where = databaseLocation(config.databaseUrl);
+  const where = databaseLocation(databaseUrl);
   const started = Date.now();
   for (let attempt = 1; ; attempt++) {
     try {

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import { embeddedUpkeep } from "../db/upkeep.ts";
 import { pruneAnalytics, sendCartReminders } from "../modules/analytics/recovery.ts";
 import { releaseExpiredHolds } from "../modules/orders/expired-holds.ts";
 import { renewSubscriptions } from "../modules/subscriptions/renewals.ts";
@@ -7,12 +6,11 @@ import { createJobRunner, type JobRunner } from "./runner.ts";
 
 /**
  * Every timed job of the server, in one place: releasing payment holds past their 30 minutes,
- * the subscriptions' renewals, the abandoned-cart reminders, the retention of analytics, and on the embedded database the
- * upkeep autovacuum does on PostgreSQL.
+ * the subscriptions' renewals, the abandoned-cart reminders and the retention of analytics.
  */
-export function createJobs(app: FastifyInstance, engine: "pglite" | "postgres"): JobRunner {
+export function createJobs(app: FastifyInstance, databaseUrl: string): JobRunner {
   const { db } = app;
-  const jobs = createJobRunner({ engine, databaseUrl: app.config.databaseUrl }, app.log)
+  return createJobRunner(databaseUrl, app.log)
     .add({
       name: "release-expired-holds",
       cron: "* * * * *",
@@ -44,15 +42,4 @@ export function createJobs(app: FastifyInstance, engine: "pglite" | "postgres"):
       cron: "17 3 * * *",
       run: (now) => pruneAnalytics(db, now),
     });
-  if (engine === "pglite") {
-    jobs.add({
-      name: "embedded-database-upkeep",
-      cron: "*/5 * * * *",
-      run: async () => {
-        const done = await embeddedUpkeep(db);
-        if (done.length > 0) app.log.info({ done }, "embedded database upkeep");
-      },
-    });
-  }
-  return jobs;
 }

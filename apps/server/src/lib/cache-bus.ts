@@ -1,4 +1,3 @@
-import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import type { Database } from "../db/index.ts";
@@ -15,7 +14,7 @@ type Forget = (db: Database, detail: string | null) => void;
 
 /** Every named cache of this process: what to forget when another instance says it changed. */
 const caches = new Map<string, Forget>();
-/** How each database's instances hear of a change (PostgreSQL only; PGlite is one process). */
+/** How each database's instances hear of a change. */
 const announcers = new WeakMap<Database, (name: string) => void>();
 
 /** Registers a cache under a name, so a change announced under that name empties it. */
@@ -34,24 +33,6 @@ function deliver(db: Database, payload: string): void {
   const space = payload.indexOf(" ");
   const name = space === -1 ? payload : payload.slice(0, space);
   caches.get(name)?.(db, space === -1 ? null : payload.slice(space + 1));
-}
-
-/**
- * On the embedded database (one process): hears the notices its triggers send when a transaction
- * commits. Answers a close function.
- */
-export async function listenInProcess(db: Database, log: Logger): Promise<() => Promise<void>> {
-  // drizzle's PGlite database keeps its client as $client.
-  const client = (db as unknown as { $client: PGlite }).$client;
-  try {
-    const unlisten = await client.listen(CACHE_CHANNEL, (payload) => deliver(db, payload));
-    return async () => {
-      if (!client.closed) await unlisten().catch(() => {});
-    };
-  } catch (err) {
-    log.warn({ err }, "cache change notices are not heard: cached pages expire by time only");
-    return async () => {};
-  }
 }
 
 /**

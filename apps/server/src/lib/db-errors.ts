@@ -1,7 +1,7 @@
 /**
  * The unique constraint a database error violated ("" when the driver did not name it), or null
- * for any other error. Drizzle wraps the driver's error in `cause`; PGlite and node-postgres both
- * carry PostgreSQL's code.
+ * for any other error. Drizzle wraps the driver's error in `cause`; node-postgres carries
+ * PostgreSQL's code.
  */
 export function violatedUnique(error: unknown): string | null {
   for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {

@@ -1,4 +1,5 @@
 import { formatAddress, type MailAddress } from "@storefront/domain";
+import { desc, eq, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Database } from "../db/index.ts";
 import { outbox } from "../db/schema.ts";
@@ -70,11 +71,44 @@ export class OutboxMailer implements Mailer {
     this.log.info(
       // The recipient and the body (links with tokens) stay in the table, out of the log.
       { mailId: row?.id, storeId, subject },
-      "mail written to the outbox table (SMTP_URL is not set)",
+      "mail kept in the outbox table, not sent (SMTP_URL is not set); read it with npm run mail",
     );
   }
 
   async close(): Promise<void> {}
+}
+
+/** A message kept in the outbox, as `npm run mail` shows it. */
+export interface KeptMessage {
+  storeId: string;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  createdAt: Date;
+}
+
+/** The newest messages of the outbox, newest first; only those to `to` (any case) when given. */
+export function readOutbox(
+  db: Database,
+  options: { to?: string | undefined; limit: number },
+): Promise<KeptMessage[]> {
+  const query = db
+    .select({
+      storeId: outbox.storeId,
+      from: outbox.from,
+      to: outbox.to,
+      subject: outbox.subject,
+      text: outbox.text,
+      html: outbox.html,
+      createdAt: outbox.createdAt,
+    })
+    .from(outbox);
+  const filtered = options.to
+    ? query.where(eq(sql`lower(${outbox.to})`, options.to.trim().toLowerCase()))
+    : query;
+  return filtered.orderBy(desc(outbox.createdAt)).limit(options.limit);
 }
 
 export function createMailer(

@@ -133,9 +133,13 @@ describe.skipIf(!hasRedis)("the Redis rate limiter", () => {
     const prefix = testRedisPrefix();
 
     beforeAll(async () => {
-      database = await openTestDatabase("pglite");
+      database = await openTestDatabase();
       await loadDemoStores(database.db);
-      const config = testConfig({ redisUrl: TEST_REDIS_URL, redisKeyPrefix: prefix });
+      const config = testConfig({
+        databaseUrl: database.url,
+        redisUrl: TEST_REDIS_URL,
+        redisKeyPrefix: prefix,
+      });
       apps = [
         await buildApp({ config, db: database.db, web: false }),
         await buildApp({ config, db: database.db, web: false }),

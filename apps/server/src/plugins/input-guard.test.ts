@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { ERROR_MESSAGES, TEXT_MESSAGES } from "@storefront/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GOOD_CARD, NY_ADDRESS, PETS, signedInVisitor } from "../../test/fixtures.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../test/helper.ts";
+import { createTestApp, type TestApp } from "../../test/helper.ts";
 import { Visitor } from "../../test/visitor.ts";
 import { isValidHost } from "./input-guard.ts";
 
@@ -127,10 +127,10 @@ describe("isValidHost", () => {
   );
 });
 
-describeEachEngine("bad input is a 400, never a 500", (engine) => {
+describe("bad input is a 400, never a 500", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp();
   });
   afterAll(() => t.close());
 
@@ -200,7 +200,7 @@ describe.skipIf(!HAS_WEB_BUILD)("pages refuse bad input with a 4xx (needs npm ru
   let t: TestApp;
   let origin: string;
   beforeAll(async () => {
-    t = await createTestApp("pglite", { webBuildDir: WEB_BUILD }, { web: true });
+    t = await createTestApp({ webBuildDir: WEB_BUILD }, { web: true });
     origin = await t.app.listen({ port: 0, host: "127.0.0.1" });
   });
   afterAll(() => t.close());

@@ -8,8 +8,8 @@ const RETRY_MS = 60_000;
  * them, without holding up the first request (pg-boss makes its tables on a first start), and
  * stops them before the app closes. `app.jobs` runs one at once (tests, operators).
  */
-export function registerJobs(app: FastifyInstance): void {
-  const jobs = createJobs(app, app.config.databaseUrl ? "postgres" : "pglite");
+export function registerJobs(app: FastifyInstance, databaseUrl: string): void {
+  const jobs = createJobs(app, databaseUrl);
   app.decorate("jobs", jobs);
   if (!app.config.runJobs) return;
   let started: Promise<void> = Promise.resolve();

@@ -14,7 +14,6 @@ describe("reads a page makes in-process", () => {
 
   beforeAll(async () => {
     t = await createTestApp(
-      "pglite",
       {},
       {
         // Stands in for a page: answers what its loader would get for ?path=.

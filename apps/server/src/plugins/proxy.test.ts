@@ -30,7 +30,7 @@ describe("TRUST_PROXY: per-IP limits cannot be dodged with X-Forwarded-For", () 
   describe("unset: the peer's address counts, X-Forwarded-For is ignored", () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await createTestApp("pglite");
+      t = await createTestApp();
     });
     afterAll(() => t.close());
 
@@ -59,7 +59,7 @@ describe("TRUST_PROXY: per-IP limits cannot be dodged with X-Forwarded-For", () 
   describe("a hop count (1 load balancer): only the address the proxy appended counts", () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await createTestApp("pglite", { trustProxy: 1 });
+      t = await createTestApp({ trustProxy: 1 });
     });
     afterAll(() => t.close());
 
@@ -89,7 +89,7 @@ describe("TRUST_PROXY: per-IP limits cannot be dodged with X-Forwarded-For", () 
   describe("a list of proxy addresses: only those proxies are believed", () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await createTestApp("pglite", { trustProxy: ["10.0.0.1"] });
+      t = await createTestApp({ trustProxy: ["10.0.0.1"] });
     });
     afterAll(() => t.close());
 

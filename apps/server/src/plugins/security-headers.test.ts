@@ -14,7 +14,6 @@ describe("security headers", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(
-      "pglite",
       { trustProxy: ["10.0.0.1"], ...(HAS_WEB_BUILD ? { webBuildDir: WEB_BUILD } : {}) },
       { web: HAS_WEB_BUILD },
     );

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/index.ts";
 import { BackgroundTasks } from "../lib/background.ts";
-import { listenForChanges, listenInProcess } from "../lib/cache-bus.ts";
+import { listenForChanges } from "../lib/cache-bus.ts";
 import { createMailer } from "../lib/mailer.ts";
 import { createRateLimiter } from "../lib/rate-limit.ts";
 import { AnalyticsWriter } from "../modules/analytics/writer.ts";
@@ -14,8 +14,7 @@ import { StoreResolver } from "../modules/stores/service.ts";
 /**
  * What every route and plugin reaches through the instance (typed in types.ts): the config, the
  * database, the store resolver, rate limits, mail, background work, the card processor and the
- * analytics writer; on
- * PostgreSQL, the listener for other instances' cache changes. On close the app stops listening,
+ * analytics writer; the listener for the cache changes of every instance. On close the app stops listening,
  * waits for background work, writes the analytics left, then closes the mailer and the rate
  * limiter.
  */
@@ -23,6 +22,7 @@ export function registerServices(
   app: FastifyInstance,
   config: Config,
   db: Database,
+  databaseUrl: string,
   testProcessor: PaymentProvider | undefined,
 ): void {
   app.decorate("config", config);
@@ -37,13 +37,11 @@ export function registerServices(
   app.decorate("background", new BackgroundTasks(app.log));
   app.decorate("payments", new Payments(config, testProcessor));
   app.decorate("analytics", new AnalyticsWriter(db, app.log));
-  // Cached answers and pages hear what changed: from the database's triggers and, on PostgreSQL,
-  // from every instance on it.
-  const stopListening = config.databaseUrl
-    ? Promise.resolve(listenForChanges(db, config.databaseUrl, app.log))
-    : listenInProcess(db, app.log);
+  // Cached answers and pages hear what changed: from the database's triggers and from every
+  // instance on it.
+  const stopListening = listenForChanges(db, databaseUrl, app.log);
   app.addHook("onClose", async () => {
-    await (await stopListening)();
+    await stopListening();
     await app.background.stop();
     await app.analytics.close();
     await app.mailer.close();

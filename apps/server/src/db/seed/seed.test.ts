@@ -6,7 +6,7 @@ import { imageVariantUrl } from "@storefront/domain";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { describeEachEngine, openTestDatabase } from "../../../test/helper.ts";
+import { openTestDatabase } from "../../../test/helper.ts";
 import { DEMO_STORES, loadDemoStores } from "./index.ts";
 import { ensureDemoMedia } from "./media.ts";
 
@@ -15,9 +15,9 @@ async function count(db: Awaited<ReturnType<typeof openTestDatabase>>["db"], tab
   return (rows as unknown as { rows: { n: number }[] }).rows[0]?.n;
 }
 
-describeEachEngine("demo stores", (engine) => {
+describe("demo stores", () => {
   it("load into an empty database once, and never twice", async () => {
-    const database = await openTestDatabase(engine);
+    const database = await openTestDatabase();
     try {
       expect(await loadDemoStores(database.db)).toEqual({ loaded: true });
       const products = await count(database.db, "products");
@@ -26,23 +26,6 @@ describeEachEngine("demo stores", (engine) => {
       expect(await count(database.db, "products")).toBe(products);
     } finally {
       await database.dispose();
-    }
-  });
-});
-
-describe("the embedded database", () => {
-  it("keeps its data across a restart", async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), "storefront-pglite-"));
-    try {
-      const first = await openTestDatabase("pglite", dir);
-      await loadDemoStores(first.db);
-      await first.dispose();
-      const second = await openTestDatabase("pglite", dir);
-      expect(await count(second.db, "stores")).toBe(3);
-      expect(await loadDemoStores(second.db)).toEqual({ loaded: false });
-      await second.dispose();
-    } finally {
-      await rm(dir, { recursive: true, force: true });
     }
   });
 });

@@ -19,7 +19,7 @@ import {
   uniqueEmail,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
+import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import type { Visitor } from "../../../test/visitor.ts";
 import {
   outbox,
@@ -33,11 +33,11 @@ import { passwords } from "./passwords.ts";
 
 const THIRTY_DAYS_S = 30 * 24 * 60 * 60;
 
-describeEachEngine("accounts API", (engine) => {
+describe("accounts API", () => {
   let t: TestApp;
   // Trusting X-Forwarded-Proto lets a test ask as if over https (the Secure cookie flag).
   beforeAll(async () => {
-    t = await createTestApp(engine, { trustProxy: 1 });
+    t = await createTestApp({ trustProxy: 1 });
   });
   afterAll(() => t.close());
   afterEach(() => {

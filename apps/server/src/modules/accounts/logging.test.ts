@@ -19,7 +19,6 @@ describe("logs", () => {
   beforeAll(async () => {
     // Everything, request logs included.
     t = await createTestApp(
-      "pglite",
       { logLevel: "trace" },
       { logStream: { write: (line) => void lines.push(line) } },
     );

@@ -1,5 +1,5 @@
 import { ACCOUNT_MESSAGES as M } from "@storefront/domain";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createUser,
   outboxTo,
@@ -10,17 +10,17 @@ import {
   uniqueEmail,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
+import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { parseMail, startSmtpServer } from "../../../test/smtp.ts";
 import { SmtpMailer } from "../../lib/mailer.ts";
 import { StoreMailer } from "../stores/mail.ts";
 
-describeEachEngine("account mail over SMTP", (engine) => {
+describe("account mail over SMTP", () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let t: TestApp;
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    t = await createTestApp(engine, {
+    t = await createTestApp({
       smtpUrl: smtp.url,
       mailFrom: "Pawsome Herbals <hello@pawsome.test>",
     });

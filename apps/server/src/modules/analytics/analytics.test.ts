@@ -19,7 +19,7 @@ import {
   quoteAddress,
   signedInVisitor,
 } from "../../../test/fixtures.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
+import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { sessionIdOf, Visitor } from "../../../test/visitor.ts";
 import { analyticsEvents, analyticsSessions, carts } from "../../db/schema.ts";
 import { TestCardProcessor } from "../payments/test-processor.ts";
@@ -70,10 +70,10 @@ function stateOf(overrides: Partial<SessionData> = {}): SessionData {
   };
 }
 
-describeEachEngine("analytics API", (engine) => {
+describe("analytics API", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(engine, {}, { testProcessor: new TestCardProcessor() });
+    t = await createTestApp({}, { testProcessor: new TestCardProcessor() });
   });
   afterAll(() => t.close());
 
@@ -477,14 +477,14 @@ describeEachEngine("analytics API", (engine) => {
   });
 });
 
-describeEachEngine("visit location", (engine) => {
+describe("visit location", () => {
   let t: TestApp;
   let lookups: { url: string; authorization: string | undefined }[];
   let answer: { status: number; body: unknown };
   let server: http.Server;
   let base: string;
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp();
     lookups = [];
     server = http.createServer((req, res) => {
       lookups.push({ url: req.url ?? "", authorization: req.headers.authorization });
@@ -564,7 +564,7 @@ describeEachEngine("visit location", (engine) => {
 
   it("looks up the connection's address, not the one the browser sent", async () => {
     answer = { status: 200, body: { ip: "198.51.100.7", country: "CA" } };
-    const app = await createTestApp(engine, {
+    const app = await createTestApp({
       ipLookup: { url: `${base}/{ip}`, token: "tok_secret" },
     });
     try {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { DASHBOARD_MESSAGES } from "@storefront/domain";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   HEMP,
   HEMP_STORE,
@@ -13,7 +13,7 @@ import {
   uniqueEmail,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
+import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { selectRows } from "../../db/index.ts";
 import {
   analyticsEvents,
@@ -23,10 +23,10 @@ import {
   orders,
 } from "../../db/schema.ts";
 
-describeEachEngine("admin dashboard API", (engine) => {
+describe("admin dashboard API", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp();
   });
   afterAll(() => t.close());
 

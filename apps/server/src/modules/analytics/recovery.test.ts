@@ -17,7 +17,6 @@ import {
 import {
   createPostgresDatabase,
   createTestApp,
-  describeEachEngine,
   type TestApp,
   testConfig,
 } from "../../../test/helper.ts";
@@ -39,16 +38,12 @@ function linkIn(raw: string, path: string): string {
   return decodeURIComponent(match[1]);
 }
 
-describeEachEngine("abandoned-cart reminders", (engine) => {
+describe("abandoned-cart reminders", () => {
   let t: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    t = await createTestApp(
-      engine,
-      { smtpUrl: smtp.url },
-      { testProcessor: new TestCardProcessor() },
-    );
+    t = await createTestApp({ smtpUrl: smtp.url }, { testProcessor: new TestCardProcessor() });
   });
   afterAll(async () => {
     await t.close();
@@ -321,26 +316,23 @@ describeEachEngine("abandoned-cart reminders", (engine) => {
   });
 });
 
-describeEachEngine("the job queue", (engine) => {
-  it("runs a queued job on a worker: pg-boss on PostgreSQL, with every schedule in the database; the process itself on PGlite", async () => {
-    const t = await createTestApp(engine, { runJobs: true });
+describe("the job queue", () => {
+  it("runs a queued job on a worker of pg-boss, with every schedule in the database", async () => {
+    const t = await createTestApp({ runJobs: true });
     try {
       const rows = async <T>(query: ReturnType<typeof sql>) =>
         ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
       // The queue starts after the app is ready, in the background.
       await t.app.jobs.whenStarted();
-      expect(t.app.jobs.kind).toBe(engine === "postgres" ? "pg-boss" : "in-process");
-      if (engine === "postgres") {
-        const schedules = await rows<{ name: string; cron: string }>(
-          sql`select name, cron from pgboss.schedule order by name`,
-        );
-        expect(schedules).toEqual([
-          { name: "abandoned-cart-reminders", cron: "* * * * *" },
-          { name: "analytics-retention", cron: "17 3 * * *" },
-          { name: "release-expired-holds", cron: "* * * * *" },
-          { name: "subscription-renewals", cron: "*/10 * * * *" },
-        ]);
-      }
+      const schedules = await rows<{ name: string; cron: string }>(
+        sql`select name, cron from pgboss.schedule order by name`,
+      );
+      expect(schedules).toEqual([
+        { name: "abandoned-cart-reminders", cron: "* * * * *" },
+        { name: "analytics-retention", cron: "17 3 * * *" },
+        { name: "release-expired-holds", cron: "* * * * *" },
+        { name: "subscription-renewals", cron: "*/10 * * * *" },
+      ]);
       // A visit not seen for 200 days; the retention job, queued, deletes it.
       const v = new Visitor(t.app, PETS);
       const { session_id } = (await v.post("/metrics/initialize", { store_id: PET_STORE })).json();
@@ -360,69 +352,66 @@ describeEachEngine("the job queue", (engine) => {
   });
 });
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)(
-  "abandoned-cart reminders on two instances of one PostgreSQL database",
-  () => {
-    let drop: () => Promise<void>;
-    let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-    const instances: { app: FastifyInstance; close(): Promise<void> }[] = [];
-    beforeAll(async () => {
-      smtp = await startSmtpServer();
-      const database = await createPostgresDatabase();
-      drop = database.drop;
-      for (const n of [1, 2]) {
-        const handle = await openDatabase({ databaseUrl: database.url, dataDir: null });
-        if (n === 1) await loadDemoStores(handle.db);
-        const app = await buildApp({
-          config: testConfig({ databaseUrl: database.url, smtpUrl: smtp.url, runJobs: true }),
-          db: handle.db,
-          testProcessor: new TestCardProcessor(),
-        });
-        await app.ready();
-        instances.push({ app, close: () => app.close().then(handle.close) });
-      }
-    });
-    afterAll(async () => {
-      for (const instance of instances) await instance.close();
-      await drop?.();
-      await smtp?.close();
-    });
+describe("abandoned-cart reminders on two instances of one PostgreSQL database", () => {
+  let drop: () => Promise<void>;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  const instances: { app: FastifyInstance; close(): Promise<void> }[] = [];
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    const database = await createPostgresDatabase();
+    drop = database.drop;
+    for (const n of [1, 2]) {
+      const handle = await openDatabase({ databaseUrl: database.url });
+      if (n === 1) await loadDemoStores(handle.db);
+      const app = await buildApp({
+        config: testConfig({ databaseUrl: database.url, smtpUrl: smtp.url, runJobs: true }),
+        db: handle.db,
+        testProcessor: new TestCardProcessor(),
+      });
+      await app.ready();
+      instances.push({ app, close: () => app.close().then(handle.close) });
+    }
+  });
+  afterAll(async () => {
+    for (const instance of instances) await instance.close();
+    await drop?.();
+    await smtp?.close();
+  });
 
-    it("sends each reminder once when both instances run the job at the same time", async () => {
-      const [first, second] = instances;
-      if (!first || !second) throw new Error("two instances");
-      const emails: string[] = [];
-      for (let i = 0; i < 5; i += 1) {
-        const email = `twice-${i}-${randomUUID()}@example.test`;
-        emails.push(email);
-        const v = new Visitor(i % 2 ? second.app : first.app, PETS);
-        await v.post("/metrics/initialize", { store_id: PET_STORE });
-        await v.post("/api/cart/items", { sku: "EAT-1", quantity: 1 });
-        await v.post("/metrics/update-session-data", {
-          cartEvents: [],
-          productPageViews: [],
-          pagesViewed: 1,
-          viewedPages: [],
-          searchHistory: [],
-          userEmail: email,
-          attribution: null,
-          cartStatus: "abandoned",
-          totalViewTime: 5,
-          sessionStartTime: new Date().toISOString(),
-        });
-        await v.post("/metrics/abandoned-cart", { cartItems: [{ sku: "EAT-1", quantity: 1 }] });
-      }
-      await first.app.analytics.flush();
-      await second.app.analytics.flush();
-      const later = new Date(Date.now() + 2 * HOUR);
-      const [a, b] = await Promise.all([
-        first.app.jobs.runNow("abandoned-cart-reminders", later),
-        second.app.jobs.runNow("abandoned-cart-reminders", later),
-      ]);
-      expect(Number(a) + Number(b)).toBe(5);
-      for (const email of emails) {
-        expect(smtp.received.filter((m) => m.to.includes(email))).toHaveLength(1);
-      }
-    });
-  },
-);
+  it("sends each reminder once when both instances run the job at the same time", async () => {
+    const [first, second] = instances;
+    if (!first || !second) throw new Error("two instances");
+    const emails: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const email = `twice-${i}-${randomUUID()}@example.test`;
+      emails.push(email);
+      const v = new Visitor(i % 2 ? second.app : first.app, PETS);
+      await v.post("/metrics/initialize", { store_id: PET_STORE });
+      await v.post("/api/cart/items", { sku: "EAT-1", quantity: 1 });
+      await v.post("/metrics/update-session-data", {
+        cartEvents: [],
+        productPageViews: [],
+        pagesViewed: 1,
+        viewedPages: [],
+        searchHistory: [],
+        userEmail: email,
+        attribution: null,
+        cartStatus: "abandoned",
+        totalViewTime: 5,
+        sessionStartTime: new Date().toISOString(),
+      });
+      await v.post("/metrics/abandoned-cart", { cartItems: [{ sku: "EAT-1", quantity: 1 }] });
+    }
+    await first.app.analytics.flush();
+    await second.app.analytics.flush();
+    const later = new Date(Date.now() + 2 * HOUR);
+    const [a, b] = await Promise.all([
+      first.app.jobs.runNow("abandoned-cart-reminders", later),
+      second.app.jobs.runNow("abandoned-cart-reminders", later),
+    ]);
+    expect(Number(a) + Number(b)).toBe(5);
+    for (const email of emails) {
+      expect(smtp.received.filter((m) => m.to.includes(email))).toHaveLength(1);
+    }
+  });
+});

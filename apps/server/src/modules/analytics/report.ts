@@ -118,7 +118,7 @@ export async function listAbandonedCarts(
       .offset((query.page - 1) * query.pageSize),
   ]);
   const reports: AbandonedCartReport[] = [];
-  // One cart at a time: PGlite has one connection, and a page holds at most 100.
+  // One cart at a time: a page holds at most 100, and the pool serves other requests meanwhile.
   for (const cart of rows) reports.push(await reportOf(db, cart));
   return { carts: reports, page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 };
 }

@@ -17,7 +17,7 @@ import {
   stockOf,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
+import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { sessionIdOf, type Visitor } from "../../../test/visitor.ts";
 import { cartLines, variantPrices, variants } from "../../db/schema.ts";
 
@@ -26,10 +26,10 @@ import { cartLines, variantPrices, variants } from "../../db/schema.ts";
 const DUO = { bundle_id: "calm-comfort-duo", sku: "CALM-DUO", usd: 7_495, cad: 10_095 };
 const DUO_CHOICES = ["DRAMA-1", "OUCHIE-1", "YOUNG-1"];
 
-describeEachEngine("bundles", (engine) => {
+describe("bundles", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp();
   });
   afterAll(() => t.close());
 

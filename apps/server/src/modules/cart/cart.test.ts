@@ -15,17 +15,17 @@ import {
   priceOf,
   setStock,
 } from "../../../test/fixtures.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
+import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { sessionIdOf, Visitor } from "../../../test/visitor.ts";
 import { cartEvents, carts, products, variantPrices, variants } from "../../db/schema.ts";
 import { sign } from "../../lib/session-key.ts";
 
-describeEachEngine("cart API", (engine) => {
+describe("cart API", () => {
   let t: TestApp;
   let statements: string[] | null = null;
   // Trusting X-Forwarded-Proto lets a test ask as if over https (the Secure cookie flag).
   beforeAll(async () => {
-    t = await createTestApp(engine, { trustProxy: 1 }, { logQuery: (q) => statements?.push(q) });
+    t = await createTestApp({ trustProxy: 1 }, { logQuery: (q) => statements?.push(q) });
   });
   afterAll(() => t.close());
 

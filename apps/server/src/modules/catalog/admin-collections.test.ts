@@ -1,5 +1,5 @@
 import { ADMIN_COLLECTION_MESSAGES as CM } from "@storefront/domain";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   HEMP,
   HEMP_STORE,
@@ -8,17 +8,17 @@ import {
   signedInVisitor,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
+import { createTestApp, type TestApp } from "../../../test/helper.ts";
 
 type Listed = {
   collections: { id: string; handle: string; products: { id: string; handle: string }[] }[];
   products: { id: string; handle: string; published: boolean }[];
 };
 
-describeEachEngine("admin collections API", (engine) => {
+describe("admin collections API", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp();
   });
   afterAll(() => t.close());
 

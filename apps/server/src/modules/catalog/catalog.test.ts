@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HEMP, PET_STORE, PETS } from "../../../test/fixtures.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
+import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { Visitor } from "../../../test/visitor.ts";
 import { products, reviews, variantPrices, variants } from "../../db/schema.ts";
 
@@ -19,10 +19,10 @@ const PET_HANDLES = [
   "complete-care-trio",
 ];
 
-describeEachEngine("catalog API", (engine) => {
+describe("catalog API", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp();
   });
   afterAll(() => t.close());
 

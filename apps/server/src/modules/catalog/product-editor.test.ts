@@ -3,7 +3,7 @@ import path from "node:path";
 import { ADMIN_CATALOG_MESSAGES as CM, PRODUCT_EDIT_MESSAGES as M } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   fillBundle,
   HEMP,
@@ -14,7 +14,7 @@ import {
   signedInVisitor,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
+import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import type { Visitor } from "../../../test/visitor.ts";
 import { adminAudit, collections, stores, variants } from "../../db/schema.ts";
 
@@ -61,11 +61,11 @@ async function photo(width: number, height: number, format: "jpeg" | "png" = "jp
     .toBuffer();
 }
 
-describeEachEngine("products without code: the store admin's product editor", (engine) => {
+describe("products without code: the store admin's product editor", () => {
   let t: TestApp;
   let admin: Visitor;
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp();
     admin = (
       await signedInVisitor(t.app, t.database.db, { storeId: PET_STORE, userType: "admin" }, PETS)
     ).v;

@@ -19,7 +19,7 @@ import {
   uniqueEmail,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
+import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import type { Visitor } from "../../../test/visitor.ts";
 import { chatConversations, chatQuestions } from "../../db/schema.ts";
 
@@ -36,10 +36,10 @@ interface Message {
   order?: { number: number; status: string; lines: { title: string; quantity: number }[] };
 }
 
-describeEachEngine("chat API", (engine) => {
+describe("chat API", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp();
   });
   afterAll(() => t.close());
 

@@ -15,16 +15,16 @@ import {
   setStock,
   stockOf,
 } from "../../../test/fixtures.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
+import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { sessionIdOf, Visitor } from "../../../test/visitor.ts";
 import { carts, discountCodes, orders, users } from "../../db/schema.ts";
 import { TestCardProcessor } from "../payments/test-processor.ts";
 
-describeEachEngine("checkout API", (engine) => {
+describe("checkout API", () => {
   let t: TestApp;
   const processor = new TestCardProcessor();
   beforeAll(async () => {
-    t = await createTestApp(engine, {}, { testProcessor: processor });
+    t = await createTestApp({}, { testProcessor: processor });
   });
   afterAll(() => t.close());
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { CHECKOUT_MESSAGES } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   GOOD_CARD,
   NY_ADDRESS,
@@ -11,19 +11,18 @@ import {
   setStock,
   stockOf,
 } from "../../../test/fixtures.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
+import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { Visitor } from "../../../test/visitor.ts";
 import { discountCodes, orders } from "../../db/schema.ts";
 import { TestCardProcessor } from "../payments/test-processor.ts";
 
-describeEachEngine("checkout under concurrency", (engine) => {
+describe("checkout under concurrency", () => {
   let t: TestApp;
   const statements: string[] = [];
   let counting = false;
   const processor = new TestCardProcessor();
   beforeAll(async () => {
     t = await createTestApp(
-      engine,
       {},
       { testProcessor: processor, logQuery: (q) => counting && statements.push(q) },
     );
@@ -162,7 +161,7 @@ describeEachEngine("checkout under concurrency", (engine) => {
     // the stock (these five in the one transaction that holds the stock), then one statement that
     // records the payment and empties the cart.
     const counted = statements.filter((q) => !/^(begin|commit)$/i.test(q.trim()));
-    console.info(`[${engine}] one order placement ran ${counted.length} SQL statements`);
+    console.info(`one order placement ran ${counted.length} SQL statements`);
     expect(counted.length).toBeGreaterThan(0);
     expect(counted.length, counted.join("\n")).toBeLessThanOrEqual(8);
   });

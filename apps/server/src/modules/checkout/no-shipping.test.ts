@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { CHECKOUT_MESSAGES, ONE_AT_A_TIME_MESSAGES } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   GARDEN,
   GARDEN_STORE,
@@ -13,7 +13,7 @@ import {
   quoteAddress,
   stockOf,
 } from "../../../test/fixtures.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
+import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { Visitor } from "../../../test/visitor.ts";
 import { variants } from "../../db/schema.ts";
 import { TestCardProcessor } from "../payments/test-processor.ts";
@@ -21,10 +21,10 @@ import { TestCardProcessor } from "../payments/test-processor.ts";
 /** What tax needs of a New York buyer, and nothing else: no street, no city. */
 const NY_TAX_ONLY = quoteAddress(NY_ADDRESS);
 
-describeEachEngine("products that are never shipped", (engine) => {
+describe("products that are never shipped", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(engine, {}, { testProcessor: new TestCardProcessor() });
+    t = await createTestApp({}, { testProcessor: new TestCardProcessor() });
   });
   afterAll(() => t.close());
 

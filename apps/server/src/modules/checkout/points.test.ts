@@ -6,7 +6,7 @@ import {
   pointsEarned,
 } from "@storefront/domain";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createUser,
   DECLINED_CARD,
@@ -17,15 +17,15 @@ import {
   quoteAddress,
   signIn,
 } from "../../../test/fixtures.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
+import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { Visitor } from "../../../test/visitor.ts";
 import { users } from "../../db/schema.ts";
 import { TestCardProcessor } from "../payments/test-processor.ts";
 
-describeEachEngine("loyalty points at checkout", (engine) => {
+describe("loyalty points at checkout", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(engine, {}, { testProcessor: new TestCardProcessor() });
+    t = await createTestApp({}, { testProcessor: new TestCardProcessor() });
   });
   afterAll(() => t.close());
 

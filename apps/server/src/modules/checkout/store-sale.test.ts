@@ -1,18 +1,18 @@
 import { CURRENCY_MESSAGES } from "@storefront/domain";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectError, HEMP, PET_STORE, PETS } from "../../../test/fixtures.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
+import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { Visitor } from "../../../test/visitor.ts";
 import { stores } from "../../db/schema.ts";
 
 const HEMP_STORE = "hemp-nutrition";
 const ONTARIO = { country: "CA", region: "ON", postalCode: "K1A 0B1" };
 
-describeEachEngine("a store's own free shipping and currencies", (engine) => {
+describe("a store's own free shipping and currencies", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp();
     // Pawsome ships free from $50 in the US and from CA$100 in Canada; Hemp & Hearth sells in
     // Canadian dollars only.
     await t.database.db

@@ -1,6 +1,6 @@
 import { ADMIN_CONTENT_MESSAGES as M } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   HEMP,
   HEMP_STORE,
@@ -9,13 +9,13 @@ import {
   signedInVisitor,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
+import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { adminAudit } from "../../db/schema.ts";
 
-describeEachEngine("admin content API: pages, callout, chatbot", (engine) => {
+describe("admin content API: pages, callout, chatbot", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp();
   });
   afterAll(() => t.close());
 

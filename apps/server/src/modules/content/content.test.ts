@@ -1,15 +1,15 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { HEMP, NY_ADDRESS, PET_STORE, PETS, quoteAddress } from "../../../test/fixtures.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
+import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { Visitor } from "../../../test/visitor.ts";
 import { stores, users } from "../../db/schema.ts";
 import { getDocument, saveDocument } from "./service.ts";
 
-describeEachEngine("content documents at /data/...", (engine) => {
+describe("content documents at /data/...", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp();
   });
   afterAll(() => t.close());
 

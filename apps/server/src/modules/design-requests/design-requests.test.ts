@@ -16,7 +16,7 @@ import {
   signedInVisitor,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
+import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { parseMail, startSmtpServer } from "../../../test/smtp.ts";
 import type { Visitor } from "../../../test/visitor.ts";
 import { designRequests, outbox } from "../../db/schema.ts";
@@ -54,10 +54,10 @@ function expectInvalid(
   });
 }
 
-describeEachEngine("garden design requests API", (engine) => {
+describe("garden design requests API", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp();
   });
   afterAll(() => t.close());
 
@@ -259,7 +259,7 @@ describeEachEngine("garden design requests API", (engine) => {
     });
 
     it("shows a store's own requests, newest first, and never another store's", async () => {
-      const name = `Listing ${engine}`;
+      const name = "Listing request";
       await submit(visitor(), { layoutData: { ...layoutData, name }, store_id: GARDEN_STORE });
       const latest = await submit(visitor(), {
         layoutData: { ...layoutData, name: `${name} later` },
@@ -306,12 +306,12 @@ describeEachEngine("garden design requests API", (engine) => {
   });
 });
 
-describeEachEngine("garden design request mail over SMTP", (engine) => {
+describe("garden design request mail over SMTP", () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let t: TestApp;
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    t = await createTestApp(engine, {
+    t = await createTestApp({
       smtpUrl: smtp.url,
       mailFrom: "Fernwood Garden Studio <hello@fernwood.test>",
     });

@@ -1,6 +1,6 @@
 import { ADMIN_DISCOUNT_MESSAGES as M } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   HEMP,
   HEMP_STORE,
@@ -13,13 +13,13 @@ import {
   uniqueEmail,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
+import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { adminAudit, discountCodes } from "../../db/schema.ts";
 
-describeEachEngine("admin discount codes API", (engine) => {
+describe("admin discount codes API", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp();
   });
   afterAll(() => t.close());
 

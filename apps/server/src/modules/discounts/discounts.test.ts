@@ -1,14 +1,14 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HEMP, PET_STORE, PETS, priceOf } from "../../../test/fixtures.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
+import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { Visitor } from "../../../test/visitor.ts";
 import { discountCodes } from "../../db/schema.ts";
 
-describeEachEngine("discount codes", (engine) => {
+describe("discount codes", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp();
   });
   afterAll(() => t.close());
 

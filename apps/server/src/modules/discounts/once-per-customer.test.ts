@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { DISCOUNT_MESSAGES } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   GOOD_CARD,
   NY_ADDRESS,
@@ -10,14 +10,14 @@ import {
   signedInVisitor,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
+import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import type { Visitor } from "../../../test/visitor.ts";
 import { orders } from "../../db/schema.ts";
 
-describeEachEngine("WELCOME15: once per customer, by account and by mailbox", (engine) => {
+describe("WELCOME15: once per customer, by account and by mailbox", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp();
   });
   afterAll(() => t.close());
 

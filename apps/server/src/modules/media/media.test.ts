@@ -43,7 +43,7 @@ describe("images under /media", () => {
     await sharp({ create: { width: 1600, height: 900, channels: 3, background: "#c0392b" } })
       .jpeg()
       .toFile(path.join(mediaDir, "pet-remedies", "banner.jpg"));
-    t = await createTestApp("pglite", { mediaDir });
+    t = await createTestApp({ mediaDir });
   });
   afterAll(() => t.close());
 

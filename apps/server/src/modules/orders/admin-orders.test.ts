@@ -22,7 +22,7 @@ import {
   uniqueEmail,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
+import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { adminAudit, orderRefunds, orders } from "../../db/schema.ts";
 import { TestCardProcessor } from "../payments/test-processor.ts";
 import { orderAccessKey } from "./order-lifecycle.ts";
@@ -41,7 +41,7 @@ class FlakyProcessor extends TestCardProcessor {
   }
 }
 
-describeEachEngine("admin orders API", (engine) => {
+describe("admin orders API", () => {
   let t: TestApp;
   /** A word no other test's orders hold, so a search for it sees only this file's orders. */
   const tag = `adm${Math.random().toString(36).slice(2, 8)}`;
@@ -55,7 +55,7 @@ describeEachEngine("admin orders API", (engine) => {
 
   const processor = new FlakyProcessor();
   beforeAll(async () => {
-    t = await createTestApp(engine, {}, { testProcessor: processor });
+    t = await createTestApp({}, { testProcessor: processor });
     numbers.first = await placeOrder(t.app, { "ITCHY-1": 1 }, emails.first);
     numbers.second = await placeOrder(t.app, { "ITCHY-1": 3 }, emails.second);
     numbers.third = await placeOrder(t.app, { "EAT-1": 2 }, emails.third);

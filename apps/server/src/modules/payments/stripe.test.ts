@@ -27,12 +27,7 @@ import {
   stockOf,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import {
-  createTestApp,
-  describeEachEngine,
-  type Engine,
-  type TestApp,
-} from "../../../test/helper.ts";
+import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { Visitor } from "../../../test/visitor.ts";
 import type { Config } from "../../config.ts";
 import { carts, orders, stores, subscriptions, users, variants } from "../../db/schema.ts";
@@ -176,8 +171,8 @@ async function stripeStub() {
 }
 
 /** An app paying through the local Stripe stand-in, its webhooks signed for both endpoints. */
-function stripeApp(engine: Engine, apiUrl: URL, overrides: Partial<Config> = {}) {
-  return createTestApp(engine, {
+function stripeApp(apiUrl: URL, overrides: Partial<Config> = {}) {
+  return createTestApp({
     stripe: {
       secretKey: "sk_test_local",
       publishableKey: "pk_test_local",
@@ -222,12 +217,12 @@ function webhook(
   return { payload, signature };
 }
 
-describeEachEngine("Stripe payments", (engine) => {
+describe("Stripe payments", () => {
   let t: TestApp;
   let stub: Awaited<ReturnType<typeof stripeStub>>;
   beforeAll(async () => {
     stub = await stripeStub();
-    t = await stripeApp(engine, stub.url);
+    t = await stripeApp(stub.url);
     // The pet and hemp stores have connected their own Stripe accounts; the garden store has not.
     await t.database.db
       .update(stores)
@@ -961,12 +956,12 @@ async function cartToCheckout(v: Visitor, sku: string, email: string) {
   };
 }
 
-describeEachEngine("Stripe payments in production", (engine) => {
+describe("Stripe payments in production", () => {
   let t: TestApp;
   let stub: Awaited<ReturnType<typeof stripeStub>>;
   beforeAll(async () => {
     stub = await stripeStub();
-    t = await stripeApp(engine, stub.url, { env: "production" });
+    t = await stripeApp(stub.url, { env: "production" });
   });
   afterAll(async () => {
     await t.close();
@@ -1044,12 +1039,12 @@ describeEachEngine("Stripe payments in production", (engine) => {
   });
 });
 
-describeEachEngine("Stripe payments in production for the platform's own store", (engine) => {
+describe("Stripe payments in production for the platform's own store", () => {
   let t: TestApp;
   let stub: Awaited<ReturnType<typeof stripeStub>>;
   beforeAll(async () => {
     stub = await stripeStub();
-    t = await stripeApp(engine, stub.url, {
+    t = await stripeApp(stub.url, {
       env: "production",
       stripePlatformStores: [PET_STORE],
     });

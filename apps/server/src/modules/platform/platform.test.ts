@@ -19,7 +19,6 @@ import {
 import {
   createPostgresDatabase,
   createTestApp,
-  describeEachEngine,
   type TestApp,
   testConfig,
 } from "../../../test/helper.ts";
@@ -48,11 +47,11 @@ function kitchen(overrides: Record<string, unknown> = {}) {
   };
 }
 
-describeEachEngine("opening a store without code", (engine) => {
+describe("opening a store without code", () => {
   let t: TestApp;
   let open: (input: unknown) => ReturnType<typeof openStore>;
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp();
     const mediaDir = await mkdtemp(path.join(os.tmpdir(), "storefront-platform-"));
     open = (input) =>
       openStore(
@@ -222,58 +221,55 @@ describeEachEngine("opening a store without code", (engine) => {
   });
 });
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)(
-  "a store opened on one instance of a PostgreSQL database",
-  () => {
-    let drop: () => Promise<void>;
-    const instances: { app: FastifyInstance; close(): Promise<void> }[] = [];
-    let mediaDir: string;
-    beforeAll(async () => {
-      const database = await createPostgresDatabase();
-      drop = database.drop;
-      mediaDir = await mkdtemp(path.join(os.tmpdir(), "storefront-platform-"));
-      for (const n of [1, 2]) {
-        const handle = await openDatabase({ databaseUrl: database.url, dataDir: null });
-        if (n === 1) await loadDemoStores(handle.db);
-        const app = await buildApp({
-          config: testConfig({ databaseUrl: database.url, mediaDir }),
-          db: handle.db,
-        });
-        await app.ready();
-        instances.push({ app, close: () => app.close().then(handle.close) });
-      }
-    });
-    afterAll(async () => {
-      for (const instance of instances) await instance.close();
-      await drop?.();
-    });
+describe("a store opened on one instance of a PostgreSQL database", () => {
+  let drop: () => Promise<void>;
+  const instances: { app: FastifyInstance; close(): Promise<void> }[] = [];
+  let mediaDir: string;
+  beforeAll(async () => {
+    const database = await createPostgresDatabase();
+    drop = database.drop;
+    mediaDir = await mkdtemp(path.join(os.tmpdir(), "storefront-platform-"));
+    for (const n of [1, 2]) {
+      const handle = await openDatabase({ databaseUrl: database.url });
+      if (n === 1) await loadDemoStores(handle.db);
+      const app = await buildApp({
+        config: testConfig({ databaseUrl: database.url, mediaDir }),
+        db: handle.db,
+      });
+      await app.ready();
+      instances.push({ app, close: () => app.close().then(handle.close) });
+    }
+  });
+  afterAll(async () => {
+    for (const instance of instances) await instance.close();
+    await drop?.();
+  });
 
-    it("answers at its host on the other instance without a restart, and stops there when disabled", async () => {
-      const [first, second] = instances;
-      if (!first || !second) throw new Error("two instances");
-      const there = new Visitor(second.app, KITCHEN);
-      // The other instance has the host remembered as the default store's.
-      expect((await there.get("/api/store")).json().storeId).toBe("pet-remedies");
-      await openStore(
-        { db: first.app.db, mailer: first.app.mailer, mediaDir, rules },
-        kitchen(),
-        (host) => `http://${host}`,
-      );
-      await expect
-        .poll(async () => (await there.get("/api/store")).json().storeId)
-        .toBe("test-kitchen");
-      await setStoreDisabled(first.app.db, rules, "test-kitchen", true);
-      await expect.poll(async () => (await there.get("/api/store")).statusCode).toBe(404);
-    });
-  },
-);
+  it("answers at its host on the other instance without a restart, and stops there when disabled", async () => {
+    const [first, second] = instances;
+    if (!first || !second) throw new Error("two instances");
+    const there = new Visitor(second.app, KITCHEN);
+    // The other instance has the host remembered as the default store's.
+    expect((await there.get("/api/store")).json().storeId).toBe("pet-remedies");
+    await openStore(
+      { db: first.app.db, mailer: first.app.mailer, mediaDir, rules },
+      kitchen(),
+      (host) => `http://${host}`,
+    );
+    await expect
+      .poll(async () => (await there.get("/api/store")).json().storeId)
+      .toBe("test-kitchen");
+    await setStoreDisabled(first.app.db, rules, "test-kitchen", true);
+    await expect.poll(async () => (await there.get("/api/store")).statusCode).toBe(404);
+  });
+});
 
-describeEachEngine("the platform's API, for its operators only", (engine) => {
+describe("the platform's API, for its operators only", () => {
   let t: TestApp;
   const operator = () => new Visitor(t.app, PLATFORM);
   let ops: Visitor;
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp();
     ops = operator();
     const link = await operatorLink(t.database.db, "Ops@Platform.test");
     const token = new URL(link, "http://x").searchParams.get("token");
@@ -450,7 +446,11 @@ describeEachEngine("the platform's API, for its operators only", (engine) => {
     try {
       await expect(
         buildApp({
-          config: testConfig({ env: "production", platformHost: shopHost }),
+          config: testConfig({
+            env: "production",
+            platformHost: shopHost,
+            databaseUrl: t.database.url,
+          }),
           db: t.database.db,
         }),
       ).rejects.toThrow(`PLATFORM_HOST ${shopHost} is a host of the store ${PET_STORE}`);

@@ -1,5 +1,5 @@
 import { REVIEW_MESSAGES as M, type ReviewPage } from "@storefront/domain";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   HEMP,
   HEMP_STORE,
@@ -8,12 +8,12 @@ import {
   signedInVisitor,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
+import { createTestApp, type TestApp } from "../../../test/helper.ts";
 
-describeEachEngine("reported reviews", (engine) => {
+describe("reported reviews", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp();
   });
   afterAll(() => t.close());
 

@@ -17,17 +17,17 @@ import {
   signIn,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
+import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import type { Visitor } from "../../../test/visitor.ts";
 import { adminAudit, products, reviews, reviewVotes } from "../../db/schema.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 let serial = 0;
 
-describeEachEngine("reviews API", (engine) => {
+describe("reviews API", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp();
   });
   afterAll(() => t.close());
 

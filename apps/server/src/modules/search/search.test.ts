@@ -8,7 +8,7 @@ import {
   PETS,
   signedInVisitor,
 } from "../../../test/fixtures.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
+import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { Visitor } from "../../../test/visitor.ts";
 import { selectRows } from "../../db/index.ts";
 import { products, searchQueryResults, searchSynonyms, variants } from "../../db/schema.ts";
@@ -27,11 +27,11 @@ interface Results {
   } | null;
 }
 
-describeEachEngine("search", (engine) => {
+describe("search", () => {
   let t: TestApp;
   const statements: string[] = [];
   beforeAll(async () => {
-    t = await createTestApp(engine, {}, { logQuery: (q) => statements.push(q) });
+    t = await createTestApp({}, { logQuery: (q) => statements.push(q) });
   });
   afterAll(() => t.close());
 

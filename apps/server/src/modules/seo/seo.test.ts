@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   GARDEN,
   GARDEN_STORE,
@@ -9,17 +9,17 @@ import {
   PETS,
   signedInVisitor,
 } from "../../../test/fixtures.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
+import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { products, variants } from "../../db/schema.ts";
 import { sitemapXml } from "./service.ts";
 
 /** The <loc> URLs of a sitemap or sitemap index, in order. */
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1] ?? "");
 
-describeEachEngine("robots.txt and sitemaps", (engine) => {
+describe("robots.txt and sitemaps", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp();
   });
   afterAll(() => t.close());
 

@@ -14,7 +14,7 @@ function heapAfterGc(): number {
 describe("the Host-to-store cache is bounded", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp("pglite");
+    t = await createTestApp();
   });
   afterAll(() => t.close());
 

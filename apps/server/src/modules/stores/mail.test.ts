@@ -11,7 +11,7 @@ import {
   signedInVisitor,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
+import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { parseMail, type ReceivedMail, startSmtpServer } from "../../../test/smtp.ts";
 import type { Database } from "../../db/index.ts";
 import { stores } from "../../db/schema.ts";
@@ -31,131 +31,128 @@ function htmlOf(mail: ReceivedMail): string {
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
-describeEachEngine(
-  "each store's mail: its sender, replies to its owner, its logo and colours",
-  (engine) => {
-    let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-    let t: TestApp;
-    beforeAll(async () => {
-      smtp = await startSmtpServer();
-      t = await createTestApp(engine, { smtpUrl: smtp.url, mailFrom: PLATFORM_FROM });
+describe("each store's mail: its sender, replies to its owner, its logo and colours", () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await createTestApp({ smtpUrl: smtp.url, mailFrom: PLATFORM_FROM });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  const ownerOf = async (storeId: string) =>
+    (
+      await t.database.db
+        .select({ owner: stores.ownerEmail })
+        .from(stores)
+        .where(eq(stores.id, storeId))
+    )[0]?.owner;
+
+  /** Asks for a password reset of a new account of the store; answers the mail it gets. */
+  async function resetMail(storeId: string, host: string): Promise<ReceivedMail> {
+    const user = await createUser(t.database.db, { storeId });
+    const arrival = smtp.next();
+    const res = await visitorWithOwnIp(t.app, host).post("/auth/request_password_reset", {
+      email: user.email,
+      store_id: storeId,
     });
-    afterAll(async () => {
-      await t.close();
-      await smtp.close();
+    expect(res.statusCode, res.body).toBe(200);
+    const mail = await arrival;
+    expect(mail.to).toEqual([user.email]);
+    return mail;
+  }
+
+  it("is from the store's brand name at the platform's address until the store sets its own, and never another store's", async () => {
+    const pets = await resetMail(PET_STORE, PETS);
+    expect(pets.from).toBe("no-reply@platform.test");
+    const { headers } = parseMail(pets.raw);
+    expect(headers.from).toBe("Pawsome Herbals <no-reply@platform.test>");
+    expect(headers["reply-to"]).toBe(await ownerOf(PET_STORE));
+    const html = htmlOf(pets);
+    expect(html).toMatch(
+      /<img src="https:\/\/[^"]+\/media\/pet-remedies\/logo\.jpg" alt="Pawsome Herbals"/,
+    );
+    expect(html).toContain("border-bottom:4px solid #b83424");
+    expect(html).toContain("Hello");
+
+    const hemp = await resetMail(HEMP_STORE, HEMP);
+    const hempHeaders = parseMail(hemp.raw).headers;
+    expect(hempHeaders.from).not.toContain("Pawsome");
+    expect(hempHeaders["reply-to"]).toBe(await ownerOf(HEMP_STORE));
+    expect(hempHeaders["reply-to"]).not.toBe(await ownerOf(PET_STORE));
+    const hempHtml = htmlOf(hemp);
+    expect(hempHtml).toContain("/media/hemp-nutrition/logo.jpg");
+    expect(hempHtml).toContain("#2d5f5a");
+    expect(hempHtml).not.toContain("pet-remedies");
+  });
+
+  it("an admin sets the store's sender: its next mail is from it; a bad name or address is refused with what is wrong", async () => {
+    const { v } = await signedInVisitor(
+      t.app,
+      t.database.db,
+      { storeId: PET_STORE, userType: "admin" },
+      PETS,
+    );
+    const before = await v.get("/api/admin/mail-sender");
+    expect(before.json()).toEqual({
+      name: null,
+      address: null,
+      from: '"Pawsome Herbals" <no-reply@platform.test>',
+      replyTo: await ownerOf(PET_STORE),
     });
 
-    const ownerOf = async (storeId: string) =>
-      (
-        await t.database.db
-          .select({ owner: stores.ownerEmail })
-          .from(stores)
-          .where(eq(stores.id, storeId))
-      )[0]?.owner;
-
-    /** Asks for a password reset of a new account of the store; answers the mail it gets. */
-    async function resetMail(storeId: string, host: string): Promise<ReceivedMail> {
-      const user = await createUser(t.database.db, { storeId });
-      const arrival = smtp.next();
-      const res = await visitorWithOwnIp(t.app, host).post("/auth/request_password_reset", {
-        email: user.email,
-        store_id: storeId,
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      const mail = await arrival;
-      expect(mail.to).toEqual([user.email]);
-      return mail;
+    for (const [body, message] of [
+      [{ name: "Pawsome\r\nBcc: all@example.com", address: null }, MAIL_SENDER_MESSAGES.name],
+      [{ name: "Pawsome <x@y.z>", address: null }, MAIL_SENDER_MESSAGES.name],
+      [{ name: null, address: "orders@pawsome" }, MAIL_SENDER_MESSAGES.address],
+      [{ name: null, address: "a@b.test>, evil@x.test" }, MAIL_SENDER_MESSAGES.address],
+    ] as const) {
+      const res = await v.put("/api/admin/mail-sender", body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.body).toContain(message);
     }
 
-    it("is from the store's brand name at the platform's address until the store sets its own, and never another store's", async () => {
-      const pets = await resetMail(PET_STORE, PETS);
-      expect(pets.from).toBe("no-reply@platform.test");
-      const { headers } = parseMail(pets.raw);
-      expect(headers.from).toBe("Pawsome Herbals <no-reply@platform.test>");
-      expect(headers["reply-to"]).toBe(await ownerOf(PET_STORE));
-      const html = htmlOf(pets);
-      expect(html).toMatch(
-        /<img src="https:\/\/[^"]+\/media\/pet-remedies\/logo\.jpg" alt="Pawsome Herbals"/,
-      );
-      expect(html).toContain("border-bottom:4px solid #b83424");
-      expect(html).toContain("Hello");
-
-      const hemp = await resetMail(HEMP_STORE, HEMP);
-      const hempHeaders = parseMail(hemp.raw).headers;
-      expect(hempHeaders.from).not.toContain("Pawsome");
-      expect(hempHeaders["reply-to"]).toBe(await ownerOf(HEMP_STORE));
-      expect(hempHeaders["reply-to"]).not.toBe(await ownerOf(PET_STORE));
-      const hempHtml = htmlOf(hemp);
-      expect(hempHtml).toContain("/media/hemp-nutrition/logo.jpg");
-      expect(hempHtml).toContain("#2d5f5a");
-      expect(hempHtml).not.toContain("pet-remedies");
-    });
-
-    it("an admin sets the store's sender: its next mail is from it; a bad name or address is refused with what is wrong", async () => {
-      const { v } = await signedInVisitor(
-        t.app,
-        t.database.db,
-        { storeId: PET_STORE, userType: "admin" },
-        PETS,
-      );
-      const before = await v.get("/api/admin/mail-sender");
-      expect(before.json()).toEqual({
-        name: null,
-        address: null,
-        from: '"Pawsome Herbals" <no-reply@platform.test>',
-        replyTo: await ownerOf(PET_STORE),
+    try {
+      const saved = await v.put("/api/admin/mail-sender", {
+        name: "Pawsome Orders",
+        address: "Orders@Pets.localhost",
       });
-
-      for (const [body, message] of [
-        [{ name: "Pawsome\r\nBcc: all@example.com", address: null }, MAIL_SENDER_MESSAGES.name],
-        [{ name: "Pawsome <x@y.z>", address: null }, MAIL_SENDER_MESSAGES.name],
-        [{ name: null, address: "orders@pawsome" }, MAIL_SENDER_MESSAGES.address],
-        [{ name: null, address: "a@b.test>, evil@x.test" }, MAIL_SENDER_MESSAGES.address],
-      ] as const) {
-        const res = await v.put("/api/admin/mail-sender", body);
-        expect(res.statusCode, JSON.stringify(body)).toBe(400);
-        expect(res.body).toContain(message);
-      }
-
-      try {
-        const saved = await v.put("/api/admin/mail-sender", {
-          name: "Pawsome Orders",
-          address: "Orders@Pets.localhost",
-        });
-        expect(saved.statusCode, saved.body).toBe(200);
-        expect(saved.json()).toMatchObject({
-          name: "Pawsome Orders",
-          address: "orders@pets.localhost",
-          from: '"Pawsome Orders" <orders@pets.localhost>',
-        });
-        // Every instance forgets the old sender as soon as the database announces the change.
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        const mail = await resetMail(PET_STORE, PETS);
-        expect(mail.from).toBe("orders@pets.localhost");
-        expect(parseMail(mail.raw).headers.from).toBe("Pawsome Orders <orders@pets.localhost>");
-        // The other store's mail is unchanged.
-        expect(parseMail((await resetMail(HEMP_STORE, HEMP)).raw).headers.from).toContain(
-          "<no-reply@platform.test>",
-        );
-      } finally {
-        await v.put("/api/admin/mail-sender", { name: null, address: null });
-      }
-    });
-
-    it("is the store admins' alone: a shopper gets the 404 of a missing route, a guest 401", async () => {
-      const shopper = (await signedInVisitor(t.app, t.database.db, { storeId: PET_STORE })).v;
-      expect((await shopper.get("/api/admin/mail-sender")).statusCode).toBe(404);
-      expect((await visitorWithOwnIp(t.app, PETS).get("/api/admin/mail-sender")).statusCode).toBe(
-        401,
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json()).toMatchObject({
+        name: "Pawsome Orders",
+        address: "orders@pets.localhost",
+        from: '"Pawsome Orders" <orders@pets.localhost>',
+      });
+      // Every instance forgets the old sender as soon as the database announces the change.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const mail = await resetMail(PET_STORE, PETS);
+      expect(mail.from).toBe("orders@pets.localhost");
+      expect(parseMail(mail.raw).headers.from).toBe("Pawsome Orders <orders@pets.localhost>");
+      // The other store's mail is unchanged.
+      expect(parseMail((await resetMail(HEMP_STORE, HEMP)).raw).headers.from).toContain(
+        "<no-reply@platform.test>",
       );
-    });
-  },
-);
+    } finally {
+      await v.put("/api/admin/mail-sender", { name: null, address: null });
+    }
+  });
+
+  it("is the store admins' alone: a shopper gets the 404 of a missing route, a guest 401", async () => {
+    const shopper = (await signedInVisitor(t.app, t.database.db, { storeId: PET_STORE })).v;
+    expect((await shopper.get("/api/admin/mail-sender")).statusCode).toBe(404);
+    expect((await visitorWithOwnIp(t.app, PETS).get("/api/admin/mail-sender")).statusCode).toBe(
+      401,
+    );
+  });
+});
 
 describe("without SMTP, the outbox keeps each message's store sender and reply-to", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp("pglite", { mailFrom: PLATFORM_FROM });
+    t = await createTestApp({ mailFrom: PLATFORM_FROM });
   });
   afterAll(() => t.close());
 

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HEMP } from "../../../test/fixtures.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
+import { createTestApp, type TestApp } from "../../../test/helper.ts";
 
-describeEachEngine("GET /api/store resolves the store from the Host", (engine) => {
+describe("GET /api/store resolves the store from the Host", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp();
   });
   afterAll(() => t.close());
 
@@ -43,7 +43,7 @@ describeEachEngine("GET /api/store resolves the store from the Host", (engine) =
   });
 
   it("answers 404 in the error shape when the configured store does not exist", async () => {
-    const other = await createTestApp(engine, { defaultStoreId: "no-such-store" });
+    const other = await createTestApp({ defaultStoreId: "no-such-store" });
     try {
       const res = await other.app.inject({ url: "/api/store", headers: { host: "localhost" } });
       expect(res.statusCode).toBe(404);

@@ -21,7 +21,7 @@ import {
   stockOf,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
+import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import type { Visitor } from "../../../test/visitor.ts";
 import { orderLines, orders, subscriptionEvents, subscriptions } from "../../db/schema.ts";
 import { Payments } from "../payments/index.ts";
@@ -31,11 +31,11 @@ import { renewSubscriptions } from "./renewals.ts";
 /** Noon UTC on a YYYY-MM-DD day: the renewal job's clock in these tests. */
 const noon = (day: string) => new Date(`${day}T12:00:00Z`);
 
-describeEachEngine("subscription renewals", (engine) => {
+describe("subscription renewals", () => {
   let t: TestApp;
   const processor = new TestCardProcessor();
   beforeAll(async () => {
-    t = await createTestApp(engine, {}, { testProcessor: processor });
+    t = await createTestApp({}, { testProcessor: processor });
   });
   afterAll(() => t.close());
   afterEach(() => {

@@ -19,7 +19,7 @@ import {
   signIn,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
+import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import type { Visitor } from "../../../test/visitor.ts";
 import { subscriptions, variants } from "../../db/schema.ts";
 import { TestCardProcessor } from "../payments/test-processor.ts";
@@ -56,10 +56,10 @@ const linesOf = (cart: { cartItems: CartLine[] }) =>
     plan: l.subscription?.subscription_id ?? null,
   }));
 
-describeEachEngine("subscriptions", (engine) => {
+describe("subscriptions", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(engine, {}, { testProcessor: new TestCardProcessor() });
+    t = await createTestApp({}, { testProcessor: new TestCardProcessor() });
   });
   afterAll(() => t.close());
   afterEach(() => {

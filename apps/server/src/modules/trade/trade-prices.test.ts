@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { TRADE_MESSAGES, tradeAmount } from "@storefront/domain";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createUser,
   expectError,
@@ -12,7 +12,7 @@ import {
   signedInVisitor,
   signIn,
 } from "../../../test/fixtures.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
+import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { Visitor } from "../../../test/visitor.ts";
 import { users } from "../../db/schema.ts";
 import { TestCardProcessor } from "../payments/test-processor.ts";
@@ -25,10 +25,10 @@ const YOUNG = { retail: 4_495, trade: off(4_495), retailCad: 6_095, tradeCad: of
 const ITCHY_1 = { retail: 3_995, trade: off(3_995) };
 const ITCHY_2 = { retail: 7_195, trade: 3_995, tradeCad: 5_395 };
 
-describeEachEngine("trade prices", (engine) => {
+describe("trade prices", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(engine, {}, { testProcessor: new TestCardProcessor() });
+    t = await createTestApp({}, { testProcessor: new TestCardProcessor() });
   });
   afterAll(() => t.close());
 

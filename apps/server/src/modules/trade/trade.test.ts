@@ -11,7 +11,7 @@ import {
   signIn,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../../test/helper.ts";
+import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { adminAudit, outbox, stores, users, wholesaleApplications } from "../../db/schema.ts";
 
 const application: TradeApplicationInput = {
@@ -25,11 +25,11 @@ const application: TradeApplicationInput = {
   message: "We would like to stock the calming remedies.",
 };
 
-describeEachEngine("trade applications API", (engine) => {
+describe("trade applications API", () => {
   let t: TestApp;
   let ownerEmail: string;
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp();
     const [store] = await t.database.db
       .select({ ownerEmail: stores.ownerEmail })
       .from(stores)
@@ -105,7 +105,7 @@ describeEachEngine("trade applications API", (engine) => {
 
   describe("approval", () => {
     it("makes a wholesale account for a new email and mails a link to choose its password; the applicant signs in as wholesale", async () => {
-      const email = `new-${engine}@trade.test`;
+      const email = `new-partner@trade.test`;
       const { id } = (await apply({ ...application, email })).json();
       const shop = await admin();
       const listed = await shop.get("/api/admin/wholesale-applications");
@@ -188,7 +188,7 @@ describeEachEngine("trade applications API", (engine) => {
     });
 
     it("keeps the resale certificate the admin checked on the account; a blank one is a 400", async () => {
-      const email = `certified-${engine}@trade.test`;
+      const email = `certified-partner@trade.test`;
       const { id } = (await apply({ ...application, email })).json();
       const shop = await admin();
       const path = `/api/admin/wholesale-applications/${id}/approve`;
