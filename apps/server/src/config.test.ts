@@ -28,15 +28,13 @@ describe("settings", () => {
     );
   });
 
-  it("run several worker processes only on PostgreSQL, saying why otherwise", () => {
+  it("run several worker processes, on the embedded default too, refusing a count out of range", () => {
     expect(loadConfig({}).webConcurrency).toBe(1);
+    expect(loadConfig({ WEB_CONCURRENCY: "2" }).webConcurrency).toBe(2);
     expect(
       loadConfig({ WEB_CONCURRENCY: "4", DATABASE_URL: "postgres://db.example.com/shop" })
         .webConcurrency,
     ).toBe(4);
-    expect(() => loadConfig({ WEB_CONCURRENCY: "2" })).toThrow(
-      /WEB_CONCURRENCY: more than one process needs PostgreSQL \(DATABASE_URL\)/,
-    );
     expect(() =>
       loadConfig({ WEB_CONCURRENCY: "0", DATABASE_URL: "postgres://db.example.com/shop" }),
     ).toThrow(/WEB_CONCURRENCY: must be a whole number of processes from 1 to 64/);
