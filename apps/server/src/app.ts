@@ -19,6 +19,7 @@ import { adminContentRoutes, contentRoutes } from "./modules/content/routes.ts";
 import { designRequestRoutes } from "./modules/design-requests/routes.ts";
 import { adminDiscountRoutes, discountRoutes } from "./modules/discounts/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { openMediaStore } from "./modules/media/open-media-store.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
 import { orderRoutes } from "./modules/orders/routes.ts";
 import type { PaymentProvider } from "./modules/payments/provider.ts";
@@ -138,7 +139,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerStoreResolution(app);
   registerCartOwner(app);
 
-  await app.register(mediaRoutes(config.mediaDir));
+  app.decorate("media", openMediaStore(config));
+  await app.register(mediaRoutes(app.media));
 
   await app.register(storeRoutes);
   await app.register(catalogRoutes);

@@ -80,7 +80,7 @@ async function serve(config: Config): Promise<void> {
     app.log.info(`Store ready at http://localhost:${config.port} (${database.engine})`);
     warmPageImages({
       db: app.db,
-      mediaDir: config.mediaDir,
+      media: app.media,
       log: app.log,
       background: app.background,
     });
