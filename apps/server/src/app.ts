@@ -8,6 +8,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/index.ts";
 import { DYNAMIC_BROTLI_QUALITY, SYNC_COMPRESSION_MAX_BYTES } from "./lib/compression.ts";
 import { serializeError, serializeRequest } from "./lib/logger.ts";
+import { keepsStoredMediaUrls, publicMediaUrls } from "./lib/media-urls.ts";
 import { loadSessionKey } from "./lib/session-key.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { analyticsRoutes } from "./modules/analytics/routes.ts";
@@ -140,6 +141,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCartOwner(app);
 
   app.decorate("media", openMediaStore(config));
+  const publicBase = config.mediaPublicUrl;
+  if (publicBase) {
+    // Answers (and so pages) name images by the CDN's URL; the CDN asks /media/ for them.
+    app.addHook("preSerialization", async (request, _reply, payload) =>
+      keepsStoredMediaUrls(request.url) ? payload : publicMediaUrls(payload, publicBase),
+    );
+  }
   await app.register(mediaRoutes(app.media));
 
   await app.register(storeRoutes);
