@@ -7,6 +7,8 @@ import { PETS } from "../../../test/fixtures.ts";
 import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { startTestBucket, type TestBucket } from "../../../test/s3.ts";
 import { loadConfig } from "../../config.ts";
+import { DEMO_STORES } from "../../db/seed/index.ts";
+import { ensureDemoMedia } from "../../db/seed/media.ts";
 import { localMediaStore, type MediaStore } from "./media-store.ts";
 import { s3MediaStore } from "./s3-media-store.ts";
 
@@ -103,6 +105,20 @@ describe("images under /media served from an S3-compatible bucket", () => {
     expect((await get("/media/pet-remedies/none.jpg")).statusCode).toBe(404);
     expect((await get("/media/pet-remedies/none.jpg?w=480")).statusCode).toBe(404);
     expect((await get("/media/.sized/pet-remedies/banner_480_square.avif")).statusCode).toBe(404);
+  });
+});
+
+describe("the demo's images with a bucket", () => {
+  it("are drawn into the bucket once, each with its _728.webp variant, and served from it", async () => {
+    const media = s3MediaStore({ ...bucket.settings });
+    const store = DEMO_STORES[0];
+    if (!store) throw new Error("no demo store");
+    const sample = { ...store, images: store.images.slice(0, 2) };
+    expect(await ensureDemoMedia(media, [sample])).toEqual({ written: 2 });
+    expect(await ensureDemoMedia(media, [sample])).toEqual({ written: 0 });
+    const first = sample.images[0]?.file ?? "";
+    const variant = await media.read(`${store.id}/${first.replace(/\.jpg$/, "_728.webp")}`);
+    expect(variant && (await sharp(variant).metadata()).format).toBe("webp");
   });
 });
 
