@@ -5,6 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PETS } from "../../../test/fixtures.ts";
 import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { freePort } from "../../../test/ports.ts";
 import { startTestBucket, type TestBucket } from "../../../test/s3.ts";
 import { loadConfig } from "../../config.ts";
 import { DEMO_STORES } from "../../db/seed/index.ts";
@@ -108,8 +109,30 @@ describe("images under /media served from an S3-compatible bucket", () => {
   });
 });
 
+describe("images under /media while the bucket does not answer", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Nothing listens there.
+    const endpoint = `http://127.0.0.1:${await freePort()}`;
+    t = await createTestApp("postgres", { mediaS3: { ...bucket.settings, endpoint } });
+  });
+  afterAll(() => t.close());
+
+  it("answer 503 with Retry-After and a message that says so, never 500", async () => {
+    for (const url of ["/media/pet-remedies/banner.jpg", "/media/pet-remedies/banner.jpg?w=480"]) {
+      const res = await t.app.inject({ url, headers: { host: PETS } });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers["retry-after"]).toBe("5");
+      expect(res.json().error).toEqual({
+        code: "unavailable",
+        message: "Images cannot be reached just now. Please try again in a moment.",
+      });
+    }
+  });
+});
+
 describe("the demo's images with a bucket", () => {
-  it("are drawn into the bucket once, each with its _728.webp variant, and served from it", async () => {
+  it("are drawn into the bucket once, each with its _728.webp variant", async () => {
     const media = s3MediaStore({ ...bucket.settings });
     const store = DEMO_STORES[0];
     if (!store) throw new Error("no demo store");

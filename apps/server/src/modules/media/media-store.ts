@@ -2,6 +2,7 @@ import { createReadStream } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
+import { DomainError } from "@storefront/domain";
 
 /**
  * Where the stores' images live: the local media folder, or a bucket shared by every instance.
@@ -33,6 +34,13 @@ export interface MediaObjectInfo {
   modified: Date;
   /** A validator for If-None-Match, quoted as sent (weak for files, as @fastify/static made it). */
   etag: string;
+}
+
+/** The store (a bucket) did not answer: a 503 that says so (the cause is logged by /media/), never a 500. */
+export class MediaUnavailableError extends DomainError {
+  constructor(readonly reason: unknown) {
+    super("unavailable", "Images cannot be reached just now. Please try again in a moment.");
+  }
 }
 
 /** The key of a store's file, as the /media/ URL and the folder layout have it. */

@@ -3,7 +3,7 @@ import { ImageSizeQuerySchema } from "@storefront/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { MediaStore } from "./media-store.ts";
+import { type MediaStore, MediaUnavailableError } from "./media-store.ts";
 import {
   ensureFirstVariant,
   isHiddenPath,
@@ -104,6 +104,10 @@ export const mediaRoutes =
           const cache = found.fallback ? "no-store" : `public, max-age=${MAX_AGE_S}`;
           return await sendMedia(media, found.key, request, reply, cache);
         } catch (err) {
+          if (err instanceof MediaUnavailableError) {
+            request.log.warn({ err: err.reason }, "the media store did not answer");
+            reply.header("retry-after", "5");
+          }
           if (!(err instanceof ResizeBusyError)) throw err;
           return reply
             .code(503)

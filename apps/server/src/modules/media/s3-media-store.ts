@@ -8,7 +8,7 @@ import {
   S3Client,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
-import type { MediaStore } from "./media-store.ts";
+import { type MediaStore, MediaUnavailableError } from "./media-store.ts";
 
 export interface S3MediaSettings {
   bucket: string;
@@ -48,43 +48,56 @@ export function s3MediaStore(settings: S3MediaSettings, client?: S3Client): Medi
         : {}),
     });
   const Bucket = settings.bucket;
-
-  async function head(key: string) {
+  // Every call goes through here: an object that is not there is null, any other failure a 503.
+  async function send<T>(call: () => Promise<T>, missing: () => T): Promise<T> {
     try {
-      const found = await s3.send(new HeadObjectCommand({ Bucket, Key: key }));
-      return {
-        size: found.ContentLength ?? 0,
-        modified: found.LastModified ?? new Date(0),
-        etag: found.ETag ?? `"${key}"`,
-      };
+      return await call();
     } catch (err) {
-      if (isMissing(err)) return null;
-      throw err;
+      if (isMissing(err)) return missing();
+      throw new MediaUnavailableError(err);
     }
   }
 
-  async function get(key: string) {
-    try {
-      const found = await s3.send(new GetObjectCommand({ Bucket, Key: key }));
-      if (!(found.Body instanceof Readable)) throw new Error("the bucket answered no stream");
-      return {
-        size: found.ContentLength ?? 0,
-        modified: found.LastModified ?? new Date(0),
-        etag: found.ETag ?? `"${key}"`,
-        body: found.Body,
-      };
-    } catch (err) {
-      if (isMissing(err)) return null;
-      throw err;
-    }
+  function head(key: string) {
+    return send(
+      async () => {
+        const found = await s3.send(new HeadObjectCommand({ Bucket, Key: key }));
+        return {
+          size: found.ContentLength ?? 0,
+          modified: found.LastModified ?? new Date(0),
+          etag: found.ETag ?? `"${key}"`,
+        };
+      },
+      () => null,
+    );
+  }
+
+  function get(key: string) {
+    return send(
+      async () => {
+        const found = await s3.send(new GetObjectCommand({ Bucket, Key: key }));
+        if (!(found.Body instanceof Readable)) throw new Error("the bucket answered no stream");
+        return {
+          size: found.ContentLength ?? 0,
+          modified: found.LastModified ?? new Date(0),
+          etag: found.ETag ?? `"${key}"`,
+          body: found.Body,
+        };
+      },
+      () => null,
+    );
   }
 
   return {
     kind: "s3",
     name: `s3:${settings.endpoint ?? "aws"}/${Bucket}`,
     async put(key, body, contentType) {
-      await s3.send(
-        new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }),
+      const put = new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType });
+      await send(
+        () => s3.send(put),
+        () => {
+          throw new MediaUnavailableError(new Error(`the bucket ${Bucket} was not found`));
+        },
       );
     },
     head,
@@ -100,9 +113,12 @@ export function s3MediaStore(settings: S3MediaSettings, client?: S3Client): Medi
       // One request per key: DeleteObjects needs a checksum header some compatible services lack.
       for (let i = 0; i < keys.length; i += DELETES_AT_ONCE) {
         await Promise.all(
-          keys
-            .slice(i, i + DELETES_AT_ONCE)
-            .map((Key) => s3.send(new DeleteObjectCommand({ Bucket, Key }))),
+          keys.slice(i, i + DELETES_AT_ONCE).map((Key) =>
+            send(
+              () => s3.send(new DeleteObjectCommand({ Bucket, Key })),
+              () => undefined,
+            ),
+          ),
         );
       }
     },
@@ -110,8 +126,12 @@ export function s3MediaStore(settings: S3MediaSettings, client?: S3Client): Medi
       const keys: string[] = [];
       let ContinuationToken: string | undefined;
       do {
-        const page = await s3.send(
-          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }),
+        const list = new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken });
+        const page = await send(
+          () => s3.send(list),
+          () => {
+            throw new MediaUnavailableError(new Error(`the bucket ${Bucket} was not found`));
+          },
         );
         for (const item of page.Contents ?? []) if (item.Key) keys.push(item.Key);
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { IMAGE_SHAPES, type ImageShape, LruCache } from "@storefront/domain";
 import type { Logger } from "../../lib/logger.ts";
-import type { MediaStore } from "./media-store.ts";
+import { type MediaStore, MediaUnavailableError } from "./media-store.ts";
 import { askResizer } from "./resize-jobs.ts";
 
 /** A width of IMAGE_WIDTHS, and the shape to crop to (none: the original's). */
@@ -185,6 +185,7 @@ export async function sizedImage(
   try {
     size = targetSize(await shownSize(media, original, source.etag), query);
   } catch (err) {
+    if (err instanceof MediaUnavailableError) throw err;
     log.warn({ err, file: original }, "an image could not be read: its original is sent");
     return { key: original, fallback: true };
   }
@@ -198,7 +199,8 @@ export async function sizedImage(
     await makeOnce(once, () => resize(media, original, sized, size, format));
     return { key: sized, fallback: false };
   } catch (err) {
-    if (err instanceof ResizeBusyError) throw err;
+    // A store that did not answer is no broken original: the copy is tried again next time.
+    if (err instanceof ResizeBusyError || err instanceof MediaUnavailableError) throw err;
     failed.set(once, true);
     log.warn({ err, file: original }, "an image could not be resized: its original is sent");
     return { key: original, fallback: true };
@@ -236,7 +238,7 @@ export async function ensureFirstVariant(
       });
       return true;
     } catch (err) {
-      if (err instanceof ResizeBusyError) throw err;
+      if (err instanceof ResizeBusyError || err instanceof MediaUnavailableError) throw err;
       log.warn({ err, file: key }, "an image's first variant could not be made");
       return false;
     }
@@ -292,6 +294,8 @@ export async function warmImages(
           const answer = await sizedImage(media, key, { w, shape }, "avif", log);
           if (answer && !answer.fallback) made += 1;
         } catch (err) {
+          // The store is away: the copies are made on demand once it answers again.
+          if (err instanceof MediaUnavailableError) return made;
           if (!(err instanceof ResizeBusyError)) throw err;
         }
       }
