@@ -7,6 +7,7 @@ import { PETS } from "../../../test/fixtures.ts";
 import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { freePort } from "../../../test/ports.ts";
 import { startTestBucket, type TestBucket } from "../../../test/s3.ts";
+import { TcpProxy } from "../../../test/tcp-proxy.ts";
 import { loadConfig } from "../../config.ts";
 import { DEMO_STORES } from "../../db/seed/index.ts";
 import { ensureDemoMedia } from "../../db/seed/media.ts";
@@ -111,12 +112,18 @@ describe("images under /media served from an S3-compatible bucket", () => {
 
 describe("images under /media while the bucket does not answer", () => {
   let t: TestApp;
+  // Holds its port (no other test's server can take it) and resets every connection.
+  const refusing = new TcpProxy("127.0.0.1", 1);
   beforeAll(async () => {
-    // Nothing listens there.
-    const endpoint = `http://127.0.0.1:${await freePort()}`;
+    await refusing.listen(await freePort());
+    refusing.refuse();
+    const endpoint = `http://127.0.0.1:${refusing.port}`;
     t = await createTestApp("postgres", { mediaS3: { ...bucket.settings, endpoint } });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await refusing.close();
+  });
 
   it("answer 503 with Retry-After and a message that says so, never 500", async () => {
     for (const url of ["/media/pet-remedies/banner.jpg", "/media/pet-remedies/banner.jpg?w=480"]) {
