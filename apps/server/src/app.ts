@@ -8,6 +8,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/index.ts";
 import { DYNAMIC_BROTLI_QUALITY, SYNC_COMPRESSION_MAX_BYTES } from "./lib/compression.ts";
 import { serializeError, serializeRequest } from "./lib/logger.ts";
+import { keepsStoredMediaUrls, publicMediaUrls } from "./lib/media-urls.ts";
 import { loadSessionKey } from "./lib/session-key.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { analyticsRoutes } from "./modules/analytics/routes.ts";
@@ -19,6 +20,7 @@ import { adminContentRoutes, contentRoutes } from "./modules/content/routes.ts";
 import { designRequestRoutes } from "./modules/design-requests/routes.ts";
 import { adminDiscountRoutes, discountRoutes } from "./modules/discounts/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { openMediaStore } from "./modules/media/open-media-store.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
 import { orderRoutes } from "./modules/orders/routes.ts";
 import type { PaymentProvider } from "./modules/payments/provider.ts";
@@ -141,7 +143,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerStoreResolution(app);
   registerCartOwner(app);
 
-  await app.register(mediaRoutes(config.mediaDir));
+  app.decorate("media", openMediaStore(config));
+  const publicBase = config.mediaPublicUrl;
+  if (publicBase) {
+    // Answers (and so pages) name images by the CDN's URL; the CDN asks /media/ for them.
+    app.addHook("preSerialization", async (request, _reply, payload) =>
+      keepsStoredMediaUrls(request.url) ? payload : publicMediaUrls(payload, publicBase),
+    );
+  }
+  await app.register(mediaRoutes(app.media));
 
   await app.register(storeRoutes);
   await app.register(catalogRoutes);

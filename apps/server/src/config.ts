@@ -132,6 +132,27 @@ const EnvSchema = z.object({
     .regex(/^https?:\/\//, "must be an http:// or https:// URL")
     .optional(),
   IP_LOOKUP_TOKEN: z.string().trim().min(1, "must not be empty").optional(),
+  // Media in a bucket shared by every instance; credentials from the AWS SDK's own variables.
+  MEDIA_S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      "must be a bucket name: 3 to 63 lower-case letters, digits, '.' or '-'",
+    )
+    .optional(),
+  MEDIA_S3_ENDPOINT: z
+    .url({ error: "must be a URL such as http://127.0.0.1:9000" })
+    .regex(/^https?:\/\//, "must be an http:// or https:// URL")
+    .optional(),
+  MEDIA_S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,32}$/, "must be a region name such as eu-west-1")
+    .optional(),
+  MEDIA_PUBLIC_URL: z
+    .url({ error: "must be a URL such as https://cdn.example.com/media" })
+    .regex(/^https?:\/\//, "must be an http:// or https:// URL")
+    .regex(/^[^?#]*$/, "must have no query (?) or fragment (#)")
+    .optional(),
 });
 
 /** Stripe's keys come together or not at all. */
@@ -150,6 +171,11 @@ const StripeSettings = EnvSchema.superRefine((e, ctx) => {
       path: [e.IP_LOOKUP_URL === undefined ? "IP_LOOKUP_URL" : "IP_LOOKUP_TOKEN"],
       message: "IP_LOOKUP_URL and IP_LOOKUP_TOKEN are set together or not at all",
     });
+  }
+  for (const name of ["MEDIA_S3_ENDPOINT", "MEDIA_S3_REGION"] as const) {
+    if (e[name] !== undefined && e.MEDIA_S3_BUCKET === undefined) {
+      ctx.addIssue({ code: "custom", path: [name], message: "needs MEDIA_S3_BUCKET" });
+    }
   }
   const given = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET];
   if (given.some((v) => v !== undefined) && given.some((v) => v === undefined)) {
@@ -186,7 +212,12 @@ export interface Config {
   pageCacheBytes: number;
   /** Where the embedded PostgreSQL keeps its files (`postgres/`) and where media live. */
   dataDir: string | null;
+  /** The media folder (DATA_DIR/media): where images live unless a bucket is set. */
   mediaDir: string;
+  /** MEDIA_S3_*: images in this bucket, shared by every instance; null: in mediaDir. */
+  mediaS3: { bucket: string; region: string; endpoint: string | null } | null;
+  /** MEDIA_PUBLIC_URL without a trailing slash: stands for /media in image URLs; null: none. */
+  mediaPublicUrl: string | null;
   defaultStoreId: string;
   /** The host whose /platform screen and /api/platform/ calls the platform's operators use. */
   platformHost: string;
@@ -248,6 +279,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     dataDir: path.resolve(e.DATA_DIR),
     mediaDir: path.join(path.resolve(e.DATA_DIR), "media"),
+    mediaS3: e.MEDIA_S3_BUCKET
+      ? {
+          bucket: e.MEDIA_S3_BUCKET,
+          // A compatible service often ignores the region, but the SDK signs with one.
+          region: e.MEDIA_S3_REGION ?? "us-east-1",
+          endpoint: e.MEDIA_S3_ENDPOINT ?? null,
+        }
+      : null,
+    mediaPublicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, "") ?? null,
     defaultStoreId: e.STORE_ID,
     platformHost: e.PLATFORM_HOST,
     stripePlatformStores: e.STRIPE_PLATFORM_STORES ?? [],

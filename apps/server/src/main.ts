@@ -91,7 +91,7 @@ async function serve(given: Config): Promise<void> {
     app.log.info(`Store ready at http://localhost:${config.port}`);
     warmPageImages({
       db: app.db,
-      mediaDir: config.mediaDir,
+      media: app.media,
       log: app.log,
       background: app.background,
     });

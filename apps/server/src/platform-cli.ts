@@ -16,6 +16,7 @@ import { type Config, loadConfig } from "./config.ts";
 import { databaseServer, openDatabaseAtStart, StartupError } from "./db/start.ts";
 import type { Logger } from "./lib/logger.ts";
 import { createMailer } from "./lib/mailer.ts";
+import { openMediaStore } from "./modules/media/open-media-store.ts";
 import { operatorLink } from "./modules/platform/operators.ts";
 import { openStore, setStoreDisabled } from "./modules/platform/stores.ts";
 import { StoreMailer } from "./modules/stores/mail.ts";
@@ -114,7 +115,7 @@ async function main(argv: string[]): Promise<number> {
         }).filter(([, value]) => value !== undefined),
       );
       const store = await openStore(
-        { db: database.db, mailer, mediaDir: config.mediaDir, rules },
+        { db: database.db, mailer, media: openMediaStore(config), rules },
         {
           id: values.id,
           brandName: values.brand,

@@ -7,6 +7,7 @@ import type { Mailer } from "./lib/mailer.ts";
 import type { RateLimiter } from "./lib/rate-limit.ts";
 import type { AnalyticsWriter } from "./modules/analytics/writer.ts";
 import type { CartOwner } from "./modules/cart/cart-queries.ts";
+import type { MediaStore } from "./modules/media/media-store.ts";
 import type { Payments } from "./modules/payments/index.ts";
 import type { StoreResolver } from "./modules/stores/service.ts";
 import type { CompiledRead } from "./plugins/page-reads.ts";
@@ -18,6 +19,8 @@ declare module "fastify" {
     stores: StoreResolver;
     rateLimiter: RateLimiter;
     mailer: Mailer;
+    /** The stores' images: the media folder, or the bucket every instance shares. */
+    media: MediaStore;
     /** Work that runs after the answer (mail); `idle()` waits for it. */
     background: BackgroundTasks;
     /** The timed jobs (src/jobs): started with the app when config.runJobs says so. */

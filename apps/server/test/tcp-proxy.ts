@@ -18,8 +18,9 @@ export class TcpProxy {
     this.#server = net.createServer((client) => this.#accept(client));
   }
 
-  async listen(): Promise<void> {
-    await new Promise<void>((resolve) => this.#server.listen(0, "127.0.0.1", resolve));
+  /** On `port`, or any free one (0). */
+  async listen(port = 0): Promise<void> {
+    await new Promise<void>((resolve) => this.#server.listen(port, "127.0.0.1", resolve));
     this.port = (this.#server.address() as net.AddressInfo).port;
   }
 

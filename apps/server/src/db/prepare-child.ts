@@ -4,6 +4,7 @@
 import { mkdir } from "node:fs/promises";
 import { loadConfig } from "../config.ts";
 import { prepareJobQueue } from "../jobs/runner.ts";
+import { openMediaStore } from "../modules/media/open-media-store.ts";
 import type { PrepareReport } from "./prepare.ts";
 import { DEMO_STORES, loadDemoStores } from "./seed/index.ts";
 import { ensureDemoMedia } from "./seed/media.ts";
@@ -20,10 +21,10 @@ try {
   const config = loadConfig();
   const database = await openDatabaseAtStart(config, { onRetry: (line) => console.error(line) });
   await prepareJobQueue(database.url);
-  await mkdir(config.mediaDir, { recursive: true });
+  if (!config.mediaS3) await mkdir(config.mediaDir, { recursive: true });
   if (config.loadDemoData) {
     await loadDemoStores(database.db);
-    await ensureDemoMedia(config.mediaDir, DEMO_STORES);
+    await ensureDemoMedia(openMediaStore(config), DEMO_STORES);
   }
   await database.close();
   await tell({ ok: true });

@@ -1,6 +1,7 @@
 import type { ErrorBody } from "@storefront/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
+import { keepsStoredMediaUrls, publicMediaUrls } from "../lib/media-urls.ts";
 import { errorAnswer, invalidInputBody } from "./errors.ts";
 import { resolveRequestStore } from "./store.ts";
 
@@ -140,7 +141,11 @@ export async function readForPage(
         params: params?.data ?? {},
         query: query?.data ?? {},
       });
-      return { status: 200, body: read.response.parse(answer), shows };
+      const body = read.response.parse(answer);
+      const base = app.config.mediaPublicUrl;
+      // As the HTTP route answers it (app.ts): images by the CDN's URL when one is set.
+      if (!base || keepsStoredMediaUrls(url.pathname)) return { status: 200, body, shows };
+      return { status: 200, body: publicMediaUrls(body, base), shows };
     } catch (error) {
       const known = errorAnswer(error);
       if (known) return { ...known, shows };

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { localMediaStore } from "../../modules/media/media-store.ts";
 import { drawSvg, ensureDemoMedia } from "./media.ts";
 import type { DemoImage, DemoStore } from "./types.ts";
 
@@ -20,10 +21,12 @@ const storeWith = (images: DemoImage[]) => ({ id: "demo", images }) as unknown a
 describe("the demo's images", () => {
   it("are drawn once, and drawn again when their drawing changes", async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), "storefront-drawn-"));
-    expect(await ensureDemoMedia(dir, [storeWith([jar])])).toEqual({ written: 1 });
-    expect(await ensureDemoMedia(dir, [storeWith([jar])])).toEqual({ written: 0 });
+    expect(await ensureDemoMedia(localMediaStore(dir), [storeWith([jar])])).toEqual({ written: 1 });
+    expect(await ensureDemoMedia(localMediaStore(dir), [storeWith([jar])])).toEqual({ written: 0 });
     const before = await readFile(path.join(dir, "demo", "chews.jpg"));
-    expect(await ensureDemoMedia(dir, [storeWith([{ ...jar, primary: "#a04b4b" }])])).toEqual({
+    expect(
+      await ensureDemoMedia(localMediaStore(dir), [storeWith([{ ...jar, primary: "#a04b4b" }])]),
+    ).toEqual({
       written: 1,
     });
     expect((await readFile(path.join(dir, "demo", "chews.jpg"))).equals(before)).toBe(false);

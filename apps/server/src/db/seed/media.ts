@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
-import { access, mkdir, readFile, writeFile } from "node:fs/promises";
-import path from "node:path";
 import sharp from "sharp";
+import { type MediaStore, mediaKey } from "../../modules/media/media-store.ts";
 import type { DemoImage, DemoStore } from "./types.ts";
 
 /** Width of the resized variant every page requests first. */
@@ -268,13 +267,6 @@ ${textLines([label], w / 2, h * 0.6, Math.round(Math.min(h * 0.3, (w * 1.6) / la
   }
 }
 
-async function exists(file: string): Promise<boolean> {
-  return access(file).then(
-    () => true,
-    () => false,
-  );
-}
-
 /**
  * A logo cropped to the name with a thin margin, `image.width` wide: it fills the header's slot
  * instead of sitting small in a padded box.
@@ -292,9 +284,11 @@ async function croppedToName(drawn: Buffer, image: DemoImage): Promise<Buffer> {
 /** Per store folder: each file's drawing (a hash of its SVG) as last written. */
 const DRAWN_MANIFEST = ".drawn.json";
 
-async function readManifest(file: string): Promise<Record<string, string>> {
+async function readManifest(media: MediaStore, key: string): Promise<Record<string, string>> {
   try {
-    const parsed: unknown = JSON.parse(await readFile(file, "utf8"));
+    const bytes = await media.read(key);
+    if (!bytes) return {};
+    const parsed: unknown = JSON.parse(bytes.toString("utf8"));
     return parsed && typeof parsed === "object" ? (parsed as Record<string, string>) : {};
   } catch {
     return {};
@@ -302,20 +296,23 @@ async function readManifest(file: string): Promise<Record<string, string>> {
 }
 
 /**
- * Writes every demo image (JPEG original and `_728.webp` variant) that is not on disk yet, or
- * whose drawing changed since it was written (so a new version of the demo redraws its art).
+ * Writes every demo image (JPEG original and `_728.webp` variant) that is not in the media store
+ * yet, or whose drawing changed since it was written (so a new version of the demo redraws its
+ * art).
  */
-export async function ensureDemoMedia(mediaDir: string, stores: readonly DemoStore[]) {
+export async function ensureDemoMedia(media: MediaStore, stores: readonly DemoStore[]) {
   let written = 0;
+  const exists = async (key: string) => (await media.head(key)) !== null;
   for (const store of stores) {
-    const dir = path.join(mediaDir, store.id);
-    await mkdir(dir, { recursive: true });
-    const manifestFile = path.join(dir, DRAWN_MANIFEST);
-    const manifest = await readManifest(manifestFile);
+    const manifestKey = mediaKey(store.id, DRAWN_MANIFEST);
+    const manifest = await readManifest(media, manifestKey);
     const drawnBefore = JSON.stringify(manifest);
     for (const image of store.images) {
-      const original = path.join(dir, image.file);
-      const variant = path.join(dir, image.file.replace(/\.[a-z]+$/i, `_${VARIANT_WIDTH}.webp`));
+      const original = mediaKey(store.id, image.file);
+      const variant = mediaKey(
+        store.id,
+        image.file.replace(/\.[a-z]+$/i, `_${VARIANT_WIDTH}.webp`),
+      );
       const drawn = Buffer.from(drawSvg(image));
       const drawing = createHash("sha256").update(drawn).digest("hex").slice(0, 16);
       // (A file from before the manifest is drawn again once.)
@@ -323,16 +320,19 @@ export async function ensureDemoMedia(mediaDir: string, stores: readonly DemoSto
         continue;
       }
       const svg = image.kind === "logo" ? await croppedToName(drawn, image) : drawn;
-      await sharp(svg).jpeg({ quality: 82, mozjpeg: true }).toFile(original);
-      await sharp(svg)
+      const jpeg = await sharp(svg).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+      await media.put(original, jpeg, "image/jpeg");
+      const webp = await sharp(svg)
         .resize({ width: Math.min(VARIANT_WIDTH, image.width) })
         .webp({ quality: 78 })
-        .toFile(variant);
+        .toBuffer();
+      await media.put(variant, webp, "image/webp");
       manifest[image.file] = drawing;
       written += 1;
     }
     if (JSON.stringify(manifest) !== drawnBefore) {
-      await writeFile(manifestFile, JSON.stringify(manifest, null, 1));
+      const json = Buffer.from(JSON.stringify(manifest, null, 1));
+      await media.put(manifestKey, json, "application/json");
     }
   }
   return { written };

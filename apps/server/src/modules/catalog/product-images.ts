@@ -1,6 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { rm } from "node:fs/promises";
-import path from "node:path";
 import {
   type AdminProductImage,
   ADMIN_CATALOG_MESSAGES as CM,
@@ -13,20 +11,22 @@ import type { Database } from "../../db/index.ts";
 import { productImages, products } from "../../db/schema.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { type AdminActor, audit } from "../admin/audit.ts";
-import { ensureFirstVariant, warmImages } from "../media/sized-images.ts";
+import { removeMedia } from "../media/media-cleanup.ts";
+import { type MediaStore, mediaKey } from "../media/media-store.ts";
+import { ensureFirstVariant, firstVariantKey, warmImages } from "../media/sized-images.ts";
 import { checkUploadedImage, keepUpload } from "../media/uploads.ts";
 import { PRODUCT_IMAGE } from "../media/warm.ts";
 import { imageView } from "./product-editor.ts";
 
 export interface ImageDeps {
   db: Database;
-  mediaDir: string;
+  media: MediaStore;
   log: Logger;
 }
 
 /**
  * Checks an uploaded image (type, bytes, size in pixels) and keeps it as it came, under the
- * store's media folder; the storefront's responsive copies (its widths, in AVIF and WebP) are
+ * store's id in the media store (the folder or the bucket); the storefront's responsive copies (its widths, in AVIF and WebP) are
  * made from it before this answers, so the first shopper does not wait. Appended to the
  * product's images; the storefront shows it at once.
  */
@@ -52,8 +52,8 @@ export async function addProductImage(
   if (!product) throw new DomainError("not_found", CM.productNotFound);
   if (product.images >= L.images) throw new DomainError("conflict", M.images);
 
-  const file = path.join(storeId, "products", `${randomUUID()}.${extension}`);
-  const url = await keepUpload(deps.mediaDir, file, upload.bytes);
+  const file = `products/${randomUUID()}.${extension}`;
+  const url = await keepUpload(deps.media, storeId, file, upload.bytes);
   const row = await deps.db
     .transaction(async (tx) => {
       const [inserted] = await tx
@@ -79,24 +79,26 @@ export async function addProductImage(
       return inserted;
     })
     .catch(async (err: unknown) => {
-      await rm(path.join(deps.mediaDir, file), { force: true });
+      await deps.media.delete([mediaKey(storeId, file)]);
       throw err;
     });
-  const variant = file.replace(/\.[a-z]+$/, "_728.webp");
-  await ensureFirstVariant(deps.mediaDir, variant, deps.log);
-  await warmImages(deps.mediaDir, [url], PRODUCT_IMAGE, deps.log);
+  await ensureFirstVariant(deps.media, firstVariantKey(mediaKey(storeId, file)), deps.log);
+  await warmImages(deps.media, [url], PRODUCT_IMAGE, deps.log);
   return imageView(row);
 }
 
-/** Removes an image from a product (its files stay until the media folder is tidied). */
+/**
+ * Removes an image from a product, then its original and resized copies from the media store
+ * (after the transaction: a failed removal leaves the files with the image).
+ */
 export async function removeProductImage(
-  db: Database,
+  deps: ImageDeps,
   storeId: string,
   productId: string,
   imageId: string,
   actor: AdminActor,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  const url = await deps.db.transaction(async (tx) => {
     const [removed] = await tx
       .delete(productImages)
       .where(
@@ -119,5 +121,7 @@ export async function removeProductImage(
       before: { url: removed.url },
       after: null,
     });
+    return removed.url;
   });
+  await removeMedia(deps.media, storeId, url, deps.log);
 }

@@ -299,7 +299,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const image = await addProductImage(
-        { db: app.db, mediaDir: app.config.mediaDir, log: request.log },
+        { db: app.db, media: app.media, log: request.log },
         request.storeId,
         request.params.id,
         { ...uploadedImage(request), alt: request.query.alt },
@@ -325,7 +325,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await removeProductImage(
-        app.db,
+        { db: app.db, media: app.media, log: request.log },
         request.storeId,
         request.params.id,
         request.params.imageId,

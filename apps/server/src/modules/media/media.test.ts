@@ -5,6 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PETS } from "../../../test/fixtures.ts";
 import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { localMediaStore } from "./media-store.ts";
 import { sizedFormat, targetSize, warmImages } from "./sized-images.ts";
 
 const CHROME_ACCEPT = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
@@ -131,7 +132,7 @@ describe("images under /media", () => {
 
   it("makes a product image's usual sizes ahead of its first visitor", async () => {
     const made = await warmImages(
-      mediaDir,
+      localMediaStore(mediaDir),
       ["/media/pet-remedies/banner.jpg", "https://elsewhere.example/a.jpg", "/media/.sized/x.jpg"],
       [{ shape: "square", widths: [480, 640, 800, 1600] }],
       t.app.log,
@@ -148,7 +149,7 @@ describe("images under /media", () => {
     const stopping = new AbortController();
     stopping.abort();
     const made = await warmImages(
-      mediaDir,
+      localMediaStore(mediaDir),
       ["/media/pet-remedies/banner.jpg"],
       [{ shape: "wide", widths: [480, 800] }],
       t.app.log,

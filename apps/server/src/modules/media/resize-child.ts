@@ -3,7 +3,6 @@
  * libvips' buffers stay out of the serving process, whose memory they would grow by a few hundred
  * MB that it keeps, and go when this process exits, after a while with nothing to do.
  */
-import { rename, rm } from "node:fs/promises";
 import sharp from "sharp";
 import type { ResizeJob, ResizeReply } from "./resize-jobs.ts";
 
@@ -33,16 +32,7 @@ async function run(job: ResizeJob): Promise<ResizeReply> {
       : job.format === "webp"
         ? image.webp({ quality: 76 })
         : image.jpeg({ quality: 80, mozjpeg: true });
-  // Written aside, then renamed: a request never reads a half-written copy.
-  const partial = `${job.target}.${process.pid}.partial`;
-  try {
-    await image.toFile(partial);
-    await rename(partial, job.target);
-  } catch (err) {
-    await rm(partial, { force: true });
-    throw err;
-  }
-  return { id: job.id, done: true };
+  return { id: job.id, bytes: await image.toBuffer() };
 }
 
 process.on("message", (message) => {

@@ -3,22 +3,24 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { SizedFormat } from "./sized-images.ts";
 
-/** What the server asks its resizing process (resize-child.ts). */
+/**
+ * What the server asks its resizing process (resize-child.ts), with the original's bytes: they
+ * may come from a bucket, so the child reads no file and writes none.
+ */
 export type ResizeJob =
-  | { id: number; kind: "size"; original: string }
+  | { id: number; kind: "size"; original: Uint8Array }
   | {
       id: number;
       kind: "resize";
-      original: string;
-      target: string;
+      original: Uint8Array;
       size: { width: number; height?: number };
       format: SizedFormat;
     };
 
-/** Its answer: the size of the image as shown, the copy written, or why not. */
+/** Its answer: the size of the image as shown, the copy's bytes, or why not. */
 export type ResizeReply =
   | { id: number; size: { width: number; height: number } }
-  | { id: number; done: true }
+  | { id: number; bytes: Uint8Array }
   | { id: number; error: string };
 
 /**
@@ -40,6 +42,8 @@ function resizer(): ChildProcess {
   const started = fork(script, [], {
     stdio: ["ignore", "inherit", "inherit", "ipc"],
     execArgv: script.endsWith(".ts") ? ["--import", "tsx"] : [],
+    // Bytes cross as bytes (structured clone), not as JSON arrays of numbers.
+    serialization: "advanced",
     // One malloc arena: libvips' buffers are freed back instead of left in many half-empty ones.
     env: { ...process.env, MALLOC_ARENA_MAX: "1" },
   });

@@ -1,7 +1,7 @@
-import { access, mkdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { IMAGE_SHAPES, type ImageShape, LruCache } from "@storefront/domain";
 import type { Logger } from "../../lib/logger.ts";
+import { type MediaStore, MediaUnavailableError } from "./media-store.ts";
 import { askResizer } from "./resize-jobs.ts";
 
 /** A width of IMAGE_WIDTHS, and the shape to crop to (none: the original's). */
@@ -14,7 +14,7 @@ export interface SizeAsked {
 const FORMATS = ["avif", "webp"] as const;
 export type SizedFormat = (typeof FORMATS)[number] | "jpeg";
 
-/** Where the resized copies are kept: a dot-folder of the media folder, which is never served. */
+/** Where the resized copies are kept: a dot-folder (a key prefix), which is never served. */
 export const SIZED_FOLDER = ".sized";
 
 /** The files an image can be resized from; any other (an SVG) is answered as it is. */
@@ -39,12 +39,37 @@ export function isResizable(file: string): boolean {
   return ORIGINAL_EXTENSIONS.includes(path.extname(file).toLowerCase());
 }
 
-/** A path (relative to the media folder) that is not to be served: out of it, or in a dot-folder. */
-export function isHiddenPath(file: string): boolean {
-  return path
-    .normalize(file)
-    .split(path.sep)
-    .some((part) => part.startsWith("."));
+/** A key that is not to be served: out of the media, or in a dot-folder. */
+export function isHiddenPath(key: string): boolean {
+  const normal = path.posix.normalize(key);
+  return path.posix.isAbsolute(normal) || normal.split("/").some((part) => part.startsWith("."));
+}
+
+/** The key of a /media/ path (`/media/pet-remedies/a.jpg`: `pet-remedies/a.jpg`). */
+export function mediaUrlKey(url: string): string | null {
+  if (!url.startsWith("/media/")) return null;
+  try {
+    return path.posix.normalize(
+      decodeURIComponent(url.slice("/media/".length).split("?")[0] ?? ""),
+    );
+  } catch {
+    return null;
+  }
+}
+
+/** The content type of an image by its name; the store's own for any other. */
+export const MEDIA_TYPES: Record<string, string> = {
+  ".avif": "image/avif",
+  ".webp": "image/webp",
+  ".jpeg": "image/jpeg",
+  ".jpg": "image/jpeg",
+  ".png": "image/png",
+  ".gif": "image/gif",
+  ".svg": "image/svg+xml",
+};
+
+export function mediaType(key: string): string {
+  return MEDIA_TYPES[path.posix.extname(key).toLowerCase()] ?? "application/octet-stream";
 }
 
 /**
@@ -104,17 +129,20 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** An original's size as it is shown (EXIF orientation applied), per path and modification. */
+/** An original's size as it is shown (EXIF orientation applied), per key and version. */
 const sizes = new LruCache<string, Promise<{ width: number; height: number }>>(2_000);
 
-function shownSize(original: string, mtimeMs: number) {
-  const key = `${original}\u0000${mtimeMs}`;
+function shownSize(media: MediaStore, original: string, etag: string) {
+  const key = `${media.name}\u0000${original}\u0000${etag}`;
   let size = sizes.get(key);
   if (!size) {
-    size = askResizer({ kind: "size", original }).then((reply) => {
+    size = (async () => {
+      const bytes = await media.read(original);
+      if (!bytes) throw new Error("the original is gone");
+      const reply = await askResizer({ kind: "size", original: bytes });
       if ("size" in reply) return reply.size;
       throw new Error("error" in reply ? reply.error : "no size");
-    });
+    })();
     size.catch(() => sizes.delete(key));
     sizes.set(key, size);
   }
@@ -126,103 +154,113 @@ const failed = new LruCache<string, true>(2_000, 10 * 60_000);
 
 /** What a request for a resized copy gets: the copy, or the original when none can be made. */
 export interface SizedAnswer {
-  file: string;
+  /** The key of what to send. */
+  key: string;
   /** The original, sent because the copy could not be made: not to be kept by caches. */
   fallback: boolean;
 }
 
+/** The copies of an original are kept under this prefix (`.sized/{store}/…/{name}_`). */
+export function sizedPrefix(original: string): string {
+  const parsed = path.posix.parse(original);
+  return path.posix.join(SIZED_FOLDER, parsed.dir, `${parsed.name}_`);
+}
+
 /**
- * The path of `file` (relative to `mediaDir`) resized as asked in `format`, made the first time
- * it is asked for and kept on disk; concurrent requests for one copy share one resize, and a
- * width past the original's is the original's width (one copy for all of them). Answers null
- * when the original does not exist; throws ResizeBusyError when too many copies are being made.
+ * The key of `original` resized as asked in `format`, made the first time it is asked for and
+ * kept in the media store; concurrent requests for one copy share one resize, and a width past
+ * the original's is the original's width (one copy for all of them). Answers null when the
+ * original does not exist; throws ResizeBusyError when too many copies are being made.
  */
 export async function sizedImage(
-  mediaDir: string,
-  file: string,
+  media: MediaStore,
+  original: string,
   query: SizeAsked,
   format: SizedFormat,
   log: Logger,
 ): Promise<SizedAnswer | null> {
-  const original = path.join(mediaDir, file);
-  const source = await stat(original).catch(() => null);
-  if (!source?.isFile()) return null;
+  const source = await media.head(original);
+  if (!source) return null;
   let size: { width: number; height?: number };
   try {
-    size = targetSize(await shownSize(original, source.mtimeMs), query);
+    size = targetSize(await shownSize(media, original, source.etag), query);
   } catch (err) {
-    log.warn({ err, file }, "an image could not be read: its original is sent");
-    return { file: original, fallback: true };
+    if (err instanceof MediaUnavailableError) throw err;
+    log.warn({ err, file: original }, "an image could not be read: its original is sent");
+    return { key: original, fallback: true };
   }
-  const parsed = path.parse(file);
-  const name = `${parsed.name}_${size.width}${query.shape ? `_${query.shape}` : ""}.${format}`;
-  const sized = path.join(mediaDir, SIZED_FOLDER, parsed.dir, name);
-  const kept = await stat(sized).catch(() => null);
-  if (kept && kept.mtimeMs >= source.mtimeMs) return { file: sized, fallback: false };
-  if (failed.get(sized)) return { file: original, fallback: true };
+  const name = `${size.width}${query.shape ? `_${query.shape}` : ""}.${format}`;
+  const sized = `${sizedPrefix(original)}${name}`;
+  const kept = await media.head(sized);
+  if (kept && kept.modified >= source.modified) return { key: sized, fallback: false };
+  const once = `${media.name}\u0000${sized}`;
+  if (failed.get(once)) return { key: original, fallback: true };
   try {
-    await makeOnce(sized, () => resize(original, sized, size, format));
-    return { file: sized, fallback: false };
+    await makeOnce(once, () => resize(media, original, sized, size, format));
+    return { key: sized, fallback: false };
   } catch (err) {
-    if (err instanceof ResizeBusyError) throw err;
-    failed.set(sized, true);
-    log.warn({ err, file }, "an image could not be resized: its original is sent");
-    return { file: original, fallback: true };
+    // A store that did not answer is no broken original: the copy is tried again next time.
+    if (err instanceof ResizeBusyError || err instanceof MediaUnavailableError) throw err;
+    failed.set(once, true);
+    log.warn({ err, file: original }, "an image could not be resized: its original is sent");
+    return { key: original, fallback: true };
   }
 }
 
 /** The variant pages request first (the spec's `_728.webp`), beside its original. */
 const FIRST_VARIANT = /^(.*)_728\.webp$/;
 
+/** The first variant's key of an original (`a/b.jpg`: `a/b_728.webp`). */
+export function firstVariantKey(original: string): string {
+  return original.replace(/\.[a-z]+$/i, "_728.webp");
+}
+
 /**
- * When `file` is an image's `_728.webp` variant that is not on disk (an image added after the
- * demo's were drawn), makes it from the original beside it and keeps it there; answers whether
- * the file can now be sent.
+ * When `key` is an image's `_728.webp` variant that is not in the store (an image added after
+ * the demo's were drawn), makes it from the original beside it and keeps it there; answers
+ * whether the key can now be sent.
  */
 export async function ensureFirstVariant(
-  mediaDir: string,
-  file: string,
+  media: MediaStore,
+  key: string,
   log: Logger,
 ): Promise<boolean> {
-  const match = FIRST_VARIANT.exec(file);
-  const variant = path.join(mediaDir, file);
-  if (!match || (await exists(variant))) return true;
+  const match = FIRST_VARIANT.exec(key);
+  if (!match || (await media.head(key))) return true;
   for (const extension of ORIGINAL_EXTENSIONS) {
-    const original = path.join(mediaDir, `${match[1]}${extension}`);
-    if (!(await exists(original))) continue;
-    const source = original;
+    const original = `${match[1]}${extension}`;
+    const source = await media.head(original);
+    if (!source) continue;
     try {
-      await makeOnce(variant, async () => {
-        const shown = await shownSize(source, (await stat(source)).mtimeMs);
-        await resize(source, variant, targetSize(shown, { w: 728 }), "webp");
+      await makeOnce(`${media.name}\u0000${key}`, async () => {
+        const shown = await shownSize(media, original, source.etag);
+        await resize(media, original, key, targetSize(shown, { w: 728 }), "webp");
       });
       return true;
     } catch (err) {
-      if (err instanceof ResizeBusyError) throw err;
-      log.warn({ err, file }, "an image's first variant could not be made");
+      if (err instanceof ResizeBusyError || err instanceof MediaUnavailableError) throw err;
+      log.warn({ err, file: key }, "an image's first variant could not be made");
       return false;
     }
   }
   return false;
 }
 
-function exists(file: string): Promise<boolean> {
-  return access(file).then(
-    () => true,
-    () => false,
-  );
-}
-
-/** Writes the copy, in the resizing process (resize-child.ts). */
+/** Makes the copy in the resizing process (resize-child.ts) and keeps it in the store. */
 async function resize(
+  media: MediaStore,
   original: string,
   sized: string,
   size: { width: number; height?: number },
   format: SizedFormat,
 ): Promise<void> {
-  await mkdir(path.dirname(sized), { recursive: true });
-  const reply = await askResizer({ kind: "resize", original, target: sized, size, format });
+  const bytes = await media.read(original);
+  if (!bytes) throw new Error("the original is gone");
+  const reply = await askResizer({ kind: "resize", original: bytes, size, format });
   if ("error" in reply) throw new Error(reply.error);
+  if (!("bytes" in reply)) throw new Error("the resizer answered no image");
+  const copy = Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.byteLength);
+  await media.put(sized, copy, `image/${format}`);
 }
 
 /** Sizes of an image to make ahead of its first visitor: a shape and its widths. */
@@ -238,7 +276,7 @@ export interface WarmSizes {
  * skipped. Answers how many copies are ready.
  */
 export async function warmImages(
-  mediaDir: string,
+  media: MediaStore,
   urls: readonly string[],
   sizes: readonly WarmSizes[],
   log: Logger,
@@ -247,16 +285,17 @@ export async function warmImages(
 ): Promise<number> {
   let made = 0;
   for (const url of urls) {
-    if (!url.startsWith("/media/")) continue;
-    const file = path.normalize(decodeURIComponent(url.slice("/media/".length)));
-    if (isHiddenPath(file) || !isResizable(file)) continue;
+    const key = mediaUrlKey(url);
+    if (key === null || isHiddenPath(key) || !isResizable(key)) continue;
     for (const { shape, widths } of sizes) {
       for (const w of widths) {
         if (stop?.aborted) return made;
         try {
-          const answer = await sizedImage(mediaDir, file, { w, shape }, "avif", log);
+          const answer = await sizedImage(media, key, { w, shape }, "avif", log);
           if (answer && !answer.fallback) made += 1;
         } catch (err) {
+          // The store is away: the copies are made on demand once it answers again.
+          if (err instanceof MediaUnavailableError) return made;
           if (!(err instanceof ResizeBusyError)) throw err;
         }
       }

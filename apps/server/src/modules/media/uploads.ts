@@ -1,5 +1,3 @@
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
 import {
   DomainError,
   PRODUCT_EDIT_LIMITS as L,
@@ -7,6 +5,8 @@ import {
   PRODUCT_IMAGE_TYPES,
 } from "@storefront/domain";
 import sharp from "sharp";
+import { type MediaStore, mediaKey } from "./media-store.ts";
+import { mediaType } from "./sized-images.ts";
 
 /** What sharp calls each accepted type: the bytes must be what the upload says they are. */
 const SHARP_FORMATS: Record<keyof typeof PRODUCT_IMAGE_TYPES, string> = {
@@ -50,9 +50,14 @@ export async function checkUploadedImage(
   return { extension: PRODUCT_IMAGE_TYPES[type], width, height };
 }
 
-/** Writes an upload under the media folder as it came; answers its /media/ URL. */
-export async function keepUpload(mediaDir: string, file: string, bytes: Buffer): Promise<string> {
-  await mkdir(path.join(mediaDir, path.dirname(file)), { recursive: true });
-  await writeFile(path.join(mediaDir, file), bytes);
-  return `/media/${file.split(path.sep).join("/")}`;
+/** Keeps an upload as it came, under the store's id in the media store; answers its /media/ URL. */
+export async function keepUpload(
+  media: MediaStore,
+  storeId: string,
+  file: string,
+  bytes: Buffer,
+): Promise<string> {
+  const key = mediaKey(storeId, file);
+  await media.put(key, bytes, mediaType(key));
+  return `/media/${key}`;
 }

@@ -3,6 +3,7 @@ import type { Database } from "../../db/index.ts";
 import { documents, productImages } from "../../db/schema.ts";
 import type { BackgroundTasks } from "../../lib/background.ts";
 import type { Logger } from "../../lib/logger.ts";
+import type { MediaStore } from "./media-store.ts";
 import { type WarmSizes, warmImages } from "./sized-images.ts";
 
 /** What a product page's main image asks for: on a phone (480, 800), on a wide screen at 2×. */
@@ -20,7 +21,7 @@ const PAGE_BANNER: WarmSizes[] = [
  */
 export function warmPageImages(deps: {
   db: Database;
-  mediaDir: string;
+  media: MediaStore;
   log: Logger;
   background: BackgroundTasks;
 }): void {
@@ -36,14 +37,14 @@ export function warmPageImages(deps: {
       .where(and(eq(documents.kind, "master"), isNotNull(image)));
     const made =
       (await warmImages(
-        deps.mediaDir,
+        deps.media,
         firsts.map((f) => f.url),
         PRODUCT_IMAGE,
         deps.log,
         deps.background.stopping,
       )) +
       (await warmImages(
-        deps.mediaDir,
+        deps.media,
         banners.map((b) => b.url),
         PAGE_BANNER,
         deps.log,

@@ -27,6 +27,7 @@ import { buildApp } from "../../app.ts";
 import { openDatabase } from "../../db/index.ts";
 import { passwordResetTokens, storeDomains, stores, users } from "../../db/schema.ts";
 import { loadDemoStores } from "../../db/seed/index.ts";
+import { localMediaStore } from "../media/media-store.ts";
 import { operatorLink } from "./operators.ts";
 import { openStore, setStoreDisabled } from "./stores.ts";
 
@@ -55,7 +56,7 @@ describe("opening a store without code", () => {
     const mediaDir = await mkdtemp(path.join(os.tmpdir(), "storefront-platform-"));
     open = (input) =>
       openStore(
-        { db: t.database.db, mailer: t.app.mailer, mediaDir, rules },
+        { db: t.database.db, mailer: t.app.mailer, media: localMediaStore(mediaDir), rules },
         input,
         (host) => `http://${host}`,
       );
@@ -252,7 +253,7 @@ describe("a store opened on one instance of a PostgreSQL database", () => {
     // The other instance has the host remembered as the default store's.
     expect((await there.get("/api/store")).json().storeId).toBe("pet-remedies");
     await openStore(
-      { db: first.app.db, mailer: first.app.mailer, mediaDir, rules },
+      { db: first.app.db, mailer: first.app.mailer, media: localMediaStore(mediaDir), rules },
       kitchen(),
       (host) => `http://${host}`,
     );
@@ -425,7 +426,7 @@ describe("the platform's API, for its operators only", () => {
       {
         db: t.database.db,
         mailer: t.app.mailer,
-        mediaDir: t.app.config.mediaDir,
+        media: t.app.media,
         rules: { ...rules, platformHost },
       },
       kitchen({ id: "kitchen-five", hosts: ["five.localhost", platformHost] }),

@@ -174,7 +174,7 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
       await requireOperator(request);
       const origin = requestOrigin(request);
       const opened = await openStore(
-        { db, mailer: app.mailer, mediaDir: app.config.mediaDir, rules },
+        { db, mailer: app.mailer, media: app.media, rules },
         request.body,
         (host) => `${origin.protocol}//${host}${origin.port ? `:${origin.port}` : ""}`,
       );
@@ -199,11 +199,7 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await requireOperator(request);
-      return setStoreLogo(
-        { db, mediaDir: app.config.mediaDir },
-        request.params.id,
-        uploadedImage(request),
-      );
+      return setStoreLogo({ db, media: app.media }, request.params.id, uploadedImage(request));
     },
   );
 

@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import path from "node:path";
 import {
   DomainError,
   NEW_STORE_MESSAGES as M,
@@ -20,6 +19,7 @@ import { escapeHtml } from "../../lib/html.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { passwords } from "../accounts/passwords.ts";
 import { passwordLink, personalDiscountCode } from "../accounts/service.ts";
+import type { MediaStore } from "../media/media-store.ts";
 import { checkUploadedImage, keepUpload } from "../media/uploads.ts";
 import { storeBlueprint } from "./blueprint.ts";
 
@@ -85,7 +85,7 @@ async function refuseTakenHosts(tx: Database, hosts: readonly string[]): Promise
  * An id or a host that belongs to another store is refused (409) and nothing is written.
  */
 export async function openStore(
-  deps: { db: Database; mailer: Mailer; mediaDir: string; rules: PlatformRules },
+  deps: { db: Database; mailer: Mailer; media: MediaStore; rules: PlatformRules },
   input: unknown,
   /** Where the invitation's link points: the scheme and port of the store's first host. */
   linkOrigin: (host: string) => string,
@@ -134,7 +134,7 @@ export async function openStore(
     const origin = linkOrigin(store.hosts[0] ?? "");
     return passwordLink(t, store.id, owner.id, origin, INVITATION_TTL_MS);
   });
-  await ensureDemoMedia(deps.mediaDir, [blueprint]);
+  await ensureDemoMedia(deps.media, [blueprint]);
   await deps.mailer.send({
     storeId: store.id,
     to: store.ownerEmail,
@@ -246,19 +246,20 @@ const LOGO_MIN = { width: 120, height: 40, message: PLATFORM_MESSAGES.logoSmall 
 
 /**
  * A store's logo uploaded by an operator (JPEG, PNG or WebP, checked like product photos): kept
- * as sent under the store's media folder and shown in its header and mail at once, on every
+ * as sent under the store's id in the media store and shown in its header and mail at once, on every
  * instance. A store that does not exist is a 404 and nothing is written.
  */
 export async function setStoreLogo(
-  deps: { db: Database; mediaDir: string },
+  deps: { db: Database; media: MediaStore },
   storeId: string,
   upload: { bytes: Buffer; type: string },
 ): Promise<{ logo: string }> {
   const { extension } = await checkUploadedImage(upload, LOGO_MIN);
   await platformStore(deps.db, storeId);
   const logo = await keepUpload(
-    deps.mediaDir,
-    path.join(storeId, `logo-${randomUUID()}.${extension}`),
+    deps.media,
+    storeId,
+    `logo-${randomUUID()}.${extension}`,
     upload.bytes,
   );
   const [row] = await deps.db
