@@ -84,13 +84,15 @@ class PgBossRunner implements JobRunner {
     for (const job of this.#jobs.values()) {
       // At most one run waiting and one running: a slow run is not overtaken by the next
       // minute's, and runs do not pile up behind it.
-      await this.#boss.createQueue(job.name, {
-        name: job.name,
-        policy: "stately",
-        retryLimit: 0,
-        expireInSeconds: 15 * 60,
-      });
-      await this.#boss.schedule(job.name, job.cron, {}, { tz: "UTC" });
+      await retryOnDeadlock(() =>
+        this.#boss.createQueue(job.name, {
+          name: job.name,
+          policy: "stately",
+          retryLimit: 0,
+          expireInSeconds: 15 * 60,
+        }),
+      );
+      await retryOnDeadlock(() => this.#boss.schedule(job.name, job.cron, {}, { tz: "UTC" }));
       await this.#boss.work(job.name, { pollingIntervalSeconds: 2 }, async () => {
         await this.runNow(job.name);
       });
@@ -105,6 +107,21 @@ class PgBossRunner implements JobRunner {
     if (!this.#started) return;
     this.#started = false;
     await this.#boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+  }
+}
+
+/**
+ * Two instances starting at once make the same queues in one table and can deadlock there
+ * (PostgreSQL's 40P01 aborts one of them): that one tries again, a moment later.
+ */
+async function retryOnDeadlock<T>(step: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await step();
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== "40P01" || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+    }
   }
 }
 

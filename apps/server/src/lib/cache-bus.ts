@@ -38,13 +38,15 @@ function deliver(db: Database, payload: string): void {
 /**
  * Listens on PostgreSQL for changes announced by any instance (this one too) and empties the
  * named cache, so every instance stops serving an answer as soon as one of them changed what it
- * holds; a short TTL stays the safety net while the listener reconnects. Answers a close function.
+ * holds; a short TTL stays the safety net while the listener reconnects. Answers a close function
+ * and the first try to connect (the app waits for it before it serves, so that the listener's
+ * first "forget everything" does not drop what the first requests cached).
  */
 export function listenForChanges(
   db: Database,
   databaseUrl: string,
   log: Logger,
-): () => Promise<void> {
+): { close: () => Promise<void>; firstTry: Promise<void> } {
   let client: pg.Client | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | null = null;
@@ -92,13 +94,16 @@ export function listenForChanges(
     }, 1_000);
     retry.unref();
   };
-  void connect();
+  const firstTry = connect();
 
-  return async () => {
-    closed = true;
-    if (retry) clearTimeout(retry);
-    announcers.delete(db);
-    await client?.end().catch(() => {});
-    client = null;
+  return {
+    firstTry,
+    close: async () => {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      announcers.delete(db);
+      await client?.end().catch(() => {});
+      client = null;
+    },
   };
 }

@@ -39,9 +39,16 @@ export function registerServices(
   app.decorate("analytics", new AnalyticsWriter(db, app.log));
   // Cached answers and pages hear what changed: from the database's triggers and from every
   // instance on it.
-  const stopListening = listenForChanges(db, databaseUrl, app.log);
+  const listener = listenForChanges(db, databaseUrl, app.log);
+  // At most 2 s: a database that does not answer yet leaves it to the retries.
+  app.addHook("onReady", () =>
+    Promise.race([
+      listener.firstTry,
+      new Promise<void>((resolve) => setTimeout(resolve, 2_000).unref()),
+    ]),
+  );
   app.addHook("onClose", async () => {
-    await stopListening();
+    await listener.close();
     await app.background.stop();
     await app.analytics.close();
     await app.mailer.close();
