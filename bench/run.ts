@@ -12,7 +12,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
 import net from "node:net";
 import os from "node:os";
@@ -23,6 +23,7 @@ import { gzipSync } from "node:zlib";
 import autocannon, { type Result as LoadResult } from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result as LighthouseResult } from "lighthouse";
+import { type FloorResult as FloorRow, recordFlow, replayFlow } from "./write-floor.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -41,6 +42,8 @@ const SERVE_FLAGS = [
 ];
 
 const CONNECTIONS = 10;
+/** Back-to-back pairs of (the same bytes from memory, the product page); the median is reported. */
+const PAIRS = 3;
 const WARMUP_SECONDS = 2;
 const DURATION_SECONDS = readDuration(process.env.BENCH_DURATION);
 const SKIP_LIGHTHOUSE = ["1", "true", "yes"].includes(
@@ -347,21 +350,45 @@ process.once("exit", () => {
   for (const child of children) if (isRunning(child)) signalGroup(child, "SIGKILL");
 });
 
+/** Ports this bench takes, one after another: 4700-4749 (the machine's rule for benchmarks). */
+const PORTS = { next: 4700, last: 4749 };
 async function freePort(): Promise<number> {
-  return await new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.once("error", reject);
-    server.listen(0, () => {
-      const address = server.address();
-      if (address === null || typeof address === "string") {
-        server.close();
-        reject(new Error("could not read the free port"));
-        return;
-      }
-      server.close(() => resolve(address.port));
+  while (PORTS.next <= PORTS.last) {
+    const port = PORTS.next++;
+    const free = await new Promise<boolean>((resolve) => {
+      const server = net.createServer();
+      server.unref();
+      server.once("error", () => resolve(false));
+      server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
     });
-  });
+    if (free) return port;
+  }
+  throw new Error(`no free port left in 4700-${PORTS.last}`);
+}
+
+/**
+ * The embedded PostgreSQL of `dataDir` starts on the port of its credentials file when that is
+ * free (db/embedded.ts): the bench gives it one of its own ports before the server starts.
+ */
+async function pinDatabasePort(dataDir: string): Promise<void> {
+  const file = path.join(dataDir, "postgres", "credentials.json");
+  if (!existsSync(file)) return; // DATABASE_URL: nothing embedded
+  const credentials = JSON.parse(await readFile(file, "utf8")) as { port: number };
+  credentials.port = await freePort();
+  await writeFile(file, `${JSON.stringify(credentials)}\n`, { mode: 0o600 });
+}
+
+/** The embedded PostgreSQL's URL (its credentials file), or DATABASE_URL; null if neither. */
+async function databaseUrlOf(dataDir: string): Promise<string | null> {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  try {
+    const c = JSON.parse(
+      await readFile(path.join(dataDir, "postgres", "credentials.json"), "utf8"),
+    ) as { user: string; password: string; port: number };
+    return `postgres://${c.user}:${encodeURIComponent(c.password)}@127.0.0.1:${c.port}/storefront`;
+  } catch {
+    return null;
+  }
 }
 
 async function waitUntilReady(
@@ -403,8 +430,19 @@ function tail(child: ManagedChild, lines = 30): string {
 const HELLO_WORLD_SOURCE = `
 const http = require("node:http");
 const bodies = new Map();
+let replay = null;
 http
   .createServer((req, res) => {
+    // The product page's answer as the store sent it (bytes and headers), from memory.
+    if (req.url === "/replay") {
+      if (replay === null) {
+        const saved = JSON.parse(require("node:fs").readFileSync(process.env.REPLAY_FILE, "utf8"));
+        replay = { headers: saved.headers, body: Buffer.from(saved.body, "base64") };
+      }
+      res.writeHead(200, replay.headers);
+      res.end(replay.body);
+      return;
+    }
     const sized = /^\\/bytes\\/(\\d{1,7})$/.exec(req.url);
     if (sized) {
       const n = Number(sized[1]);
@@ -451,6 +489,11 @@ interface LoadRow {
   /** The store server's largest resident set during the run (Linux /proc), in bytes. */
   peakRssBytes: number | null;
   /**
+   * The embedded PostgreSQL's largest summed resident set during the run (the postmaster and its
+   * children; shared buffers count in each process that touched them), in bytes.
+   */
+  peakDatabaseRssBytes: number | null;
+  /**
    * CPU time (user + system) the serving process spent per request of the measured run, in
    * microseconds (Linux /proc; null elsewhere). Unlike req/s it does not depend on the load
    * generator, which shares the machine and is the bottleneck for compressed answers.
@@ -486,22 +529,119 @@ async function rssBytes(pid: number | undefined): Promise<number | null> {
   }
 }
 
-/** Samples a process's RSS every 250 ms until stopped; answers the largest seen. */
-function sampleRss(pid: number | undefined): { stop(): Promise<number | null> } {
+/**
+ * The processes of the embedded PostgreSQL of `dataDir`: the postmaster (postmaster.pid's first
+ * line) and its children (backends, writers, the WAL writer…), from /proc. Empty when there is
+ * none (DATABASE_URL, or not Linux).
+ */
+async function databasePids(dataDir: string): Promise<number[]> {
+  let postmaster: number;
+  try {
+    const first = (
+      await readFile(path.join(dataDir, "postgres", "data", "postmaster.pid"), "utf8")
+    ).split("\n")[0];
+    postmaster = Number(first);
+    if (!Number.isInteger(postmaster) || postmaster <= 0) return [];
+  } catch {
+    return [];
+  }
+  const pids = [postmaster];
+  let entries: string[] = [];
+  try {
+    entries = (await readdir("/proc")).filter((e) => /^\d+$/.test(e));
+  } catch {
+    return pids;
+  }
+  await Promise.all(
+    entries.map(async (entry) => {
+      try {
+        const stat = await readFile(`/proc/${entry}/stat`, "utf8");
+        const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+        if (ppid === postmaster) pids.push(Number(entry));
+      } catch {
+        // gone meanwhile
+      }
+    }),
+  );
+  return pids;
+}
+
+/** The summed RSS of processes, in bytes (a process that is gone counts 0); null if none read. */
+async function summedRss(pids: number[]): Promise<number | null> {
+  const each = await Promise.all(pids.map((pid) => rssBytes(pid)));
+  const read = each.filter((b): b is number => b !== null);
+  return read.length === 0 ? null : read.reduce((a, b) => a + b, 0);
+}
+
+/** RSS of the store server and of the embedded PostgreSQL (all its processes) now. */
+async function memoryNow(
+  serverPid: number | undefined,
+  dataDir: string | null,
+): Promise<{ server: number | null; database: number | null }> {
+  const [server, database] = await Promise.all([
+    rssBytes(serverPid),
+    dataDir === null ? null : databasePids(dataDir).then(summedRss),
+  ]);
+  return { server, database };
+}
+
+/**
+ * Samples the server's RSS and the embedded PostgreSQL's summed RSS every 250 ms until stopped;
+ * answers the largest of each. PostgreSQL's process list is read again every 2 s (its backends
+ * are the pool's connections, which stay).
+ */
+function sampleRss(
+  pid: number | undefined,
+  dataDir: string | null = null,
+): {
+  stop(): Promise<number | null>;
+  stopBoth(): Promise<{ server: number | null; database: number | null }>;
+} {
   let peak: number | null = null;
+  let databasePeak: number | null = null;
+  let pids: number[] = [];
+  let listedAt = 0;
   const take = async () => {
     const now = await rssBytes(pid);
     if (now !== null && (peak === null || now > peak)) peak = now;
+    if (dataDir === null) return;
+    if (Date.now() - listedAt > 2000) {
+      listedAt = Date.now();
+      pids = await databasePids(dataDir);
+    }
+    const database = await summedRss(pids);
+    if (database !== null && (databasePeak === null || database > databasePeak)) {
+      databasePeak = database;
+    }
   };
   void take();
   const timer = setInterval(() => void take(), 250);
-  return {
-    async stop() {
-      clearInterval(timer);
-      await take();
-      return peak;
-    },
+  const stopBoth = async () => {
+    clearInterval(timer);
+    await take();
+    return { server: peak, database: databasePeak };
   };
+  return { stopBoth, stop: async () => (await stopBoth()).server };
+}
+
+/**
+ * Waits until the server is idle (under 2 % of a core for 3 s in a row; at most 90 s: the
+ * start-up's image warm-up runs after it is ready), then answers both RSS figures.
+ */
+async function idleMemory(
+  serverPid: number | undefined,
+  dataDir: string,
+): Promise<{ server: number | null; database: number | null; waitedSeconds: number }> {
+  const started = Date.now();
+  let quiet = 0;
+  let last = await cpuSeconds(serverPid);
+  while (Date.now() - started < 90_000 && quiet < 3) {
+    await sleep(1000);
+    const now = await cpuSeconds(serverPid);
+    quiet = now !== null && last !== null && now - last <= 0.02 ? quiet + 1 : 0;
+    last = now;
+  }
+  return { ...(await memoryNow(serverPid, dataDir)), waitedSeconds: (Date.now() - started) / 1000 };
 }
 
 /** One GET as the load test will send it; counts the bytes on the wire, not decoded. */
@@ -529,6 +669,44 @@ async function probe(url: string, headers: Record<string, string>): Promise<Load
   } catch (error) {
     return { error: errorMessage(error) };
   }
+}
+
+/**
+ * Saves one answer to a browser's GET of `url` as it came (the compressed bytes, the headers but
+ * those of the connection), for the node:http server to answer from memory (GET /replay).
+ */
+async function saveAnswer(url: string, file: string): Promise<void> {
+  const answer = await new Promise<{ headers: Record<string, string | string[]>; body: Buffer }>(
+    (resolve, reject) => {
+      const request = http.get(
+        url,
+        { headers: { "accept-encoding": BROWSER_ACCEPT_ENCODING }, timeout: 10_000 },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () => {
+            const headers: Record<string, string | string[]> = {};
+            for (const [name, value] of Object.entries(response.headers)) {
+              if (value === undefined) continue;
+              if (["date", "connection", "keep-alive", "transfer-encoding"].includes(name))
+                continue;
+              headers[name] = value;
+            }
+            const body = Buffer.concat(chunks);
+            headers["content-length"] = String(body.byteLength);
+            resolve({ headers, body });
+          });
+          response.on("error", reject);
+        },
+      );
+      request.on("timeout", () => request.destroy(new Error("no answer within 10 s")));
+      request.on("error", reject);
+    },
+  );
+  await writeFile(
+    file,
+    JSON.stringify({ headers: answer.headers, body: answer.body.toString("base64") }),
+  );
 }
 
 /** The session cookie of a new cart holding one line. */
@@ -640,6 +818,7 @@ async function loadTest(
     statusCodes,
     ratioToHelloWorld: null,
     peakRssBytes: null,
+    peakDatabaseRssBytes: null,
     serverCpuUsPerRequest:
       cpuBefore === null || cpuAfter === null || result.requests.total === 0
         ? null
@@ -683,6 +862,50 @@ function percentiles(samples: number[]) {
 }
 
 /**
+ * One shopper's checkout: add one item as a new visitor, quote shipping and tax for an address,
+ * pay with 4242 4242 4242 4242. Answers the payment's status and the times of the whole and of
+ * the payment alone.
+ */
+async function checkoutFlow(
+  origin: string,
+): Promise<{ status: number; flowMs: number; placeMs: number }> {
+  const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${origin}${url}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify(body),
+    });
+  const started = performance.now();
+  const added = await post("/api/cart/items", { sku: CHECKOUT_SKU, quantity: 1 });
+  await added.arrayBuffer();
+  const cookie = added.headers.getSetCookie().find((c) => c.startsWith("sf_session="));
+  if (!added.ok || !cookie) throw new Error(`add to cart answered ${added.status}`);
+  const session = { cookie: cookie.split(";")[0] ?? "" };
+  const quote = await post(
+    "/api/checkout/quote",
+    { address: { country: "US", region: "NY", postalCode: "12207" } },
+    session,
+  );
+  const { total } = (await quote.json()) as { total: number };
+  const placeStarted = performance.now();
+  const paid = await post(
+    "/api/checkout",
+    {
+      email: "bench@example.com",
+      name: "Bench Shopper",
+      address: CHECKOUT_ADDRESS,
+      shippingOptionId: "standard",
+      expectedTotal: total,
+      card: { number: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123" },
+    },
+    { ...session, "idempotency-key": crypto.randomUUID() },
+  );
+  await paid.arrayBuffer();
+  const now = performance.now();
+  return { status: paid.status, flowMs: now - started, placeMs: now - placeStarted };
+}
+
+/**
  * CONNECTIONS shoppers at once, each in a loop: add one item as a new visitor, quote shipping and
  * tax for an address, pay with 4242 4242 4242 4242. Counts paid orders per second.
  */
@@ -694,44 +917,13 @@ async function checkoutLoad(origin: string, serverPid: number | undefined): Prom
   const count = (status: number) => {
     statusCodes[status] = (statusCodes[status] ?? 0) + 1;
   };
-  const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${origin}${url}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...headers },
-      body: JSON.stringify(body),
-    });
   const oneCheckout = async (record: boolean) => {
-    const started = performance.now();
-    const added = await post("/api/cart/items", { sku: CHECKOUT_SKU, quantity: 1 });
-    await added.arrayBuffer();
-    const cookie = added.headers.getSetCookie().find((c) => c.startsWith("sf_session="));
-    if (!added.ok || !cookie) throw new Error(`add to cart answered ${added.status}`);
-    const session = { cookie: cookie.split(";")[0] ?? "" };
-    const quote = await post(
-      "/api/checkout/quote",
-      { address: { country: "US", region: "NY", postalCode: "12207" } },
-      session,
-    );
-    const { total } = (await quote.json()) as { total: number };
-    const placeStarted = performance.now();
-    const paid = await post(
-      "/api/checkout",
-      {
-        email: "bench@example.com",
-        name: "Bench Shopper",
-        address: CHECKOUT_ADDRESS,
-        shippingOptionId: "standard",
-        expectedTotal: total,
-        card: { number: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123" },
-      },
-      { ...session, "idempotency-key": crypto.randomUUID() },
-    );
-    await paid.arrayBuffer();
+    const flow = await checkoutFlow(origin);
     if (!record) return;
-    count(paid.status);
-    if (paid.status !== 200) failures += 1;
-    places.push(performance.now() - placeStarted);
-    flows.push(performance.now() - started);
+    count(flow.status);
+    if (flow.status !== 200) failures += 1;
+    places.push(flow.placeMs);
+    flows.push(flow.flowMs);
   };
   const run = async (seconds: number, record: boolean) => {
     const until = Date.now() + seconds * 1000;
@@ -1207,8 +1399,9 @@ const kb = (bytes: number) => `${fmt(bytes / 1000, 1)} KB`;
 const kib = (bytes: number) => `${fmt(bytes / 1024, 1)} KiB`;
 const percent = (ratio: number) => `${fmt(ratio * 100, ratio < 0.01 ? 2 : 1)} %`;
 const ms = (value: number | null) => (value === null ? "n/a" : `${fmt(value)} ms`);
+const mb = (bytes: number | null) => (bytes === null ? "n/a" : `${fmt(bytes / 1024 / 1024)} MB`);
 
-function printLoad(rows: LoadRow[]): string {
+function printLoad(rows: LoadRow[], before: Record<string, BaselineRow> = {}): string {
   const body = rows.map((r) => [
     r.name,
     new URL(r.url).pathname,
@@ -1219,7 +1412,11 @@ function printLoad(rows: LoadRow[]): string {
     `${r.errors + r.timeouts} / ${r.non2xx}`,
     r.ratioToHelloWorld === null ? "n/a" : percent(r.ratioToHelloWorld),
     r.peakRssBytes === null ? "n/a" : `${fmt(r.peakRssBytes / 1024 / 1024)} MB`,
+    mb(r.peakDatabaseRssBytes),
     r.serverCpuUsPerRequest === null ? "n/a" : `${fmt(r.serverCpuUsPerRequest)} µs`,
+    before[r.name] === undefined
+      ? "—"
+      : `${fmt(before[r.name]?.requestsPerSecond ?? 0)} · ${fmt(before[r.name]?.p99Ms ?? 0)} ms`,
     "error" in r.probe
       ? `probe failed: ${r.probe.error}`
       : `${r.probe.status} ${kb(r.probe.bytes)} ${r.probe.contentEncoding ?? (r.acceptEncoding ? "uncompressed" : "identity")}`,
@@ -1235,11 +1432,13 @@ function printLoad(rows: LoadRow[]): string {
       "errors / non-2xx",
       "vs hello",
       "peak RSS",
+      "DB RSS",
       "CPU/req",
+      "PGlite req/s · p99",
       "Response",
     ],
     body,
-    [false, false, true, true, true, true, true, true, true, true, false],
+    [false, false, true, true, true, true, true, true, true, true, true, true, false],
   );
 }
 
@@ -1392,6 +1591,59 @@ function printLighthouse(pages: LighthousePage[]): string {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The last PGlite run's figures (bench/baseline-pglite.json), and the targets
+
+interface BaselineRow {
+  requestsPerSecond: number;
+  p99Ms: number;
+  peakRssMB: number | null;
+}
+
+interface Baseline {
+  about: string;
+  load: Record<string, BaselineRow>;
+  largeCatalog: Record<string, BaselineRow>;
+  checkout: { ordersPerSecond: number; flowP99Ms: number } | null;
+  memory: { serverIdleMB: number | null; serverPeakMB: number | null };
+  productPageVsSameBytes: { ratio: number; p99Ms: number; note: string } | null;
+}
+
+const baselineFile = path.join(benchDir, "baseline-pglite.json");
+
+async function readBaseline(): Promise<Baseline | null> {
+  try {
+    return JSON.parse(await readFile(baselineFile, "utf8")) as Baseline;
+  } catch {
+    return null;
+  }
+}
+
+const median = (xs: number[]): number | null => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted.length === 0 ? null : (sorted[Math.floor(sorted.length / 2)] ?? null);
+};
+
+interface TargetLine {
+  target: string;
+  before: string;
+  now: string;
+  met: boolean | null;
+}
+
+function printTargets(lines: TargetLine[]): string {
+  return table(
+    ["Target", "PGlite (0d421e6)", "embedded PostgreSQL", ""],
+    lines.map((l) => [
+      l.target,
+      l.before,
+      l.now,
+      l.met === null ? "not run" : l.met ? "met" : "missed",
+    ]),
+    [false, true, true, false],
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
 // Main
 
 /**
@@ -1499,7 +1751,10 @@ async function largeCatalogSearch(
   count: number,
   problems: string[],
 ): Promise<{ products: number; generateSeconds: number; rows: LoadRow[] }> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), "storefront-bench-catalog-"));
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "bench-storefront-catalog-"));
+  // mkdtemp makes it 0700; run as root, the embedded PostgreSQL runs as the OS user postgres,
+  // which must be able to enter it (db/embedded.ts).
+  await chmod(dataDir, 0o755);
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
   progress(`generating ${count} products into ${dataDir}`);
   const startedAt = Date.now();
@@ -1541,7 +1796,7 @@ async function largeCatalogSearch(
     const url = `${origin}${searchPath}`;
     progress(`autocannon ${name} on ${count} products: ${url}`);
     try {
-      const rss = sampleRss(server.proc.pid);
+      const rss = sampleRss(server.proc.pid, dataDir);
       const row = await loadTest(
         name,
         url,
@@ -1552,7 +1807,9 @@ async function largeCatalogSearch(
         },
         server.proc.pid,
       );
-      row.peakRssBytes = await rss.stop();
+      const peaks = await rss.stopBoth();
+      row.peakRssBytes = peaks.server;
+      row.peakDatabaseRssBytes = peaks.database;
       rows.push(row);
     } catch (error) {
       problems.push(`load test of ${url}: ${errorMessage(error)}`);
@@ -1576,7 +1833,10 @@ async function main(): Promise<number> {
     );
   }
 
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), "storefront-bench-"));
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "bench-storefront-"));
+  // mkdtemp makes it 0700; run as root, the embedded PostgreSQL runs as the OS user postgres,
+  // which must be able to enter it (db/embedded.ts).
+  await chmod(dataDir, 0o755);
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
 
   const appPort = await freePort();
@@ -1600,6 +1860,8 @@ async function main(): Promise<number> {
     throw new Error(`bench/prepare-stock.ts failed:\n${tail(prepare)}`);
   }
   children.delete(prepare);
+  await pinDatabasePort(dataDir);
+  const replayFile = path.join(dataDir, "replay-product.json");
 
   progress(`starting the production server on port ${appPort} (DATA_DIR ${dataDir})`);
   const app = startChild("storefront server", [...SERVE_FLAGS, serverMain], {
@@ -1614,10 +1876,18 @@ async function main(): Promise<number> {
   const hello = startChild("hello-world server", ["-e", HELLO_WORLD_SOURCE], {
     ...process.env,
     PORT: String(helloPort),
+    REPLAY_FILE: replayFile,
   });
   const appReadyMs = await waitUntilReady(app, `${appOrigin}/api/store`, READY_TIMEOUT_MS);
   await waitUntilReady(hello, `${helloOrigin}/`, READY_TIMEOUT_MS);
-  progress(`server ready after ${fmt(appReadyMs / 1000, 1)} s`);
+  progress(`server ready after ${fmt(appReadyMs / 1000, 1)} s; waiting until it is idle`);
+  const idle = await idleMemory(app.proc.pid, dataDir);
+  progress(
+    `idle after ${fmt(idle.waitedSeconds)} s: server ${mb(idle.server)}, embedded PostgreSQL ${mb(idle.database)}`,
+  );
+  // From here to the end of the load: the largest RSS of each process.
+  const underLoad = sampleRss(app.proc.pid, dataDir);
+  await saveAnswer(`${appOrigin}${PATHS.product}`, replayFile);
 
   // 1. Throughput
   const loadRows: LoadRow[] = [];
@@ -1648,7 +1918,7 @@ async function main(): Promise<number> {
         ...(target.contentType ? { "content-type": target.contentType } : {}),
       };
       const pid = target.target === "app" ? app.proc.pid : hello.proc.pid;
-      const rss = sampleRss(pid);
+      const rss = sampleRss(pid, target.target === "app" ? dataDir : null);
       const row = await loadTest(
         target.name,
         url,
@@ -1661,7 +1931,9 @@ async function main(): Promise<number> {
         },
         pid,
       );
-      row.peakRssBytes = await rss.stop();
+      const peaks = await rss.stopBoth();
+      row.peakRssBytes = peaks.server;
+      row.peakDatabaseRssBytes = peaks.database;
       loadRows.push(row);
     } catch (error) {
       problems.push(`load test of ${url}: ${errorMessage(error)}`);
@@ -1670,6 +1942,37 @@ async function main(): Promise<number> {
   const helloRps = loadRows.find((r) => r.name.startsWith("hello-world"))?.requestsPerSecond;
   for (const row of loadRows) {
     row.ratioToHelloWorld = helloRps ? row.requestsPerSecond / helloRps : null;
+  }
+
+  // The product page against node:http answering its very bytes and headers from memory, in
+  // back-to-back pairs: the median pair's ratio says what the store's own work costs.
+  const pairs: { sameBytes: LoadRow; page: LoadRow; ratio: number }[] = [];
+  if (wanted("product page")) {
+    for (let i = 1; i <= PAIRS; i++) {
+      progress(`product page against the same bytes, pair ${i} of ${PAIRS}`);
+      try {
+        const encoding = { "accept-encoding": BROWSER_ACCEPT_ENCODING };
+        const sameBytes = await loadTest(
+          "node:http, the product page's bytes and headers",
+          `${helloOrigin}/replay`,
+          { headers: encoding },
+          hello.proc.pid,
+        );
+        const page = await loadTest(
+          "product page",
+          `${appOrigin}${PATHS.product}`,
+          { headers: encoding },
+          app.proc.pid,
+        );
+        pairs.push({
+          sameBytes,
+          page,
+          ratio: page.requestsPerSecond / sameBytes.requestsPerSecond,
+        });
+      } catch (error) {
+        problems.push(`product page pair ${i}: ${errorMessage(error)}`);
+      }
+    }
   }
 
   let checkout: CheckoutRow | null = null;
@@ -1681,6 +1984,54 @@ async function main(): Promise<number> {
       checkout = await checkoutLoad(appOrigin, app.proc.pid);
     } catch (error) {
       problems.push(`checkout load: ${errorMessage(error)}`);
+    }
+  }
+
+  const peakUnderLoad = await underLoad.stopBoth();
+
+  // The write floors: the same statements, replayed by a bare script (write-floor.ts).
+  const floors: Record<string, FloorRow> = {};
+  const databaseUrl = await databaseUrlOf(dataDir);
+  const logFile = path.join(dataDir, "postgres", "data", "server.log");
+  const floorFlows: [string, string, () => Promise<void>][] = [
+    [
+      "add to cart",
+      "add to cart",
+      async () => {
+        const response = await fetch(`${appOrigin}/api/cart/items`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: ADD_TO_CART_BODY,
+        });
+        await response.arrayBuffer();
+        if (!response.ok) throw new Error(`add to cart answered ${response.status}`);
+      },
+    ],
+    [
+      "full checkout",
+      "full checkout",
+      async () => {
+        const flow = await checkoutFlow(appOrigin);
+        if (flow.status !== 200) throw new Error(`checkout answered ${flow.status}`);
+      },
+    ],
+  ];
+  for (const [key, part, flow] of floorFlows) {
+    if (!wanted(part)) continue;
+    if (databaseUrl === null || !existsSync(logFile)) {
+      problems.push(`write floor of ${key}: needs the embedded PostgreSQL's log (no DATABASE_URL)`);
+      continue;
+    }
+    progress(`write floor of ${key}: recording its statements, then replaying them`);
+    try {
+      const recorded = await recordFlow(databaseUrl, logFile, flow);
+      floors[key] = await replayFlow(databaseUrl, recorded, {
+        connections: CONNECTIONS,
+        warmupSeconds: WARMUP_SECONDS,
+        seconds: DURATION_SECONDS,
+      });
+    } catch (error) {
+      problems.push(`write floor of ${key}: ${errorMessage(error)}`);
     }
   }
 
@@ -1723,6 +2074,117 @@ async function main(): Promise<number> {
     }
   }
 
+  // Against the targets (issue 43), beside the last PGlite run's figures.
+  const before = await readBaseline();
+  const row = (rows: LoadRow[] | undefined, start: string) =>
+    rows?.find((r) => r.name.startsWith(start)) ?? null;
+  const p99 = (r: LoadRow | null) => (r === null ? null : r.latencyMs.p99);
+  const beforeP99 = (rows: Record<string, BaselineRow> | undefined, start: string) => {
+    const found = Object.entries(rows ?? {}).find(([name]) => name.startsWith(start));
+    return found ? `p99 ${fmt(found[1].p99Ms)} ms (${fmt(found[1].requestsPerSecond)}/s)` : "n/a";
+  };
+  const atMost = (
+    target: string,
+    value: number | null,
+    limit: number,
+    shown: string,
+    was: string,
+  ) => ({
+    target,
+    before: was,
+    now: value === null ? "n/a" : shown,
+    met: value === null ? null : value <= limit,
+  });
+  const addToCart = row(loadRows, "add to cart");
+  const coldDemo = row(loadRows, "instant search, a query never asked before");
+  const coldLarge = row(largeCatalog?.rows, "instant search, a query never asked before");
+  const chat = row(loadRows, "chat:");
+  const addFloor = floors["add to cart"];
+  const checkoutFloor = floors["full checkout"];
+  const pairRatio = median(pairs.map((p) => p.ratio));
+  const pairP99 = median(pairs.map((p) => p.page.latencyMs.p99));
+  const targets: TargetLine[] = [
+    {
+      target: "checkout ≥ 100 paid orders/s",
+      before: before?.checkout ? `${fmt(before.checkout.ordersPerSecond, 1)}/s` : "n/a",
+      now: checkout ? `${fmt(checkout.ordersPerSecond, 1)}/s` : "n/a",
+      met: checkout ? checkout.ordersPerSecond >= 100 : null,
+    },
+    atMost(
+      "add to cart p99 ≤ 20 ms",
+      p99(addToCart),
+      20,
+      `p99 ${fmt(p99(addToCart) ?? 0)} ms (${fmt(addToCart?.requestsPerSecond ?? 0)}/s)`,
+      beforeP99(before?.load, "add to cart"),
+    ),
+    atMost(
+      "cold search p99 ≤ 30 ms (demo)",
+      p99(coldDemo),
+      30,
+      `p99 ${fmt(p99(coldDemo) ?? 0)} ms (${fmt(coldDemo?.requestsPerSecond ?? 0)}/s)`,
+      beforeP99(before?.load, "instant search, a query never asked before"),
+    ),
+    atMost(
+      `cold search p99 ≤ 50 ms (${fmt(LARGE_CATALOG)} products)`,
+      p99(coldLarge),
+      50,
+      `p99 ${fmt(p99(coldLarge) ?? 0)} ms (${fmt(coldLarge?.requestsPerSecond ?? 0)}/s)`,
+      beforeP99(before?.largeCatalog, "instant search, a query never asked before"),
+    ),
+    atMost(
+      "POST /api/chat p99 ≤ 50 ms",
+      p99(chat),
+      50,
+      `p99 ${fmt(p99(chat) ?? 0)} ms (${fmt(chat?.requestsPerSecond ?? 0)}/s)`,
+      beforeP99(before?.load, "chat:"),
+    ),
+    {
+      target: "add to cart ≥ 50 % of its write floor",
+      before: "n/a (no floor then)",
+      now:
+        addToCart && addFloor
+          ? `${percent(addToCart.requestsPerSecond / addFloor.flowsPerSecond)} (${fmt(addToCart.requestsPerSecond)} of ${fmt(addFloor.flowsPerSecond)}/s)`
+          : "n/a",
+      met:
+        addToCart && addFloor ? addToCart.requestsPerSecond / addFloor.flowsPerSecond >= 0.5 : null,
+    },
+    {
+      target: "checkout ≥ 50 % of its write floor",
+      before: "n/a (no floor then)",
+      now:
+        checkout && checkoutFloor
+          ? `${percent(checkout.ordersPerSecond / checkoutFloor.flowsPerSecond)} (${fmt(checkout.ordersPerSecond, 1)} of ${fmt(checkoutFloor.flowsPerSecond, 1)}/s)`
+          : "n/a",
+      met:
+        checkout && checkoutFloor
+          ? checkout.ordersPerSecond / checkoutFloor.flowsPerSecond >= 0.5
+          : null,
+    },
+    {
+      target: "product page ≥ 80 % of the same bytes, p99 ≤ 10 ms",
+      before: before?.productPageVsSameBytes
+        ? `${percent(before.productPageVsSameBytes.ratio)}, p99 ${fmt(before.productPageVsSameBytes.p99Ms)} ms`
+        : "n/a",
+      now:
+        pairRatio === null || pairP99 === null
+          ? "n/a"
+          : `${percent(pairRatio)}, p99 ${fmt(pairP99)} ms (median of ${pairs.length})`,
+      met: pairRatio === null || pairP99 === null ? null : pairRatio >= 0.8 && pairP99 <= 10,
+    },
+    {
+      target: "server RSS idle after start ≤ 150 MB",
+      before: before?.memory.serverIdleMB ? `${fmt(before.memory.serverIdleMB)} MB` : "n/a",
+      now: mb(idle.server),
+      met: idle.server === null ? null : idle.server <= 150 * 1024 * 1024,
+    },
+    {
+      target: "server RSS under load ≤ 200 MB",
+      before: before?.memory.serverPeakMB ? `${fmt(before.memory.serverPeakMB)} MB` : "n/a",
+      now: mb(peakUnderLoad.server),
+      met: peakUnderLoad.server === null ? null : peakUnderLoad.server <= 200 * 1024 * 1024,
+    },
+  ];
+
   const serverWarnings = app.output.slice(-50);
   if (!isRunning(app)) problems.push(`the storefront server exited during the run:\n${tail(app)}`);
   await cleanUp();
@@ -1746,8 +2208,19 @@ async function main(): Promise<number> {
         : { chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS },
     },
     server: { readyMs: appReadyMs, lastOutput: serverWarnings },
+    memory: {
+      idle: {
+        serverBytes: idle.server,
+        databaseBytes: idle.database,
+        afterSeconds: idle.waitedSeconds,
+      },
+      peakUnderLoad: { serverBytes: peakUnderLoad.server, databaseBytes: peakUnderLoad.database },
+    },
     load: loadRows,
+    productPageVsSameBytes: pairs,
     checkout,
+    writeFloors: floors,
+    targets,
     largeCatalog,
     productPageJavaScript: js,
     lighthouse: lighthousePages,
@@ -1773,8 +2246,26 @@ async function main(): Promise<number> {
   out.push(
     "(latency p50/p99 have 1 ms resolution; compare routes by the ratio to hello-world from the same run)",
   );
-  out.push(printLoad(loadRows));
+  out.push(printLoad(loadRows, before?.load));
   out.push("");
+  out.push(
+    `Memory (RSS; the embedded PostgreSQL's is the sum over the postmaster and its children, so the shared buffers count once per process that touched them): idle after start (${fmt(idle.waitedSeconds)} s) server ${mb(idle.server)}, PostgreSQL ${mb(idle.database)}; peak under load (every row above, the pairs and the checkouts) server ${mb(peakUnderLoad.server)}, PostgreSQL ${mb(peakUnderLoad.database)}; last PGlite run: server idle ${before?.memory.serverIdleMB ?? "n/a"} MB, peak ${before?.memory.serverPeakMB ?? "n/a"} MB (PostgreSQL ran inside it)`,
+  );
+  out.push("");
+  if (pairs.length > 0) {
+    out.push(
+      "Product page against node:http answering its very bytes and headers from memory, back-to-back pairs:",
+    );
+    for (const [i, p] of pairs.entries()) {
+      out.push(
+        `  pair ${i + 1}: same bytes ${fmt(p.sameBytes.requestsPerSecond)}/s p99 ${fmt(p.sameBytes.latencyMs.p99)} ms; product page ${fmt(p.page.requestsPerSecond)}/s p99 ${fmt(p.page.latencyMs.p99)} ms, ${fmt(p.page.serverCpuUsPerRequest ?? 0)} µs CPU/req: ${percent(p.ratio)}`,
+      );
+    }
+    out.push(
+      `  median: ${pairRatio === null ? "n/a" : percent(pairRatio)}, p99 ${pairP99 === null ? "n/a" : `${fmt(pairP99)} ms`}; last PGlite run: ${before?.productPageVsSameBytes ? `${percent(before.productPageVsSameBytes.ratio)} (${before.productPageVsSameBytes.note})` : "n/a"}`,
+    );
+    out.push("");
+  }
   out.push(
     checkout !== null
       ? printCheckout(checkout)
@@ -1782,6 +2273,20 @@ async function main(): Promise<number> {
         ? "Full checkout: did not run (see problems)"
         : "Full checkout: skipped (BENCH_ONLY)",
   );
+  if (before?.checkout) {
+    out.push(
+      `  last PGlite run: ${fmt(before.checkout.ordersPerSecond, 1)} paid orders/s, whole flow p99 ${fmt(before.checkout.flowP99Ms)} ms`,
+    );
+  }
+  out.push("");
+  for (const [name, floor] of Object.entries(floors)) {
+    out.push(
+      `Write floor of ${name}: its ${floor.statements} statements (${floor.transactions} transaction${floor.transactions === 1 ? "" : "s"}) replayed with pg on ${CONNECTIONS} connections: ${fmt(floor.flowsPerSecond, 1)} flows/s (${floor.flows} flows, ${floor.failedFlows} failed${floor.firstError ? `: ${floor.firstError}` : ""})`,
+    );
+  }
+  if (Object.keys(floors).length > 0) out.push("");
+  out.push("Targets (issue 43):");
+  out.push(printTargets(targets));
   out.push("");
   out.push("-".repeat(100));
   if (largeCatalog === null) {
@@ -1796,7 +2301,7 @@ async function main(): Promise<number> {
     out.push(
       `Search on a large catalogue: the demo stores plus ${largeCatalog.products} generated products in the pet store (generated and indexed in ${fmt(largeCatalog.generateSeconds, 1)} s)`,
     );
-    out.push(printLoad(largeCatalog.rows));
+    out.push(printLoad(largeCatalog.rows, before?.largeCatalog));
   }
   out.push("");
   out.push("-".repeat(100));

@@ -23,7 +23,7 @@ import { StartupError } from "./start-error.ts";
 
 const run = promisify(execFile);
 
-/** The settings for a small machine: docs/architecture.md, "The embedded PostgreSQL". */
+/** The settings for a small machine: docs/architecture.md, "Benchmarks" (the settings table). */
 export const SMALL_MACHINE_SETTINGS: Readonly<Record<string, string>> = {
   shared_buffers: "32MB",
   max_connections: "40",
