@@ -97,6 +97,12 @@ describe.skipIf(!HAS_WEB_BUILD)(
       return { pid: Number(lines[0]), port: Number(lines[3]) };
     }
 
+    /** SIGKILL to the store server alone, as `kill -9` would; its PostgreSQL is left alone. */
+    async function killServer(): Promise<void> {
+      server?.child.kill("SIGKILL");
+      if (server) await exited(server.child);
+    }
+
     async function cartQuantity(): Promise<number> {
       const visitor = shopper();
       visitor.cookie = cartCookie;
@@ -225,8 +231,7 @@ describe.skipIf(!HAS_WEB_BUILD)(
 
     it("after kill -9 the next start finds the PostgreSQL it left running and carries on, nothing lost", async () => {
       const before = await postmaster();
-      server?.child.kill("SIGKILL");
-      if (server) await exited(server.child);
+      await killServer();
       expect(alive(before.pid)).toBe(true);
       server = await start(env);
       expect(server.output()).toContain(
@@ -238,8 +243,7 @@ describe.skipIf(!HAS_WEB_BUILD)(
 
     it("after the server and its PostgreSQL are both killed, the next start clears the stale postmaster.pid and recovers the data", async () => {
       const before = await postmaster();
-      server?.child.kill("SIGKILL");
-      if (server) await exited(server.child);
+      await killServer();
       process.kill(before.pid, "SIGKILL");
       for (let i = 0; i < 50 && alive(before.pid); i++) {
         await new Promise((resolve) => setTimeout(resolve, 100));
