@@ -40,6 +40,13 @@ try {
     // `npm run db:url`: the connection URL, for another client.
     const server = await databaseServer(loadConfig(), "command", () => {});
     console.log(server.url);
+    if (server.startedHere) {
+      // Nothing else holds the embedded PostgreSQL: it is not left running for a URL.
+      await server.stop();
+      console.error(
+        "The store's database is not running (no store server holds it): the URL answers while `npm start` runs; `npm run db:psql` starts it for its shell.",
+      );
+    }
     process.exitCode = 0;
   } else {
     process.exitCode = await main(args);

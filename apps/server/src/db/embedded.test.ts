@@ -265,5 +265,12 @@ describe.skipIf(!HAS_WEB_BUILD)(
       expect(existsSync(path.join(dataDir, "postgres", "server.pid"))).toBe(false);
       expect(existsSync(path.join(dataDir, "postgres", "data", "postmaster.pid"))).toBe(false);
     }, 60_000);
+
+    it("npm run db:url with no server running prints the URL, says the database is not running, and leaves nothing running", async () => {
+      const { stdout, stderr } = await command("psql-cli.ts", ["--url"], env);
+      expect(stdout.trim()).toMatch(/^postgres(?:ql)?:\/\/storefront:[^@]+@127\.0\.0\.1:\d+\//);
+      expect(stderr).toContain("The store's database is not running");
+      expect(existsSync(path.join(dataDir, "postgres", "data", "postmaster.pid"))).toBe(false);
+    }, 60_000);
   },
 );

@@ -11,6 +11,8 @@ export { StartupError };
 /** The PostgreSQL a process uses, and what to do when it is done with it. */
 export interface DatabaseServer {
   url: string;
+  /** False when the embedded PostgreSQL was found running (a store server holds it); else true. */
+  startedHere: boolean;
   /** Stops the embedded PostgreSQL this process is responsible for; nothing for DATABASE_URL. */
   stop(): Promise<void>;
 }
@@ -25,12 +27,13 @@ export async function databaseServer(
   role: "server" | "command",
   onInfo: (line: string) => void = (line) => console.error(line),
 ): Promise<DatabaseServer> {
-  if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => {} };
+  if (config.databaseUrl)
+    return { url: config.databaseUrl, startedHere: false, stop: async () => {} };
   if (!config.dataDir)
     throw new StartupError("No DATABASE_URL and no DATA_DIR: nowhere to keep the database");
   if (role === "server") await warnOfPglite(config.dataDir, onInfo);
   const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, role, onInfo });
-  return { url: embedded.url, stop: () => embedded.stop() };
+  return { url: embedded.url, startedHere: embedded.started, stop: () => embedded.stop() };
 }
 
 /**
