@@ -133,29 +133,45 @@ export function mapPageHtml(doc: PageDocument, sanitize: (html: string) => strin
 }
 
 /**
- * What content HTML may not hold beyond DOMPurify's defaults (scripts, handlers, javascript:
- * URLs): styles and style attributes that could lay a fake panel over the page, and forms and
- * their controls that could collect what a shopper types. The spec's sections need headings,
- * paragraphs, lists, links, images and tables: all kept. Both sanitisers (the server's, before
- * storing and answering, and the web's, before rendering) use this one configuration.
+ * What content HTML may hold (sanitize-html's options): the spec's sections need headings,
+ * paragraphs, lists, links, images and tables, and the text around them. Everything else goes:
+ * scripts, event handlers and javascript: URLs; styles and style attributes that could lay a fake
+ * panel over the page; forms and their controls that could collect what a shopper types; ids and
+ * names that could clobber the page's own globals. A tag that goes keeps its text, except those
+ * whose text is code (script, style). Both sanitisers (the server's, before storing and answering,
+ * and the web's, before rendering) use these options.
  */
-export const CONTENT_SANITIZE_CONFIG = {
-  FORBID_TAGS: [
-    "style",
-    "link",
-    "form",
-    "input",
-    "button",
-    "textarea",
-    "select",
-    "option",
-    "optgroup",
-    "datalist",
-    "fieldset",
-    "legend",
-    "label",
-    "output",
-    "dialog",
+export const CONTENT_SANITIZE_OPTIONS = {
+  allowedTags: [
+    ...["h1", "h2", "h3", "h4", "h5", "h6", "p", "br", "hr", "div", "span", "blockquote", "pre"],
+    ...["article", "section", "aside", "header", "footer", "address", "figure", "figcaption"],
+    ...["strong", "b", "em", "i", "u", "s", "small", "sub", "sup", "mark", "del", "ins"],
+    ...["abbr", "cite", "code", "kbd", "samp", "var", "q", "dfn", "time", "data", "wbr"],
+    ...["bdi", "bdo", "ruby", "rp", "rt", "ul", "ol", "li", "dl", "dt", "dd", "details"],
+    ...["summary", "a", "img", "picture", "source", "table", "caption", "colgroup", "col"],
+    ...["thead", "tbody", "tfoot", "tr", "th", "td"],
   ],
-  FORBID_ATTR: ["style", "form", "formaction", "action"],
+  allowedAttributes: {
+    "*": ["class", "title", "lang", "dir", "role", "aria-*", "data-*"],
+    a: ["href", "target", "rel", "hreflang"],
+    img: ["src", "srcset", "sizes", "alt", "width", "height", "loading", "decoding"],
+    source: ["src", "srcset", "sizes", "type", "media", "width", "height"],
+    th: ["colspan", "rowspan", "headers", "scope", "abbr"],
+    td: ["colspan", "rowspan", "headers"],
+    col: ["span"],
+    colgroup: ["span"],
+    ol: ["start", "reversed", "type"],
+    li: ["value"],
+    time: ["datetime"],
+    data: ["value"],
+    q: ["cite"],
+    blockquote: ["cite"],
+    del: ["cite", "datetime"],
+    ins: ["cite", "datetime"],
+    details: ["open"],
+  },
+  allowedSchemes: ["http", "https", "mailto", "tel"],
+  // Their text is code, never words to show.
+  nonTextTags: ["script", "style", "noscript", "template", "iframe", "object", "svg", "math"],
+  disallowedTagsMode: "discard" as const,
 };

@@ -1,6 +1,12 @@
 import { createHash } from "node:crypto";
+import { createRequire } from "node:module";
 import { ACCOUNT_MESSAGES, DomainError } from "@storefront/domain";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
+
+/** ioredis, loaded only by a process that counts in Redis (REDIS_URL): it is MBs of memory. */
+function redisClass(): typeof Redis {
+  return (createRequire(import.meta.url)("ioredis") as typeof import("ioredis")).Redis;
+}
 
 /** Hits in a key's current window and the time until the window ends. */
 export interface WindowCount {
@@ -91,7 +97,7 @@ export class RedisRateLimiter implements RateLimiter {
   ) {
     // A Redis that refuses or does not answer fails the command within a second rather than
     // queueing it; FallbackRateLimiter then counts in this process.
-    this.#redis = new Redis(url, {
+    this.#redis = new (redisClass())(url, {
       maxRetriesPerRequest: 1,
       connectTimeout: 2_000,
       commandTimeout: 1_000,

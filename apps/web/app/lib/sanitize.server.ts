@@ -1,17 +1,17 @@
 import {
-  CONTENT_SANITIZE_CONFIG,
+  CONTENT_SANITIZE_OPTIONS,
   LruCache,
   mapPageHtml,
   type PageDocument,
 } from "@storefront/domain";
-import DOMPurify from "isomorphic-dompurify";
+import sanitize from "sanitize-html";
 
-// Pages render the same content again and again; DOMPurify over jsdom costs milliseconds.
+// Pages render the same content again and again.
 const cache = new LruCache<string, string>(2_000);
 
 /** Content HTML is sanitised again right before render, whatever the database holds. */
 export function sanitizeHtml(html: string): string {
-  return cache.get(html) ?? cache.set(html, DOMPurify.sanitize(html, CONTENT_SANITIZE_CONFIG));
+  return cache.get(html) ?? cache.set(html, sanitize(html, CONTENT_SANITIZE_OPTIONS));
 }
 
 export function sanitizePage(doc: PageDocument): PageDocument {

@@ -67,7 +67,7 @@ describe("admin content API: pages, callout, chatbot", () => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().document["text-1"]).toBe(
-      '<h2>Do you ship to Canada?</h2><p>Yes.</p><img src="x">',
+      '<h2>Do you ship to Canada?</h2><p>Yes.</p><img src="x" />',
     );
     await expect.poll(async () => (await shopperPage("faq")).title).toBe("Questions, answered");
     const [line] = await t.database.db

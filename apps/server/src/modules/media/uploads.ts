@@ -4,7 +4,6 @@ import {
   PRODUCT_EDIT_MESSAGES as M,
   PRODUCT_IMAGE_TYPES,
 } from "@storefront/domain";
-import sharp from "sharp";
 import { type MediaStore, mediaKey } from "./media-store.ts";
 import { mediaType } from "./sized-images.ts";
 
@@ -37,6 +36,9 @@ export async function checkUploadedImage(
   const type = upload.type.split(";")[0]?.trim().toLowerCase() ?? "";
   if (!isAccepted(type)) throw new DomainError("invalid", M.imageType);
   if (upload.bytes.length > L.imageBytes) throw new DomainError("invalid", M.imageBytes);
+  // sharp (libvips) is loaded by the first upload, not by every instance at start: it is MBs
+  // of resident memory a server that only serves pages never needs.
+  const { default: sharp } = await import("sharp");
   const meta = await sharp(upload.bytes)
     .metadata()
     .catch(() => null);
