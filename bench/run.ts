@@ -39,6 +39,9 @@ const serverMain = path.join(repoRoot, "apps", "server", "dist", "main.js");
 const SERVE_FLAGS = [
   `--max-old-space-size=${process.env.NODE_HEAP_MB ?? "128"}`,
   "--max-semi-space-size=2",
+  ...(process.env.BENCH_PROFILE_DIR
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+    : []),
 ];
 
 const CONNECTIONS = 10;
