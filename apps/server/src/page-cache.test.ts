@@ -189,12 +189,8 @@ describe.skipIf(!HAS_WEB_BUILD)("pages shared by visitors (needs npm run build)"
 
   it("a stock level the page can tell drops it at once; one it cannot keeps it", async () => {
     await setStock(t.database.db, "ITCHY-1", 150);
-    // The notice of this change comes after its commit, and may drop a page cached before it
-    // arrived: wait until the page stays cached.
-    await eventually(
-      () => get(PRODUCT),
-      (res) => res.headers["x-page-cache"] === "hit",
-    );
+    // The notice of this change comes after its commit, and would drop a page cached before it
+    // arrived: let it arrive first.
     await new Promise((resolve) => setTimeout(resolve, 300));
     await eventually(
       () => get(PRODUCT),
