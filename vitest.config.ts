@@ -18,6 +18,7 @@ export default defineConfig({
           environment: "node",
           // TEST_DATABASE_URL, or an embedded PostgreSQL started for the run.
           globalSetup: ["apps/server/test/global-setup.ts"],
+          setupFiles: ["apps/server/test/setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // The bounded-memory tests read the heap after a collection.

@@ -8,11 +8,13 @@
  * consecutive recordings with the same statements are kept. Values that differ between the two
  * (ids, tokens and keys the server makes for each visitor) are replaced by fresh ones in each
  * replayed flow, so a replay inserts new rows as the server does; values both share (the store,
- * the variant) are kept.
+ * the variant) are kept. Statements with parameters are prepared on each connection as the
+ * server's pool prepares them (apps/server/src/db/statement-names.ts).
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import pg from "pg";
+import { nameStatementsOf, statementNames } from "../apps/server/src/db/statement-names.ts";
 
 /** One statement as the server sent it: "simple" (BEGIN, COMMIT) or with parameters. */
 export interface LoggedStatement {
@@ -237,10 +239,13 @@ export async function replayFlow(
   flow: FlowTemplate,
   options: { connections: number; warmupSeconds: number; seconds: number },
 ): Promise<FloorResult> {
+  // Prepared as the server's pool prepares them (db/statement-names.ts): a flow repeats its texts.
+  const names = statementNames();
   const clients = await Promise.all(
     Array.from({ length: options.connections }, async () => {
       const client = new pg.Client({ connectionString: databaseUrl, application_name: APP_NAME });
       await client.connect();
+      nameStatementsOf(client, names);
       return client;
     }),
   );
@@ -257,7 +262,7 @@ export async function replayFlow(
           if (word.startsWith("begin")) inTransaction = true;
           if (word.startsWith("commit") || word.startsWith("rollback")) inTransaction = false;
         } else {
-          await client.query(s.text, s.params);
+          await client.query({ text: s.text }, s.params);
         }
       }
       if (record) flows++;

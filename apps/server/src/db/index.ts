@@ -1,12 +1,13 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type ExtractTablesWithRelations, type SQL, sql } from "drizzle-orm";
+import { type ExtractTablesWithRelations, is, type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "./schema.ts";
+import { nameStatementsOf, statementNames } from "./statement-names.ts";
 
 export type Schema = typeof schema;
 /** The one database type services see (drizzle over node-postgres). */
@@ -21,6 +22,21 @@ export type Transaction = PgTransaction<
 export async function selectRows<T>(db: Database, query: SQL): Promise<T[]> {
   // node-postgres answers a QueryResult, whose `rows` drizzle's generic type does not name.
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * Runs independent reads: at once on the pool, one after another in a transaction, whose one
+ * connection runs one statement at a time (node-postgres queues the others and warns).
+ */
+export async function readTogether<T extends readonly unknown[]>(
+  db: Database | Transaction,
+  reads: { [K in keyof T]: () => PromiseLike<T[K]> },
+): Promise<T> {
+  const answers: unknown[] = [];
+  if (!is(db, PgTransaction)) answers.push(...(await Promise.all(reads.map((read) => read()))));
+  else for (const read of reads) answers.push(await read());
+  // The answers are in the reads' order, so each has its read's type.
+  return answers as unknown as T;
 }
 
 /** A LIKE pattern that finds the text anywhere, its own %, _ and \ taken literally. */
@@ -103,6 +119,9 @@ export async function openDatabase(options: {
     idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
     keepAlive: true,
   });
+  // The statements run again and again are parsed and planned once per connection.
+  const names = statementNames();
+  pool.on("connect", (client) => nameStatementsOf(client, names));
   let closing = false;
   // An idle connection the server drops (restart, failover, shutdown) is replaced on next use;
   // without a listener its error would crash the process.

@@ -14,7 +14,7 @@ import {
   subscriptionPrice,
 } from "@storefront/domain";
 import { and, asc, type Column, eq, inArray, isNotNull, ne, type SQL, sql } from "drizzle-orm";
-import type { Database, Transaction } from "../../db/index.ts";
+import { type Database, readTogether, type Transaction } from "../../db/index.ts";
 import {
   bundleChoices,
   cartEvents,
@@ -434,24 +434,26 @@ export async function findBundle(
   currency: Currency,
   buyer: string | null,
 ): Promise<SellableBundle> {
-  const [own, choices] = await Promise.all([
-    sellableVariants(
-      db,
-      storeId,
-      and(eq(products.handle, bundleId), isNotNull(variants.bundleSlots)) ?? sql`false`,
-      currency,
-      buyer,
-    ),
-    sellableVariants(
-      db,
-      storeId,
-      sql`${variants.id} in (select ${bundleChoices.variantId} from ${bundleChoices}
-        join ${variants} b on b.id = ${bundleChoices.bundleVariantId}
-        join ${products} bp on bp.id = b.product_id
-        where bp.store_id = ${storeId} and bp.handle = ${bundleId})`,
-      currency,
-      buyer,
-    ),
+  const [own, choices] = await readTogether(db, [
+    () =>
+      sellableVariants(
+        db,
+        storeId,
+        and(eq(products.handle, bundleId), isNotNull(variants.bundleSlots)) ?? sql`false`,
+        currency,
+        buyer,
+      ),
+    () =>
+      sellableVariants(
+        db,
+        storeId,
+        sql`${variants.id} in (select ${bundleChoices.variantId} from ${bundleChoices}
+          join ${variants} b on b.id = ${bundleChoices.bundleVariantId}
+          join ${products} bp on bp.id = b.product_id
+          where bp.store_id = ${storeId} and bp.handle = ${bundleId})`,
+        currency,
+        buyer,
+      ),
   ]);
   const [variant] = own.values();
   if (!variant || variant.bundleSlots === null) {

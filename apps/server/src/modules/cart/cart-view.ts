@@ -10,7 +10,7 @@ import {
   freeShippingThreshold,
   lineTotal,
 } from "@storefront/domain";
-import type { Database } from "../../db/index.ts";
+import { type Database, readTogether } from "../../db/index.ts";
 import { type DiscountCode, discountInCurrency, findActiveCode } from "../discounts/service.ts";
 import { getCheckoutSettings } from "../stores/service.ts";
 import { planView } from "../subscriptions/service.ts";
@@ -74,7 +74,10 @@ export function emptyView(currency: Currency, rules: CartRules): CartView {
 
 /** A stored cart as the API answers it: its priced lines, its code and its totals. */
 export async function readView(db: Database, cart: CartRow, rules: CartRules): Promise<CartView> {
-  const [lines, code] = await Promise.all([readLines(db, cart), activeCodeOf(db, cart)]);
+  const [lines, code] = await readTogether(db, [
+    () => readLines(db, cart),
+    () => activeCodeOf(db, cart),
+  ]);
   return viewOf(cart, lines, code, rules);
 }
 

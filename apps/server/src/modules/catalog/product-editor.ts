@@ -10,7 +10,7 @@ import {
   type VariantInput,
 } from "@storefront/domain";
 import { and, asc, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
-import { type Database, selectRows, type Transaction } from "../../db/index.ts";
+import { type Database, readTogether, selectRows, type Transaction } from "../../db/index.ts";
 import {
   bundleChoices,
   collectionProducts,
@@ -39,47 +39,56 @@ export async function readProductDetail(
     .where(and(eq(products.storeId, storeId), eq(products.id, productId)));
   if (!product) throw new DomainError("not_found", CM.productNotFound);
   const [variantRows, priceRows, planRows, imageRows, inCollections, choiceRows] =
-    await Promise.all([
-      db
-        .select()
-        .from(variants)
-        .where(eq(variants.productId, productId))
-        .orderBy(asc(variants.position), asc(variants.sku)),
-      db
-        .select({
-          variantId: variantPrices.variantId,
-          currency: variantPrices.currency,
-          amount: variantPrices.amount,
-        })
-        .from(variantPrices)
-        .innerJoin(variants, eq(variants.id, variantPrices.variantId))
-        .where(eq(variants.productId, productId))
-        .orderBy(asc(variantPrices.currency)),
-      db
-        .select()
-        .from(subscriptionPlans)
-        .where(eq(subscriptionPlans.productId, productId))
-        .orderBy(asc(subscriptionPlans.position)),
-      db
-        .select()
-        .from(productImages)
-        .where(eq(productImages.productId, productId))
-        .orderBy(asc(productImages.position)),
-      db
-        .select({ id: collectionProducts.collectionId })
-        .from(collectionProducts)
-        .where(eq(collectionProducts.productId, productId)),
-      db
-        .select({ sku: variants.sku })
-        .from(bundleChoices)
-        .innerJoin(variants, eq(variants.id, bundleChoices.variantId))
-        .where(
-          inArray(
-            bundleChoices.bundleVariantId,
-            db.select({ id: variants.id }).from(variants).where(eq(variants.productId, productId)),
-          ),
-        )
-        .orderBy(asc(bundleChoices.position), asc(variants.sku)),
+    await readTogether(db, [
+      () =>
+        db
+          .select()
+          .from(variants)
+          .where(eq(variants.productId, productId))
+          .orderBy(asc(variants.position), asc(variants.sku)),
+      () =>
+        db
+          .select({
+            variantId: variantPrices.variantId,
+            currency: variantPrices.currency,
+            amount: variantPrices.amount,
+          })
+          .from(variantPrices)
+          .innerJoin(variants, eq(variants.id, variantPrices.variantId))
+          .where(eq(variants.productId, productId))
+          .orderBy(asc(variantPrices.currency)),
+      () =>
+        db
+          .select()
+          .from(subscriptionPlans)
+          .where(eq(subscriptionPlans.productId, productId))
+          .orderBy(asc(subscriptionPlans.position)),
+      () =>
+        db
+          .select()
+          .from(productImages)
+          .where(eq(productImages.productId, productId))
+          .orderBy(asc(productImages.position)),
+      () =>
+        db
+          .select({ id: collectionProducts.collectionId })
+          .from(collectionProducts)
+          .where(eq(collectionProducts.productId, productId)),
+      () =>
+        db
+          .select({ sku: variants.sku })
+          .from(bundleChoices)
+          .innerJoin(variants, eq(variants.id, bundleChoices.variantId))
+          .where(
+            inArray(
+              bundleChoices.bundleVariantId,
+              db
+                .select({ id: variants.id })
+                .from(variants)
+                .where(eq(variants.productId, productId)),
+            ),
+          )
+          .orderBy(asc(bundleChoices.position), asc(variants.sku)),
     ]);
   const slots = variantRows.find((v) => v.bundleSlots !== null)?.bundleSlots ?? null;
   return {
