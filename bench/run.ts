@@ -35,7 +35,9 @@ const resultsFile = path.join(resultsDir, "latest.json");
 const webBuildDir = path.join(repoRoot, "apps", "web", "build");
 /** The compiled server `npm start` runs (apps/server/scripts/build.ts)… */
 const serverMain = path.join(repoRoot, "apps", "server", "dist", "main.js");
-/** …with the V8 flags of `npm run serve` (package.json). */
+/** …with the environment of `npm run serve` (package.json): glibc's malloc in two arenas… */
+const SERVE_ENV = { MALLOC_ARENA_MAX: "2" };
+/** …and its V8 flags. */
 const SERVE_FLAGS = [
   `--max-old-space-size=${process.env.NODE_HEAP_MB ?? "128"}`,
   "--max-semi-space-size=2",
@@ -1775,6 +1777,7 @@ async function largeCatalogSearch(
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const server = startChild("storefront server (large catalogue)", [...SERVE_FLAGS, serverMain], {
+    ...SERVE_ENV,
     ...process.env,
     PORT: String(port),
     DATA_DIR: dataDir,
@@ -1868,6 +1871,7 @@ async function main(): Promise<number> {
 
   progress(`starting the production server on port ${appPort} (DATA_DIR ${dataDir})`);
   const app = startChild("storefront server", [...SERVE_FLAGS, serverMain], {
+    ...SERVE_ENV,
     ...process.env,
     PORT: String(appPort),
     DATA_DIR: dataDir,
