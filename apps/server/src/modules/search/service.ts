@@ -125,24 +125,30 @@ async function matches(
   limit: number,
   fallback: SQL | null = null,
 ): Promise<Match[]> {
-  const entries = (q: string) => sql`
+  // Every entry the query matches, in a CTE of its own, which is read only as far as the LIMIT
+  // after it asks. With the LIMIT on the scan itself, PostgreSQL expected a prefix's matches to
+  // turn up early in the table and scanned all of it (50,000 entries, 30-45 ms) when they were
+  // few, instead of using the index (5-7 ms).
+  const every = (q: string) => sql`
       select e.kind, e.ref, e.title, e.path, e.summary, e.document, ${sql.raw(q)}.q as q
       from search_entries e, ${sql.raw(q)}
       where e.store_id = ${storeId} and e.document @@ ${sql.raw(q)}.q
-        and (${type} = 'all' or e.kind = ${type})
-      limit ${SEARCH_LIMITS.ranked}`;
+        and (${type} = 'all' or e.kind = ${type})`;
   const rows = await selectRows<Omit<Match, "total"> & { total: string | number }>(
     db,
     sql`
     with q as (select ${query} as q),
-    first as materialized (${entries("q")}),
+    every_first as materialized (${every("q")}),
+    first as materialized (select * from every_first limit ${SEARCH_LIMITS.ranked}),
     ${
       fallback
         ? sql`f as (select ${fallback} as q),
+    every_later as materialized (${every("f")}),
     matched as (
       select * from first
       union all
-      select * from (${entries("f")}) later where not exists (select 1 from first)
+      select * from (select * from every_later limit ${SEARCH_LIMITS.ranked}) later
+      where not exists (select 1 from first)
     )`
         : sql`matched as (select * from first)`
     }
