@@ -29,7 +29,8 @@ export async function selectRows<T>(db: Database, query: SQL): Promise<T[]> {
  * connection runs one statement at a time (node-postgres queues the others and warns).
  */
 export async function readTogether<T extends readonly unknown[]>(
-  db: Database | Transaction,
+  // A transaction is a Database too; which one it is decides how the reads run.
+  db: Database,
   reads: { [K in keyof T]: () => PromiseLike<T[K]> },
 ): Promise<T> {
   const answers: unknown[] = [];

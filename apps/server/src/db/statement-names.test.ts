@@ -30,14 +30,17 @@ describe("statements run again and again are prepared once per connection", () =
   it("names a statement from its third run and keeps answering the same rows", async () => {
     const read = () =>
       database.db.select({ id: stores.id }).from(stores).where(eq(stores.id, "no-such-store"));
+    const storeRead = (p: { statement: string }) =>
+      p.statement.includes(`select "id" from "stores" where "stores"."id" = $1`);
     expect(await read()).toEqual([]);
     expect(await read()).toEqual([]);
-    expect((await prepared()).filter((p) => p.statement.includes("no-such-store"))).toEqual([]);
+    // Two runs: still parsed each time, so nothing of it is prepared.
+    expect((await prepared()).filter(storeRead)).toEqual([]);
     const before = (await prepared()).length;
     for (let run = 0; run < 5; run += 1) expect(await read()).toEqual([]);
     const after = await prepared();
     expect(after.length).toBe(before + 1);
-    const named = after.find((p) => p.statement.includes(`from "stores" where "stores"."id" = $1`));
+    const named = after.find(storeRead);
     expect(named?.name).toMatch(/^s_[A-Za-z0-9_-]{27}$/);
   });
 
