@@ -1,6 +1,7 @@
 import { formatAddress, type MailAddress } from "@storefront/domain";
 import { desc, eq, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
+import { compiled } from "../db/compiled.ts";
 import type { Database } from "../db/index.ts";
 import { outbox } from "../db/schema.ts";
 import type { Logger } from "./logger.ts";
@@ -44,6 +45,11 @@ export class SmtpMailer implements Mailer {
   }
 }
 
+const keptMail = compiled(
+  ["storeId", "from", "to", "replyTo", "subject", "text", "html"],
+  (db, p) => db.insert(outbox).values(p).returning({ id: outbox.id }),
+);
+
 /**
  * Without SMTP: the message is stored in `outbox` (where a developer reads it) and one log line
  * says so. The log names the message, never its body: a body may hold a reset link.
@@ -56,18 +62,15 @@ export class OutboxMailer implements Mailer {
   ) {}
 
   async send({ storeId, to, subject, text, html, replyTo, from }: MailMessage): Promise<void> {
-    const [row] = await this.db
-      .insert(outbox)
-      .values({
-        storeId,
-        from: from ? formatAddress(from) : this.from,
-        to,
-        replyTo: replyTo ?? null,
-        subject,
-        text,
-        html: html ?? null,
-      })
-      .returning({ id: outbox.id });
+    const [row] = await keptMail(this.db, {
+      storeId,
+      from: from ? formatAddress(from) : this.from,
+      to,
+      replyTo: replyTo ?? null,
+      subject,
+      text,
+      html: html ?? null,
+    });
     this.log.info(
       // The recipient and the body (links with tokens) stay in the table, out of the log.
       { mailId: row?.id, storeId, subject },

@@ -13,7 +13,19 @@ import {
   SUBSCRIPTION_MESSAGES,
   subscriptionPrice,
 } from "@storefront/domain";
-import { and, asc, type Column, eq, inArray, isNotNull, ne, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  type Column,
+  eq,
+  inArray,
+  isNotNull,
+  ne,
+  type Placeholder,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import { compiled, compiledShapes } from "../../db/compiled.ts";
 import { type Database, readTogether, type Transaction } from "../../db/index.ts";
 import {
   bundleChoices,
@@ -123,14 +135,13 @@ export async function openCart(
   currency: Currency | null,
   status: CartRow["status"] = "empty",
 ): Promise<{ cart: CartRow; created: boolean } | undefined> {
-  const byOwner = ownerCondition(owner);
-  if (!byOwner) return undefined;
+  const ownerKey = owner.userId ?? owner.sessionId;
+  if (ownerKey === null) return undefined;
   const lockOpen = () =>
-    tx
-      .select()
-      .from(carts)
-      .where(and(eq(carts.storeId, owner.storeId), byOwner, ne(carts.status, "purchased")))
-      .for("update");
+    (owner.userId !== null ? LOCK_OPEN_CART.ofUser : LOCK_OPEN_CART.ofSession)(tx, {
+      storeId: owner.storeId,
+      key: ownerKey,
+    });
   const brandNew = owner.newSession === true && owner.userId === null;
   if (!brandNew) {
     const [existing] = await lockOpen();
@@ -151,6 +162,20 @@ export async function openCart(
   return other ? { cart: other, created: false } : undefined;
 }
 
+/** The owner's open cart, locked for the transaction: `key` is its account's or its session's. */
+const lockOpenCart = (owner: (p: Record<"key", Placeholder>) => SQL) =>
+  compiled(["storeId", "key"], (db, p) =>
+    db
+      .select()
+      .from(carts)
+      .where(and(eq(carts.storeId, p.storeId), owner(p), ne(carts.status, "purchased")))
+      .for("update"),
+  );
+const LOCK_OPEN_CART = {
+  ofUser: lockOpenCart((p) => eq(carts.userId, p.key)),
+  ofSession: lockOpenCart((p) => eq(carts.sessionId, p.key)),
+};
+
 /** As openCart, for callers that only need the cart. */
 export async function lockCart(
   tx: Transaction,
@@ -164,7 +189,7 @@ export async function lockCart(
  * Whether the account `userId` (an id, or a column such as the cart's owner) is a trade account,
  * whose prices are trade prices; never for no account.
  */
-export function tradeBuyer(userId: string | null | Column): SQL {
+export function tradeBuyer(userId: string | null | Column | Placeholder): SQL {
   if (userId === null) return sql`false`;
   return sql`exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.userType} = 'wholesale')`;
 }
@@ -198,27 +223,49 @@ function pricedLine(line: Omit<Line, "price"> & { price: number | null }): Line 
   };
 }
 
+/** The carts' read with their lines, for the cart `which` picks; compiled once per form. */
+const cartRead = (which: (p: Record<"storeId" | "key", Placeholder>) => SQL | undefined) =>
+  compiled(["storeId", "key"], (db, p) =>
+    db
+      .select({ cart: carts, ...LINE_COLUMNS })
+      .from(carts)
+      .leftJoin(
+        cartLines,
+        and(eq(cartLines.cartId, carts.id), eq(cartLines.storeId, carts.storeId)),
+      )
+      .leftJoin(variants, eq(variants.id, cartLines.variantId))
+      .leftJoin(products, eq(products.id, variants.productId))
+      .leftJoin(
+        variantPrices,
+        and(eq(variantPrices.variantId, variants.id), eq(variantPrices.currency, carts.currency)),
+      )
+      .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, cartLines.planId))
+      .where(which(p))
+      .orderBy(asc(cartLines.position), asc(cartLines.addedAt)),
+  );
+
+/** The forms a cart is read by: `key` is its id, its account's or its session's. */
+const CART_READS = {
+  byId: cartRead((p) => and(eq(carts.id, p.key), eq(carts.storeId, p.storeId))),
+  openOfUser: cartRead((p) =>
+    and(eq(carts.storeId, p.storeId), eq(carts.userId, p.key), ne(carts.status, "purchased")),
+  ),
+  openOfSession: cartRead((p) =>
+    and(eq(carts.storeId, p.storeId), eq(carts.sessionId, p.key), ne(carts.status, "purchased")),
+  ),
+};
+
 /**
  * The cart `which` picks (at most one) and its lines in order, priced in the cart's currency, in
  * one statement; undefined without such a cart.
  */
 async function readCartWithLines(
   db: Database,
-  which: SQL | undefined,
+  which: keyof typeof CART_READS,
+  storeId: string,
+  key: string,
 ): Promise<{ cart: CartRow; lines: Line[] } | undefined> {
-  const rows = await db
-    .select({ cart: carts, ...LINE_COLUMNS })
-    .from(carts)
-    .leftJoin(cartLines, and(eq(cartLines.cartId, carts.id), eq(cartLines.storeId, carts.storeId)))
-    .leftJoin(variants, eq(variants.id, cartLines.variantId))
-    .leftJoin(products, eq(products.id, variants.productId))
-    .leftJoin(
-      variantPrices,
-      and(eq(variantPrices.variantId, variants.id), eq(variantPrices.currency, carts.currency)),
-    )
-    .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, cartLines.planId))
-    .where(which)
-    .orderBy(asc(cartLines.position), asc(cartLines.addedAt));
+  const rows = await CART_READS[which](db, { storeId, key });
   const [first] = rows;
   if (!first) return undefined;
   const lines: Line[] = [];
@@ -294,10 +341,7 @@ function bundleOf(
 
 /** A cart's lines, read as they are now (in a write, after the cart is locked). */
 export async function readLines(db: Database, cart: CartRow): Promise<Line[]> {
-  const read = await readCartWithLines(
-    db,
-    and(eq(carts.id, cart.id), eq(carts.storeId, cart.storeId)),
-  );
+  const read = await readCartWithLines(db, "byId", cart.storeId, cart.id);
   return read?.lines ?? [];
 }
 
@@ -309,12 +353,13 @@ export async function readOpenCart(
   db: Database,
   owner: CartOwner,
 ): Promise<{ cart: CartRow; lines: Line[] } | undefined> {
-  const byOwner = ownerCondition(owner);
-  if (!byOwner) return undefined;
-  return readCartWithLines(
-    db,
-    and(eq(carts.storeId, owner.storeId), byOwner, ne(carts.status, "purchased")),
-  );
+  if (owner.userId !== null) {
+    return readCartWithLines(db, "openOfUser", owner.storeId, owner.userId);
+  }
+  if (owner.sessionId !== null) {
+    return readCartWithLines(db, "openOfSession", owner.storeId, owner.sessionId);
+  }
+  return undefined;
 }
 
 /** A stored line's identity, as the domain's lineKey reads a cart item. */
@@ -345,17 +390,17 @@ export interface SellableVariant {
 }
 
 /**
- * This store's published variants that `which` picks, by sku, priced in `currency` for `buyer`,
- * with their products' plans (one statement: a row per variant and plan).
+ * The select of this store's published variants that `which` picks, priced in `currency` for
+ * `buyer` (tradeBuyer), with their products' plans: a row per variant and plan.
  */
-async function sellableVariants(
+function sellableSelect(
   db: Database,
-  storeId: string,
-  which: SQL,
-  currency: Currency,
-  buyer: string | null,
-): Promise<Map<string, SellableVariant>> {
-  const rows = await db
+  storeId: string | Placeholder,
+  which: SQL | undefined,
+  currency: Currency | Placeholder,
+  buyer: SQL,
+) {
+  return db
     .select({
       id: variants.id,
       productId: variants.productId,
@@ -364,7 +409,7 @@ async function sellableVariants(
       handle: products.handle,
       stock: sellableStock,
       requiresShipping: variants.requiresShipping,
-      price: sellingPrice(tradeBuyer(buyer)),
+      price: sellingPrice(buyer),
       attributes: variants.attributes,
       imageUrls: variants.imageUrls,
       bundleSlots: variants.bundleSlots,
@@ -389,6 +434,12 @@ async function sellableVariants(
       ),
     )
     .orderBy(asc(subscriptionPlans.position), asc(subscriptionPlans.code));
+}
+
+type SellableRow = Awaited<ReturnType<typeof sellableSelect>>[number];
+
+/** The rows of sellableSelect as variants by sku, each with its plans in order. */
+function variantsBySku(rows: readonly SellableRow[]): Map<string, SellableVariant> {
   const found = new Map<string, SellableVariant>();
   for (const { plan, ...variant } of rows) {
     let entry = found.get(variant.sku);
@@ -400,6 +451,16 @@ async function sellableVariants(
   }
   return found;
 }
+
+/** The variants of a list of skus, for a guest and for an account (whose price may be trade). */
+const skusFor = (buyer: (p: Record<"buyer", Placeholder>) => SQL) =>
+  compiled(["storeId", "skus", "currency", "buyer"], (db, p) =>
+    sellableSelect(db, p.storeId, sql`${variants.sku} = any(${p.skus})`, p.currency, buyer(p)),
+  );
+const SKUS_FOR = {
+  guest: skusFor(() => tradeBuyer(null)),
+  account: skusFor((p) => tradeBuyer(p.buyer)),
+};
 
 /**
  * This store's published variants by sku, priced in `currency`, with their products' plans;
@@ -413,7 +474,8 @@ export async function findVariants(
   buyer: string | null,
 ): Promise<Map<string, SellableVariant>> {
   if (skus.length === 0) return new Map();
-  return sellableVariants(db, storeId, inArray(variants.sku, [...new Set(skus)]), currency, buyer);
+  const read = buyer === null ? SKUS_FOR.guest : SKUS_FOR.account;
+  return variantsBySku(await read(db, { storeId, skus: [...new Set(skus)], currency, buyer }));
 }
 
 /** A bundle a shopper names: its own variant (at the bundle's price) and the variants it offers. */
@@ -435,24 +497,28 @@ export async function findBundle(
   buyer: string | null,
 ): Promise<SellableBundle> {
   const [own, choices] = await readTogether(db, [
-    () =>
-      sellableVariants(
-        db,
-        storeId,
-        and(eq(products.handle, bundleId), isNotNull(variants.bundleSlots)) ?? sql`false`,
-        currency,
-        buyer,
+    async () =>
+      variantsBySku(
+        await sellableSelect(
+          db,
+          storeId,
+          and(eq(products.handle, bundleId), isNotNull(variants.bundleSlots)),
+          currency,
+          tradeBuyer(buyer),
+        ),
       ),
-    () =>
-      sellableVariants(
-        db,
-        storeId,
-        sql`${variants.id} in (select ${bundleChoices.variantId} from ${bundleChoices}
+    async () =>
+      variantsBySku(
+        await sellableSelect(
+          db,
+          storeId,
+          sql`${variants.id} in (select ${bundleChoices.variantId} from ${bundleChoices}
           join ${variants} b on b.id = ${bundleChoices.bundleVariantId}
           join ${products} bp on bp.id = b.product_id
           where bp.store_id = ${storeId} and bp.handle = ${bundleId})`,
-        currency,
-        buyer,
+          currency,
+          tradeBuyer(buyer),
+        ),
       ),
   ]);
   const [variant] = own.values();
@@ -594,38 +660,95 @@ export async function insertCartWithLines(
   const made = items.map((item, position) =>
     newLine({ id, storeId: cart.storeId }, item, position, found),
   );
-  // The lines and events go in with the cart: its row exists by the time their foreign keys are
-  // checked (at the end of the statement).
-  const ctes = [
-    ...(made.length > 0
-      ? [
-          db.$with("new_lines", {}).as(
-            db
-              .insert(cartLines)
-              .values(made.map((m) => m.row))
-              .getSQL(),
-          ),
-        ]
-      : []),
-    ...(events.length > 0
-      ? [
-          db.$with("new_events", {}).as(
-            db
-              .insert(cartEvents)
-              .values(events.map((e) => ({ ...e, storeId: cart.storeId, cartId: id })))
-              .getSQL(),
-          ),
-        ]
-      : []),
-  ];
-  const [row] = await db
-    .with(...ctes)
-    .insert(carts)
-    .values({ ...cart, id })
-    .returning();
+  const values = {
+    id,
+    storeId: cart.storeId,
+    sessionId: cart.sessionId,
+    currency: cart.currency,
+    status: cart.status,
+    ...rowValues(
+      made.map((m) => m.row),
+      LINE_KEYS,
+      "line",
+    ),
+    ...rowValues(events, EVENT_KEYS, "event"),
+  };
+  const [row] = await newCartInsert([made.length, events.length])(db, values);
   if (!row) throw new Error("The new cart was not stored");
   return { cart: row, lines: made.map((m) => m.line) };
 }
+
+const CART_KEYS = ["id", "storeId", "sessionId", "currency", "status"] as const;
+const LINE_KEYS = ["id", "variantId", "planId", "selection", "quantity", "position"] as const;
+const EVENT_KEYS = ["type", "sku", "quantity"] as const;
+
+/** The placeholder of `key` in row `index` of a statement's `kind` rows. */
+const rowPlaceholder = (kind: string, index: number, key: string) =>
+  sql.placeholder(`${kind}${index}.${key}`);
+
+/** The values of `rows` for their placeholders (rowPlaceholder). */
+function rowValues<K extends string>(
+  rows: readonly Partial<Record<K, unknown>>[],
+  keys: readonly K[],
+  kind: string,
+): Record<string, unknown> {
+  return Object.fromEntries(
+    rows.flatMap((row, index) => keys.map((key) => [`${kind}${index}.${key}`, row[key] ?? null])),
+  );
+}
+
+/**
+ * The statement that stores a new cart with its lines and events, compiled for each count of
+ * lines and events (the first 16 pairs seen).
+ */
+const newCartInsert = compiledShapes(16, ([lineCount = 0, eventCount = 0]) =>
+  compiled(CART_KEYS, (db, p) => {
+    const lines = Array.from({ length: lineCount }, (_, index) => {
+      const at = (key: (typeof LINE_KEYS)[number]) => rowPlaceholder("line", index, key);
+      return {
+        id: at("id"),
+        cartId: p.id,
+        storeId: p.storeId,
+        variantId: at("variantId"),
+        planId: at("planId"),
+        selection: at("selection"),
+        quantity: at("quantity"),
+        position: at("position"),
+      };
+    });
+    const events = Array.from({ length: eventCount }, (_, index) => {
+      const at = (key: (typeof EVENT_KEYS)[number]) => rowPlaceholder("event", index, key);
+      return {
+        storeId: p.storeId,
+        cartId: p.id,
+        type: at("type"),
+        sku: at("sku"),
+        quantity: at("quantity"),
+      };
+    });
+    // The lines and events go in with the cart: its row exists by the time their foreign keys
+    // are checked (at the end of the statement).
+    const ctes = [
+      ...(lines.length > 0
+        ? [db.$with("new_lines", {}).as(db.insert(cartLines).values(lines).getSQL())]
+        : []),
+      ...(events.length > 0
+        ? [db.$with("new_events", {}).as(db.insert(cartEvents).values(events).getSQL())]
+        : []),
+    ];
+    return db
+      .with(...ctes)
+      .insert(carts)
+      .values({
+        id: p.id,
+        storeId: p.storeId,
+        sessionId: p.sessionId,
+        currency: p.currency,
+        status: p.status,
+      })
+      .returning();
+  }),
+);
 
 /** Records a write's events against the cart. */
 export async function recordEvents(

@@ -1,7 +1,7 @@
 // The cart as checkout and orders see it: read for a quote, locked for the order's transaction,
 // and purchased once paid.
 import { type Currency, cartTotals } from "@storefront/domain";
-import { type SQL, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
 import { type DiscountCode, discountInCurrency } from "../discounts/service.ts";
 import {
@@ -82,9 +82,9 @@ async function checkoutCartOf(
 export function cartPurchasedWith(
   db: Database,
   paid: SQL,
-  storeId: string,
-  cartId: string,
-  orderId: string,
+  storeId: string | Placeholder,
+  cartId: string | Placeholder,
+  orderId: string | Placeholder,
 ) {
   const removed = db.$with("removed", { id: sql<string>`id` }).as(sql`
     delete from cart_lines cl

@@ -1,5 +1,6 @@
 import { formatMoney, lineSummary } from "@storefront/domain";
 import { and, asc, eq } from "drizzle-orm";
+import { compiled } from "../../db/compiled.ts";
 import type { Database } from "../../db/index.ts";
 import { orderLines, products } from "../../db/schema.ts";
 import { escapeHtml } from "../../lib/html.ts";
@@ -14,6 +15,16 @@ export function orderLink(origin: string, number: number, accessKey: string): st
   return `${origin}/orders/${number}?key=${encodeURIComponent(accessKey)}`;
 }
 
+/** The published products an order holds, by title. */
+const productsBought = compiled(["orderId"], (db, p) =>
+  db
+    .selectDistinct({ id: products.id, handle: products.handle, title: products.title })
+    .from(orderLines)
+    .innerJoin(products, eq(products.id, orderLines.productId))
+    .where(and(eq(orderLines.orderId, p.orderId), eq(products.published, true)))
+    .orderBy(asc(products.title)),
+);
+
 /**
  * One review link per product of the order: its page, opening the review dialog with a one-time
  * token that makes the review a 'Verified Buyer' one, for a guest too.
@@ -24,12 +35,7 @@ async function reviewLinks(
   origin: string,
   linkKey: Buffer,
 ): Promise<{ title: string; url: string }[]> {
-  const bought = await db
-    .selectDistinct({ id: products.id, handle: products.handle, title: products.title })
-    .from(orderLines)
-    .innerJoin(products, eq(products.id, orderLines.productId))
-    .where(and(eq(orderLines.orderId, order.id), eq(products.published, true)))
-    .orderBy(asc(products.title));
+  const bought = await productsBought(db, { orderId: order.id });
   return bought.map((p) => ({
     title: p.title,
     url: `${origin}/products/${encodeURIComponent(p.handle)}?review=${encodeURIComponent(reviewLinkToken(linkKey, order.id, p.id))}#reviews`,

@@ -9,7 +9,8 @@ import {
   PAYMENT_HOLD_MS,
   pointsEarned,
 } from "@storefront/domain";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, ne, type Placeholder, sql } from "drizzle-orm";
+import { compiled, compiledShapes } from "../../db/compiled.ts";
 import type { Database, Transaction } from "../../db/index.ts";
 import { discountCodes, orderLines, orders, stores, users, variants } from "../../db/schema.ts";
 import { tokenHash } from "../../lib/tokens.ts";
@@ -74,6 +75,23 @@ function stockTakes(lines: readonly StockLine[]): StockTake[] {
   return [...missing, ...sorted];
 }
 
+/** Takes `quantity` from a variant's stock if it has that much (or is never shipped). */
+const stockTaken = compiled(["variantId", "storeId", "quantity"], (db, p) =>
+  db
+    .update(variants)
+    .set({
+      stock: sql`${variants.stock} - case when ${variants.requiresShipping} then ${p.quantity}::int else 0 end`,
+    })
+    .where(
+      and(
+        eq(variants.id, p.variantId),
+        eq(variants.storeId, p.storeId),
+        sql`(${variants.stock} >= ${p.quantity}::int or not ${variants.requiresShipping})`,
+      ),
+    )
+    .returning({ id: variants.id }),
+);
+
 /**
  * Takes the lines' stock with a guard in each statement (`stock >= quantity`), in variant order so
  * two orders never wait on each other; the first variant short of stock refuses the whole order.
@@ -85,19 +103,11 @@ async function takeStock(tx: Transaction, storeId: string, lines: readonly Stock
     // A line whose variant was deleted since the order was placed has no stock to take.
     if (!line.variantId)
       throw new DomainError("out_of_stock", CHECKOUT_MESSAGES.outOfStock(line.title, 0));
-    const [taken] = await tx
-      .update(variants)
-      .set({
-        stock: sql`${variants.stock} - case when ${variants.requiresShipping} then ${line.quantity} else 0 end`,
-      })
-      .where(
-        and(
-          eq(variants.id, line.variantId),
-          eq(variants.storeId, storeId),
-          sql`(${variants.stock} >= ${line.quantity} or not ${variants.requiresShipping})`,
-        ),
-      )
-      .returning({ id: variants.id });
+    const [taken] = await stockTaken(tx, {
+      variantId: line.variantId,
+      storeId,
+      quantity: line.quantity,
+    });
     if (!taken) {
       const [left] = await tx
         .select({ stock: variants.stock })
@@ -190,6 +200,88 @@ async function spendPoints(
   if (!spent) throw new DomainError("conflict", CHECKOUT_MESSAGES.pointsChanged);
 }
 
+/** The columns of an order a draft gives, each named here so that a new one is not left out. */
+const DRAFT_COLUMNS = {
+  storeId: true,
+  idempotencyKey: true,
+  userId: true,
+  cartId: true,
+  email: true,
+  name: true,
+  address: true,
+  currency: true,
+  subtotal: true,
+  discountAmount: true,
+  discountCodeId: true,
+  discountCode: true,
+  pointsSpent: true,
+  pointsDiscount: true,
+  affiliateUserId: true,
+  commissionAmount: true,
+  tradePrices: true,
+  shippingOptionId: true,
+  shippingLabel: true,
+  shippingAmount: true,
+  taxLines: true,
+  taxAmount: true,
+  total: true,
+  paymentProvider: true,
+  paymentAccount: true,
+  savesPaymentMethod: true,
+  renewalOf: true,
+} satisfies Record<keyof Omit<OrderDraft, "lines">, true>;
+
+const ORDER_KEYS = [
+  ...(Object.keys(DRAFT_COLUMNS) as (keyof typeof DRAFT_COLUMNS)[]),
+  "id",
+  "status",
+  "accessKeyHash",
+  "holdExpiresAt",
+] as const;
+
+const orderInsert = compiled(ORDER_KEYS, (db, p) => db.insert(orders).values(p).returning());
+
+/** The columns of an order line a draft's line gives (with its total and position). */
+const LINE_COLUMNS = {
+  variantId: true,
+  productId: true,
+  sku: true,
+  handle: true,
+  title: true,
+  attributes: true,
+  imageUrl: true,
+  quantity: true,
+  unitPrice: true,
+  planId: true,
+  subscription: true,
+  selection: true,
+  contents: true,
+  lineTotal: true,
+  position: true,
+} satisfies Record<keyof OrderLineDraft | "lineTotal" | "position", true>;
+
+const ORDER_LINE_KEYS = Object.keys(LINE_COLUMNS) as (keyof typeof LINE_COLUMNS)[];
+
+const ORDER_OF_LINES = ["orderId", "storeId"] as const;
+
+/** The insert of an order's lines, compiled per count of lines (the first 8 counts seen). */
+const orderLinesInsert = compiledShapes(8, ([count = 0]) =>
+  compiled(ORDER_OF_LINES, (db, p) =>
+    db
+      .insert(orderLines)
+      .values(
+        Array.from({ length: count }, (_, position) => ({
+          ...(Object.fromEntries(
+            ORDER_LINE_KEYS.map((key) => [key, sql.placeholder(`${key}${position}`)]),
+          ) as Record<(typeof ORDER_LINE_KEYS)[number], Placeholder>),
+          orderId: p.orderId,
+          storeId: p.storeId,
+        })),
+      )
+      .returning(),
+  ),
+);
+
 /**
  * Inserts the order (prices frozen) and its lines, takes their stock, counts the code's
  * redemption and spends the buyer's points, all in the caller's transaction. A second order with the same Idempotency-Key
@@ -202,29 +294,24 @@ export async function insertOrder(
 ): Promise<{ order: OrderRow; lines: OrderLineRow[] }> {
   const { lines, ...order } = draft;
   const id = randomUUID();
-  const [row] = await tx
-    .insert(orders)
-    .values({
-      ...order,
-      id,
-      status: initial.status,
-      accessKeyHash: tokenHash(orderAccessKey(id, draft.idempotencyKey)),
-      holdExpiresAt: new Date(initial.now.getTime() + PAYMENT_HOLD_MS),
-    })
-    .returning();
+  const [row] = await orderInsert(tx, {
+    ...order,
+    id,
+    status: initial.status,
+    accessKeyHash: tokenHash(orderAccessKey(id, draft.idempotencyKey)),
+    holdExpiresAt: new Date(initial.now.getTime() + PAYMENT_HOLD_MS),
+  });
   if (!row) throw new Error("The order was not inserted");
-  const inserted = await tx
-    .insert(orderLines)
-    .values(
-      lines.map((l, position) => ({
-        ...l,
-        orderId: row.id,
-        storeId: draft.storeId,
-        lineTotal: l.unitPrice * l.quantity,
-        position,
-      })),
-    )
-    .returning();
+  const values: Record<string, unknown> = {};
+  for (const [position, line] of lines.entries()) {
+    const stored = { ...line, lineTotal: line.unitPrice * line.quantity, position };
+    for (const key of ORDER_LINE_KEYS) values[`${key}${position}`] = stored[key];
+  }
+  const inserted = await orderLinesInsert([lines.length])(tx, {
+    ...values,
+    orderId: row.id,
+    storeId: draft.storeId,
+  });
   await takeStock(tx, draft.storeId, lines);
   if (draft.discountCodeId) {
     await redeemCode(tx, draft.storeId, draft.discountCodeId);
@@ -246,30 +333,52 @@ async function markPaid(
   points: number,
   now: Date,
 ): Promise<OrderRow | null> {
-  const awaiting = and(eq(orders.id, order.id), eq(orders.status, "awaiting_payment"));
-  const locked = db
-    .$with("locked")
-    .as(db.select({ id: orders.id }).from(orders).where(awaiting).for("update"));
-  const cart = order.cartId
-    ? cartPurchasedWith(db, sql`select 1 from ${locked}`, order.storeId, order.cartId, order.id)
-    : [];
-  const [paid] = await db
-    .with(locked, ...cart)
-    .update(orders)
-    .set({
-      status: "paid",
-      paidAt: now,
-      updatedAt: now,
-      paymentReference: payment.reference,
-      cardBrand: payment.cardBrand,
-      cardLast4: payment.cardLast4,
-      pointsEarned: points,
-      failureMessage: null,
-    })
-    .where(and(awaiting, sql`exists (select 1 from ${locked})`))
-    .returning();
+  const values = {
+    orderId: order.id,
+    storeId: order.storeId,
+    cartId: order.cartId,
+    now,
+    reference: payment.reference,
+    cardBrand: payment.cardBrand,
+    cardLast4: payment.cardLast4,
+    points,
+  };
+  const [paid] = await (order.cartId ? MARK_PAID.withCart : MARK_PAID.alone)(db, values);
   return paid ?? null;
 }
+
+/** markPaid's statement, for an order with a cart (which it empties) and for one without. */
+const markPaidStatement = (withCart: boolean) =>
+  compiled(
+    ["orderId", "storeId", "cartId", "now", "reference", "cardBrand", "cardLast4", "points"],
+    (db, p) => {
+      const awaiting = and(eq(orders.id, p.orderId), eq(orders.status, "awaiting_payment"));
+      const locked = db
+        .$with("locked")
+        .as(db.select({ id: orders.id }).from(orders).where(awaiting).for("update"));
+      const cart = withCart
+        ? cartPurchasedWith(db, sql`select 1 from ${locked}`, p.storeId, p.cartId, p.orderId)
+        : [];
+      return db
+        .with(locked, ...cart)
+        .update(orders)
+        .set({
+          status: "paid",
+          // An update's types take no placeholder; inside sql`` it is sent as it is given
+          // (pg writes a Date as a timestamp with its offset).
+          paidAt: sql`${p.now}`,
+          updatedAt: sql`${p.now}`,
+          paymentReference: sql`${p.reference}`,
+          cardBrand: sql`${p.cardBrand}`,
+          cardLast4: sql`${p.cardLast4}`,
+          pointsEarned: sql`${p.points}`,
+          failureMessage: null,
+        })
+        .where(and(awaiting, sql`exists (select 1 from ${locked})`))
+        .returning();
+    },
+  );
+const MARK_PAID = { withCart: markPaidStatement(true), alone: markPaidStatement(false) };
 
 /**
  * Completes a paid order in the caller's transaction: the order is paid, its cart emptied and
@@ -382,7 +491,11 @@ export async function releaseOrder(
  * The cart's orders still awaiting payment, except the one of the attempt under way (`keep`, its
  * Idempotency-Key: a request of the same attempt on another instance may be paying it).
  */
-function otherUnpaidOrdersOfCart(storeId: string, cartId: string, keep: string) {
+function otherUnpaidOrdersOfCart(
+  storeId: string | Placeholder,
+  cartId: string | Placeholder,
+  keep: string | Placeholder,
+) {
   return and(
     eq(orders.storeId, storeId),
     eq(orders.cartId, cartId),
@@ -398,13 +511,17 @@ export async function cartHasOtherUnpaidOrder(
   cartId: string,
   keep: string,
 ): Promise<boolean> {
-  const [other] = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(otherUnpaidOrdersOfCart(storeId, cartId, keep))
-    .limit(1);
+  const [other] = await otherUnpaidOrder(tx, { storeId, cartId, keep });
   return other !== undefined;
 }
+
+const otherUnpaidOrder = compiled(["storeId", "cartId", "keep"], (db, p) =>
+  db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(otherUnpaidOrdersOfCart(p.storeId, p.cartId, p.keep))
+    .limit(1),
+);
 
 /**
  * Releases the cart's orders still awaiting payment (canceled), except the one of the attempt
