@@ -424,13 +424,19 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
 /**
  * The port of the PostgreSQL server running on this cluster, or null when none is: a
  * `postmaster.pid` whose process is gone (the machine restarted, PostgreSQL was killed) is stale,
- * and PostgreSQL replaces it as it starts. A process that exists but is not this cluster's
+ * and is removed. A process that exists but is not this cluster's
  * PostgreSQL (its pid taken by another program since) leaves a stale file too, which is removed.
  */
 async function findRunning(paths: EmbeddedPaths, credentials: Credentials): Promise<number | null> {
   const found = await postmaster(paths.data);
   if (!found) return null;
-  if (!alive(found.pid)) return null;
+  if (!alive(found.pid)) {
+    // Killed, and perhaps not yet reaped: PostgreSQL takes a pid that still exists, a zombie's
+    // too, for a running server and refuses to start ("lock file already exists"), so the file
+    // goes. Any of its backends still running hold its shared memory, which PostgreSQL checks.
+    await rm(path.join(paths.data, "postmaster.pid"), { force: true });
+    return null;
+  }
   try {
     // Starting up or recovering after a crash takes a moment.
     await waitUntilAnswering(credentials, found.port, 30_000);
