@@ -70,6 +70,25 @@ export function compiledShapes<K extends string, TResult>(
 }
 
 /**
+ * The placeholder of `key` in row `index` of a many-row statement's `kind` rows (an insert of n
+ * lines, say); rowValues gives their values.
+ */
+export function rowPlaceholder(kind: string, index: number, key: string): Placeholder {
+  return sql.placeholder(`${kind}${index}.${key}`);
+}
+
+/** The values of `rows` for their placeholders (rowPlaceholder); a missing one is null. */
+export function rowValues<K extends string>(
+  kind: string,
+  rows: readonly Partial<Record<K, unknown>>[],
+  keys: readonly K[],
+): Record<string, unknown> {
+  return Object.fromEntries(
+    rows.flatMap((row, index) => keys.map((key) => [`${kind}${index}.${key}`, row[key] ?? null])),
+  );
+}
+
+/**
  * Makes a null value of a column's placeholder reach PostgreSQL as NULL, as Drizzle sends a null
  * value it is given directly. Drizzle fills a placeholder through its column's encoder, null
  * included, and a JSON column's encoder makes null the JSON text "null".

@@ -25,7 +25,7 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
-import { compiled, compiledShapes } from "../../db/compiled.ts";
+import { compiled, compiledShapes, rowPlaceholder, rowValues } from "../../db/compiled.ts";
 import { type Database, readTogether, type Transaction } from "../../db/index.ts";
 import {
   bundleChoices,
@@ -59,11 +59,19 @@ export interface CartOwner {
   newSession?: boolean;
 }
 
+/** The owner's column in `carts` and its value: the account when signed in, else the session. */
+function ownerKey(
+  owner: Pick<CartOwner, "userId" | "sessionId">,
+): { by: "userId" | "sessionId"; key: string } | null {
+  if (owner.userId !== null) return { by: "userId", key: owner.userId };
+  if (owner.sessionId !== null) return { by: "sessionId", key: owner.sessionId };
+  return null;
+}
+
 /** The owner's column in `carts`: the account when signed in, else the session; null: neither. */
 export function ownerCondition(owner: Pick<CartOwner, "userId" | "sessionId">): SQL | null {
-  if (owner.userId !== null) return eq(carts.userId, owner.userId);
-  if (owner.sessionId !== null) return eq(carts.sessionId, owner.sessionId);
-  return null;
+  const whose = ownerKey(owner);
+  return whose ? eq(carts[whose.by], whose.key) : null;
 }
 
 export type CartRow = typeof carts.$inferSelect;
@@ -135,13 +143,9 @@ export async function openCart(
   currency: Currency | null,
   status: CartRow["status"] = "empty",
 ): Promise<{ cart: CartRow; created: boolean } | undefined> {
-  const ownerKey = owner.userId ?? owner.sessionId;
-  if (ownerKey === null) return undefined;
-  const lockOpen = () =>
-    (owner.userId !== null ? LOCK_OPEN_CART.ofUser : LOCK_OPEN_CART.ofSession)(tx, {
-      storeId: owner.storeId,
-      key: ownerKey,
-    });
+  const whose = ownerKey(owner);
+  if (!whose) return undefined;
+  const lockOpen = () => LOCK_OPEN_CART[whose.by](tx, { storeId: owner.storeId, key: whose.key });
   const brandNew = owner.newSession === true && owner.userId === null;
   if (!brandNew) {
     const [existing] = await lockOpen();
@@ -162,19 +166,16 @@ export async function openCart(
   return other ? { cart: other, created: false } : undefined;
 }
 
-/** The owner's open cart, locked for the transaction: `key` is its account's or its session's. */
-const lockOpenCart = (owner: (p: Record<"key", Placeholder>) => SQL) =>
+/** The owner's open cart (`key` in the owner's column `by`), as a condition on `carts`. */
+const openCartOf = (by: "userId" | "sessionId", p: Record<"storeId" | "key", Placeholder>) =>
+  and(eq(carts.storeId, p.storeId), eq(carts[by], p.key), ne(carts.status, "purchased"));
+
+/** The owner's open cart, locked for the transaction, by the owner's column (ownerKey). */
+const lockOpenCart = (by: "userId" | "sessionId") =>
   compiled(["storeId", "key"], (db, p) =>
-    db
-      .select()
-      .from(carts)
-      .where(and(eq(carts.storeId, p.storeId), owner(p), ne(carts.status, "purchased")))
-      .for("update"),
+    db.select().from(carts).where(openCartOf(by, p)).for("update"),
   );
-const LOCK_OPEN_CART = {
-  ofUser: lockOpenCart((p) => eq(carts.userId, p.key)),
-  ofSession: lockOpenCart((p) => eq(carts.sessionId, p.key)),
-};
+const LOCK_OPEN_CART = { userId: lockOpenCart("userId"), sessionId: lockOpenCart("sessionId") };
 
 /** As openCart, for callers that only need the cart. */
 export async function lockCart(
@@ -244,15 +245,11 @@ const cartRead = (which: (p: Record<"storeId" | "key", Placeholder>) => SQL | un
       .orderBy(asc(cartLines.position), asc(cartLines.addedAt)),
   );
 
-/** The forms a cart is read by: `key` is its id, its account's or its session's. */
+/** The forms a cart is read by: `key` is its id, or its open cart's owner (ownerKey). */
 const CART_READS = {
   byId: cartRead((p) => and(eq(carts.id, p.key), eq(carts.storeId, p.storeId))),
-  openOfUser: cartRead((p) =>
-    and(eq(carts.storeId, p.storeId), eq(carts.userId, p.key), ne(carts.status, "purchased")),
-  ),
-  openOfSession: cartRead((p) =>
-    and(eq(carts.storeId, p.storeId), eq(carts.sessionId, p.key), ne(carts.status, "purchased")),
-  ),
+  userId: cartRead((p) => openCartOf("userId", p)),
+  sessionId: cartRead((p) => openCartOf("sessionId", p)),
 };
 
 /**
@@ -353,13 +350,8 @@ export async function readOpenCart(
   db: Database,
   owner: CartOwner,
 ): Promise<{ cart: CartRow; lines: Line[] } | undefined> {
-  if (owner.userId !== null) {
-    return readCartWithLines(db, "openOfUser", owner.storeId, owner.userId);
-  }
-  if (owner.sessionId !== null) {
-    return readCartWithLines(db, "openOfSession", owner.storeId, owner.sessionId);
-  }
-  return undefined;
+  const whose = ownerKey(owner);
+  return whose ? readCartWithLines(db, whose.by, owner.storeId, whose.key) : undefined;
 }
 
 /** A stored line's identity, as the domain's lineKey reads a cart item. */
@@ -667,11 +659,11 @@ export async function insertCartWithLines(
     currency: cart.currency,
     status: cart.status,
     ...rowValues(
+      "line",
       made.map((m) => m.row),
       LINE_KEYS,
-      "line",
     ),
-    ...rowValues(events, EVENT_KEYS, "event"),
+    ...rowValues("event", events, EVENT_KEYS),
   };
   const [row] = await newCartInsert([made.length, events.length])(db, values);
   if (!row) throw new Error("The new cart was not stored");
@@ -681,21 +673,6 @@ export async function insertCartWithLines(
 const CART_KEYS = ["id", "storeId", "sessionId", "currency", "status"] as const;
 const LINE_KEYS = ["id", "variantId", "planId", "selection", "quantity", "position"] as const;
 const EVENT_KEYS = ["type", "sku", "quantity"] as const;
-
-/** The placeholder of `key` in row `index` of a statement's `kind` rows. */
-const rowPlaceholder = (kind: string, index: number, key: string) =>
-  sql.placeholder(`${kind}${index}.${key}`);
-
-/** The values of `rows` for their placeholders (rowPlaceholder). */
-function rowValues<K extends string>(
-  rows: readonly Partial<Record<K, unknown>>[],
-  keys: readonly K[],
-  kind: string,
-): Record<string, unknown> {
-  return Object.fromEntries(
-    rows.flatMap((row, index) => keys.map((key) => [`${kind}${index}.${key}`, row[key] ?? null])),
-  );
-}
 
 /**
  * The statement that stores a new cart with its lines and events, compiled for each count of

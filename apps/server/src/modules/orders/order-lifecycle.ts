@@ -10,7 +10,7 @@ import {
   pointsEarned,
 } from "@storefront/domain";
 import { and, eq, ne, type Placeholder, sql } from "drizzle-orm";
-import { compiled, compiledShapes } from "../../db/compiled.ts";
+import { compiled, compiledShapes, rowPlaceholder, rowValues } from "../../db/compiled.ts";
 import type { Database, Transaction } from "../../db/index.ts";
 import { discountCodes, orderLines, orders, stores, users, variants } from "../../db/schema.ts";
 import { tokenHash } from "../../lib/tokens.ts";
@@ -272,7 +272,7 @@ const orderLinesInsert = compiledShapes(8, ([count = 0]) =>
       .values(
         Array.from({ length: count }, (_, position) => ({
           ...(Object.fromEntries(
-            ORDER_LINE_KEYS.map((key) => [key, sql.placeholder(`${key}${position}`)]),
+            ORDER_LINE_KEYS.map((key) => [key, rowPlaceholder("line", position, key)]),
           ) as Record<(typeof ORDER_LINE_KEYS)[number], Placeholder>),
           orderId: p.orderId,
           storeId: p.storeId,
@@ -302,13 +302,13 @@ export async function insertOrder(
     holdExpiresAt: new Date(initial.now.getTime() + PAYMENT_HOLD_MS),
   });
   if (!row) throw new Error("The order was not inserted");
-  const values: Record<string, unknown> = {};
-  for (const [position, line] of lines.entries()) {
-    const stored = { ...line, lineTotal: line.unitPrice * line.quantity, position };
-    for (const key of ORDER_LINE_KEYS) values[`${key}${position}`] = stored[key];
-  }
+  const stored = lines.map((l, position) => ({
+    ...l,
+    lineTotal: l.unitPrice * l.quantity,
+    position,
+  }));
   const inserted = await orderLinesInsert([lines.length])(tx, {
-    ...values,
+    ...rowValues("line", stored, ORDER_LINE_KEYS),
     orderId: row.id,
     storeId: draft.storeId,
   });
