@@ -363,6 +363,30 @@ describe("chat API", () => {
     expect(doc.paths["/api/admin/chats"]?.get).toBeDefined();
   });
 
+  // Late: it changes the FAQ the answers above quote.
+  it("answers from the FAQ as its owner last saved it, from the next message on", async () => {
+    const question = "do you gift wrap orders?";
+    const before = await say(visitor(), question);
+    expect(before.map((m) => m.message).join(" ")).not.toContain("handwritten card");
+
+    const { v: admin } = await signedInVisitor(t.app, t.database.db, { userType: "admin" });
+    const read = (await admin.get("/api/admin/pages/faq")).json();
+    const saved = await admin.put("/api/admin/pages/faq", {
+      document: {
+        ...read.document,
+        "text-1": `${read.document["text-1"]}<p>Gift wrap: every order can be gift wrapped, with a handwritten card.</p>`,
+      },
+      expectedUpdatedAt: read.updatedAt,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    await expect
+      .poll(async () => (await say(visitor(), question))[0]?.message)
+      .toContain("gift wrapped, with a handwritten card");
+    const [answer] = await say(visitor(), question);
+    expect(answer?.link?.url).toBe("/pages/faq");
+  });
+
   // Last: it forgets every conversation of this app's database.
   it("forgets conversations and passed questions after the store's retention days, with its visits", async () => {
     const v = visitor();

@@ -51,7 +51,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await signedInUser(request);
       const priceList = await priceListOf(request);
-      const messages = await withVisitorSession(request, reply, (sessionId) =>
+      const messages = await withVisitorSession(request, reply, (sessionId, newSession) =>
         sendChatMessage(
           {
             db: app.db,
@@ -64,6 +64,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
           {
             storeId: request.storeId,
             sessionId,
+            newSession,
             ip: request.ip,
             currency: requestCurrency(request),
             priceList,

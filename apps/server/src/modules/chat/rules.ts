@@ -96,26 +96,46 @@ interface Passage {
   page: { title: string; url: string };
   heading: string;
   text: string;
+  /** The stems of the heading and of the text, as `score` compares them. */
+  headingStems: Set<string>;
+  textStems: Set<string>;
 }
 
 const pageUrl = (name: string) => (name.startsWith("policies/") ? `/${name}` : `/pages/${name}`);
 
+const passageOf = (page: Passage["page"], heading: string, text: string): Passage => ({
+  page,
+  heading,
+  text,
+  headingStems: stems(heading),
+  textStems: stems(text),
+});
+
+/**
+ * Each document's passages, kept while the document is: the store's answers keep one object per
+ * document until it changes, so a page is cut and stemmed once per version, not per message.
+ */
+const passagesByDocument = new WeakMap<Record<string, unknown>, Passage[]>();
+
 /** A page's passages: each FAQ question with its answer, each text block, each section. */
 function passagesOf(name: string, doc: Record<string, unknown>): Passage[] {
+  const kept = passagesByDocument.get(doc);
+  if (kept) return kept;
   const title = typeof doc.title === "string" ? doc.title : name;
   const page = { title, url: pageUrl(name) };
   const found: Passage[] = [];
   for (const block of textBlocks(doc)) {
     for (const part of block.html.split(/<\/(?:p|li)>/i)) {
       const text = htmlToText(part);
-      if (text.length > 20) found.push({ page, heading: "", text });
+      if (text.length > 20) found.push(passageOf(page, "", text));
     }
   }
   const sections = normalizeSections(doc.sections as PageDocument["sections"]);
   for (const section of sections) {
     const text = htmlToText(section.content ?? "");
-    if (text.length > 0) found.push({ page, heading: section.title ?? "", text });
+    if (text.length > 0) found.push(passageOf(page, section.title ?? "", text));
   }
+  passagesByDocument.set(doc, found);
   return found;
 }
 
@@ -135,8 +155,7 @@ const stems = (text: string) =>
  * more than "ship" in "do you ship to canada?"), and more again in a heading (an FAQ's question).
  */
 function score(passage: Passage, asked: Set<string>, topic: Set<string>): number {
-  const heading = stems(passage.heading);
-  const text = stems(passage.text);
+  const { headingStems: heading, textStems: text } = passage;
   let total = 0;
   for (const word of asked) {
     if (!topic.has(word)) total += (heading.has(word) ? 4 : 0) + (text.has(word) ? 3 : 0);
@@ -198,7 +217,7 @@ async function bestPassage(
     if (doc && about) {
       const title = typeof doc.title === "string" ? doc.title : own;
       const page = { title, url: pageUrl(own) };
-      return { passage: { page, heading: "", text: about }, score: RELEVANT_OWN };
+      return { passage: passageOf(page, "", about), score: RELEVANT_OWN };
     }
   }
   let best: { passage: Passage; score: number } | null = null;

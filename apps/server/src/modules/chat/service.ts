@@ -25,6 +25,7 @@ import {
   refuseWhenLimited,
 } from "../../lib/rate-limit.ts";
 import { getDocument } from "../content/service.ts";
+import { storeBrandName } from "../stores/service.ts";
 import type { ChatAnswerer, ChatVisitor } from "./answerer.ts";
 
 export interface ChatDeps {
@@ -40,6 +41,8 @@ export interface ChatDeps {
 export interface ChatWho {
   storeId: string;
   sessionId: string;
+  /** The session was made for this message: it can hold no conversation yet. */
+  newSession: boolean;
   ip: string;
   currency: Currency;
   /** The prices the visitor sees (a trade account's are trade prices). */
@@ -90,28 +93,63 @@ export async function endConversation(
   return [chatGreeting(now)];
 }
 
-/** The open conversation, started (with the greeting) if there is none or the last is full. */
-async function conversationFor(deps: ChatDeps, who: ChatWho, now: Date): Promise<ConversationRow> {
-  const open = await openConversation(deps.db, who.storeId, who.sessionId);
-  if (open && open.messages.length + 4 <= CHAT_LIMITS.conversation) return open;
-  if (open) await endConversation(deps.db, who.storeId, who.sessionId, now);
-  const [started] = await deps.db
+/**
+ * Starts the session's conversation with the greeting and, for a new session, the messages of
+ * its first exchange; null when another request of the same visit started one meanwhile.
+ */
+async function startConversation(
+  db: Database,
+  who: ChatWho,
+  now: Date,
+  first: { messages: ChatMessage[]; state: ConversationRow["state"] } | null,
+): Promise<ConversationRow | null> {
+  const [started] = await db
     .insert(chatConversations)
     .values({
       storeId: who.storeId,
       sessionId: who.sessionId,
       userId: who.user?.id ?? null,
-      messages: [chatGreeting(now)],
+      messages: [chatGreeting(now), ...(first?.messages ?? [])],
+      ...(first ? { state: first.state } : {}),
       createdAt: now,
       updatedAt: now,
     })
     .onConflictDoNothing()
     .returning();
+  return started ?? null;
+}
+
+/** The open conversation, started (with the greeting) if there is none or the last is full. */
+async function conversationFor(deps: ChatDeps, who: ChatWho, now: Date): Promise<ConversationRow> {
+  const open = await openConversation(deps.db, who.storeId, who.sessionId);
+  if (open && open.messages.length + 4 <= CHAT_LIMITS.conversation) return open;
+  if (open) await endConversation(deps.db, who.storeId, who.sessionId, now);
+  const started = await startConversation(deps.db, who, now, null);
   if (started) return started;
   // Another request of the same visit started it meanwhile.
   const theirs = await openConversation(deps.db, who.storeId, who.sessionId);
   if (!theirs) throw new Error("the conversation was not started");
   return theirs;
+}
+
+/** Appends an exchange to the conversation in one statement: two messages sent at once both stay. */
+async function appendMessages(
+  db: Database,
+  conversation: ConversationRow,
+  who: ChatWho,
+  exchange: { messages: ChatMessage[]; state: ConversationRow["state"] },
+  now: Date,
+): Promise<string> {
+  await db
+    .update(chatConversations)
+    .set({
+      messages: sql`${chatConversations.messages} || ${JSON.stringify(exchange.messages)}::jsonb`,
+      state: exchange.state,
+      updatedAt: now,
+      userId: who.user?.id ?? conversation.userId,
+    })
+    .where(eq(chatConversations.id, conversation.id));
+  return conversation.id;
 }
 
 const QuickActionsSchema = z.object({ quickActionMessages: z.array(QuickActionSchema).catch([]) });
@@ -156,11 +194,8 @@ export async function sendChatMessage(
       }
     : { role: "user", type: "GENERAL_INFORMATION", message: text, timestamp: now.toISOString() };
 
-  const conversation = await conversationFor(deps, who, now);
-  const [store] = await db
-    .select({ brandName: stores.brandName })
-    .from(stores)
-    .where(eq(stores.id, who.storeId));
+  // A new session has no conversation: its first exchange starts one in a single statement.
+  const conversation = who.newSession ? null : await conversationFor(deps, who, now);
   const failures = (n: number) =>
     [
       [RATE_LIMITS.chatOrderFailuresPerIp, who.ip],
@@ -170,11 +205,11 @@ export async function sendChatMessage(
     {
       db,
       storeId: who.storeId,
-      brandName: store?.brandName ?? "store",
+      brandName: (await storeBrandName(db, who.storeId)) ?? "store",
       currency: who.currency,
       priceList: who.priceList,
       visitor: who.user,
-      state: conversation.state,
+      state: conversation?.state ?? {},
       now,
       orderLookups: {
         async check(n) {
@@ -195,23 +230,17 @@ export async function sendChatMessage(
     await consume(limiter, who.storeId, RATE_LIMITS.chatQuestionsPerIp, who.ip);
   }
   const added = [userMessage, ...answer.messages];
-  // Appended in one statement: two messages sent at once both stay.
-  await db
-    .update(chatConversations)
-    .set({
-      messages: sql`${chatConversations.messages} || ${JSON.stringify(added)}::jsonb`,
-      state: answer.state,
-      updatedAt: now,
-      userId: who.user?.id ?? conversation.userId,
-    })
-    .where(eq(chatConversations.id, conversation.id));
+  const conversationId = conversation
+    ? await appendMessages(db, conversation, who, { messages: added, state: answer.state }, now)
+    : (await startConversation(db, who, now, { messages: added, state: answer.state }))?.id;
+  if (!conversationId) throw new Error("the new session's conversation was not started");
   if (answer.handoff) {
     const handoff = answer.handoff;
     const [question] = await db
       .insert(chatQuestions)
       .values({
         storeId: who.storeId,
-        conversationId: conversation.id,
+        conversationId,
         question: handoff.question,
         email: handoff.email,
         createdAt: now,
