@@ -19,11 +19,16 @@ import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
-import { gzipSync } from "node:zlib";
+import zlib, { brotliDecompressSync, gunzipSync, gzipSync, inflateSync } from "node:zlib";
 import autocannon, { type Result as LoadResult } from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result as LighthouseResult } from "lighthouse";
-import { type FloorResult as FloorRow, recordFlow, replayFlow } from "./write-floor.ts";
+import {
+  type FloorResult as FloorRow,
+  type FlowTemplate,
+  recordFlow,
+  replayFlow,
+} from "./write-floor.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -866,6 +871,85 @@ function percentiles(samples: number[]) {
   return { p50: at(0.5), p90: at(0.9), p99: at(0.99), max: sorted.at(-1) ?? 0 };
 }
 
+/** A JSON request's answer: its status, Set-Cookie headers and body. */
+interface JsonAnswer {
+  status: number;
+  setCookies: string[];
+  body: string;
+}
+
+/**
+ * Keep-alive connections for the checkout shoppers. node:http, not fetch: the load generator
+ * shares the server's cores, and fetch spent 3-4 ms of CPU per checkout (three requests) where
+ * node:http spends about 1, which the server's own figure would otherwise pay for. Each request
+ * carries a browser's Accept-Encoding, as a shopper's does.
+ */
+const shopperAgent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+
+/** A response body as text, decompressed as its Content-Encoding says. */
+function decoded(body: Buffer, encoding: string | undefined): string {
+  switch (encoding ?? "identity") {
+    case "identity":
+      return body.toString("utf8");
+    case "br":
+      return brotliDecompressSync(body).toString("utf8");
+    case "gzip":
+      return gunzipSync(body).toString("utf8");
+    case "deflate":
+      return inflateSync(body).toString("utf8");
+    case "zstd": {
+      // Node 22.15 and later compress with zstd, and can read it back; Node 20 never answers it.
+      const { zstdDecompressSync } = zlib as { zstdDecompressSync?: (b: Buffer) => Buffer };
+      if (zstdDecompressSync) return zstdDecompressSync(body).toString("utf8");
+      throw new Error("the server answered zstd, which this Node cannot read");
+    }
+    default:
+      throw new Error(`the server answered in an encoding the bench cannot read: ${encoding}`);
+  }
+}
+
+function postJson(
+  origin: string,
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<JsonAnswer> {
+  const data = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${origin}${url}`,
+      {
+        method: "POST",
+        agent: shopperAgent,
+        headers: {
+          "content-type": "application/json",
+          "content-length": String(Buffer.byteLength(data)),
+          "accept-encoding": BROWSER_ACCEPT_ENCODING,
+          ...headers,
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("error", reject);
+        response.on("end", () => {
+          try {
+            resolve({
+              status: response.statusCode ?? 0,
+              setCookies: response.headers["set-cookie"] ?? [],
+              body: decoded(Buffer.concat(chunks), response.headers["content-encoding"]),
+            });
+          } catch (error) {
+            reject(error);
+          }
+        });
+      },
+    );
+    request.on("error", reject);
+    request.end(data);
+  });
+}
+
 /**
  * One shopper's checkout: add one item as a new visitor, quote shipping and tax for an address,
  * pay with 4242 4242 4242 4242. Answers the payment's status and the times of the whole and of
@@ -875,23 +959,22 @@ async function checkoutFlow(
   origin: string,
 ): Promise<{ status: number; flowMs: number; placeMs: number }> {
   const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${origin}${url}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...headers },
-      body: JSON.stringify(body),
-    });
+    postJson(origin, url, body, headers);
   const started = performance.now();
   const added = await post("/api/cart/items", { sku: CHECKOUT_SKU, quantity: 1 });
-  await added.arrayBuffer();
-  const cookie = added.headers.getSetCookie().find((c) => c.startsWith("sf_session="));
-  if (!added.ok || !cookie) throw new Error(`add to cart answered ${added.status}`);
+  const cookie = added.setCookies.find((c) => c.startsWith("sf_session="));
+  if (added.status !== 200 || !cookie) throw new Error(`add to cart answered ${added.status}`);
   const session = { cookie: cookie.split(";")[0] ?? "" };
   const quote = await post(
     "/api/checkout/quote",
     { address: { country: "US", region: "NY", postalCode: "12207" } },
     session,
   );
-  const { total } = (await quote.json()) as { total: number };
+  if (quote.status !== 200) {
+    const now = performance.now();
+    return { status: quote.status, flowMs: now - started, placeMs: 0 };
+  }
+  const { total } = JSON.parse(quote.body) as { total: number };
   const placeStarted = performance.now();
   const paid = await post(
     "/api/checkout",
@@ -905,7 +988,6 @@ async function checkoutFlow(
     },
     { ...session, "idempotency-key": crypto.randomUUID() },
   );
-  await paid.arrayBuffer();
   const now = performance.now();
   return { status: paid.status, flowMs: now - started, placeMs: now - placeStarted };
 }
@@ -962,6 +1044,22 @@ async function checkoutLoad(origin: string, serverPid: number | undefined): Prom
     ),
     clientCpuMsPerOrder: perOrder((client.user + client.system) / 1e6),
   };
+}
+
+/** How many back-to-back pairs of checkout and its write floor the checkout target takes. */
+const CHECKOUT_PAIRS = 3;
+
+/** One checkout run and the replay of its floor just after it. */
+interface CheckoutPair {
+  ordersPerSecond: number;
+  floorPerSecond: number;
+  ratio: number;
+}
+
+/** The pair of the median ratio; null for none. */
+function medianPair(pairs: CheckoutPair[]): CheckoutPair | null {
+  const sorted = [...pairs].sort((a, b) => a.ratio - b.ratio);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? null;
 }
 
 function printCheckout(row: CheckoutRow): string {
@@ -1998,6 +2096,12 @@ async function main(): Promise<number> {
 
   // The write floors: the same statements, replayed by a bare script (write-floor.ts).
   const floors: Record<string, FloorRow> = {};
+  const recordings: Record<string, FlowTemplate> = {};
+  const floorLoad = {
+    connections: CONNECTIONS,
+    warmupSeconds: WARMUP_SECONDS,
+    seconds: DURATION_SECONDS,
+  };
   const databaseUrl = await databaseUrlOf(dataDir);
   const logFile = path.join(dataDir, "postgres", "data", "server.log");
   const floorFlows: [string, string, () => Promise<void>][] = [
@@ -2032,15 +2136,34 @@ async function main(): Promise<number> {
     progress(`write floor of ${key}: recording its statements, then replaying them`);
     try {
       const recorded = await recordFlow(databaseUrl, logFile, flow);
-      floors[key] = await replayFlow(databaseUrl, recorded, {
-        connections: CONNECTIONS,
-        warmupSeconds: WARMUP_SECONDS,
-        seconds: DURATION_SECONDS,
-      });
+      recordings[key] = recorded;
+      floors[key] = await replayFlow(databaseUrl, recorded, floorLoad);
     } catch (error) {
       problems.push(`write floor of ${key}: ${errorMessage(error)}`);
     }
   }
+
+  // Checkout against its floor in back-to-back pairs (these hosts' speed drifts within minutes,
+  // so a rate is compared with a floor measured just after it); the target takes the median.
+  const checkoutPairs: CheckoutPair[] = [];
+  const checkoutRecording = recordings["full checkout"];
+  if (checkout && databaseUrl !== null && checkoutRecording) {
+    for (let i = 1; i <= CHECKOUT_PAIRS; i += 1) {
+      progress(`checkout and its write floor, pair ${i} of ${CHECKOUT_PAIRS}`);
+      try {
+        const run = await checkoutLoad(appOrigin, app.proc.pid);
+        const floor = await replayFlow(databaseUrl, checkoutRecording, floorLoad);
+        checkoutPairs.push({
+          ordersPerSecond: run.ordersPerSecond,
+          floorPerSecond: floor.flowsPerSecond,
+          ratio: run.ordersPerSecond / floor.flowsPerSecond,
+        });
+      } catch (error) {
+        problems.push(`checkout pair ${i}: ${errorMessage(error)}`);
+      }
+    }
+  }
+  const checkoutPair = medianPair(checkoutPairs);
 
   // The search rows again, on a catalogue of LARGE_CATALOG products in one store.
   let largeCatalog: { products: number; generateSeconds: number; rows: LoadRow[] } | null = null;
@@ -2107,7 +2230,6 @@ async function main(): Promise<number> {
   const coldLarge = row(largeCatalog?.rows, "instant search, a query never asked before");
   const chat = row(loadRows, "chat:");
   const addFloor = floors["add to cart"];
-  const checkoutFloor = floors["full checkout"];
   const pairRatio = median(pairs.map((p) => p.ratio));
   const pairP99 = median(pairs.map((p) => p.page.latencyMs.p99));
   const targets: TargetLine[] = [
@@ -2158,14 +2280,10 @@ async function main(): Promise<number> {
     {
       target: "checkout ≥ 50 % of its write floor",
       before: "n/a (no floor then)",
-      now:
-        checkout && checkoutFloor
-          ? `${percent(checkout.ordersPerSecond / checkoutFloor.flowsPerSecond)} (${fmt(checkout.ordersPerSecond, 1)} of ${fmt(checkoutFloor.flowsPerSecond, 1)}/s)`
-          : "n/a",
-      met:
-        checkout && checkoutFloor
-          ? checkout.ordersPerSecond / checkoutFloor.flowsPerSecond >= 0.5
-          : null,
+      now: checkoutPair
+        ? `${percent(checkoutPair.ratio)} (${fmt(checkoutPair.ordersPerSecond, 1)} of ${fmt(checkoutPair.floorPerSecond, 1)}/s; median of ${checkoutPairs.length} pairs)`
+        : "n/a",
+      met: checkoutPair ? checkoutPair.ratio >= 0.5 : null,
     },
     {
       target: "product page ≥ 80 % of the same bytes, p99 ≤ 10 ms",
@@ -2227,6 +2345,7 @@ async function main(): Promise<number> {
     productPageVsSameBytes: pairs,
     checkout,
     writeFloors: floors,
+    checkoutPairs,
     targets,
     largeCatalog,
     productPageJavaScript: js,
@@ -2289,6 +2408,11 @@ async function main(): Promise<number> {
   for (const [name, floor] of Object.entries(floors)) {
     out.push(
       `Write floor of ${name}: its ${floor.statements} statements (${floor.transactions} transaction${floor.transactions === 1 ? "" : "s"}) replayed with pg on ${CONNECTIONS} connections: ${fmt(floor.flowsPerSecond, 1)} flows/s (${floor.flows} flows, ${floor.failedFlows} failed${floor.firstError ? `: ${floor.firstError}` : ""})`,
+    );
+  }
+  for (const [i, pair] of checkoutPairs.entries()) {
+    out.push(
+      `Checkout and its floor, pair ${i + 1}: ${fmt(pair.ordersPerSecond, 1)} paid orders/s against ${fmt(pair.floorPerSecond, 1)} flows/s, ${percent(pair.ratio)}`,
     );
   }
   if (Object.keys(floors).length > 0) out.push("");
