@@ -71,6 +71,18 @@ function phrase(words: string, prefix: boolean): string {
   return parts.map((w, i) => (prefix && i === parts.length - 1 ? `${w}:*` : w)).join(" <-> ");
 }
 
+/** Each synonyms map's longest term in words, counted once per map (a search asks it again and again). */
+const longestTerms = new WeakMap<Synonyms, number>();
+function longestTerm(synonyms: Synonyms): number {
+  let longest = longestTerms.get(synonyms);
+  if (longest === undefined) {
+    longest = 1;
+    for (const term of synonyms.keys()) longest = Math.max(longest, term.split(" ").length);
+    longestTerms.set(synonyms, longest);
+  }
+  return longest;
+}
+
 /** One way a shopper's word or phrase may match: `to_tsquery(config, query)`. */
 export interface SearchAlternative {
   /** "simple" keeps the word as typed (a prefix like "do" is not a stop word there). */
@@ -92,7 +104,7 @@ export function searchGroups(
   synonyms: Synonyms,
   corrections: ReadonlyMap<string, string>,
 ): SearchAlternative[][] {
-  const longest = Math.max(1, ...[...synonyms.keys()].map((t) => t.split(" ").length));
+  const longest = longestTerm(synonyms);
   const groups: SearchAlternative[][] = [];
   for (let i = 0; i < words.length; ) {
     // The longest synonym phrase that starts here, else the word alone.
