@@ -130,6 +130,7 @@ const PRODUCT_PAGE_BYTES = "/bytes/product-page";
 /** What Chromium sends. */
 const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
 
+const ADD_TO_CART_PATH = "/api/cart/items";
 const ADD_TO_CART_BODY = JSON.stringify({ sku: "ITCHY-1", quantity: 1 });
 
 /** A shopper's first message to the support chat (a new visitor: a new conversation each time). */
@@ -201,7 +202,7 @@ const LOAD_TARGETS: LoadTarget[] = [
   {
     name: "add to cart",
     target: "app",
-    path: "/api/cart/items",
+    path: ADD_TO_CART_PATH,
     method: "POST",
     body: ADD_TO_CART_BODY,
   },
@@ -721,7 +722,7 @@ async function saveAnswer(url: string, file: string): Promise<void> {
 
 /** The session cookie of a new cart holding one line. */
 async function cartCookie(origin: string): Promise<string> {
-  const response = await fetch(`${origin}/api/cart/items`, {
+  const response = await fetch(`${origin}${ADD_TO_CART_PATH}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: ADD_TO_CART_BODY,
@@ -961,7 +962,7 @@ async function checkoutFlow(
   const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
     postJson(origin, url, body, headers);
   const started = performance.now();
-  const added = await post("/api/cart/items", { sku: CHECKOUT_SKU, quantity: 1 });
+  const added = await post(ADD_TO_CART_PATH, { sku: CHECKOUT_SKU, quantity: 1 });
   const cookie = added.setCookies.find((c) => c.startsWith("sf_session="));
   if (added.status !== 200 || !cookie) throw new Error(`add to cart answered ${added.status}`);
   const session = { cookie: cookie.split(";")[0] ?? "" };
@@ -2109,7 +2110,7 @@ async function main(): Promise<number> {
       "add to cart",
       "add to cart",
       async () => {
-        const response = await fetch(`${appOrigin}/api/cart/items`, {
+        const response = await fetch(`${appOrigin}${ADD_TO_CART_PATH}`, {
           method: "POST",
           headers: { "content-type": "application/json" },
           body: ADD_TO_CART_BODY,
@@ -2151,7 +2152,7 @@ async function main(): Promise<number> {
       async () => {
         const run = await loadTest(
           "add to cart",
-          `${appOrigin}/api/cart/items`,
+          `${appOrigin}${ADD_TO_CART_PATH}`,
           {
             method: "POST",
             body: ADD_TO_CART_BODY,

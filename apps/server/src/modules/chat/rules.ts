@@ -103,14 +103,6 @@ interface Passage {
 
 const pageUrl = (name: string) => (name.startsWith("policies/") ? `/${name}` : `/pages/${name}`);
 
-const passageOf = (page: Passage["page"], heading: string, text: string): Passage => ({
-  page,
-  heading,
-  text,
-  headingStems: stems(heading),
-  textStems: stems(text),
-});
-
 /**
  * Each document's passages, kept while the document is: the store's answers keep one object per
  * document until it changes, so a page is cut and stemmed once per version, not per message.
@@ -149,6 +141,14 @@ const stems = (text: string) =>
       .filter((w) => w.length > 2)
       .map(stem),
   );
+
+const passageOf = (page: Passage["page"], heading: string, text: string): Passage => ({
+  page,
+  heading,
+  text,
+  headingStems: stems(heading),
+  textStems: stems(text),
+});
 
 /**
  * How well a passage answers: the shopper's own words count more than the topic's ("canada" says

@@ -52,6 +52,12 @@ export interface ChatWho {
 
 type ConversationRow = typeof chatConversations.$inferSelect;
 
+/** One exchange: the visitor's message and the bot's answer, with the state it leaves. */
+interface Exchange {
+  messages: ChatMessage[];
+  state: ConversationRow["state"];
+}
+
 /** The session's conversation that has not been ended (there is at most one). */
 function openOf(storeId: string, sessionId: string) {
   return and(
@@ -101,7 +107,7 @@ async function startConversation(
   db: Database,
   who: ChatWho,
   now: Date,
-  first: { messages: ChatMessage[]; state: ConversationRow["state"] } | null,
+  first: Exchange | null,
 ): Promise<ConversationRow | null> {
   const [started] = await db
     .insert(chatConversations)
@@ -133,13 +139,13 @@ async function conversationFor(deps: ChatDeps, who: ChatWho, now: Date): Promise
 }
 
 /** Appends an exchange to the conversation in one statement: two messages sent at once both stay. */
-async function appendMessages(
+async function appendExchange(
   db: Database,
   conversation: ConversationRow,
   who: ChatWho,
-  exchange: { messages: ChatMessage[]; state: ConversationRow["state"] },
+  exchange: Exchange,
   now: Date,
-): Promise<string> {
+): Promise<void> {
   await db
     .update(chatConversations)
     .set({
@@ -149,7 +155,6 @@ async function appendMessages(
       userId: who.user?.id ?? conversation.userId,
     })
     .where(eq(chatConversations.id, conversation.id));
-  return conversation.id;
 }
 
 const QuickActionsSchema = z.object({ quickActionMessages: z.array(QuickActionSchema).catch([]) });
@@ -230,9 +235,9 @@ export async function sendChatMessage(
     await consume(limiter, who.storeId, RATE_LIMITS.chatQuestionsPerIp, who.ip);
   }
   const added = [userMessage, ...answer.messages];
-  const conversationId = conversation
-    ? await appendMessages(db, conversation, who, { messages: added, state: answer.state }, now)
-    : (await startConversation(db, who, now, { messages: added, state: answer.state }))?.id;
+  const exchange = { messages: added, state: answer.state };
+  if (conversation) await appendExchange(db, conversation, who, exchange, now);
+  const conversationId = conversation?.id ?? (await startConversation(db, who, now, exchange))?.id;
   if (!conversationId) throw new Error("the new session's conversation was not started");
   if (answer.handoff) {
     const handoff = answer.handoff;
