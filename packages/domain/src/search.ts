@@ -13,8 +13,9 @@ export const SEARCH_LIMITS = {
   /** Words of a query that count (a longer query is cut). */
   words: 8,
   /**
-   * The most matches a search ranks and counts: a word in most of a large catalogue (a prefix of
-   * two letters while the shopper types) is ranked among its first this many matches.
+   * The most matches a search counts (past it, "1,000+ results"). A store too large to keep its
+   * search in memory also ranks only this many: a word in most of its catalogue (a prefix of two
+   * letters while the shopper types) is ranked among its first this many matches.
    */
   ranked: 1_000,
 } as const;

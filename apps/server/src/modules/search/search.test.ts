@@ -13,7 +13,7 @@ import { Visitor } from "../../../test/visitor.ts";
 import { selectRows } from "../../db/index.ts";
 import { products, searchQueryResults, searchSynonyms, variants } from "../../db/schema.ts";
 import { saveDocument } from "../content/service.ts";
-import { forgetSearchAnswers } from "./service.ts";
+import { forgetSearchAnswers, searchInMemoryUpTo } from "./service.ts";
 
 interface Results {
   query: string;
@@ -89,6 +89,32 @@ describe("search", () => {
     expect(all.products).toHaveLength(2);
     expect(all.productTotal).toBeGreaterThanOrEqual(9);
     expect(all.pages).toEqual([]);
+  });
+
+  it("answers the same first results from the database for a store too large to keep in memory", async () => {
+    const db = t.database.db;
+    const queries = ["itchy dog", "scrching", "hot spots", "anxious cat", "uti", "shipping policy"];
+    const answer = async (q: string) => {
+      forgetSearchAnswers(db);
+      const r = await find(q);
+      return { product: r.products[0]?.handle, page: r.pages[0]?.url };
+    };
+    const inMemory = [];
+    for (const q of queries) inMemory.push(await answer(q));
+    const before = statements.length;
+    searchInMemoryUpTo(db, 10);
+    try {
+      const inDatabase = [];
+      for (const q of queries) inDatabase.push(await answer(q));
+      expect(inDatabase).toEqual(inMemory);
+      // Ranked by the database: the whole query's tsquery, not one word's.
+      expect(statements.slice(before).some((q) => q.includes("ts_rank(m.document, m.q)"))).toBe(
+        true,
+      );
+    } finally {
+      searchInMemoryUpTo(db);
+      forgetSearchAnswers(db);
+    }
   });
 
   it("finds content pages: the shipping policy and the FAQ", async () => {
@@ -220,6 +246,25 @@ describe("search", () => {
       forgetSearchAnswers(db);
     }
     expect((await find("dram")).products.map((p) => p.handle)).not.toContain("pee-pee-issues");
+  });
+
+  it("answers a query never asked before, of words asked before, without reading the index", async () => {
+    const db = t.database.db;
+    const indexReads = () => statements.filter((q) => q.includes("search_entries")).length;
+    forgetSearchAnswers(db);
+    await find("calming");
+    await find("cat");
+    const read = indexReads();
+    const both = await find("cat calming");
+    expect(both.products[0]?.handle).toBe("no-more-drama");
+    expect(indexReads()).toBe(read);
+    // Each word's matches are its own: the pair finds only what both words find.
+    const calming = (await find("calming")).products.map((p) => p.handle);
+    const cat = (await find("cat")).products.map((p) => p.handle);
+    for (const p of both.products) {
+      expect(calming).toContain(p.handle);
+      expect(cat).toContain(p.handle);
+    }
   });
 
   it("answers every query the shopper may type, never an error: stop words, short prefixes, digits, other scripts", async () => {

@@ -17,6 +17,16 @@ import { type Database, selectRows } from "../../db/index.ts";
 import { searchQueryResults, searchSynonyms, searchVersions } from "../../db/schema.ts";
 import { AnswerCache } from "../../lib/answer-cache.ts";
 import { forgetCatalogAnswers, reusedProductCards } from "../catalog/service.ts";
+import {
+  bestOf,
+  type Entries,
+  type EntryKind,
+  entriesBytes,
+  entriesOf,
+  type Postings,
+  postingsOf,
+  SizedCache,
+} from "./postings.ts";
 
 /**
  * The store's search version: one more each time its entries or synonyms change (triggers of
@@ -91,7 +101,7 @@ async function corrections(
 }
 
 interface Match {
-  kind: "product" | "page";
+  kind: EntryKind;
   ref: string;
   title: string;
   path: string;
@@ -99,59 +109,215 @@ interface Match {
   total: number;
 }
 
+/** A group's alternatives as one tsquery, OR'd. */
+function groupQuery(group: SearchAlternative[]): SQL {
+  return sql.join(
+    group.map((a) => sql`to_tsquery(${a.config}::regconfig, ${a.query})`),
+    sql` || `,
+  );
+}
+
+/**
+ * What a search keeps of each store's index in memory (postings.ts): its entries and each group's
+ * matches, per search version, so that an entry changed is read again under the next version.
+ * 24 MB in all: a store of 50,000 products takes about 8 MB for its entries, and a word in all
+ * of them 400 kB. A store of more than HELD_ENTRIES entries is searched in the database instead.
+ */
+const held = new WeakMap<Database, SizedCache<Entries | Postings | "too many">>();
+const HELD_BYTES = 24 * 1024 * 1024;
+const HELD_ENTRIES = 100_000;
+const heldEntries = new WeakMap<Database, number>();
+
+/**
+ * Keeps in memory only stores of at most `entries` entries (for a test of the database's path);
+ * without it, HELD_ENTRIES again.
+ */
+export function searchInMemoryUpTo(db: Database, entries?: number): void {
+  if (entries === undefined) heldEntries.delete(db);
+  else heldEntries.set(db, entries);
+}
+function heldOf(db: Database): SizedCache<Entries | Postings | "too many"> {
+  let cache = held.get(db);
+  if (!cache) {
+    cache = new SizedCache<Entries | Postings | "too many">(HELD_BYTES, (value) =>
+      value === "too many"
+        ? 64
+        : "refs" in value
+          ? entriesBytes(value)
+          : value.numbers.byteLength * 2 + 200,
+    );
+    held.set(db, cache);
+  }
+  return cache;
+}
+
+/**
+ * The store's entries at the version, numbered (postings.ts): pages, then products, by title;
+ * "too many" past HELD_ENTRIES (counted first, so a large store is not read to find out).
+ */
+function storeEntries(
+  db: Database,
+  storeId: string,
+  version: number,
+): Promise<Entries | "too many"> {
+  const most = heldEntries.get(db) ?? HELD_ENTRIES;
+  return heldOf(db).get(`entries|${storeId}|${version}|${most}`, async () => {
+    const rows = await selectRows<{ kind: EntryKind | null; refs: string[] | null; n: number }>(
+      db,
+      sql`
+      with counted as (
+        select count(*)::int as n
+        from (select 1 from search_entries where store_id = ${storeId} limit ${most + 1}) e
+      )
+      select null as kind, null::json as refs, n from counted
+      union all
+      select e.kind, json_agg(e.ref order by e.title, e.ref), null
+      from search_entries e
+      where e.store_id = ${storeId} and (select n from counted) <= ${most}
+      group by e.kind`,
+    );
+    if ((rows[0]?.n ?? 0) > most) return "too many";
+    const refs = (kind: EntryKind) => rows.find((r) => r.kind === kind)?.refs ?? [];
+    return entriesOf(refs("page"), refs("product"));
+  }) as Promise<Entries | "too many">;
+}
+
+/**
+ * The entries one group matches, each with its rank for it: `ts_rank` against the group's
+ * tsquery, times its distinct words, so that the sum over a query's groups orders entries as
+ * `ts_rank` against all of them OR'd would (it divides by the query's distinct words).
+ */
+function groupPostings(
+  db: Database,
+  storeId: string,
+  version: number,
+  entries: Entries,
+  group: SearchAlternative[],
+): Promise<Postings> {
+  const key = group.map((a) => `${a.config}:${a.query}`).join(",");
+  return heldOf(db).get(`group|${storeId}|${version}|${key}`, async () => {
+    const rows = await selectRows<{ kind: EntryKind; refs: string[]; ranks: number[] }>(
+      db,
+      sql`
+      with q as (select ${groupQuery(group)} as q),
+      words as (
+        select count(distinct m[1]) as n from q, regexp_matches(q.q::text, '''([^'']*)''', 'g') m
+      )
+      select e.kind, json_agg(e.ref) as refs, json_agg(ts_rank(e.document, q.q) * words.n) as ranks
+      from search_entries e, q, words
+      where e.store_id = ${storeId} and e.document @@ q.q
+      group by e.kind`,
+    );
+    return postingsOf(entries, rows);
+  }) as Promise<Postings>;
+}
+
+type Described = Omit<Match, "total">;
+
+/** The entries' titles, paths and summaries, each kept for the version (null: gone since). */
+function describe(
+  db: Database,
+  storeId: string,
+  version: number,
+  wanted: readonly { kind: EntryKind; ref: string }[],
+): Promise<(Described | null)[]> {
+  return indexReads.getMany(
+    db,
+    wanted.map((w) => `entry|${storeId}|${version}|${w.kind}|${w.ref}`),
+    async (missing) => {
+      const asked = missing.map((i) => wanted[i] as { kind: EntryKind; ref: string });
+      const rows = await selectRows<Described>(
+        db,
+        sql`
+        select e.kind, e.ref, e.title, e.path, e.summary
+        from json_to_recordset(${JSON.stringify(asked)}::json) as w(kind text, ref text)
+        join search_entries e on e.store_id = ${storeId} and e.kind = w.kind and e.ref = w.ref`,
+      );
+      const found = new Map(rows.map((r) => [`${r.kind}|${r.ref}`, r]));
+      return asked.map((w) => found.get(`${w.kind}|${w.ref}`) ?? null);
+    },
+  );
+}
+
+/**
+ * The best `limit` entries of each kind (of the type) that match every group ("all") or any,
+ * and how many match per kind (counted up to SEARCH_LIMITS.ranked): from each group's matches,
+ * read once per version and intersected here.
+ */
+async function matches(
+  db: Database,
+  storeId: string,
+  version: number,
+  groups: SearchAlternative[][],
+  mode: "all" | "any",
+  type: SearchType,
+  limit: number,
+): Promise<Match[]> {
+  if (groups.length === 0) return [];
+  const entries = await storeEntries(db, storeId, version);
+  if (entries === "too many") {
+    return indexReads.get(
+      db,
+      `matches|${storeId}|${version}|${JSON.stringify(groups)}|${mode}|${type}|${limit}`,
+      () => databaseMatches(db, storeId, tsquery(groups, mode), type, limit),
+    );
+  }
+  const postings = await Promise.all(
+    groups.map((group) => groupPostings(db, storeId, version, entries, group)),
+  );
+  const best = bestOf(entries, postings, mode, limit);
+  const kinds = (["page", "product"] as const).filter((k) => type === "all" || type === k);
+  const found: Match[] = [];
+  for (const kind of kinds) {
+    const total = Math.min(
+      kind === "page" ? best.pageTotal : best.productTotal,
+      SEARCH_LIMITS.ranked,
+    );
+    const described = await describe(
+      db,
+      storeId,
+      version,
+      best[kind].map((r) => ({ kind, ref: entries.refs[r.number] as string })),
+    );
+    for (const entry of described) if (entry) found.push({ ...entry, total });
+  }
+  return found;
+}
+
 /** The groups as one tsquery: each group's alternatives OR'd, the groups AND'd (or OR'd). */
 function tsquery(groups: SearchAlternative[][], mode: "all" | "any"): SQL {
   return sql.join(
-    groups.map(
-      (group) =>
-        sql`(${sql.join(
-          group.map((a) => sql`to_tsquery(${a.config}::regconfig, ${a.query})`),
-          sql` || `,
-        )})`,
-    ),
+    groups.map((group) => sql`(${groupQuery(group)})`),
     mode === "all" ? sql` && ` : sql` || `,
   );
 }
 
 /**
- * The best `limit` entries of each kind the query matches, and how many match per kind; when it
- * matches nothing, those of `fallback` (in the same statement: the fallback is only read then).
+ * `matches` for a store too large to keep in memory: the best `limit` entries of each kind the
+ * query matches, ranked by the database among the first SEARCH_LIMITS.ranked, and how many of
+ * those are of each kind.
  */
-async function matches(
+async function databaseMatches(
   db: Database,
   storeId: string,
   query: SQL,
   type: SearchType,
   limit: number,
-  fallback: SQL | null = null,
 ): Promise<Match[]> {
   // Every entry the query matches, in a CTE of its own, which is read only as far as the LIMIT
   // after it asks. With the LIMIT on the scan itself, PostgreSQL expected a prefix's matches to
   // turn up early in the table and scanned all of it (50,000 entries, 30-45 ms) when they were
   // few, instead of using the index (5-7 ms).
-  const every = (q: string) => sql`
-      select e.kind, e.ref, e.title, e.path, e.summary, e.document, ${sql.raw(q)}.q as q
-      from search_entries e, ${sql.raw(q)}
-      where e.store_id = ${storeId} and e.document @@ ${sql.raw(q)}.q
-        and (${type} = 'all' or e.kind = ${type})`;
   const rows = await selectRows<Omit<Match, "total"> & { total: string | number }>(
     db,
     sql`
     with q as (select ${query} as q),
-    every_first as materialized (${every("q")}),
-    first as materialized (select * from every_first limit ${SEARCH_LIMITS.ranked}),
-    ${
-      fallback
-        ? sql`f as (select ${fallback} as q),
-    every_later as materialized (${every("f")}),
-    matched as (
-      select * from first
-      union all
-      select * from (select * from every_later limit ${SEARCH_LIMITS.ranked}) later
-      where not exists (select 1 from first)
-    )`
-        : sql`matched as (select * from first)`
-    }
+    every as materialized (
+      select e.kind, e.ref, e.title, e.path, e.summary, e.document, q.q
+      from search_entries e, q
+      where e.store_id = ${storeId} and e.document @@ q.q
+        and (${type} = 'all' or e.kind = ${type})),
+    matched as materialized (select * from every limit ${SEARCH_LIMITS.ranked})
     select kind, ref, title, path, summary, total from (
       select m.kind, m.ref, m.title, m.path, m.summary,
         count(*) over (partition by m.kind) as total,
@@ -210,9 +376,10 @@ export async function search(
 /**
  * The store's entries for the words, best first: every word must match (as typed, as a prefix,
  * through a synonym, or spelt as the nearest word the store uses); when nothing does, any word
- * may. Unpublished products and other stores' entries are never in the index. On a large
- * catalogue this is most of a search's cost, so the answer is kept for the store's version: a
- * query asked again reads one row until the store's entries or synonyms change.
+ * may. Unpublished products and other stores' entries are never in the index. Each word's
+ * matches are read once for the store's version and kept (see `held`): a query never asked
+ * before, of words asked before, reads nothing from the index until the store's entries or
+ * synonyms change.
  */
 async function findMatches(
   db: Database,
@@ -223,22 +390,25 @@ async function findMatches(
 ): Promise<Match[]> {
   if (words.length === 0) return [];
   const version = await searchVersion(db, storeId);
-  return indexReads.get(
+  const synonyms = await storeSynonyms(db, storeId, version);
+  const found = await matches(
     db,
-    `matches|${storeId}|${version}|${words.join(" ")}|${type}|${limit}`,
-    async () => {
-      const synonyms = await storeSynonyms(db, storeId, version);
-      const query = (fixes: Map<string, string>, mode: "all" | "any") =>
-        tsquery(searchGroups(words, synonyms, fixes), mode);
-      const found = await matches(db, storeId, query(new Map(), "all"), type, limit);
-      if (found.length > 0) return found;
-      // Every word again, each unknown one spelt as the store's nearest word; then any word.
-      const fixes = await corrections(db, storeId, version, words);
-      const any = words.length > 1 ? query(fixes, "any") : null;
-      if (fixes.size > 0) return matches(db, storeId, query(fixes, "all"), type, limit, any);
-      return any ? matches(db, storeId, any, type, limit) : [];
-    },
+    storeId,
+    version,
+    searchGroups(words, synonyms, new Map()),
+    "all",
+    type,
+    limit,
   );
+  if (found.length > 0) return found;
+  // Every word again, each unknown one spelt as the store's nearest word; then any word.
+  const fixes = await corrections(db, storeId, version, words);
+  const fixed = searchGroups(words, synonyms, fixes);
+  if (fixes.size > 0) {
+    const all = await matches(db, storeId, version, fixed, "all", type, limit);
+    if (all.length > 0) return all;
+  }
+  return words.length > 1 ? matches(db, storeId, version, fixed, "any", type, limit) : [];
 }
 
 /**
@@ -464,13 +634,8 @@ export async function searchReportBetween(
   for (const row of none) {
     const words = queryWords(row.query);
     const fixes = await corrections(db, storeId, version, words);
-    const found = await matches(
-      db,
-      storeId,
-      tsquery(searchGroups(words, synonyms, fixes), "any"),
-      "all",
-      1,
-    );
+    const groups = searchGroups(words, synonyms, fixes);
+    const found = await matches(db, storeId, version, groups, "any", "all", 1);
     if (found.length === 0) stillNone.push(reported(row));
   }
   return { topQueries: top.map(reported), noResults: stillNone };
