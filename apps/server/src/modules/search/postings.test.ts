@@ -8,8 +8,8 @@ function group(matches: Record<string, number>): Postings {
   const pages = Object.entries(matches).filter(([ref]) => !ref.startsWith("p-"));
   const products = Object.entries(matches).filter(([ref]) => ref.startsWith("p-"));
   return postingsOf(entries, [
-    { kind: "page", refs: pages.map(([r]) => r), ranks: pages.map(([, v]) => v) },
-    { kind: "product", refs: products.map(([r]) => r), ranks: products.map(([, v]) => v) },
+    { kind: "page", pairs: pages },
+    { kind: "product", pairs: products },
   ]);
 }
 
@@ -50,7 +50,7 @@ describe("a search's matches kept in memory", () => {
     );
     const refs = (pick: (i: number) => boolean) => many.refs.filter((_, i) => pick(i)) as string[];
     const posted = (list: string[]) =>
-      postingsOf(many, [{ kind: "product", refs: list, ranks: list.map(() => 1) }]);
+      postingsOf(many, [{ kind: "product", pairs: list.map((ref) => [ref, 1] as const) }]);
     const even = posted(refs((i) => i % 2 === 0));
     const rare = posted(refs((i) => i === 1 || i === 4_000 || i === 9_998 || i === 9_999));
     const best = bestOf(many, [even, rare], "all", 10);
@@ -69,8 +69,12 @@ describe("a search's matches kept in memory", () => {
 });
 
 describe("a cache within a budget of bytes", () => {
+  // Each value costs its length, its key's two bytes a character and 600 for the map's node and
+  // the promise: two of these fit in 1,300 bytes, three do not.
+  const budget = 1_300;
+
   it("drops the least recently used values past its budget, and shares a pending read", async () => {
-    const cache = new SizedCache<string>(10, (v) => v.length);
+    const cache = new SizedCache<string>(budget, (v) => v.length);
     let reads = 0;
     const read = (v: string) => () => {
       reads += 1;
@@ -82,7 +86,7 @@ describe("a cache within a budget of bytes", () => {
     await cache.get("b", read("bbbb"));
     await cache.get("a", read("aaaa")); // a used again: b is now the oldest
     await cache.get("c", read("cccc"));
-    expect(cache.bytes).toBe(8);
+    expect(cache.bytes).toBe(2 * (4 + 2 + 600));
     expect(reads).toBe(3);
     await cache.get("a", read("aaaa"));
     expect(reads).toBe(3);
@@ -90,9 +94,31 @@ describe("a cache within a budget of bytes", () => {
     expect(reads).toBe(4);
   });
 
+  it("keeps a read still pending while it drops others, so it is never started twice", async () => {
+    const cache = new SizedCache<string>(budget, (v) => v.length);
+    let finish: (v: string) => void = () => {};
+    let reads = 0;
+    const slow = () => {
+      reads += 1;
+      return new Promise<string>((resolve) => {
+        finish = resolve;
+      });
+    };
+    const pending = cache.get("slow", slow);
+    await cache.get("b", () => Promise.resolve("bbbb"));
+    await cache.get("c", () => Promise.resolve("cccc"));
+    await cache.get("d", () => Promise.resolve("dddd"));
+    const again = cache.get("slow", slow);
+    finish("done");
+    expect(await pending).toBe("done");
+    expect(await again).toBe("done");
+    expect(reads).toBe(1);
+  });
+
   it("keeps no failed read", async () => {
-    const cache = new SizedCache<string>(10, (v) => v.length);
+    const cache = new SizedCache<string>(budget, (v) => v.length);
     await expect(cache.get("a", () => Promise.reject(new Error("down")))).rejects.toThrow("down");
     expect(await cache.get("a", () => Promise.resolve("up"))).toBe("up");
+    expect(cache.bytes).toBe(2 + 2 + 600);
   });
 });

@@ -6,31 +6,54 @@
 
 /** A store's entries at one search version, numbered in the order that breaks a tie of rank. */
 export interface Entries {
+  /** Which reading of the entries this is: a group's numbers hold for this one only. */
+  readonly id: number;
   /** Each entry's ref, by number: the pages first, then the products, each by title, then ref. */
   readonly refs: readonly string[];
   /** How many of them are pages: numbers below it are pages, the others products. */
   readonly pages: number;
-  /** A page's number by its ref, and a product's. */
-  readonly pageNumbers: ReadonlyMap<string, number>;
-  readonly productNumbers: ReadonlyMap<string, number>;
+  /** The numbers of each kind ordered by ref (the pages', then the products'), to find a ref. */
+  readonly byRef: Int32Array;
 }
 
 export type EntryKind = "page" | "product";
 
+let readings = 0;
+
 /** The entries from their refs, each kind's in its order (see Entries). */
 export function entriesOf(pageRefs: readonly string[], productRefs: readonly string[]): Entries {
   const refs = [...pageRefs, ...productRefs];
-  return {
-    refs,
-    pages: pageRefs.length,
-    pageNumbers: new Map(pageRefs.map((ref, i) => [ref, i])),
-    productNumbers: new Map(productRefs.map((ref, i) => [ref, pageRefs.length + i])),
+  const pages = pageRefs.length;
+  const byRef = Int32Array.from(refs.keys());
+  const byText = (a: number, b: number) => {
+    const [x, y] = [refs[a] as string, refs[b] as string];
+    return x < y ? -1 : x > y ? 1 : 0;
   };
+  byRef.subarray(0, pages).sort(byText);
+  byRef.subarray(pages).sort(byText);
+  readings += 1;
+  return { id: readings, refs, pages, byRef };
 }
 
-/** The bytes Entries of this many refs hold, about (for the memory's budget). */
+/** The number of an entry of the kind, or undefined when these entries do not hold it. */
+export function numberOf(entries: Entries, kind: EntryKind, ref: string): number | undefined {
+  const { refs, byRef } = entries;
+  let low = kind === "page" ? 0 : entries.pages;
+  let high = kind === "page" ? entries.pages : refs.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    const n = byRef[mid] as number;
+    const at = refs[n] as string;
+    if (at === ref) return n;
+    if (at < ref) low = mid + 1;
+    else high = mid;
+  }
+  return undefined;
+}
+
+/** The bytes Entries hold, about: a ref (a UUID's string) and its two numbers (memory's budget). */
 export function entriesBytes(entries: Entries): number {
-  return entries.refs.length * 160;
+  return entries.refs.length * 100 + 1_000;
 }
 
 /** The entries one group of a query matches (one word, with its alternatives), and how well. */
@@ -38,7 +61,7 @@ export interface Postings {
   /** Entry numbers, ascending. */
   readonly numbers: Int32Array;
   /** Each one's rank for the group, in the same order. */
-  readonly ranks: Float32Array;
+  readonly ranks: Float64Array;
 }
 
 /**
@@ -47,21 +70,20 @@ export interface Postings {
  */
 export function postingsOf(
   entries: Entries,
-  matched: readonly { kind: EntryKind; refs: readonly string[]; ranks: readonly number[] }[],
+  matched: readonly { kind: EntryKind; pairs: readonly (readonly [string, number])[] }[],
 ): Postings {
   const found: number[] = [];
-  const rankOf = new Float32Array(entries.refs.length);
-  for (const { kind, refs, ranks } of matched) {
-    const numbers = kind === "page" ? entries.pageNumbers : entries.productNumbers;
-    for (let i = 0; i < refs.length; i += 1) {
-      const n = numbers.get(refs[i] as string);
+  const rankOf = new Float64Array(entries.refs.length);
+  for (const { kind, pairs } of matched) {
+    for (const [ref, rank] of pairs) {
+      const n = numberOf(entries, kind, ref);
       if (n === undefined) continue;
       found.push(n);
-      rankOf[n] = ranks[i] ?? 0;
+      rankOf[n] = rank;
     }
   }
   const numbers = Int32Array.from(found).sort();
-  return { numbers, ranks: Float32Array.from(numbers, (n) => rankOf[n] as number) };
+  return { numbers, ranks: Float64Array.from(numbers, (n) => rankOf[n] as number) };
 }
 
 /** One entry found: its number, its kind and its rank (the sum of its groups' ranks). */
@@ -174,13 +196,16 @@ function anyGroup(groups: readonly Postings[], found: (n: number, rank: number) 
   }
 }
 
+/** What one value costs the cache beside its own size and its key's: the map's node, the promise. */
+const ENTRY_OVERHEAD = 600;
+
 /**
  * A cache of values that know their size, per key, within a budget of bytes: the least recently
  * used go first. The pending read is kept, so concurrent requests for a key share it; a failure
  * is not kept.
  */
 export class SizedCache<V> {
-  readonly #entries = new Map<string, { value: Promise<V>; bytes: number }>();
+  readonly #entries = new Map<string, { value: Promise<V>; bytes: number; settled: boolean }>();
   #bytes = 0;
 
   constructor(
@@ -195,12 +220,15 @@ export class SizedCache<V> {
       this.#entries.set(key, hit);
       return hit.value;
     }
-    const entry = { value: read(), bytes: 0 };
+    const entry = { value: read(), bytes: 0, settled: false };
     this.#entries.set(key, entry);
     entry.value.then(
       (value) => {
         if (this.#entries.get(key) !== entry) return;
-        entry.bytes = this.sizeOf(value);
+        // The key, the map's node and the promise count too: a cache of many small values
+        // would otherwise hold several times its budget.
+        entry.bytes = this.sizeOf(value) + key.length * 2 + ENTRY_OVERHEAD;
+        entry.settled = true;
         this.#bytes += entry.bytes;
         this.#trim();
       },
@@ -219,6 +247,8 @@ export class SizedCache<V> {
   #trim(): void {
     for (const [key, entry] of this.#entries) {
       if (this.#bytes <= this.budget) return;
+      // A read still pending holds nothing yet; dropping it would only start it again.
+      if (!entry.settled) continue;
       this.#entries.delete(key);
       this.#bytes -= entry.bytes;
     }

@@ -118,13 +118,15 @@ function groupQuery(group: SearchAlternative[]): SQL {
 }
 
 /**
- * What a search keeps of each store's index in memory (postings.ts): its entries and each group's
- * matches, per search version, so that an entry changed is read again under the next version.
- * 24 MB in all: a store of 50,000 products takes about 8 MB for its entries, and a word in all
- * of them 400 kB. A store of more than HELD_ENTRIES entries is searched in the database instead.
+ * What a search keeps of each store's index in memory (postings.ts): its entries per search
+ * version, and each group's matches per reading of the entries, so that an entry changed is read
+ * again under the next version. 32 MB in all, the least recently used first: a store of 50,000
+ * products takes about 5 MB for its entries, and a word in all of them 600 kB. A store of more
+ * than HELD_ENTRIES entries (a third of the budget) is searched in the database instead, so that
+ * large stores do not keep pushing each other out.
  */
 const held = new WeakMap<Database, SizedCache<Entries | Postings | "too many">>();
-const HELD_BYTES = 24 * 1024 * 1024;
+const HELD_BYTES = 32 * 1024 * 1024;
 const HELD_ENTRIES = 100_000;
 const heldEntries = new WeakMap<Database, number>();
 
@@ -141,10 +143,10 @@ function heldOf(db: Database): SizedCache<Entries | Postings | "too many"> {
   if (!cache) {
     cache = new SizedCache<Entries | Postings | "too many">(HELD_BYTES, (value) =>
       value === "too many"
-        ? 64
+        ? 0
         : "refs" in value
           ? entriesBytes(value)
-          : value.numbers.byteLength * 2 + 200,
+          : value.numbers.byteLength + value.ranks.byteLength,
     );
     held.set(db, cache);
   }
@@ -195,15 +197,17 @@ function groupPostings(
   group: SearchAlternative[],
 ): Promise<Postings> {
   const key = group.map((a) => `${a.config}:${a.query}`).join(",");
-  return heldOf(db).get(`group|${storeId}|${version}|${key}`, async () => {
-    const rows = await selectRows<{ kind: EntryKind; refs: string[]; ranks: number[] }>(
+  // Keyed by the reading of the entries its numbers refer to, not only the version: entries read
+  // again under the same version (pushed out meanwhile) may be numbered differently.
+  return heldOf(db).get(`group|${storeId}|${version}|${entries.id}|${key}`, async () => {
+    const rows = await selectRows<{ kind: EntryKind; pairs: [string, number][] }>(
       db,
       sql`
       with q as (select ${groupQuery(group)} as q),
       words as (
         select count(distinct m[1]) as n from q, regexp_matches(q.q::text, '''([^'']*)''', 'g') m
       )
-      select e.kind, json_agg(e.ref) as refs, json_agg(ts_rank(e.document, q.q) * words.n) as ranks
+      select e.kind, json_agg(json_build_array(e.ref, ts_rank(e.document, q.q) * words.n)) as pairs
       from search_entries e, q, words
       where e.store_id = ${storeId} and e.document @@ q.q
       group by e.kind`,
@@ -214,6 +218,9 @@ function groupPostings(
 
 type Described = Omit<Match, "total">;
 
+/** The entries shown, each kept for its store's version: apart, so they never push out the rest. */
+const described = new AnswerCache("search-entries", 5_000, 10 * 60_000);
+
 /** The entries' titles, paths and summaries, each kept for the version (null: gone since). */
 function describe(
   db: Database,
@@ -221,7 +228,7 @@ function describe(
   version: number,
   wanted: readonly { kind: EntryKind; ref: string }[],
 ): Promise<(Described | null)[]> {
-  return indexReads.getMany(
+  return described.getMany(
     db,
     wanted.map((w) => `entry|${storeId}|${version}|${w.kind}|${w.ref}`),
     async (missing) => {
@@ -259,29 +266,24 @@ async function matches(
     return indexReads.get(
       db,
       `matches|${storeId}|${version}|${JSON.stringify(groups)}|${mode}|${type}|${limit}`,
-      () => databaseMatches(db, storeId, tsquery(groups, mode), type, limit),
+      () =>
+        databaseMatches(db, storeId, tsquery(groups, mode), tsquery(groups, "any"), type, limit),
     );
   }
   const postings = await Promise.all(
     groups.map((group) => groupPostings(db, storeId, version, entries, group)),
   );
   const best = bestOf(entries, postings, mode, limit);
-  const kinds = (["page", "product"] as const).filter((k) => type === "all" || type === k);
-  const found: Match[] = [];
-  for (const kind of kinds) {
-    const total = Math.min(
-      kind === "page" ? best.pageTotal : best.productTotal,
-      SEARCH_LIMITS.ranked,
-    );
-    const described = await describe(
-      db,
-      storeId,
-      version,
-      best[kind].map((r) => ({ kind, ref: entries.refs[r.number] as string })),
-    );
-    for (const entry of described) if (entry) found.push({ ...entry, total });
-  }
-  return found;
+  const shown = (["page", "product"] as const)
+    .filter((k) => type === "all" || type === k)
+    .flatMap((kind) => best[kind])
+    .map((r) => ({ kind: r.kind, ref: entries.refs[r.number] as string }));
+  const totals = {
+    page: Math.min(best.pageTotal, SEARCH_LIMITS.ranked),
+    product: Math.min(best.productTotal, SEARCH_LIMITS.ranked),
+  };
+  const rows = await describe(db, storeId, version, shown);
+  return rows.flatMap((row) => (row ? [{ ...row, total: totals[row.kind] }] : []));
 }
 
 /** The groups as one tsquery: each group's alternatives OR'd, the groups AND'd (or OR'd). */
@@ -295,12 +297,13 @@ function tsquery(groups: SearchAlternative[][], mode: "all" | "any"): SQL {
 /**
  * `matches` for a store too large to keep in memory: the best `limit` entries of each kind the
  * query matches, ranked by the database among the first SEARCH_LIMITS.ranked, and how many of
- * those are of each kind.
+ * those are of each kind. Ranked against `rank`, the groups OR'd, as the sum in memory ranks.
  */
 async function databaseMatches(
   db: Database,
   storeId: string,
   query: SQL,
+  rank: SQL,
   type: SearchType,
   limit: number,
 ): Promise<Match[]> {
@@ -312,9 +315,10 @@ async function databaseMatches(
     db,
     sql`
     with q as (select ${query} as q),
+    r as (select ${rank} as q),
     every as materialized (
-      select e.kind, e.ref, e.title, e.path, e.summary, e.document, q.q
-      from search_entries e, q
+      select e.kind, e.ref, e.title, e.path, e.summary, e.document, r.q
+      from search_entries e, q, r
       where e.store_id = ${storeId} and e.document @@ q.q
         and (${type} = 'all' or e.kind = ${type})),
     matched as materialized (select * from every limit ${SEARCH_LIMITS.ranked})
