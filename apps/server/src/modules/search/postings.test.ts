@@ -96,20 +96,18 @@ describe("a cache within a budget of bytes", () => {
 
   it("keeps a read still pending while it drops others, so it is never started twice", async () => {
     const cache = new SizedCache<string>(budget, (v) => v.length);
-    let finish: (v: string) => void = () => {};
+    const finishes: ((v: string) => void)[] = [];
     let reads = 0;
     const slow = () => {
       reads += 1;
-      return new Promise<string>((resolve) => {
-        finish = resolve;
-      });
+      return new Promise<string>((resolve) => finishes.push(resolve));
     };
     const pending = cache.get("slow", slow);
     await cache.get("b", () => Promise.resolve("bbbb"));
     await cache.get("c", () => Promise.resolve("cccc"));
     await cache.get("d", () => Promise.resolve("dddd"));
     const again = cache.get("slow", slow);
-    finish("done");
+    for (const finish of finishes) finish("done");
     expect(await pending).toBe("done");
     expect(await again).toBe("done");
     expect(reads).toBe(1);
