@@ -36,7 +36,7 @@ export function entriesOf(pageRefs: readonly string[], productRefs: readonly str
 }
 
 /** The number of an entry of the kind, or undefined when these entries do not hold it. */
-export function numberOf(entries: Entries, kind: EntryKind, ref: string): number | undefined {
+function numberOf(entries: Entries, kind: EntryKind, ref: string): number | undefined {
   const { refs, byRef } = entries;
   let low = kind === "page" ? 0 : entries.pages;
   let high = kind === "page" ? entries.pages : refs.length;
@@ -49,11 +49,6 @@ export function numberOf(entries: Entries, kind: EntryKind, ref: string): number
     else high = mid;
   }
   return undefined;
-}
-
-/** The bytes Entries hold, about: a ref (a UUID's string) and its two numbers (memory's budget). */
-export function entriesBytes(entries: Entries): number {
-  return entries.refs.length * 100 + 1_000;
 }
 
 /** The entries one group of a query matches (one word, with its alternatives), and how well. */
@@ -84,6 +79,16 @@ export function postingsOf(
   }
   const numbers = Int32Array.from(found).sort();
   return { numbers, ranks: Float64Array.from(numbers, (n) => rankOf[n] as number) };
+}
+
+/**
+ * The bytes what a search holds takes, about, for the memory's budget: an entry is its ref (a
+ * UUID's string) and its two numbers; postings are their two arrays.
+ */
+export function heldBytes(value: Entries | Postings | "too many"): number {
+  if (value === "too many") return 0;
+  if ("refs" in value) return value.refs.length * 100 + 1_000;
+  return value.numbers.byteLength + value.ranks.byteLength;
 }
 
 /** One entry found: its number, its kind and its rank (the sum of its groups' ranks). */
@@ -213,14 +218,20 @@ export class SizedCache<V> {
     private readonly sizeOf: (value: V) => number,
   ) {}
 
-  get(key: string, read: () => Promise<V>): Promise<V> {
+  /** The value kept for the key, else `read`'s. The caller's key decides which kind of V it is. */
+  get<T extends V>(key: string, read: () => Promise<T>): Promise<T> {
     const hit = this.#entries.get(key);
     if (hit) {
       this.#entries.delete(key);
       this.#entries.set(key, hit);
-      return hit.value;
+      return hit.value as Promise<T>;
     }
-    const entry = { value: read(), bytes: 0, settled: false };
+    const pending = read();
+    const entry: { value: Promise<V>; bytes: number; settled: boolean } = {
+      value: pending,
+      bytes: 0,
+      settled: false,
+    };
     this.#entries.set(key, entry);
     entry.value.then(
       (value) => {
@@ -236,7 +247,7 @@ export class SizedCache<V> {
         if (this.#entries.get(key) === entry) this.#entries.delete(key);
       },
     );
-    return entry.value;
+    return pending;
   }
 
   /** The bytes the values held now take, as their sizeOf says. */

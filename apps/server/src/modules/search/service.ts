@@ -21,8 +21,8 @@ import {
   bestOf,
   type Entries,
   type EntryKind,
-  entriesBytes,
   entriesOf,
+  heldBytes,
   type Postings,
   postingsOf,
   SizedCache,
@@ -141,13 +141,7 @@ export function searchInMemoryUpTo(db: Database, entries?: number): void {
 function heldOf(db: Database): SizedCache<Entries | Postings | "too many"> {
   let cache = held.get(db);
   if (!cache) {
-    cache = new SizedCache<Entries | Postings | "too many">(HELD_BYTES, (value) =>
-      value === "too many"
-        ? 0
-        : "refs" in value
-          ? entriesBytes(value)
-          : value.numbers.byteLength + value.ranks.byteLength,
-    );
+    cache = new SizedCache<Entries | Postings | "too many">(HELD_BYTES, heldBytes);
     held.set(db, cache);
   }
   return cache;
@@ -163,10 +157,12 @@ function storeEntries(
   version: number,
 ): Promise<Entries | "too many"> {
   const most = heldEntries.get(db) ?? HELD_ENTRIES;
-  return heldOf(db).get(`entries|${storeId}|${version}|${most}`, async () => {
-    const rows = await selectRows<{ kind: EntryKind | null; refs: string[] | null; n: number }>(
-      db,
-      sql`
+  return heldOf(db).get(
+    `entries|${storeId}|${version}|${most}`,
+    async (): Promise<Entries | "too many"> => {
+      const rows = await selectRows<{ kind: EntryKind | null; refs: string[] | null; n: number }>(
+        db,
+        sql`
       with counted as (
         select count(*)::int as n
         from (select 1 from search_entries where store_id = ${storeId} limit ${most + 1}) e
@@ -177,11 +173,12 @@ function storeEntries(
       from search_entries e
       where e.store_id = ${storeId} and (select n from counted) <= ${most}
       group by e.kind`,
-    );
-    if ((rows[0]?.n ?? 0) > most) return "too many";
-    const refs = (kind: EntryKind) => rows.find((r) => r.kind === kind)?.refs ?? [];
-    return entriesOf(refs("page"), refs("product"));
-  }) as Promise<Entries | "too many">;
+      );
+      if ((rows[0]?.n ?? 0) > most) return "too many";
+      const refs = (kind: EntryKind) => rows.find((r) => r.kind === kind)?.refs ?? [];
+      return entriesOf(refs("page"), refs("product"));
+    },
+  );
 }
 
 /**
@@ -213,7 +210,7 @@ function groupPostings(
       group by e.kind`,
     );
     return postingsOf(entries, rows);
-  }) as Promise<Postings>;
+  });
 }
 
 type Described = Omit<Match, "total">;
