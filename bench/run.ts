@@ -23,6 +23,7 @@ import zlib, { brotliDecompressSync, gunzipSync, gzipSync, inflateSync } from "n
 import autocannon, { type Result as LoadResult } from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result as LighthouseResult } from "lighthouse";
+import { embeddedUrl } from "../apps/server/src/db/embedded.ts";
 import {
   type FloorResult as FloorRow,
   type FlowTemplate,
@@ -45,7 +46,7 @@ const SERVE_ENV = { MALLOC_ARENA_MAX: "2" };
 /** …and its V8 flags. */
 const SERVE_FLAGS = [
   `--max-old-space-size=${process.env.NODE_HEAP_MB ?? "128"}`,
-  "--max-semi-space-size=2",
+  "--max-semi-space-size=4",
   ...(process.env.BENCH_PROFILE_DIR
     ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
     : []),
@@ -391,15 +392,8 @@ async function pinDatabasePort(dataDir: string): Promise<void> {
 
 /** The embedded PostgreSQL's URL (its credentials file), or DATABASE_URL; null if neither. */
 async function databaseUrlOf(dataDir: string): Promise<string | null> {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  try {
-    const c = JSON.parse(
-      await readFile(path.join(dataDir, "postgres", "credentials.json"), "utf8"),
-    ) as { user: string; password: string; port: number };
-    return `postgres://${c.user}:${encodeURIComponent(c.password)}@127.0.0.1:${c.port}/storefront`;
-  } catch {
-    return null;
-  }
+  // The floors replay on the connection the store itself takes (the embedded one's Unix socket).
+  return process.env.DATABASE_URL || (await embeddedUrl(dataDir).catch(() => null));
 }
 
 async function waitUntilReady(

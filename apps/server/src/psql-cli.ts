@@ -12,7 +12,7 @@ async function main(args: string[]): Promise<number> {
     return await new Promise<number>((resolve) => {
       // The URL as psql's first argument: no password on the command line of another process
       // than this one's child, and psql's own arguments follow.
-      const child = spawn("psql", [server.url, ...args], { stdio: "inherit" });
+      const child = spawn("psql", [server.clientUrl, ...args], { stdio: "inherit" });
       // Ctrl-C belongs to psql (it cancels the query); this process waits for it.
       const ignore = () => {};
       process.on("SIGINT", ignore);
@@ -39,7 +39,7 @@ try {
   if (args[0] === "--url") {
     // `npm run db:url`: the connection URL, for another client.
     const server = await databaseServer(loadConfig(), "command", () => {});
-    console.log(server.url);
+    console.log(server.clientUrl);
     if (server.startedHere) {
       // Nothing else holds the embedded PostgreSQL: it is not left running for a URL.
       await server.stop();

