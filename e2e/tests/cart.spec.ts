@@ -295,3 +295,38 @@ test("the quick view shows the card while it loads, keeps More details and Add t
   const line = drawer(page).locator(".cart-line");
   await expect(line.locator(".stepper output")).toHaveText("12");
 });
+
+test("on a phone a product page's buy bar shows the price and adds to the cart while Add to cart is out of view", async ({
+  page,
+}, testInfo) => {
+  await gotoHydrated(page, "/products/itchy-scratchy");
+  const bar = page.getByRole("region", { name: `Buy ${ITCHY}` });
+  if (testInfo.project.name === "wide") {
+    // Wide, the purchase box is on the first screen: no bar is drawn.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect(bar).toBeHidden();
+    return;
+  }
+  await page.setViewportSize({ width: 375, height: 667 });
+  // On the first screen the purchase box is out of view, under the photos.
+  await expect(bar).toBeVisible();
+  await expect(bar.locator(".price")).toHaveText("$39.95");
+  // The chat button moves above the bar instead of covering it.
+  const barBox = await bar.boundingBox();
+  const chatBox = await page.locator(".chat-trigger").boundingBox();
+  if (!barBox || !chatBox) throw new Error("no bar or chat button");
+  expect(chatBox.y + chatBox.height).toBeLessThanOrEqual(barBox.y);
+
+  // With the purchase box's own button in view, the bar goes.
+  const main = page.getByRole("main");
+  await main.getByRole("button", { name: "Add to cart" }).scrollIntoViewIfNeeded();
+  await expect(bar).toBeHidden();
+
+  // Scrolled past it, the bar is back, and its button adds what the box would.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect(bar).toBeVisible();
+  await bar.getByRole("button", { name: "Add to cart" }).click();
+  await expect(drawer(page).locator(".cart-line")).toHaveCount(1);
+  await expect(drawer(page)).toContainText("Itchy Scratchy");
+  await expect(page.locator(".cart-count")).toHaveText("1");
+});

@@ -127,6 +127,22 @@ test("a new visitor sees the home page with the callout banner, logo, menus and 
   await screenshot(page, testInfo, "home");
 });
 
+test("on a 375x667 phone the home page shows products within its first two screens, in the pet and hemp stores", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.skip(isWide(testInfo), "a phone's screen");
+  await page.setViewportSize({ width: 375, height: 667 });
+  const port = new URL(baseURL ?? "http://localhost").port;
+  for (const host of ["localhost", "hemp.localhost"]) {
+    await gotoHydrated(page, `http://${host}:${port}/`);
+    const first = page.locator(".product-grid > li").first();
+    await expect(first).toBeAttached();
+    const top = await first.evaluate((card) => card.getBoundingClientRect().top + window.scrollY);
+    expect(top, host).toBeLessThan(2 * 667);
+  }
+});
+
 test("the Dogs and Cats menus open one at a time and close on Escape, an outside click and navigation", async ({
   page,
 }, testInfo) => {
@@ -181,12 +197,15 @@ test("the Dogs and Cats menus open one at a time and close on Escape, an outside
   else await expect(nav).toBeHidden();
 });
 
-test("the sticky top bar is 200px tall and shrinks to 96px once scrolled", async ({ page }) => {
+test("the sticky top bar is 200px tall from the medium breakpoint, 150px on a phone, and shrinks to 96px once scrolled", async ({
+  page,
+}, testInfo) => {
   await gotoHydrated(page, "/");
   const header = page.locator("header.site-header");
   const height = async () => (await header.boundingBox())?.height;
+  const tall = isWide(testInfo) ? 200 : 150;
 
-  await expect.poll(height).toBe(200);
+  await expect.poll(height).toBe(tall);
   await page.evaluate(() => window.scrollTo(0, 600));
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   await expect(header).toHaveAttribute("data-scrolled", "");
@@ -197,7 +216,24 @@ test("the sticky top bar is 200px tall and shrinks to 96px once scrolled", async
 
   await page.evaluate(() => window.scrollTo(0, 0));
   await expect(header).not.toHaveAttribute("data-scrolled");
-  await expect.poll(height).toBe(200);
+  await expect.poll(height).toBe(tall);
+});
+
+test("on a 375x667 phone the callout and the top bar take at most a third of the screen, at the top and scrolled", async ({
+  page,
+}, testInfo) => {
+  test.skip(isWide(testInfo), "a phone's screen");
+  await page.setViewportSize({ width: 375, height: 667 });
+  await gotoHydrated(page, "/");
+  const taken = () =>
+    page.evaluate(() => {
+      const bottom = document.querySelector("header.site-header")?.getBoundingClientRect().bottom;
+      return bottom === undefined ? null : Math.max(0, bottom);
+    });
+  // The callout scrolls away with the page; the bar stays.
+  await expect.poll(taken).toBeLessThanOrEqual(667 / 3);
+  await page.evaluate(() => window.scrollTo(0, 600));
+  await expect.poll(taken).toBe(96);
 });
 
 test("the top bar looks intended at 375, 768, 900, 1024 and 1280 px, scrolled and not, in every store", async ({
@@ -206,7 +242,7 @@ test("the top bar looks intended at 375, 768, 900, 1024 and 1280 px, scrolled an
 }, testInfo) => {
   // One run covers every width; the narrow project would repeat it.
   test.skip(!isWide(testInfo), "the test sets each width itself");
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const port = new URL(baseURL ?? "http://localhost").port;
   const boxes = () =>
     page.evaluate(() => {
@@ -215,10 +251,42 @@ test("the top bar looks intended at 375, 768, 900, 1024 and 1280 px, scrolled an
         return r ? { x: r.x, y: r.y, w: r.width, h: r.height } : null;
       };
       const visible = (el: Element) => el.getClientRects().length > 0;
+      const select = document.querySelector<HTMLSelectElement>("#currency-select");
+      // The width the currency's chosen text needs, in the control's own font.
+      let currency: { needs: number; has: number; text: string } | null = null;
+      if (select) {
+        const style = getComputedStyle(select);
+        const context = document.createElement("canvas").getContext("2d");
+        if (context) context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const text = select.selectedOptions[0]?.textContent ?? "";
+        currency = {
+          text,
+          needs: context?.measureText(text).width ?? 0,
+          // Less its padding and the drop-down arrow (about 1rem).
+          has:
+            select.clientWidth -
+            Number.parseFloat(style.paddingLeft) -
+            Number.parseFloat(style.paddingRight) -
+            16,
+        };
+      }
       return {
         header: rect(document.querySelector("header.site-header")),
         logo: rect(document.querySelector(".logo img")),
         tools: rect(document.querySelector(".header-tools")),
+        // Every control of the bar, to check that none touches another.
+        controls: [
+          ...document.querySelectorAll(
+            ".menu-toggle, .logo img, .search-toggle, #currency-select, .header-tools > button, .header-tools .cart-button",
+          ),
+        ]
+          .filter(visible)
+          .map((el) => {
+            const r = el.getBoundingClientRect();
+            const name = el.textContent?.trim() || el.getAttribute("alt") || el.id || el.className;
+            return { text: name, x: r.x, y: r.y, w: r.width, h: r.height };
+          }),
+        currency,
         items: [...document.querySelectorAll(".main-nav > ul > li > a, .dropdown-toggle")]
           .filter(visible)
           .map((el) => {
@@ -231,17 +299,30 @@ test("the top bar looks intended at 375, 768, 900, 1024 and 1280 px, scrolled an
   type Box = { x: number; y: number; w: number; h: number };
   const overlap = (a: Box, b: Box) =>
     a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+  // Touching: closer than 2 px on both axes.
+  const touch = (a: Box, b: Box) => overlap({ x: a.x - 2, y: a.y - 2, w: a.w + 4, h: a.h + 4 }, b);
 
   for (const host of ["localhost", "garden.localhost", "hemp.localhost"]) {
     for (const width of [375, 768, 900, 1024, 1280]) {
       await page.setViewportSize({ width, height: 800 });
       await gotoHydrated(page, `http://${host}:${port}/`);
+      // The longest currency text and a number badge: the widest the tools get.
+      if (host === "localhost") {
+        await page.request.post(`http://${host}:${port}/api/cart/items`, {
+          data: { sku: "ITCHY-1", quantity: 1 },
+        });
+        await gotoHydrated(page, `http://${host}:${port}/`);
+        if (await page.locator("#currency-select").isVisible()) {
+          await page.locator("#currency-select").selectOption("cad");
+          await expect(page.locator("#currency-select")).toHaveValue("cad");
+        }
+      }
       for (const scrolled of [false, true]) {
         const where = `${host} at ${width}px${scrolled ? ", scrolled" : ""}`;
         await page.evaluate((y) => window.scrollTo(0, y), scrolled ? 600 : 0);
         await expect
           .poll(async () => (await boxes()).header?.h, { message: where })
-          .toBe(scrolled ? 96 : 200);
+          .toBe(scrolled ? 96 : width < 768 ? 150 : 200);
         await page.waitForTimeout(350); // the logo's own transition
         const b = await boxes();
         if (!b.logo || !b.tools) throw new Error(`no logo or tools: ${where}`);
@@ -250,6 +331,21 @@ test("the top bar looks intended at 375, 768, 900, 1024 and 1280 px, scrolled an
         expect(b.logo.h, where).toBeGreaterThanOrEqual(30);
         expect(b.sideways, where).toBe(false);
         expect(overlap(b.logo, b.tools), `${where}: logo and tools`).toBe(false);
+        for (const [i, one] of b.controls.entries()) {
+          for (const other of b.controls.slice(i + 1)) {
+            expect(touch(one, other), `${where}: ${one.text} touches ${other.text}`).toBe(false);
+          }
+        }
+        if (b.currency) {
+          expect(
+            b.currency.needs,
+            `${where}: the currency control shows "${b.currency.text}" whole`,
+          ).toBeLessThanOrEqual(b.currency.has);
+        }
+        // The navigation is one row.
+        expect(new Set(b.items.map((item) => Math.round(item.y))).size, where).toBeLessThanOrEqual(
+          1,
+        );
         for (const item of b.items) {
           // Each item on one line, clear of the logo and the tools.
           expect(item.h, `${where}: ${item.text}`).toBeLessThanOrEqual(44);
@@ -374,16 +470,24 @@ test("a product page is painted before any of its scripts is asked for, and then
   await expect(page).toHaveURL(/\?variant=ITCHY-2$/);
 });
 
-test("the footer states this year, and an empty cart's count is a quiet outline, not the accent", async ({
+test("the footer states this year, and an empty cart shows no number badge while its button still says 0 items", async ({
   page,
 }) => {
   await gotoHydrated(page, "/");
   await expect(page.locator(".footer-note")).toHaveText(
     new RegExp(`^© ${new Date().getFullYear()} Pawsome Herbals\\.`),
   );
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("button", { name: "Cart 0 items" })).toBeVisible();
+  // The count is there for screen readers, drawn nowhere.
   const count = page.locator(".cart-count");
   await expect(count).toHaveText("0");
-  await expect(count).toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
+  expect((await count.boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
+
+  await page.request.post("/api/cart/items", { data: { sku: "ITCHY-1", quantity: 2 } });
+  await gotoHydrated(page, "/");
+  await expect(header.getByRole("button", { name: "Cart 2 items" })).toBeVisible();
+  expect((await count.boundingBox())?.width ?? 0).toBeGreaterThan(10);
 });
 
 test("the footer's social links are the networks' marks, named for screen readers", async ({

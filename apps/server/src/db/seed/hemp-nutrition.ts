@@ -431,24 +431,25 @@ export const hempNutrition: DemoStore = {
       "text-1":
         "<p>Good nutrition is the foundation of a long, happy life. We cold-press North American hemp seed in small batches and blend it into simple, honest supplements that support shiny coats, calm minds and easy movement. No fillers, no THC, just real food for the pets you love.</p>",
       sections: {
-        "title-1": "From seed to bowl",
-        "subheading-1": "Grown and pressed in North America",
-        "color-1": "#1f4541",
-        "image-1": "/media/hemp-nutrition/home-seeds-pattern.jpg",
-        "imageAlt-1": "Botanical pattern of hemp leaves and seeds",
-        "content-1":
-          "<p>Our hemp is grown by family farms in Manitoba and Colorado and pressed within days of harvest, so every bottle is fresh, nutty and full of natural omegas.</p>",
-        "title-2": "Simple, honest ingredients",
+        // The store's products first, under the heading the page gives them: a shopper on a
+        // phone sees them within two screens.
+        "title-1": "Hemp nutrition for every pet",
+        "widget-1": "products",
+        "title-2": "From seed to bowl",
+        "subheading-2": "Grown and pressed in North America",
+        "color-2": "#1f4541",
+        "image-2": "/media/hemp-nutrition/home-seeds-pattern.jpg",
+        "imageAlt-2": "Botanical pattern of hemp leaves and seeds",
         "content-2":
-          "<ul><li>Cold-pressed and unrefined</li><li>Third-party tested for purity in every batch</li><li>No artificial colours, flavours or preservatives</li></ul>",
-        "title-3": "Find your pet's favourite",
+          "<p>Our hemp is grown by family farms in Manitoba and Colorado and pressed within days of harvest, so every bottle is fresh, nutty and full of natural omegas.</p>",
+        "title-3": "Simple, honest ingredients",
         "content-3":
+          "<ul><li>Cold-pressed and unrefined</li><li>Third-party tested for purity in every batch</li><li>No artificial colours, flavours or preservatives</li></ul>",
+        "title-4": "Find your pet's favourite",
+        "content-4":
           "<p>From everyday hemp seed oil to targeted joint support, there is something for every stage of life.</p>",
-        "button-3": "Shop All Products",
-        "buttonLink-3": "/collections/all",
-        // The store's products, under the heading the page gives them.
-        "title-4": "Hemp nutrition for every pet",
-        "widget-4": "products",
+        "button-4": "Shop All Products",
+        "buttonLink-4": "/collections/all",
       },
     },
     about: {

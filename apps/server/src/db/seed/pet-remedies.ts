@@ -836,6 +836,9 @@ export const petRemedies: DemoStore = {
       "text-1":
         "<p>Every pet deserves to feel their best. Our small-batch liquid remedies bring together time-tested traditional Chinese formulas and beloved Western herbs, so you can support your companion's health naturally, from itchy skin and nervous tummies to stiff, senior joints.</p><p><strong>Free shipping on USA orders $149+.</strong></p>",
       sections: [
+        // The store's products first, under the heading the page gives them: a shopper on a
+        // phone sees them within two screens.
+        { widget: "products", title: "Shop by condition" },
         {
           title: "Rooted in tradition",
           subheading: "Classic formulas, modern care",
@@ -871,8 +874,6 @@ export const petRemedies: DemoStore = {
           button: "Shop All Products",
           buttonLink: "/collections/liquid-dog-vitamins-supplements",
         },
-        // The store's products, under the heading the page gives them.
-        { widget: "products", title: "Shop by condition" },
       ],
     },
     about: {

@@ -108,6 +108,13 @@ export function AddMessages({
  * busy while adding, says Unavailable without an item and Out of Stock past the stock, and is
  * also disabled while the shopper has not finished choosing (`choosing`).
  */
+/** What an add button says: busy, unavailable, out of stock, or "Add to cart". */
+export function addLabel(state: { busy: boolean; unavailable: boolean; outOfStock: boolean }) {
+  if (state.busy) return "Adding…";
+  if (state.unavailable) return "Unavailable";
+  return state.outOfStock ? "Out of Stock" : "Add to cart";
+}
+
 export function AddRow({
   quantity,
   onQuantity,
@@ -147,13 +154,7 @@ export function AddRow({
         aria-busy={busy}
         onClick={onAdd}
       >
-        {busy
-          ? "Adding…"
-          : unavailable
-            ? "Unavailable"
-            : outOfStock
-              ? "Out of Stock"
-              : "Add to cart"}
+        {addLabel({ busy, unavailable, outOfStock })}
       </button>
     </div>
   );

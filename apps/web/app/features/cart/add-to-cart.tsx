@@ -5,8 +5,9 @@ import {
   STOCK_MESSAGE,
   type Variant,
 } from "@storefront/domain";
-import { useEffect, useState } from "react";
-import { AddMessages, AddRow, useAddFlow } from "./add-flow";
+import { useEffect, useRef, useState } from "react";
+import { AddMessages, AddRow, addLabel, useAddFlow } from "./add-flow";
+import { BuyBar } from "./buy-bar";
 import { useCartStore } from "./cart-store";
 import { PurchaseOptions } from "./purchase-options";
 
@@ -42,13 +43,15 @@ export function changedPrice(
  * The purchase option (once, or on one of `product`'s subscription plans), quantity (1 to 99)
  * and the add-to-cart button, shared by the quick-view popup and the product page. Disabled
  * without a variant, while busy, or when stock is too low ('Out of Stock'). Refusals (stock,
- * cart full, line limit) show inline in red.
+ * cart full, line limit) show inline in red. On the product page (`buyBar`, the product's title)
+ * a phone also gets a bar with the same button while this one is out of view.
  */
 export function AddToCart({
   variant,
   product,
   onAdded,
   onPriceChanged,
+  buyBar,
 }: {
   variant: Variant | undefined;
   /** The product's currency and plans; without it (or plans) the item is bought once. */
@@ -56,7 +59,10 @@ export function AddToCart({
   onAdded?(): void;
   /** The cart charges another price than the one shown: read the product again. */
   onPriceChanged?(): void;
+  /** The product's title, for the buy bar of a product page on a phone; none in the quick view. */
+  buyBar?: string;
 }) {
+  const box = useRef<HTMLDivElement>(null);
   const add = useCartStore((s) => s.add);
   const [subscriptionId, setSubscriptionId] = useState<string | null>(null);
   const [chosenQuantity, setQuantity] = useState(1);
@@ -95,8 +101,15 @@ export function AddToCart({
     );
   }
 
+  // The price the bar shows: the chosen plan's, else the variant's.
+  const plan = variant?.subscriptions.find((s) => s.subscription_id === subscriptionId);
+  const barPrice =
+    variant && product
+      ? { amount: plan?.subscription_price ?? variant.product_price, currency: product.currency }
+      : null;
+
   return (
-    <div className="add-to-cart">
+    <div className="add-to-cart" ref={box}>
       {product ? (
         <PurchaseOptions
           plans={product.subscription_plans}
@@ -124,6 +137,19 @@ export function AddToCart({
         onAdd={submit}
       />
       <AddMessages error={error} short={outOfStock && !soldOut} notice={notice} />
+      {buyBar !== undefined ? (
+        <BuyBar watch={box} title={buyBar} price={barPrice}>
+          <button
+            type="button"
+            className="button add-to-cart-button"
+            disabled={!variant || busy || outOfStock}
+            aria-busy={busy}
+            onClick={submit}
+          >
+            {addLabel({ busy, unavailable: !variant, outOfStock })}
+          </button>
+        </BuyBar>
+      ) : null}
     </div>
   );
 }

@@ -23,18 +23,20 @@ beforeEach(() => {
 });
 
 describe("the header's cart button", () => {
-  it("marks an empty cart's count as empty (a quiet outline, not the accent), and a filled one's not", async () => {
+  it("shows no badge for an empty cart (its count is for screen readers only), and a badge for a filled one", async () => {
     renderButton();
     // The route loads first; a busy machine can take more than the default second.
     const button = await screen.findByRole("button", { name: /^Cart/ }, { timeout: 5_000 });
     const count = () => button.querySelector(".cart-count");
     expect(button.textContent).toBe("Cart 0 items");
     expect(count()?.hasAttribute("data-empty")).toBe(true);
+    expect(count()?.classList.contains("visually-hidden")).toBe(true);
     act(() =>
       useCartStore.setState({ cart: { itemCount: 2, cartItems: [] } as unknown as CartView }),
     );
     // (The router may still be finishing its first render: wait for the new count.)
     const filled = await screen.findByRole("button", { name: "Cart 2 items" });
     expect(filled.querySelector(".cart-count")?.hasAttribute("data-empty")).toBe(false);
+    expect(filled.querySelector(".cart-count")?.classList.contains("visually-hidden")).toBe(false);
   });
 });

@@ -55,7 +55,12 @@ export default function PurchaseBox({
             onChange={onChoose}
           />
           <StockNote variant={variant} />
-          <AddToCart variant={variant} product={product} onPriceChanged={onPriceChanged} />
+          <AddToCart
+            variant={variant}
+            product={product}
+            onPriceChanged={onPriceChanged}
+            buyBar={product.product_title}
+          />
         </>
       )}
     </div>
