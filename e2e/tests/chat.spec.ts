@@ -123,3 +123,38 @@ test("scrolled to the end, a page's last lines and the checkout's policy links a
   await gotoHydrated(page, "/checkout");
   await endOf(page.getByRole("navigation", { name: "Policies" }).getByRole("link"));
 });
+
+test("on a phone the chat opens full screen with every reply chip whole, and its button sits above the consent banner instead of covering it", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.skip(testInfo.project.name === "wide", "a phone's screen");
+  await page.setViewportSize({ width: 375, height: 667 });
+  await gotoHydrated(page, "/");
+  const panel = await openChat(page);
+  expect(await panel.boundingBox()).toEqual({ x: 0, y: 0, width: 375, height: 667 });
+  const chips = panel.locator(".chat-quick-button");
+  expect(await chips.count()).toBeGreaterThan(1);
+  for (const chip of await chips.all()) {
+    const box = await chip.boundingBox();
+    if (!box) throw new Error("a chip is not drawn");
+    expect(box.x, await chip.innerText()).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, await chip.innerText()).toBeLessThanOrEqual(375);
+  }
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+
+  // The garden studio asks before it records a visit: its banner is fixed to the bottom.
+  const port = new URL(baseURL ?? "http://localhost").port;
+  await gotoHydrated(page, `http://garden.localhost:${port}/`);
+  const banner = page.getByRole("region", { name: "Privacy choice" });
+  await expect(banner.getByRole("button", { name: "Decline" })).toBeVisible();
+  const trigger = page.getByRole("button", { name: /^Chat with us/ });
+  await expect
+    .poll(async () => {
+      const [button, bar] = [await trigger.boundingBox(), await banner.boundingBox()];
+      return button && bar ? button.y + button.height <= bar.y : false;
+    })
+    .toBe(true);
+  await screenshot(page, testInfo, "chat-above-consent-banner");
+});

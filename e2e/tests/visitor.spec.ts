@@ -287,6 +287,14 @@ test("the top bar looks intended at 375, 768, 900, 1024 and 1280 px, scrolled an
             return { text: name, x: r.x, y: r.y, w: r.width, h: r.height };
           }),
         currency,
+        // Each menu trigger's disclosure indicator: the chevron drawn after its label.
+        indicators: [...document.querySelectorAll(".dropdown-toggle")].filter(visible).map((el) => {
+          const after = getComputedStyle(el, "::after");
+          return {
+            text: el.textContent ?? "",
+            drawn: after.content !== "none" && after.width !== "0px",
+          };
+        }),
         items: [...document.querySelectorAll(".main-nav > ul > li > a, .dropdown-toggle")]
           .filter(visible)
           .map((el) => {
@@ -341,6 +349,9 @@ test("the top bar looks intended at 375, 768, 900, 1024 and 1280 px, scrolled an
             b.currency.needs,
             `${where}: the currency control shows "${b.currency.text}" whole`,
           ).toBeLessThanOrEqual(b.currency.has);
+        }
+        for (const menu of b.indicators) {
+          expect(menu.drawn, `${where}: ${menu.text} shows a disclosure indicator`).toBe(true);
         }
         // The navigation is one row.
         expect(new Set(b.items.map((item) => Math.round(item.y))).size, where).toBeLessThanOrEqual(

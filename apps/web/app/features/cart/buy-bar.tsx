@@ -1,7 +1,8 @@
 import type { Currency } from "@storefront/domain";
-import { type ReactNode, type RefObject, useEffect, useState } from "react";
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { Price } from "~/features/catalog";
+import { useBottomInset } from "~/lib/bottom-inset";
 
 /** The scrolled top bar's height: what it covers of the page is out of view too. */
 const COVERED_TOP_PX = 96;
@@ -27,7 +28,7 @@ function useOutOfView(target: RefObject<Element | null>): boolean {
  * at the bottom of the screen shows the product, its price and an add button that does what that
  * one does. It lives outside the page's main content (a landmark of its own); from the medium
  * breakpoint, where the purchase box is on the first screen, it is not drawn (CSS). While it is
- * shown, the root says so (`data-buy-bar`), and the chat button moves above it.
+ * shown, the chat button sits above it (`useBottomInset`).
  */
 export function BuyBar({
   watch,
@@ -43,19 +44,33 @@ export function BuyBar({
   children: ReactNode;
 }) {
   const out = useOutOfView(watch);
-  useEffect(() => {
-    document.documentElement.toggleAttribute("data-buy-bar", out);
-    return () => document.documentElement.removeAttribute("data-buy-bar");
-  }, [out]);
   if (!out) return null;
   return createPortal(
-    <section className="buy-bar" aria-label={`Buy ${title}`}>
+    <Bar title={title} price={price}>
+      {children}
+    </Bar>,
+    document.body,
+  );
+}
+
+function Bar({
+  title,
+  price,
+  children,
+}: {
+  title: string;
+  price: { amount: number; currency: Currency } | null;
+  children: ReactNode;
+}) {
+  const bar = useRef<HTMLElement>(null);
+  useBottomInset(bar);
+  return (
+    <section ref={bar} className="buy-bar" aria-label={`Buy ${title}`}>
       <p className="buy-bar-product">
         <span className="buy-bar-title">{title}</span>
         {price ? <Price amount={price.amount} currency={price.currency} /> : null}
       </p>
       {children}
-    </section>,
-    document.body,
+    </section>
   );
 }
