@@ -330,3 +330,28 @@ test("on a phone a product page's buy bar shows the price and adds to the cart w
   await expect(drawer(page)).toContainText("Itchy Scratchy");
   await expect(page.locator(".cart-count")).toHaveText("1");
 });
+
+test("on a phone the buy bar shows the cart's refusal, and sits under the consent banner until the visitor decides", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.skip(testInfo.project.name === "wide", "a phone's screen");
+  await page.setViewportSize({ width: 375, height: 667 });
+  // FUNGUS-2 has 12 in stock: twelve in the cart, then one more from the bar is refused.
+  await gotoHydrated(page, "/products/yucky-fungus?variant=FUNGUS-2");
+  await page.request.post("/api/cart/items", { data: { sku: "FUNGUS-2", quantity: 12 } });
+  await page.reload();
+  await waitForHydration(page);
+  const bar = page.getByRole("region", { name: /^Buy Yucky Fungus/ });
+  await bar.getByRole("button", { name: "Add to cart" }).click();
+  await expect(bar).toContainText("Requested quantity exceeds available stock");
+  await expect(page.locator(".cart-count")).toHaveText("12");
+
+  // The garden studio asks first: its banner's buttons are over the bar, and answer.
+  const port = new URL(baseURL ?? "http://localhost").port;
+  await gotoHydrated(page, `http://garden.localhost:${port}/products/seasonal-planting-plan`);
+  const banner = page.getByRole("region", { name: "Privacy choice" });
+  await banner.getByRole("button", { name: "Decline" }).click();
+  await expect(banner).toBeHidden();
+  await expect(page.getByRole("region", { name: /^Buy / })).toBeVisible();
+});

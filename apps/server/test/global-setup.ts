@@ -15,8 +15,9 @@ export default async function setup(): Promise<(() => Promise<void>) | undefined
   // Under root PostgreSQL runs as its own OS user, who must be able to enter the folder.
   await chmod(dataDir, 0o755);
   const embedded = await startEmbeddedPostgres({ dataDir, role: "server" });
-  // The suites connect to the server's maintenance database to create their own.
-  process.env.TEST_DATABASE_URL = embedded.url.replace(/\/storefront$/, "/postgres");
+  // The suites connect to the server's maintenance database to create their own, over TCP: the
+  // outage tests put a TCP proxy between a store and it.
+  process.env.TEST_DATABASE_URL = embedded.tcpUrl.replace(/\/storefront$/, "/postgres");
   console.log(`API tests on an embedded PostgreSQL started for the run (${dataDir})`);
   return async () => {
     await embedded.stop();

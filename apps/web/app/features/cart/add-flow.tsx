@@ -1,5 +1,5 @@
 import { type Currency, formatMoney, POPUP_MAX_QUANTITY, STOCK_MESSAGE } from "@storefront/domain";
-import { useEffect, useRef, useState } from "react";
+import { type Ref, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { QuantityStepper } from "~/components/quantity-stepper";
 import { type CartOutcome, useCartStore } from "./cart-store";
@@ -103,11 +103,6 @@ export function AddMessages({
   );
 }
 
-/**
- * The quantity and Add to cart, one row (the quick view's sheet keeps it in sight): the button is
- * busy while adding, says Unavailable without an item and Out of Stock past the stock, and is
- * also disabled while the shopper has not finished choosing (`choosing`).
- */
 /** What an add button says: busy, unavailable, out of stock, or "Add to cart". */
 export function addLabel(state: { busy: boolean; unavailable: boolean; outOfStock: boolean }) {
   if (state.busy) return "Adding…";
@@ -115,6 +110,11 @@ export function addLabel(state: { busy: boolean; unavailable: boolean; outOfStoc
   return state.outOfStock ? "Out of Stock" : "Add to cart";
 }
 
+/**
+ * The quantity and Add to cart, one row (the quick view's sheet keeps it in sight): the button is
+ * busy while adding, says Unavailable without an item and Out of Stock past the stock, and is
+ * also disabled while the shopper has not finished choosing (`choosing`).
+ */
 export function AddRow({
   quantity,
   onQuantity,
@@ -124,6 +124,7 @@ export function AddRow({
   outOfStock,
   choosing = false,
   onAdd,
+  ref,
 }: {
   quantity: number;
   onQuantity(quantity: number): void;
@@ -134,9 +135,11 @@ export function AddRow({
   outOfStock: boolean;
   choosing?: boolean;
   onAdd(): void;
+  /** The row's element (the product page's buy bar watches it). */
+  ref?: Ref<HTMLDivElement>;
 }) {
   return (
-    <div className="add-to-cart-row">
+    <div className="add-to-cart-row" ref={ref}>
       {withQuantity ? (
         <QuantityStepper
           label="Quantity"

@@ -62,7 +62,8 @@ export function AddToCart({
   /** The product's title, for the buy bar of a product page on a phone; none in the quick view. */
   buyBar?: string;
 }) {
-  const box = useRef<HTMLDivElement>(null);
+  // The add row: while it is out of view, a phone's product page shows its buy bar.
+  const row = useRef<HTMLDivElement>(null);
   const add = useCartStore((s) => s.add);
   const [subscriptionId, setSubscriptionId] = useState<string | null>(null);
   const [chosenQuantity, setQuantity] = useState(1);
@@ -109,7 +110,7 @@ export function AddToCart({
       : null;
 
   return (
-    <div className="add-to-cart" ref={box}>
+    <div className="add-to-cart">
       {product ? (
         <PurchaseOptions
           plans={product.subscription_plans}
@@ -135,10 +136,18 @@ export function AddToCart({
         unavailable={!variant}
         outOfStock={outOfStock}
         onAdd={submit}
+        ref={row}
       />
       <AddMessages error={error} short={outOfStock && !soldOut} notice={notice} />
       {buyBar !== undefined ? (
-        <BuyBar watch={box} title={buyBar} price={barPrice}>
+        <BuyBar
+          watch={row}
+          title={buyBar}
+          price={barPrice}
+          quantity={quantity}
+          // The refusal is announced by the purchase box's own alert; the bar shows it too.
+          message={error}
+        >
           <button
             type="button"
             className="button add-to-cart-button"

@@ -32,43 +32,44 @@ function useOutOfView(target: RefObject<Element | null>): boolean {
  */
 export function BuyBar({
   watch,
-  title,
-  price,
   children,
-}: {
+  ...shown
+}: BarProps & {
   /** The element whose leaving the viewport brings the bar: the purchase box's add row. */
   watch: RefObject<Element | null>;
-  title: string;
-  price: { amount: number; currency: Currency } | null;
-  /** The bar's add button. */
-  children: ReactNode;
 }) {
   const out = useOutOfView(watch);
   if (!out) return null;
-  return createPortal(
-    <Bar title={title} price={price}>
-      {children}
-    </Bar>,
-    document.body,
-  );
+  return createPortal(<Bar {...shown}>{children}</Bar>, document.body);
 }
 
-function Bar({
-  title,
-  price,
-  children,
-}: {
+interface BarProps {
   title: string;
   price: { amount: number; currency: Currency } | null;
+  /** The quantity the purchase box will add: said when it is more than one. */
+  quantity: number;
+  /** The purchase box's last refusal, shown here too (its own alert announces it). */
+  message: string | null;
+  /** The bar's add button. */
   children: ReactNode;
-}) {
+}
+
+function Bar({ title, price, quantity, message, children }: BarProps) {
   const bar = useRef<HTMLElement>(null);
   useBottomInset(bar);
   return (
     <section ref={bar} className="buy-bar" aria-label={`Buy ${title}`}>
       <p className="buy-bar-product">
         <span className="buy-bar-title">{title}</span>
-        {price ? <Price amount={price.amount} currency={price.currency} /> : null}
+        <span>
+          {price ? <Price amount={price.amount} currency={price.currency} /> : null}
+          {quantity > 1 ? <span className="buy-bar-quantity"> × {quantity}</span> : null}
+        </span>
+        {message ? (
+          <span className="buy-bar-message" aria-hidden="true">
+            {message}
+          </span>
+        ) : null}
       </p>
       {children}
     </section>
