@@ -265,7 +265,21 @@ describe.skipIf(!HAS_WEB_BUILD)(
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       expect(existsSync(path.join(dataDir, "postgres", "data", "postmaster.pid"))).toBe(true);
-      server = await start(env);
+      // Its socket's lock file is left too. PostgreSQL refuses one whose pid is a live process
+      // of its own OS user (as a zombie postmaster is until it is reaped): this one names such a
+      // process.
+      const socket = path.join(dataDir, "postgres", "socket");
+      const lock = path.join(socket, `.s.PGSQL.${before.port}.lock`);
+      expect(existsSync(lock)).toBe(true);
+      const owner = await stat(socket);
+      const holder = spawn("sleep", ["60"], { uid: owner.uid, gid: owner.gid, stdio: "ignore" });
+      try {
+        const lines = (await readFile(lock, "utf8")).split("\n");
+        await writeFile(lock, [String(holder.pid), ...lines.slice(1)].join("\n"));
+        server = await start(env);
+      } finally {
+        holder.kill("SIGKILL");
+      }
       expect(server.output()).toContain("Started the embedded PostgreSQL");
       expect(await cartQuantity()).toBe(2);
     }, 90_000);

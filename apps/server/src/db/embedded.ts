@@ -1,7 +1,18 @@
 import { execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { chmod, chown, mkdir, open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import {
+  chmod,
+  chown,
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from "node:fs/promises";
 import { createServer } from "node:net";
 import { arch, platform, userInfo } from "node:os";
 import path from "node:path";
@@ -408,6 +419,12 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     if (socket !== null) {
       await mkdir(socket, { recursive: true, mode: 0o700 });
       if (owner) await chown(socket, owner.uid, owner.gid);
+      // No PostgreSQL runs on this cluster (findRunning): a socket and its lock file left by
+      // one that was killed are stale. PostgreSQL refuses a lock file whose pid still exists,
+      // a zombie's too, as it does postmaster.pid.
+      for (const name of await readdir(socket)) {
+        if (name.startsWith(".s.PGSQL.")) await rm(path.join(socket, name), { force: true });
+      }
     }
     const flags = [
       `-p ${port}`,
