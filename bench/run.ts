@@ -390,7 +390,7 @@ async function pinDatabasePort(dataDir: string): Promise<void> {
   await writeFile(file, `${JSON.stringify(credentials)}\n`, { mode: 0o600 });
 }
 
-/** The embedded PostgreSQL's URL (its credentials file), or DATABASE_URL; null if neither. */
+/** DATABASE_URL, or the URL the store takes to its embedded PostgreSQL (the socket's when it has one); null if neither. */
 async function databaseUrlOf(dataDir: string): Promise<string | null> {
   // The floors replay on the connection the store itself takes (the embedded one's Unix socket).
   return process.env.DATABASE_URL || (await embeddedUrl(dataDir).catch(() => null));

@@ -103,38 +103,51 @@ export function AddMessages({
   );
 }
 
-/** What an add button says: busy, unavailable, out of stock, or "Add to cart". */
-export function addLabel(state: { busy: boolean; unavailable: boolean; outOfStock: boolean }) {
-  if (state.busy) return "Adding…";
-  if (state.unavailable) return "Unavailable";
-  return state.outOfStock ? "Out of Stock" : "Add to cart";
-}
-
-/**
- * The quantity and Add to cart, one row (the quick view's sheet keeps it in sight): the button is
- * busy while adding, says Unavailable without an item and Out of Stock past the stock, and is
- * also disabled while the shopper has not finished choosing (`choosing`).
- */
-export function AddRow({
-  quantity,
-  onQuantity,
-  withQuantity = true,
-  busy,
-  unavailable,
-  outOfStock,
-  choosing = false,
-  onAdd,
-  ref,
-}: {
-  quantity: number;
-  onQuantity(quantity: number): void;
-  /** False for what is sold one at a time: no quantity to choose. */
-  withQuantity?: boolean;
+interface AddButtonState {
   busy: boolean;
   unavailable: boolean;
   outOfStock: boolean;
   choosing?: boolean;
   onAdd(): void;
+}
+
+/**
+ * Add to cart: busy while adding, says Unavailable without an item and Out of Stock past the
+ * stock, and is disabled then and while the shopper has not finished choosing (`choosing`). The
+ * add row's, and a product page's buy bar's.
+ */
+export function AddButton({
+  busy,
+  unavailable,
+  outOfStock,
+  choosing = false,
+  onAdd,
+}: AddButtonState) {
+  return (
+    <button
+      type="button"
+      className="button add-to-cart-button"
+      disabled={unavailable || choosing || busy || outOfStock}
+      aria-busy={busy}
+      onClick={onAdd}
+    >
+      {busy ? "Adding…" : unavailable ? "Unavailable" : outOfStock ? "Out of Stock" : "Add to cart"}
+    </button>
+  );
+}
+
+/** The quantity and Add to cart, one row (the quick view's sheet keeps it in sight). */
+export function AddRow({
+  quantity,
+  onQuantity,
+  withQuantity = true,
+  ref,
+  ...button
+}: AddButtonState & {
+  quantity: number;
+  onQuantity(quantity: number): void;
+  /** False for what is sold one at a time: no quantity to choose. */
+  withQuantity?: boolean;
   /** The row's element (the product page's buy bar watches it). */
   ref?: Ref<HTMLDivElement>;
 }) {
@@ -145,20 +158,12 @@ export function AddRow({
           label="Quantity"
           value={quantity}
           max={POPUP_MAX_QUANTITY}
-          disabled={busy}
+          disabled={button.busy}
           typeable
           onChange={onQuantity}
         />
       ) : null}
-      <button
-        type="button"
-        className="button add-to-cart-button"
-        disabled={unavailable || choosing || busy || outOfStock}
-        aria-busy={busy}
-        onClick={onAdd}
-      >
-        {addLabel({ busy, unavailable, outOfStock })}
-      </button>
+      <AddButton {...button} />
     </div>
   );
 }

@@ -6,7 +6,7 @@ import {
   type Variant,
 } from "@storefront/domain";
 import { useEffect, useRef, useState } from "react";
-import { AddMessages, AddRow, addLabel, useAddFlow } from "./add-flow";
+import { AddButton, AddMessages, AddRow, useAddFlow } from "./add-flow";
 import { BuyBar } from "./buy-bar";
 import { useCartStore } from "./cart-store";
 import { PurchaseOptions } from "./purchase-options";
@@ -148,15 +148,7 @@ export function AddToCart({
           // The refusal is announced by the purchase box's own alert; the bar shows it too.
           message={error}
         >
-          <button
-            type="button"
-            className="button add-to-cart-button"
-            disabled={!variant || busy || outOfStock}
-            aria-busy={busy}
-            onClick={submit}
-          >
-            {addLabel({ busy, unavailable: !variant, outOfStock })}
-          </button>
+          <AddButton busy={busy} unavailable={!variant} outOfStock={outOfStock} onAdd={submit} />
         </BuyBar>
       ) : null}
     </div>

@@ -4,18 +4,19 @@ import { createPortal } from "react-dom";
 import { Price } from "~/features/catalog";
 import { useBottomInset } from "~/lib/bottom-inset";
 
-/** The scrolled top bar's height: what it covers of the page is out of view too. */
-const COVERED_TOP_PX = 96;
-
 /** True while `target` is out of the viewport: scrolled past, or not reached yet. */
 function useOutOfView(target: RefObject<Element | null>): boolean {
   const [out, setOut] = useState(false);
   useEffect(() => {
     const element = target.current;
     if (!element || typeof IntersectionObserver === "undefined") return;
+    // What the scrolled top bar covers of the page is out of view too (app.css sets its height).
+    const covered = getComputedStyle(document.documentElement)
+      .getPropertyValue("--navbar-height-scrolled")
+      .trim();
     const observer = new IntersectionObserver(
       (entries) => setOut(entries.every((entry) => !entry.isIntersecting)),
-      { rootMargin: `-${COVERED_TOP_PX}px 0px 0px 0px` },
+      { rootMargin: `-${covered || "0px"} 0px 0px 0px` },
     );
     observer.observe(element);
     return () => observer.disconnect();
