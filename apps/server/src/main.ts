@@ -9,7 +9,7 @@ import {
   StartupError,
 } from "./db/start.ts";
 import { batchedStdout } from "./lib/log-destination.ts";
-import { warmPageImages } from "./modules/media/warm.ts";
+import { warmPageImages } from "./modules/media/index.ts";
 
 /**
  * How long a stopping server finishes the requests and jobs in flight before it exits anyway

@@ -14,12 +14,12 @@ import { parseArgs } from "node:util";
 import { DomainError, EmailSchema, minorUnitsOf } from "@storefront/domain";
 import { type Config, loadConfig } from "./config.ts";
 import { databaseServer, openDatabaseAtStart, StartupError } from "./db/start.ts";
+import { openStore } from "./flows/open-store.ts";
 import type { Logger } from "./lib/logger.ts";
 import { createMailer } from "./lib/mailer.ts";
-import { openMediaStore } from "./modules/media/open-media-store.ts";
-import { operatorLink } from "./modules/platform/operators.ts";
-import { openStore, setStoreDisabled } from "./modules/platform/stores.ts";
-import { StoreMailer } from "./modules/stores/mail.ts";
+import { openMediaStore } from "./modules/media/index.ts";
+import { operatorLink, setStoreDisabled } from "./modules/platform/index.ts";
+import { StoreMailer } from "./modules/stores/index.ts";
 
 const log: Logger = {
   info: (details, message) => console.log(message ?? "", details),

@@ -19,8 +19,8 @@ import { startTestBucket, type TestBucket } from "../test/s3.ts";
 import { Visitor } from "../test/visitor.ts";
 import { buildApp } from "./app.ts";
 import { type DatabaseHandle, openDatabase } from "./db/index.ts";
+import { openStore } from "./flows/open-store.ts";
 import { s3MediaStore } from "./modules/media/s3-media-store.ts";
-import { openStore } from "./modules/platform/stores.ts";
 
 const HAS_REDIS = await redisAnswers();
 const KITCHEN_HOST = "two-kitchen.localhost";

@@ -5,11 +5,11 @@ import type { JobRunner } from "./jobs/runner.ts";
 import type { BackgroundTasks } from "./lib/background.ts";
 import type { Mailer } from "./lib/mailer.ts";
 import type { RateLimiter } from "./lib/rate-limit.ts";
-import type { AnalyticsWriter } from "./modules/analytics/writer.ts";
-import type { CartOwner } from "./modules/cart/cart-queries.ts";
-import type { MediaStore } from "./modules/media/media-store.ts";
+import type { AnalyticsWriter } from "./modules/analytics/index.ts";
+import type { CartOwner } from "./modules/cart/index.ts";
+import type { MediaStore } from "./modules/media/index.ts";
 import type { Payments } from "./modules/payments/index.ts";
-import type { StoreResolver } from "./modules/stores/service.ts";
+import type { StoreResolver } from "./modules/stores/index.ts";
 import type { CompiledRead } from "./plugins/page-reads.ts";
 
 declare module "fastify" {

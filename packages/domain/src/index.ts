@@ -43,6 +43,7 @@ export * from "./review-schema.ts";
 export * from "./search.ts";
 export * from "./search-schema.ts";
 export * from "./store.ts";
+export * from "./store-blueprint.ts";
 export * from "./store-figures.ts";
 export * from "./store-schema.ts";
 export * from "./subscription.ts";

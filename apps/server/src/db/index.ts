@@ -1,10 +1,15 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type ExtractTablesWithRelations, is, type SQL, sql } from "drizzle-orm";
+import { type ExtractTablesWithRelations, eq, is, isNull, type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
-import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import {
+  type PgColumn,
+  type PgDatabase,
+  type PgQueryResultHKT,
+  PgTransaction,
+} from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "./schema.ts";
 import { nameStatementsOf, statementNames } from "./statement-names.ts";
@@ -41,6 +46,11 @@ export async function readTogether<T extends readonly unknown[]>(
 }
 
 /** A LIKE pattern that finds the text anywhere, its own %, _ and \ taken literally. */
+/** `column = value`, or `column is null` when the value is null (SQL's = never matches null). */
+export function equalOrNull(column: PgColumn, value: string | null): SQL {
+  return value === null ? isNull(column) : eq(column, value);
+}
+
 export function likeContaining(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

@@ -4,7 +4,7 @@
 import { mkdir } from "node:fs/promises";
 import { loadConfig } from "../config.ts";
 import { prepareJobQueue } from "../jobs/runner.ts";
-import { openMediaStore } from "../modules/media/open-media-store.ts";
+import { openMediaStore } from "../modules/media/index.ts";
 import type { PrepareReport } from "./prepare.ts";
 import { DEMO_STORES, loadDemoStores } from "./seed/index.ts";
 import { ensureDemoMedia } from "./seed/media.ts";

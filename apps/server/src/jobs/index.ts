@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { pruneAnalytics, sendCartReminders } from "../modules/analytics/recovery.ts";
-import { releaseExpiredHolds } from "../modules/orders/expired-holds.ts";
-import { renewSubscriptions } from "../modules/subscriptions/renewals.ts";
+import { releaseExpiredHolds } from "../flows/cancel-order.ts";
+import { renewSubscriptions } from "../flows/renew-subscription/index.ts";
+import { pruneAnalytics, sendCartReminders } from "../modules/analytics/index.ts";
 import { createJobRunner, type JobRunner } from "./runner.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { ACCOUNT_MESSAGES, DomainError, ERROR_MESSAGES, type PriceList } from "@storefront/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { TOKEN_SHAPE } from "../lib/tokens.ts";
-import { findSessionUser, type UserRow } from "../modules/accounts/sessions.ts";
+import { findSessionUser, type UserRow } from "../modules/accounts/index.ts";
 import { cookieOptions } from "./cookies.ts";
 
 /**

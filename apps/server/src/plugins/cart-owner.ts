@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { CartOwner } from "../modules/cart/cart-queries.ts";
+import type { CartOwner } from "../modules/cart/index.ts";
 import { signedInUser } from "./auth.ts";
 import { requestCurrency } from "./currency.ts";
 import { visitorSessionId, withVisitorSession } from "./session.ts";

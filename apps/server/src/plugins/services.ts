@@ -5,11 +5,10 @@ import { BackgroundTasks } from "../lib/background.ts";
 import { listenForChanges } from "../lib/cache-bus.ts";
 import { createMailer } from "../lib/mailer.ts";
 import { createRateLimiter } from "../lib/rate-limit.ts";
-import { AnalyticsWriter } from "../modules/analytics/writer.ts";
+import { AnalyticsWriter } from "../modules/analytics/index.ts";
+import type { PaymentProvider } from "../modules/payments/index.ts";
 import { Payments } from "../modules/payments/index.ts";
-import type { PaymentProvider } from "../modules/payments/provider.ts";
-import { StoreMailer } from "../modules/stores/mail.ts";
-import { StoreResolver } from "../modules/stores/service.ts";
+import { StoreMailer, StoreResolver } from "../modules/stores/index.ts";
 
 /**
  * What every route and plugin reaches through the instance (typed in types.ts): the config, the

@@ -1,4 +1,4 @@
-import type { DemoImage, DemoReview } from "./types.ts";
+import type { DemoImage, DemoReview } from "@storefront/domain";
 
 /** A client's photo of the garden the studio designed. */
 export const gardenReviewImages: DemoImage[] = [

@@ -1,6 +1,6 @@
+import type { DemoStore } from "@storefront/domain";
 import { DEFAULT_ANALYTICS_SETTINGS, DEFAULT_THEME } from "@storefront/domain";
 import { gardenReviewImages, gardenReviews } from "./garden-studio-reviews.ts";
-import type { DemoStore } from "./types.ts";
 
 /**
  * The garden design studio demo store. Its home page carries the Garden Design Form: the

@@ -1,8 +1,8 @@
+import type { DemoStore } from "@storefront/domain";
 import { DEFAULT_THEME } from "@storefront/domain";
 import { hempReviewImages, hempReviews } from "./hemp-nutrition-reviews.ts";
 import { HEMP_SYNONYMS } from "./search-synonyms.ts";
 import { CATS, conditionTag, DOGS } from "./tags.ts";
-import type { DemoStore } from "./types.ts";
 
 /**
  * The sister hemp and nutrition demo store that the pet remedies callout links to. Product images

@@ -1,11 +1,11 @@
 import { mkdtemp, readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import type { DemoImage, DemoStore } from "@storefront/domain";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { localMediaStore } from "../../modules/media/media-store.ts";
 import { drawSvg, ensureDemoMedia } from "./media.ts";
-import type { DemoImage, DemoStore } from "./types.ts";
 
 const jar: DemoImage = {
   file: "chews.jpg",

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
+import type { DemoImage, DemoStore } from "@storefront/domain";
 import sharp from "sharp";
-import { type MediaStore, mediaKey } from "../../modules/media/media-store.ts";
-import type { DemoImage, DemoStore } from "./types.ts";
+import { type MediaStore, mediaKey } from "../../modules/media/index.ts";
 
 /** Width of the resized variant every page requests first. */
 export const VARIANT_WIDTH = 728;

@@ -1,4 +1,4 @@
-import type { DemoImage, DemoReview } from "./types.ts";
+import type { DemoImage, DemoReview } from "@storefront/domain";
 
 /** Shoppers' review photos and profile pictures, drawn like every demo image. */
 export const petReviewImages: DemoImage[] = [

@@ -1,8 +1,8 @@
+import type { DemoStore, DemoSubscriptionPlan } from "@storefront/domain";
 import { DEFAULT_THEME } from "@storefront/domain";
 import { petReviewImages, petReviews } from "./pet-remedies-reviews.ts";
 import { PET_CONDITION_SYNONYMS } from "./search-synonyms.ts";
 import { CATS, conditionTag, DOGS } from "./tags.ts";
-import type { DemoStore, DemoSubscriptionPlan } from "./types.ts";
 
 /**
  * The plans of the remedies given every day for months (skin, calm, ageing, joints, urinary

@@ -189,10 +189,3 @@ export const HEMP_SYNONYMS: Record<string, string[]> = {
   dogs: PET_CONDITION_SYNONYMS.dogs ?? [],
   cats: PET_CONDITION_SYNONYMS.cats ?? [],
 };
-
-/** The rows of a store's synonyms. */
-export function synonymRows(storeId: string, synonyms: Record<string, string[]>) {
-  return Object.entries(synonyms).flatMap(([expandsTo, terms]) =>
-    terms.map((term) => ({ storeId, term, expandsTo })),
-  );
-}

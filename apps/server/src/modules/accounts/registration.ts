@@ -12,14 +12,12 @@ import { escapeHtml } from "../../lib/html.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { consume, RATE_LIMITS } from "../../lib/rate-limit.ts";
 import { newToken, tokenHash } from "../../lib/tokens.ts";
-import { storeLinkOrigin } from "../stores/service.ts";
+import { storeLinkOrigin } from "../stores/index.ts";
 import { passwords } from "./passwords.ts";
 import {
   type AccountDeps,
   findUserByEmail,
-  finishSignIn,
   personalDiscountCode,
-  type SignedIn,
   type SignInContext,
   storeBrandName,
 } from "./service.ts";
@@ -157,7 +155,7 @@ export async function register(
 
 /**
  * Creates the account of a pending registration from its link's token (24 hours, once), with a
- * personal discount code, and signs it in on this browser (the guest cart merges as on sign-in).
+ * personal discount code, for flows/sign-in.ts to sign it in on this browser.
  * Every other link of the same email ends with it. An unknown, expired or used token is a 400;
  * an email that has meanwhile got an account (another of its links) is a 409.
  */
@@ -165,7 +163,7 @@ export async function confirmRegistration(
   { db }: AccountDeps,
   context: SignInContext,
   token: string,
-): Promise<SignedIn> {
+): Promise<UserRow> {
   const outcome = await db.transaction(async (tx) => {
     const [pending] = await tx
       .delete(pendingRegistrations)
@@ -213,5 +211,5 @@ export async function confirmRegistration(
   });
   if (outcome === "invalid") throw new DomainError("invalid", M.confirmInvalid);
   if (outcome === "taken") throw new DomainError("conflict", M.emailTaken);
-  return finishSignIn(db, outcome, context);
+  return outcome;
 }

@@ -19,6 +19,7 @@ import {
 } from "@storefront/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
+import { confirmRegistration, signIn } from "../../flows/sign-in.ts";
 import {
   AUTH_COOKIE,
   authToken,
@@ -35,14 +36,13 @@ import { neverCached } from "../../plugins/security-headers.ts";
 import { clearVisitorSession, visitorSessionId } from "../../plugins/session.ts";
 import { checkStoreId } from "../../plugins/store.ts";
 import { isCommonPassword } from "./passwords.ts";
-import { confirmRegistration, register } from "./registration.ts";
+import { register } from "./registration.ts";
 import {
   accountUserView,
   requestPasswordReset,
   resetPassword,
   type SignedIn,
   type SignInContext,
-  signIn,
   updateAccount,
 } from "./service.ts";
 import { endSession } from "./sessions.ts";

@@ -15,11 +15,10 @@ import { escapeHtml } from "../../lib/html.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { consume, RATE_LIMITS, type RateLimiter, rateLimitKey } from "../../lib/rate-limit.ts";
 import { newToken, tokenHash } from "../../lib/tokens.ts";
-import { mergeGuestCart } from "../cart/cart-merge.ts";
-import { storeLinkOrigin } from "../stores/service.ts";
-import { findTrustedDevice, forgetAllDevices, trustDevice } from "./devices.ts";
+import { storeLinkOrigin } from "../stores/index.ts";
+import { findTrustedDevice, forgetAllDevices } from "./devices.ts";
 import { dummyHash, passwords } from "./passwords.ts";
-import { endAllSessions, startSession, type UserRow } from "./sessions.ts";
+import { endAllSessions, type UserRow } from "./sessions.ts";
 
 /** A reset link works for one hour, once. */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -118,29 +117,17 @@ export interface SignedIn {
   device: { token: string; expiresAt: Date };
 }
 
-/** Starts the session, makes the browser a known device of the account, merges the guest cart. */
-export async function finishSignIn(
-  db: Database,
-  user: UserRow,
-  context: SignInContext,
-): Promise<SignedIn> {
-  const session = await startSession(db, context.storeId, user.id, context.previousToken);
-  const device = await trustDevice(db, context.storeId, user.id, context.deviceToken);
-  const cartMerge = await mergeGuestCart(db, context.storeId, context.guestSessionId, user.id);
-  return { user: loginUserView(user), cartMerge, ...session, device };
-}
-
 /**
- * Signs in with email and password. An unknown email and a wrong password answer the same 401,
+ * Checks an email and password (flows/sign-in.ts then signs the account in). An unknown email and a wrong password answer the same 401,
  * after the same argon2 work. Limits: per IP, and at most 10 failures in 15 minutes per account;
  * a browser the account signed in on before counts its own failures instead, so while someone
  * else's guessing holds the account at its limit, the owner's browser still signs in.
  */
-export async function signIn(
+export async function verifySignIn(
   { db, limiter }: AccountDeps,
   context: SignInContext,
   credentials: { email: string; password: string },
-): Promise<SignedIn> {
+): Promise<UserRow> {
   const { storeId } = context;
   await consume(limiter, storeId, RATE_LIMITS.signInPerIp, context.ip);
   const device = context.deviceToken
@@ -165,7 +152,7 @@ export async function signIn(
     const passwordHash = await passwords.hash(credentials.password);
     await db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
   }
-  return finishSignIn(db, user, context);
+  return user;
 }
 
 /** Changes the names and birthday of the signed-in account. */

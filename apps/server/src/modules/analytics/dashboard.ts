@@ -11,7 +11,7 @@ import {
 } from "@storefront/domain";
 import { sql } from "drizzle-orm";
 import { type Database, selectRows } from "../../db/index.ts";
-import { searchReportBetween } from "../search/service.ts";
+import { searchReportBetween } from "../search/index.ts";
 
 /** A recovery link counts for a purchase within this many days of being opened. */
 const RECOVERY_WINDOW_DAYS = 7;

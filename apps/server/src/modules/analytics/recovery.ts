@@ -15,9 +15,7 @@ import type { Logger } from "../../lib/logger.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { sign, unsign } from "../../lib/session-key.ts";
 import { newToken, tokenHash } from "../../lib/tokens.ts";
-import { type ReplaceEntry, replaceCart } from "../cart/cart-commands.ts";
-import type { CartOwner } from "../cart/cart-queries.ts";
-import { storedCartView } from "../cart/cart-view.ts";
+import { storedCartView } from "../cart/index.ts";
 
 export interface RecoveryDeps {
   db: Database;
@@ -219,50 +217,49 @@ export async function sendCartReminders(deps: RecoveryDeps, now: Date): Promise<
   return sent;
 }
 
-/**
- * A recovery link opened (POST /api/cart/recover): the abandoned cart's lines become the
- * visitor's cart, in this browser, whoever they are; the link then works no more. An unknown,
- * used or expired link is a 400, and nothing changes.
- */
-export async function recoverCart(
-  db: Database,
-  owner: CartOwner,
-  token: string,
-  now: Date,
-): Promise<CartView> {
-  const live = and(
+/** The live recovery link a token names: unspent and unexpired, in the store. */
+function liveLink(storeId: string, token: string, now: Date) {
+  return and(
     eq(cartRecoveryTokens.tokenHash, tokenHash(token)),
-    eq(cartRecoveryTokens.storeId, owner.storeId),
+    eq(cartRecoveryTokens.storeId, storeId),
     isNull(cartRecoveryTokens.usedAt),
     gt(cartRecoveryTokens.expiresAt, now),
   );
+}
+
+/**
+ * The link a recovery token names and the abandoned cart it puts back; an unknown, used or
+ * expired link, or a cart bought since (its lines are paid for), is a 400.
+ */
+export async function openRecoveryLink(
+  db: Database,
+  storeId: string,
+  token: string,
+  now: Date,
+): Promise<{ linkId: string; cart: typeof carts.$inferSelect }> {
   const [link] = await db
     .select({ id: cartRecoveryTokens.id, cartId: cartRecoveryTokens.cartId })
     .from(cartRecoveryTokens)
-    .where(live);
+    .where(liveLink(storeId, token, now));
   const [cart] = link ? await db.select().from(carts).where(eq(carts.id, link.cartId)) : [];
-  // A cart bought since is not put back (its lines are paid for).
   if (!link || !cart || cart.status === "purchased") {
     throw new DomainError("invalid", RECOVERY_MESSAGES.linkInvalid);
   }
-  const view = await storedCartView(db, cart);
-  const entries = view.cartItems.map(
-    (l): ReplaceEntry =>
-      l.bundle_id !== null && l.skus_selected !== null
-        ? { bundleId: l.bundle_id, skusSelected: l.skus_selected, quantity: l.quantity }
-        : {
-            sku: l.sku,
-            quantity: l.quantity,
-            subscriptionId: l.subscription?.subscription_id ?? null,
-          },
-  );
-  // The cart's own rules (stock, plans): a refusal leaves the link unspent.
-  const restored = await replaceCart(db, owner, entries);
+  return { linkId: link.id, cart };
+}
+
+/** The link has put its cart back: it works no more. */
+export async function spendRecoveryLink(
+  db: Database,
+  storeId: string,
+  token: string,
+  linkId: string,
+  now: Date,
+): Promise<void> {
   await db
     .update(cartRecoveryTokens)
     .set({ usedAt: now })
-    .where(and(live, eq(cartRecoveryTokens.id, link.id)));
-  return restored;
+    .where(and(liveLink(storeId, token, now), eq(cartRecoveryTokens.id, linkId)));
 }
 
 /**

@@ -2,7 +2,7 @@ import type { AbandonedCartPage, AbandonedCartReport, SessionData } from "@store
 import { and, asc, count, desc, eq, or, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import { analyticsEvents, analyticsSessions, cartEvents, carts, users } from "../../db/schema.ts";
-import { storedCartView } from "../cart/cart-view.ts";
+import { storedCartView } from "../cart/index.ts";
 
 type CartRow = typeof carts.$inferSelect;
 type SessionRow = typeof analyticsSessions.$inferSelect;

@@ -20,19 +20,20 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { recoverCart } from "../../flows/recover-cart.ts";
+import { cartLeft, openVisit } from "../../flows/visits.ts";
 import { consume, RATE_LIMITS } from "../../lib/rate-limit.ts";
 import { adminsOnly, signedInUser } from "../../plugins/auth.ts";
 import { withCartOwner } from "../../plugins/cart-owner.ts";
 import { requestOrigin } from "../../plugins/origin.ts";
 import { setVisitCookie, visitId, visitorSessionId } from "../../plugins/session.ts";
 import { checkStoreId } from "../../plugins/store.ts";
-import { markCartAbandoned, reactivateCart } from "../cart/cart-status.ts";
-import { storeLinkOrigin } from "../stores/service.ts";
+import { storeLinkOrigin } from "../stores/index.ts";
 import { readDashboard } from "./dashboard.ts";
 import { createIpLookup } from "./geo.ts";
-import { recoverCart, unsubscribe } from "./recovery.ts";
+import { unsubscribe } from "./recovery.ts";
 import { listAbandonedCarts } from "./report.ts";
-import { openSession, recordLocation } from "./sessions.ts";
+import { recordLocation } from "./sessions.ts";
 
 const NoContent = { 204: z.null().describe("Recorded; nothing to read") };
 
@@ -79,15 +80,14 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const user = await signedInUser(request);
       const visitor = { userId: user?.id ?? null, sessionId: visitorSessionId(request) };
-      const session = await openSession(app.db, {
+      // A page visit brings an abandoned cart back to active (spec section 4).
+      const session = await openVisit(app.db, {
         storeId: request.storeId,
         existingId: visitId(request),
         visitorSessionId: visitor.sessionId,
         userId: visitor.userId,
         now: new Date(),
       });
-      // A page visit brings an abandoned cart back to active (spec section 4).
-      await reactivateCart(app.db, { storeId: request.storeId, ...visitor });
       setVisitCookie(request, reply, session.session_id);
       reply.header("cache-control", "no-store");
       return session;
@@ -164,7 +164,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.body.cartItems.length > 0) {
         const owner = await request.cartOwner();
         const origin = await storeLinkOrigin(app.db, owner.storeId, requestOrigin(request));
-        await markCartAbandoned(app.db, owner, new Date(), origin);
+        await cartLeft(app.db, owner, new Date(), origin);
       }
       return reply.code(204).send(null);
     },

@@ -27,9 +27,8 @@ import {
 import { eq } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
 import { carts } from "../../db/schema.ts";
-import { type DiscountCode, findRedeemableCode } from "../discounts/service.ts";
-import { getCheckoutSettings } from "../stores/service.ts";
-import type { PlanRow } from "../subscriptions/service.ts";
+import { getCheckoutSettings } from "../stores/index.ts";
+import type { PlanRow } from "../subscriptions/index.ts";
 import {
   type CartEvent,
   type CartOwner,
@@ -507,18 +506,18 @@ export function replaceCart(
   });
 }
 
-/** Applies a code of this store (case-insensitive) to the cart, opening one if needed. */
-export function applyDiscountCode(db: Database, owner: CartOwner, code: string): Promise<CartView> {
-  return writeCart(db, owner, { create: true }, async (state) => {
-    const row: DiscountCode = await findRedeemableCode(
-      state.tx,
-      owner.storeId,
-      code,
-      state.currency,
-      owner.userId,
-    );
-    return { discountCodeId: row.id };
-  });
+/**
+ * Applies the code `choose` picks (its id), in the cart's transaction with the cart and its
+ * currency at hand, opening a cart if needed.
+ */
+export function setCartCode(
+  db: Database,
+  owner: CartOwner,
+  choose: (cart: { tx: Transaction; currency: Currency }) => Promise<string>,
+): Promise<CartView> {
+  return writeCart(db, owner, { create: true }, async (state) => ({
+    discountCodeId: await choose(state),
+  }));
 }
 
 export function removeDiscountCode(db: Database, owner: CartOwner): Promise<CartView> {

@@ -40,7 +40,7 @@ import {
   variantPrices,
   variants,
 } from "../../db/schema.ts";
-import type { PlanRow } from "../subscriptions/service.ts";
+import type { PlanRow } from "../subscriptions/index.ts";
 
 /**
  * Whose cart: the request's store and either the signed-in account (`userId`) or the guest's
@@ -737,4 +737,13 @@ export async function recordEvents(
   await tx
     .insert(cartEvents)
     .values(events.map((e) => ({ ...e, storeId: cart.storeId, cartId: cart.id })));
+}
+
+/** The guest session a cart belongs to (null for an account's cart, or a cart gone). */
+export async function cartSessionOf(db: Database, cartId: string): Promise<string | null> {
+  const [cart] = await db
+    .select({ sessionId: carts.sessionId })
+    .from(carts)
+    .where(eq(carts.id, cartId));
+  return cart?.sessionId ?? null;
 }

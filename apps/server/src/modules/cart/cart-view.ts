@@ -11,9 +11,9 @@ import {
   lineTotal,
 } from "@storefront/domain";
 import { type Database, readTogether } from "../../db/index.ts";
-import { type DiscountCode, discountInCurrency, findActiveCode } from "../discounts/service.ts";
-import { getCheckoutSettings } from "../stores/service.ts";
-import { planView } from "../subscriptions/service.ts";
+import { type DiscountCode, discountInCurrency, findActiveCode } from "../discounts/index.ts";
+import { getCheckoutSettings } from "../stores/index.ts";
+import { planView } from "../subscriptions/index.ts";
 import {
   type CartOwner,
   type CartRow,

@@ -3,7 +3,7 @@
 import { type Currency, cartTotals } from "@storefront/domain";
 import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
-import { type DiscountCode, discountInCurrency } from "../discounts/service.ts";
+import { type DiscountCode, discountInCurrency } from "../discounts/index.ts";
 import {
   type CartOwner,
   type CartRow,

@@ -1,5 +1,6 @@
 import {
   AddCartItemSchema,
+  ApplyDiscountSchema,
   CartLineQuerySchema,
   CartLineSkuSchema,
   CartViewSchema,
@@ -9,6 +10,7 @@ import {
 } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { applyDiscountCode } from "../../flows/apply-discount-code.ts";
 import { withCartOwner } from "../../plugins/cart-owner.ts";
 import { setCurrencyCookie, soldCurrency } from "../../plugins/currency.ts";
 import { pageRead, registerPageRead } from "../../plugins/page-reads.ts";
@@ -19,6 +21,7 @@ import {
   type LineRef,
   type ReplaceEntry,
   removeCartItem,
+  removeDiscountCode,
   replaceCart,
   setCartCurrency,
   updateCartItem,
@@ -171,5 +174,31 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return withCartOwner(request, reply, (owner) => replaceCart(app.db, owner, entries));
     },
+  );
+
+  app.put(
+    "/api/cart/discount",
+    {
+      schema: {
+        tags: ["discounts"],
+        summary: "Apply a discount code to the cart (case-insensitive)",
+        body: ApplyDiscountSchema,
+        response: { 200: CartViewSchema },
+      },
+    },
+    async (request, reply) =>
+      withCartOwner(request, reply, (owner) => applyDiscountCode(app.db, owner, request.body.code)),
+  );
+
+  app.delete(
+    "/api/cart/discount",
+    {
+      schema: {
+        tags: ["discounts"],
+        summary: "Remove the cart's discount code",
+        response: { 200: CartViewSchema },
+      },
+    },
+    async (request) => removeDiscountCode(app.db, await request.cartOwner()),
   );
 };

@@ -19,7 +19,7 @@ import {
   variantPrices,
   variants,
 } from "../../db/schema.ts";
-import { type AdminActor, audit } from "../admin/audit.ts";
+import { type AdminActor, audit } from "../../lib/audit.ts";
 
 /** A shipped, non-bundle variant at or under the low-stock line. */
 const lowStockVariant = and(

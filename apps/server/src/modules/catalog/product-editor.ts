@@ -23,9 +23,9 @@ import {
   variantPrices,
   variants,
 } from "../../db/schema.ts";
+import { type AdminActor, audit } from "../../lib/audit.ts";
 import { violatedUnique } from "../../lib/db-errors.ts";
 import { sanitizeHtml } from "../../lib/sanitize.ts";
-import { type AdminActor, audit } from "../admin/audit.ts";
 
 /** A product as its editor shows it; 404 for another store's or none. */
 export async function readProductDetail(

@@ -9,13 +9,19 @@ import {
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import { productImages, products } from "../../db/schema.ts";
+import { type AdminActor, audit } from "../../lib/audit.ts";
 import type { Logger } from "../../lib/logger.ts";
-import { type AdminActor, audit } from "../admin/audit.ts";
-import { removeMedia } from "../media/media-cleanup.ts";
-import { type MediaStore, mediaKey } from "../media/media-store.ts";
-import { ensureFirstVariant, firstVariantKey, warmImages } from "../media/sized-images.ts";
-import { checkUploadedImage, keepUpload } from "../media/uploads.ts";
-import { PRODUCT_IMAGE } from "../media/warm.ts";
+import {
+  checkUploadedImage,
+  ensureFirstVariant,
+  firstVariantKey,
+  keepUpload,
+  type MediaStore,
+  mediaKey,
+  PRODUCT_IMAGE,
+  removeMedia,
+  warmImages,
+} from "../media/index.ts";
 import { imageView } from "./product-editor.ts";
 
 export interface ImageDeps {

@@ -26,10 +26,10 @@ import {
 } from "@storefront/domain";
 import { and, asc, desc, eq, gt } from "drizzle-orm";
 import { discountCodes, orderLines, orders } from "../../db/schema.ts";
-import { getDocument } from "../content/service.ts";
-import { discountInCurrency, notExpired } from "../discounts/service.ts";
-import { find } from "../search/service.ts";
-import { getCheckoutSettings, getTradeTerms } from "../stores/service.ts";
+import { getDocument } from "../content/index.ts";
+import { discountInCurrency, notExpired } from "../discounts/index.ts";
+import { find } from "../search/index.ts";
+import { getCheckoutSettings, getTradeTerms } from "../stores/index.ts";
 import type { ChatAnswerer, ChatContext, ChatReply } from "./answerer.ts";
 
 type BotMessage<T extends ChatMessageType> = Omit<ChatMessageOf<T>, "role" | "timestamp">;

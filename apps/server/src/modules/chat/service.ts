@@ -24,8 +24,8 @@ import {
   rateLimitKey,
   refuseWhenLimited,
 } from "../../lib/rate-limit.ts";
-import { getDocument } from "../content/service.ts";
-import { storeBrandName } from "../stores/service.ts";
+import { getDocument } from "../content/index.ts";
+import { storeBrandName } from "../stores/index.ts";
 import type { ChatAnswerer, ChatVisitor } from "./answerer.ts";
 
 export interface ChatDeps {

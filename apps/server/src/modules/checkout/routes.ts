@@ -8,11 +8,12 @@ import {
 } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { placeOrder } from "../../flows/place-order/index.ts";
 import { RATE_LIMITS, rateLimitKey, refuseWhenLimited } from "../../lib/rate-limit.ts";
 import { requestOrigin } from "../../plugins/origin.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
-import { sendOrderConfirmation } from "../orders/mail.ts";
-import { checkoutProvider, placeOrder, quoteCheckout } from "./service.ts";
+import { sendOrderConfirmation } from "../orders/index.ts";
+import { checkoutProvider, quoteCheckout } from "./service.ts";
 
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   neverCached(app);

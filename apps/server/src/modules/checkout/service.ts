@@ -11,7 +11,6 @@ import {
   normalizeEmail,
   type OrderDraft,
   orderDraft,
-  type PlacedOrder,
   type PlaceOrderRequest,
   SUBSCRIPTION_MESSAGES,
   shippingAddressErrors,
@@ -22,18 +21,17 @@ import {
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import { users } from "../../db/schema.ts";
-import { type CartOwner, selectionOf } from "../cart/cart-queries.ts";
-import { type CheckoutCart, readCheckoutCart } from "../cart/checkout-cart.ts";
-import { findOrderByKey } from "../orders/order-reads.ts";
-import type { Payments } from "../payments/index.ts";
-import type { PaymentProvider } from "../payments/provider.ts";
-import { getCheckoutSettings, getStripeAccount, getTradeTerms } from "../stores/service.ts";
-import { planView } from "../subscriptions/service.ts";
-import { answerFor, type CheckoutDeps, type OrderAttempt } from "./order-attempt.ts";
-import { placeHeldOrder } from "./place-held-order.ts";
-import { placePaidOrder } from "./place-paid-order.ts";
+import { type CartOwner, type CheckoutCart, readCheckoutCart, selectionOf } from "../cart/index.ts";
+import { findOrderByKey } from "../orders/index.ts";
+import type { PaymentProvider, Payments } from "../payments/index.ts";
+import { getCheckoutSettings, getStripeAccount, getTradeTerms } from "../stores/index.ts";
+import { planView } from "../subscriptions/index.ts";
 
-export type { CheckoutDeps } from "./order-attempt.ts";
+/** What drafting an order needs: the database, and the processor that will take its payment. */
+export interface DraftDeps {
+  db: Database;
+  provider: Pick<PaymentProvider, "name" | "account">;
+}
 
 function countryMismatch(): DomainError {
   return new DomainError("invalid", CHECKOUT_MESSAGES.countryCurrency, {
@@ -206,8 +204,8 @@ function shippingOf(
  * The order the visitor's cart makes, recomputed on the server: refused when the code was used up
  * meanwhile, the shipping option is not one offered, or the total differs from the one shown.
  */
-async function draftOrder(
-  deps: CheckoutDeps,
+export async function draftOrder(
+  deps: DraftDeps,
   owner: CartOwner,
   input: PlaceOrderRequest,
   idempotencyKey: string,
@@ -291,61 +289,4 @@ export async function checkoutProvider(
     if (!placed) throw err;
     return payments.forPayment(placed);
   }
-}
-
-/**
- * Places the order for the visitor's cart, once per Idempotency-Key. The server recomputes every
- * total and refuses (409) when it differs from the total the shopper was shown; then the
- * order holds its stock and code before any payment; then the provider decides the path: the test
- * processor charges the card now and the order is completed (placePaidOrder); with Stripe the
- * browser confirms the payment and the webhook completes the order (placeHeldOrder).
- */
-export function placeOrder(
-  deps: CheckoutDeps,
-  owner: CartOwner,
-  input: PlaceOrderRequest,
-  idempotencyKey: string,
-): Promise<PlacedOrder> {
-  // Requests with one key take turns in this process: a retry sent while the first is still
-  // paying waits for it and then answers its order.
-  return inTurn(`${owner.storeId}\n${idempotencyKey}`, () =>
-    placeOrderOnce(deps, owner, input, idempotencyKey),
-  );
-}
-
-const turns = new Map<string, Promise<unknown>>();
-
-async function inTurn<T>(key: string, run: () => Promise<T>): Promise<T> {
-  const before = turns.get(key) ?? Promise.resolve();
-  const mine = before.catch(() => {}).then(run);
-  turns.set(key, mine);
-  try {
-    return await mine;
-  } finally {
-    if (turns.get(key) === mine) turns.delete(key);
-  }
-}
-
-async function placeOrderOnce(
-  deps: CheckoutDeps,
-  owner: CartOwner,
-  input: PlaceOrderRequest,
-  idempotencyKey: string,
-): Promise<PlacedOrder> {
-  const now = deps.now?.() ?? new Date();
-  // An order placed already under this key (a retried or doubled request) is found where placing
-  // it again fails: its cart is empty or changed since (below), or the key is taken (holdOrder).
-  let drafted: { cart: CheckoutCart; draft: OrderDraft };
-  try {
-    drafted = await draftOrder(deps, owner, input, idempotencyKey);
-  } catch (error) {
-    // The answer is that order, not "Your cart is empty".
-    const placed = await findOrderByKey(deps.db, owner.storeId, idempotencyKey);
-    if (placed) return answerFor(deps, placed, idempotencyKey, owner, input.card);
-    throw error;
-  }
-  const attempt: OrderAttempt = { deps, owner, idempotencyKey, ...drafted, now };
-  return deps.provider.confirmsLater
-    ? placeHeldOrder(attempt)
-    : placePaidOrder(attempt, input.card);
 }

@@ -20,8 +20,8 @@ import {
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import { documents, storeDomains, stores } from "../../db/schema.ts";
-import { type AdminActor, audit } from "../admin/audit.ts";
-import { getStoreFigures } from "../stores/service.ts";
+import { type AdminActor, audit } from "../../lib/audit.ts";
+import { getStoreFigures } from "../stores/index.ts";
 import { sanitizePage, saveDocument } from "./service.ts";
 
 const CHATBOT = "chatbot";

@@ -10,7 +10,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
 import { documents } from "../../db/schema.ts";
 import { sanitizeHtml } from "../../lib/sanitize.ts";
-import { getStoreFigures, storeAnswer } from "../stores/service.ts";
+import { getStoreFigures, storeAnswer } from "../stores/index.ts";
 
 export type DocumentKind = "master" | "layout";
 

@@ -14,8 +14,8 @@ import {
 import { and, asc, desc, eq, ilike, inArray, not, type SQL, sql } from "drizzle-orm";
 import { type Database, likeContaining, type Transaction } from "../../db/index.ts";
 import { discountCodes, orders, users } from "../../db/schema.ts";
+import { type AdminActor, audit } from "../../lib/audit.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
-import { type AdminActor, audit } from "../admin/audit.ts";
 import { type DiscountCode, notExpired } from "./service.ts";
 
 /** The codes in each state, as discountStateOf decides it, in SQL. */

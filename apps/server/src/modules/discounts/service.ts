@@ -7,7 +7,7 @@ import {
   TRADE_MESSAGES,
 } from "@storefront/domain";
 import { and, eq, gt, isNull, or, type SQL, sql } from "drizzle-orm";
-import type { Database, Transaction } from "../../db/index.ts";
+import type { Database } from "../../db/index.ts";
 import { discountCodes, discountRedemptions, users } from "../../db/schema.ts";
 
 /** A personal code can be used without limit: it pays its owner commission instead. */
@@ -154,35 +154,4 @@ export function customerKeys(buyer: { userId: string | null; email: string | nul
   if (buyer.userId) keys.push(`user:${buyer.userId}`);
   if (buyer.email) keys.push(`email:${normalizeEmail(buyer.email)}`);
   return keys;
-}
-
-/**
- * Records, in the order's transaction, that this buyer used a once-per-customer code; a second
- * use by the same account or mailbox (even in a concurrent checkout) is refused and rolls the
- * order back.
- */
-export async function claimOncePerCustomer(
-  tx: Transaction,
-  codeId: string,
-  order: { id: string; userId: string | null; email: string },
-): Promise<void> {
-  const [code] = await tx
-    .select({ once: discountCodes.oncePerCustomer })
-    .from(discountCodes)
-    .where(eq(discountCodes.id, codeId));
-  if (!code?.once) return;
-  const keys = customerKeys(order);
-  const claimed = await tx
-    .insert(discountRedemptions)
-    .values(keys.map((customerKey) => ({ discountCodeId: codeId, customerKey, orderId: order.id })))
-    .onConflictDoNothing()
-    .returning({ key: discountRedemptions.customerKey });
-  if (claimed.length < keys.length) {
-    throw new DomainError("conflict", DISCOUNT_MESSAGES.oncePerCustomer);
-  }
-}
-
-/** An order that ended unpaid gives its buyer's once-per-customer use back. */
-export async function releaseCustomerUse(tx: Transaction, orderId: string): Promise<void> {
-  await tx.delete(discountRedemptions).where(eq(discountRedemptions.orderId, orderId));
 }

@@ -125,3 +125,8 @@ export function localMediaStore(mediaDir: string): MediaStore {
     },
   };
 }
+
+/** The URL of a store's media file (a path relative to its media folder, or a URL kept as is). */
+export function mediaUrl(storeId: string, file: string): string {
+  return file.startsWith("/") ? file : `/media/${storeId}/${file}`;
+}

@@ -12,8 +12,6 @@ import {
   NO_SHIPPING_OPTION,
   ORDER_MESSAGES,
   orderNumberOf,
-  REFUND_MESSAGES,
-  type RefundRequest,
   SHIPMENT_MESSAGES,
   type ShipmentRequest,
   toDecimalString,
@@ -21,13 +19,9 @@ import {
 import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
 import { type Database, likeContaining, type Transaction } from "../../db/index.ts";
 import { orderRefunds, orders } from "../../db/schema.ts";
-import { isUniqueViolation } from "../../lib/db-errors.ts";
+import { type AdminActor, audit } from "../../lib/audit.ts";
 import type { Mailer } from "../../lib/mailer.ts";
-import { type AdminActor, audit } from "../admin/audit.ts";
-import type { Payments } from "../payments/index.ts";
-import { RefundRefusedError } from "../payments/provider.ts";
 import { sendShippingNotice } from "./mail.ts";
-import { giveStockBack, releaseOrder } from "./order-lifecycle.ts";
 import { type OrderRow, readOrderView } from "./order-reads.ts";
 
 type Filters = Omit<AdminOrderQuery, "sort" | "dir" | "page" | "perPage">;
@@ -103,7 +97,7 @@ export async function listAdminOrders(
   };
 }
 
-type RefundRow = typeof orderRefunds.$inferSelect;
+export type RefundRow = typeof orderRefunds.$inferSelect;
 
 /** What the store recorded of an order's life, oldest first. */
 function eventsOf(order: OrderRow, refunds: readonly RefundRow[]): AdminOrderEvent[] {
@@ -147,14 +141,14 @@ function eventsOf(order: OrderRow, refunds: readonly RefundRow[]): AdminOrderEve
 }
 
 /** The store's order by number (locked for the transaction's write); 404 for any other. */
-async function findOrder(db: Database, storeId: string, number: number): Promise<OrderRow>;
-async function findOrder(
+export async function findOrder(db: Database, storeId: string, number: number): Promise<OrderRow>;
+export async function findOrder(
   tx: Transaction,
   storeId: string,
   number: number,
   lock: "for update",
 ): Promise<OrderRow>;
-async function findOrder(
+export async function findOrder(
   db: Database | Transaction,
   storeId: string,
   number: number,
@@ -170,7 +164,7 @@ async function findOrder(
 }
 
 /** What a refund may still give back: the total less what was refunded or is being refunded. */
-function refundableOf(order: OrderRow, refunds: readonly RefundRow[]): number {
+export function refundableOf(order: OrderRow, refunds: readonly RefundRow[]): number {
   const pending = refunds.filter((r) => r.status === "pending").reduce((n, r) => n + r.amount, 0);
   return order.status === "paid" ? Math.max(0, order.total - order.refundedAmount - pending) : 0;
 }
@@ -198,131 +192,6 @@ export async function adminOrderView(
     restocked: order.restocked,
     events: eventsOf(order, refunds),
   };
-}
-
-/**
- * Refunds (part of) a paid order through the processor that took the payment, and optionally
- * puts its items back in stock (once per order). The refund is written `pending` first, then the
- * processor is asked under the key `refund-{id}`, then the order's refunded amount, the stock and
- * the audit line are written in one transaction: a request repeated with the same Idempotency-Key
- * (after a timeout, a crash, a double click) is the same refund and never gives money back twice.
- */
-export async function refundOrder(
-  deps: { db: Database; payments: Payments },
-  storeId: string,
-  number: number,
-  actor: AdminActor,
-  idempotencyKey: string,
-  request: RefundRequest,
-): Promise<AdminOrderView> {
-  const { db, payments } = deps;
-  const refund = await db
-    .transaction(async (tx) => {
-      const order = await findOrder(tx, storeId, number, "for update");
-      const refunds = await tx
-        .select()
-        .from(orderRefunds)
-        .where(eq(orderRefunds.orderId, order.id));
-      const earlier = await tx
-        .select()
-        .from(orderRefunds)
-        .where(
-          and(eq(orderRefunds.storeId, storeId), eq(orderRefunds.idempotencyKey, idempotencyKey)),
-        );
-      const same = earlier[0];
-      if (same) {
-        const matches =
-          same.orderId === order.id &&
-          same.amount === request.amount &&
-          same.restock === request.restock;
-        if (!matches) throw new DomainError("conflict", REFUND_MESSAGES.keyReused);
-        return { row: same, order };
-      }
-      if (order.status !== "paid" || !order.paymentReference) {
-        throw new DomainError("conflict", REFUND_MESSAGES.notPaid);
-      }
-      const left = refundableOf(order, refunds);
-      if (request.amount > left) {
-        const message = REFUND_MESSAGES.tooMuch(left, order.currency);
-        throw new DomainError("invalid", message, { amount: message });
-      }
-      if (
-        request.restock &&
-        (order.restocked || refunds.some((r) => r.restock && r.status !== "failed"))
-      ) {
-        throw new DomainError("conflict", REFUND_MESSAGES.alreadyRestocked);
-      }
-      const [row] = await tx
-        .insert(orderRefunds)
-        .values({
-          storeId,
-          orderId: order.id,
-          idempotencyKey,
-          amount: request.amount,
-          restock: request.restock,
-          reason: request.reason,
-          actorUserId: actor.userId,
-        })
-        .returning();
-      if (!row) throw new Error("the refund was not written");
-      return { row, order };
-    })
-    .catch((err: unknown) => {
-      // The same key sent at the same moment for another order: the unique key refuses one.
-      if (isUniqueViolation(err)) throw new DomainError("conflict", REFUND_MESSAGES.keyReused);
-      throw err;
-    });
-  const { row, order } = refund;
-  if (row.status === "succeeded") return adminOrderView(db, storeId, number);
-  if (row.status === "failed") throw new DomainError("conflict", REFUND_MESSAGES.failed);
-  try {
-    // On the account that took the payment (the store's own Stripe account).
-    const provider = payments.forPayment(order);
-    await provider.refund(order.paymentReference ?? "", `refund-${row.id}`, row.amount);
-  } catch (err) {
-    // A timeout or a dropped connection may have refunded all the same: the refund stays
-    // pending (its amount is not refundable again) until the same key is sent again and the
-    // processor answers. Only the processor's own refusal ends it as failed.
-    if (!(err instanceof RefundRefusedError)) {
-      throw new DomainError("unavailable", REFUND_MESSAGES.pending);
-    }
-    await db
-      .update(orderRefunds)
-      .set({ status: "failed", failureMessage: err.message.slice(0, 500), completedAt: new Date() })
-      .where(and(eq(orderRefunds.id, row.id), eq(orderRefunds.status, "pending")));
-    throw new DomainError("conflict", REFUND_MESSAGES.failed);
-  }
-  await db.transaction(async (tx) => {
-    const [done] = await tx
-      .update(orderRefunds)
-      .set({ status: "succeeded", completedAt: new Date() })
-      .where(and(eq(orderRefunds.id, row.id), eq(orderRefunds.status, "pending")))
-      .returning({ id: orderRefunds.id });
-    // Another request with the same key finished it first: nothing more to write.
-    if (!done) return;
-    const [before] = await tx
-      .select({ refundedAmount: orders.refundedAmount, restocked: orders.restocked })
-      .from(orders)
-      .where(eq(orders.id, order.id))
-      .for("update");
-    const [after] = await tx
-      .update(orders)
-      .set({
-        refundedAmount: sql`${orders.refundedAmount} + ${row.amount}`,
-        restocked: row.restock ? true : orders.restocked,
-        updatedAt: new Date(),
-      })
-      .where(eq(orders.id, order.id))
-      .returning({ refundedAmount: orders.refundedAmount, restocked: orders.restocked });
-    if (row.restock) await giveStockBack(tx, storeId, order.id);
-    await audit(tx, storeId, actor, {
-      action: "order.refund",
-      target: `order ${order.number}`,
-      before: before ?? null,
-      after: { ...after, refund: { amount: row.amount, restock: row.restock, reason: row.reason } },
-    });
-  });
-  return adminOrderView(db, storeId, number);
 }
 
 /**
@@ -429,41 +298,5 @@ export async function shipOrder(
     return updated;
   });
   await sendShippingNotice(db, deps.mailer, shipped, requestOrigin);
-  return adminOrderView(db, storeId, number);
-}
-
-/**
- * Cancels an order still awaiting payment: its stock, code and points go back, the processor's
- * payment is stopped (Stripe), and it is audited. A payment that arrives later is refunded.
- */
-export async function cancelUnpaidOrder(
-  deps: { db: Database; payments: Payments },
-  storeId: string,
-  number: number,
-  actor: AdminActor,
-): Promise<AdminOrderView> {
-  const { db, payments } = deps;
-  const order = await db.transaction(async (tx) => {
-    const row = await findOrder(tx, storeId, number, "for update");
-    const now = new Date();
-    if (!(await releaseOrder(tx, row, "canceled", SHIPMENT_MESSAGES.canceledByStore, now))) {
-      throw new DomainError("conflict", SHIPMENT_MESSAGES.cancelNotUnpaid);
-    }
-    await audit(tx, storeId, actor, {
-      action: "order.cancel",
-      target: `order ${row.number}`,
-      before: { status: row.status },
-      after: { status: "canceled" },
-    });
-    return row;
-  });
-  if (order.paymentReference) {
-    // The processor stops the payment; if it cannot now, a payment that still arrives is
-    // refunded by the webhook (the order is canceled), so the shopper is never charged for it.
-    const reference = order.paymentReference;
-    await Promise.resolve()
-      .then(() => payments.forPayment(order).cancel(reference, `order-${order.id}-cancel`))
-      .catch(() => {});
-  }
   return adminOrderView(db, storeId, number);
 }

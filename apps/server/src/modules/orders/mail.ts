@@ -5,8 +5,8 @@ import type { Database } from "../../db/index.ts";
 import { orderLines, products } from "../../db/schema.ts";
 import { escapeHtml } from "../../lib/html.ts";
 import type { Mailer } from "../../lib/mailer.ts";
-import { reviewLinkToken } from "../reviews/service.ts";
-import { storeBrandName, storeLinkOrigin } from "../stores/service.ts";
+import { reviewLinkToken } from "../reviews/index.ts";
+import { storeBrandName, storeLinkOrigin } from "../stores/index.ts";
 import { orderAccessKey } from "./order-lifecycle.ts";
 import { type OrderLineRow, type OrderRow, orderView, readOrderView } from "./order-reads.ts";
 

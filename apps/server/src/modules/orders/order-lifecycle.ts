@@ -1,32 +1,32 @@
 import { createHmac, randomUUID } from "node:crypto";
 import {
-  CHECKOUT_MESSAGES,
-  DomainError,
-  ORDER_MESSAGES,
   type OrderDraft,
   type OrderLineDraft,
   type OrderStatus,
   PAYMENT_HOLD_MS,
-  pointsEarned,
 } from "@storefront/domain";
-import { and, eq, ne, type Placeholder, sql } from "drizzle-orm";
+import {
+  and,
+  eq,
+  like,
+  lt,
+  ne,
+  type Placeholder,
+  type SQL,
+  sql,
+  type WithSubquery,
+} from "drizzle-orm";
 import { compiled, compiledShapes, rowPlaceholder, rowValues } from "../../db/compiled.ts";
 import type { Database, Transaction } from "../../db/index.ts";
-import { discountCodes, orderLines, orders, stores, users, variants } from "../../db/schema.ts";
+import { orderLines, orders } from "../../db/schema.ts";
 import { tokenHash } from "../../lib/tokens.ts";
-import { cartPurchasedWith } from "../cart/checkout-cart.ts";
-import { claimOncePerCustomer, releaseCustomerUse } from "../discounts/service.ts";
-import type { SavedMethod } from "../payments/provider.ts";
-import { renewalPaid, startSubscriptions } from "../subscriptions/service.ts";
 import type { OrderLineRow, OrderRow } from "./order-reads.ts";
 
-/** The payment that completed an order. */
-export interface PaymentDone {
+/** The payment that completed an order, as the order keeps it. */
+export interface OrderPayment {
   reference: string;
   cardBrand: string | null;
   cardLast4: string | null;
-  /** The card the payment kept for the subscriptions the order starts. */
-  saved?: SavedMethod | null;
 }
 
 /**
@@ -35,169 +35,6 @@ export interface PaymentDone {
  */
 export function orderAccessKey(orderId: string, idempotencyKey: string): string {
   return createHmac("sha256", idempotencyKey).update(`order-access:${orderId}`).digest("base64url");
-}
-
-/** An order line as its stock is counted (its variant is null once deleted). */
-type StockLine = Pick<OrderLineDraft, "quantity" | "title" | "contents"> & {
-  variantId: string | null;
-};
-
-/** What a line takes from a variant's stock: its variant's id, how many, and the name it is sold by. */
-interface StockTake {
-  variantId: string | null;
-  quantity: number;
-  title: string;
-}
-
-/**
- * What the lines take from stock, one entry per variant: a plain line its own variant, a bundle
- * line each variant it holds (its quantity times how many one bundle holds) and never the
- * bundle's own variant. Sorted by variant, so two orders take their stock in the same order and
- * never wait on each other.
- */
-function stockTakes(lines: readonly StockLine[]): StockTake[] {
-  const takes = new Map<string, StockTake & { variantId: string }>();
-  const missing: StockTake[] = [];
-  const take = (variantId: string | null, quantity: number, title: string) => {
-    if (!variantId) {
-      missing.push({ variantId, quantity, title });
-      return;
-    }
-    const known = takes.get(variantId);
-    if (known) known.quantity += quantity;
-    else takes.set(variantId, { variantId, quantity, title });
-  };
-  for (const line of lines) {
-    if (!line.contents) take(line.variantId, line.quantity, line.title);
-    else for (const c of line.contents) take(c.variantId, line.quantity * c.quantity, c.title);
-  }
-  const sorted = [...takes.values()].sort((a, b) => a.variantId.localeCompare(b.variantId));
-  return [...missing, ...sorted];
-}
-
-/** Takes `quantity` from a variant's stock if it has that much (or is never shipped). */
-const stockTaken = compiled(["variantId", "storeId", "quantity"], (db, p) =>
-  db
-    .update(variants)
-    .set({
-      stock: sql`${variants.stock} - case when ${variants.requiresShipping} then ${p.quantity}::int else 0 end`,
-    })
-    .where(
-      and(
-        eq(variants.id, p.variantId),
-        eq(variants.storeId, p.storeId),
-        sql`(${variants.stock} >= ${p.quantity}::int or not ${variants.requiresShipping})`,
-      ),
-    )
-    .returning({ id: variants.id }),
-);
-
-/**
- * Takes the lines' stock with a guard in each statement (`stock >= quantity`), in variant order so
- * two orders never wait on each other; the first variant short of stock refuses the whole order.
- * A variant that is never shipped has no stock counted: its line takes nothing. A bundle takes
- * its contents' stock (see stockTakes).
- */
-async function takeStock(tx: Transaction, storeId: string, lines: readonly StockLine[]) {
-  for (const line of stockTakes(lines)) {
-    // A line whose variant was deleted since the order was placed has no stock to take.
-    if (!line.variantId)
-      throw new DomainError("out_of_stock", CHECKOUT_MESSAGES.outOfStock(line.title, 0));
-    const [taken] = await stockTaken(tx, {
-      variantId: line.variantId,
-      storeId,
-      quantity: line.quantity,
-    });
-    if (!taken) {
-      const [left] = await tx
-        .select({ stock: variants.stock })
-        .from(variants)
-        .where(eq(variants.id, line.variantId));
-      throw new DomainError(
-        "out_of_stock",
-        CHECKOUT_MESSAGES.outOfStock(line.title, Math.max(0, left?.stock ?? 0)),
-      );
-    }
-  }
-}
-
-/** Puts an order's items back in stock (an order released unpaid, or refunded and restocked). */
-export async function giveStockBack(
-  tx: Transaction,
-  storeId: string,
-  orderId: string,
-): Promise<void> {
-  const lines = await tx
-    .select({
-      variantId: orderLines.variantId,
-      quantity: orderLines.quantity,
-      title: orderLines.title,
-      contents: orderLines.contents,
-    })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, orderId));
-  for (const line of stockTakes(lines)) {
-    if (!line.variantId) continue;
-    await tx
-      .update(variants)
-      .set({ stock: sql`${variants.stock} + ${line.quantity}` })
-      .where(
-        and(
-          eq(variants.id, line.variantId),
-          eq(variants.storeId, storeId),
-          eq(variants.requiresShipping, true),
-        ),
-      );
-  }
-}
-
-/** Counts one redemption of the code, guarded so `max_redemptions` is never passed. */
-async function redeemCode(tx: Transaction, storeId: string, codeId: string): Promise<void> {
-  const [redeemed] = await tx
-    .update(discountCodes)
-    .set({ redemptions: sql`${discountCodes.redemptions} + 1` })
-    .where(
-      and(
-        eq(discountCodes.id, codeId),
-        eq(discountCodes.storeId, storeId),
-        eq(discountCodes.active, true),
-        sql`${discountCodes.redemptions} < ${discountCodes.maxRedemptions}`,
-      ),
-    )
-    .returning({ id: discountCodes.id });
-  if (!redeemed) throw new DomainError("conflict", CHECKOUT_MESSAGES.discountUsedUp);
-}
-
-async function giveRedemptionBack(tx: Transaction, storeId: string, codeId: string): Promise<void> {
-  await tx
-    .update(discountCodes)
-    .set({ redemptions: sql`greatest(${discountCodes.redemptions} - 1, 0)` })
-    .where(and(eq(discountCodes.id, codeId), eq(discountCodes.storeId, storeId)));
-}
-
-/**
- * Takes the points an order spends from its buyer's balance, guarded so the balance never goes
- * below 0: a balance spent meanwhile (another order, another tab) refuses the order.
- */
-async function spendPoints(
-  tx: Transaction,
-  order: Pick<OrderRow, "storeId" | "userId" | "pointsSpent">,
-): Promise<void> {
-  if (order.pointsSpent <= 0) return;
-  const [spent] = order.userId
-    ? await tx
-        .update(users)
-        .set({ pointsBalance: sql`${users.pointsBalance} - ${order.pointsSpent}` })
-        .where(
-          and(
-            eq(users.id, order.userId),
-            eq(users.storeId, order.storeId),
-            sql`${users.pointsBalance} >= ${order.pointsSpent}`,
-          ),
-        )
-        .returning({ id: users.id })
-    : [];
-  if (!spent) throw new DomainError("conflict", CHECKOUT_MESSAGES.pointsChanged);
 }
 
 /** The columns of an order a draft gives, each named here so that a new one is not left out. */
@@ -283,9 +120,9 @@ const orderLinesInsert = compiledShapes(8, ([count = 0]) =>
 );
 
 /**
- * Inserts the order (prices frozen) and its lines, takes their stock, counts the code's
- * redemption and spends the buyer's points, all in the caller's transaction. A second order with the same Idempotency-Key
- * fails on the unique index (see isUniqueViolation).
+ * Inserts the order (prices frozen) and its lines in the caller's transaction; the flow that
+ * calls it takes what the order holds (stock, code, points) in the same transaction. A second
+ * order with the same Idempotency-Key fails on the unique index (see isUniqueViolation).
  */
 export async function insertOrder(
   tx: Transaction,
@@ -312,24 +149,42 @@ export async function insertOrder(
     orderId: row.id,
     storeId: draft.storeId,
   });
-  await takeStock(tx, draft.storeId, lines);
-  if (draft.discountCodeId) {
-    await redeemCode(tx, draft.storeId, draft.discountCodeId);
-    await claimOncePerCustomer(tx, draft.discountCodeId, row);
-  }
-  await spendPoints(tx, row);
   return { order: row, lines: inserted.sort((a, b) => a.position - b.position) };
 }
 
+/** The statements that run with the one that marks an order paid (its cart's, in a flow). */
+export type AlongWithPaid = (
+  db: Database,
+  paid: SQL,
+  storeId: Placeholder,
+  cartId: Placeholder,
+  orderId: Placeholder,
+) => readonly WithSubquery[];
+
+/** A compiled "mark paid" statement, for an order with a cart and for one without. */
+export interface MarkPaidStatements {
+  withCart: ReturnType<typeof markPaidStatement>;
+  alone: ReturnType<typeof markPaidStatement>;
+}
+
 /**
- * Marks the order paid and empties its cart, in one statement: the order's row is locked first and
- * the cart changes only if it was still awaiting payment, so both happen or neither. Answers the
- * paid order, or null when the order was not awaiting payment (a replay, or released meanwhile).
+ * The statements that mark an order paid, in one statement with `alongWithCart` (what happens to
+ * the order's cart, given by the flow that owns both): the order's row is locked first and the
+ * others run only if it was still awaiting payment, so all happen or none.
  */
-async function markPaid(
+export function markPaidStatements(alongWithCart: AlongWithPaid): MarkPaidStatements {
+  return { withCart: markPaidStatement(alongWithCart), alone: markPaidStatement(null) };
+}
+
+/**
+ * Marks the order paid (with `statements`, see markPaidStatements). Answers the paid order, or
+ * null when the order was not awaiting payment (a replay, or released meanwhile).
+ */
+export async function markPaid(
+  statements: MarkPaidStatements,
   db: Database,
   order: OrderRow,
-  payment: PaymentDone,
+  payment: OrderPayment,
   points: number,
   now: Date,
 ): Promise<OrderRow | null> {
@@ -343,12 +198,12 @@ async function markPaid(
     cardLast4: payment.cardLast4,
     points,
   };
-  const [paid] = await (order.cartId ? MARK_PAID.withCart : MARK_PAID.alone)(db, values);
+  const [paid] = await (order.cartId ? statements.withCart : statements.alone)(db, values);
   return paid ?? null;
 }
 
-/** markPaid's statement, for an order with a cart (which it empties) and for one without. */
-const markPaidStatement = (withCart: boolean) =>
+/** markPaid's statement, with the statements of the order's cart, or alone. */
+const markPaidStatement = (along: AlongWithPaid | null) =>
   compiled(
     ["orderId", "storeId", "cartId", "now", "reference", "cardBrand", "cardLast4", "points"],
     (db, p) => {
@@ -356,8 +211,8 @@ const markPaidStatement = (withCart: boolean) =>
       const locked = db
         .$with("locked")
         .as(db.select({ id: orders.id }).from(orders).where(awaiting).for("update"));
-      const cart = withCart
-        ? cartPurchasedWith(db, sql`select 1 from ${locked}`, p.storeId, p.cartId, p.orderId)
+      const cart = along
+        ? along(db, sql`select 1 from ${locked}`, p.storeId, p.cartId, p.orderId)
         : [];
       return db
         .with(locked, ...cart)
@@ -378,113 +233,42 @@ const markPaidStatement = (withCart: boolean) =>
         .returning();
     },
   );
-const MARK_PAID = { withCart: markPaidStatement(true), alone: markPaidStatement(false) };
 
 /**
- * Completes a paid order in the caller's transaction: the order is paid, its cart emptied and
- * marked purchased, and a signed-in buyer earns points and starts the subscriptions of its
- * subscription lines. Guarded on the order's status, so a replay completes nothing twice;
- * answers the paid order when this call completed it, else null.
+ * Ends an unpaid order (declined, expired or canceled), guarded on `awaiting_payment`; answers
+ * whether this call ended it (the flow then gives back what it held).
  */
-export async function completeOrder(
+export async function endUnpaidOrder(
   tx: Transaction,
-  order: OrderRow,
-  payment: PaymentDone,
-  now: Date,
-): Promise<OrderRow | null> {
-  // Loyalty points reward retail buying: a trade order earns none.
-  const points = order.userId && !order.tradePrices ? pointsEarned(order.total) : 0;
-  const paid = await markPaid(tx, order, payment, points, now);
-  if (!paid) return null;
-  // A renewal moves its subscription on; an order placed at checkout starts its subscriptions.
-  if (order.renewalOf) await renewalPaid(tx, { ...order, renewalOf: order.renewalOf }, now);
-  else await startSubscriptions(tx, order, payment, now);
-  if (order.userId && points > 0) await creditPoints(tx, order.storeId, order.userId, points);
-  if (order.affiliateUserId && order.commissionAmount > 0) {
-    await creditCommission(tx, { ...order, affiliateUserId: order.affiliateUserId });
-  }
-  return paid;
-}
-
-/**
- * As completeOrder, in a transaction of its own when the order needs one; a guest's order (no
- * points, subscriptions or commission) is completed by one statement, without BEGIN and COMMIT.
- */
-export function completeOrderNow(
-  db: Database,
-  order: OrderRow,
-  payment: PaymentDone,
-  now: Date,
-): Promise<OrderRow | null> {
-  const onlyItsRowAndCart =
-    order.renewalOf === null &&
-    order.userId === null &&
-    (order.affiliateUserId === null || order.commissionAmount === 0);
-  return onlyItsRowAndCart
-    ? markPaid(db, order, payment, 0, now)
-    : db.transaction((tx) => completeOrder(tx, order, payment, now));
-}
-
-/** Adds loyalty points to a buyer's balance: a paid order's, or an unpaid order's given back. */
-async function creditPoints(
-  tx: Transaction,
-  storeId: string,
-  userId: string,
-  points: number,
-): Promise<void> {
-  await tx
-    .update(users)
-    .set({ pointsBalance: sql`${users.pointsBalance} + ${points}` })
-    .where(and(eq(users.id, userId), eq(users.storeId, storeId)));
-}
-
-/**
- * Adds a paid order's commission to its affiliate's balance. The balance is one number in the
- * store's currency: an order in the other currency keeps its commission on the order
- * (orders.commission_amount) without converting it.
- */
-async function creditCommission(
-  tx: Transaction,
-  order: Pick<OrderRow, "storeId" | "currency" | "commissionAmount"> & { affiliateUserId: string },
-): Promise<void> {
-  await tx
-    .update(users)
-    .set({ commissionAmount: sql`${users.commissionAmount} + ${order.commissionAmount}` })
-    .where(
-      and(
-        eq(users.id, order.affiliateUserId),
-        eq(users.storeId, order.storeId),
-        sql`exists (select 1 from ${stores} where ${stores.id} = ${order.storeId} and ${stores.defaultCurrency} = ${order.currency})`,
-      ),
-    );
-}
-
-/**
- * Ends an unpaid order (declined, expired or canceled) and gives its stock, redemption and points
- * back. Guarded on `awaiting_payment`; answers whether this call ended it.
- */
-export async function releaseOrder(
-  tx: Transaction,
-  order: Pick<OrderRow, "id" | "storeId" | "discountCodeId" | "userId" | "pointsSpent">,
+  orderId: string,
   status: Exclude<OrderStatus, "paid" | "awaiting_payment">,
   message: string | null,
   now: Date,
 ): Promise<boolean> {
-  const [released] = await tx
+  const [ended] = await tx
     .update(orders)
     .set({ status, updatedAt: now, failureMessage: message })
-    .where(and(eq(orders.id, order.id), eq(orders.status, "awaiting_payment")))
+    .where(and(eq(orders.id, orderId), eq(orders.status, "awaiting_payment")))
     .returning({ id: orders.id });
-  if (!released) return false;
-  await giveStockBack(tx, order.storeId, order.id);
-  if (order.discountCodeId) {
-    await giveRedemptionBack(tx, order.storeId, order.discountCodeId);
-    await releaseCustomerUse(tx, order.id);
-  }
-  if (order.userId && order.pointsSpent > 0) {
-    await creditPoints(tx, order.storeId, order.userId, order.pointsSpent);
-  }
-  return true;
+  return ended !== undefined;
+}
+
+/** An order's lines as its stock is counted. */
+export function orderStockLines(tx: Transaction, orderId: string) {
+  return tx
+    .select({
+      variantId: orderLines.variantId,
+      quantity: orderLines.quantity,
+      title: orderLines.title,
+      contents: orderLines.contents,
+    })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId));
+}
+
+/** An expired order awaits payment again (its payment arrived after all). */
+export async function reopenOrder(tx: Transaction, orderId: string): Promise<void> {
+  await tx.update(orders).set({ status: "awaiting_payment" }).where(eq(orders.id, orderId));
 }
 
 /**
@@ -523,55 +307,61 @@ const otherUnpaidOrder = compiled(["storeId", "cartId", "keep"], (db, p) =>
     .limit(1),
 );
 
-/**
- * Releases the cart's orders still awaiting payment (canceled), except the one of the attempt
- * under way (`keep`); answers the ones it released.
- */
-export async function releaseCartOrders(
+/** The cart's other orders still awaiting payment (see otherUnpaidOrdersOfCart), locked. */
+export function lockOtherUnpaidOrders(
   tx: Transaction,
   storeId: string,
   cartId: string,
-  now: Date,
   keep: string,
 ): Promise<OrderRow[]> {
-  const waiting = await tx
+  return tx
     .select()
     .from(orders)
     .where(otherUnpaidOrdersOfCart(storeId, cartId, keep))
     .for("update");
-  const released: OrderRow[] = [];
-  for (const order of waiting) {
-    if (await releaseOrder(tx, order, "canceled", ORDER_MESSAGES.replaced, now)) {
-      released.push(order);
-    }
-  }
-  return released;
 }
 
 /**
- * An expired order whose payment arrived after all: in a nested transaction (a savepoint), the
- * order awaits payment again, takes its stock, its code's redemption and its points again and
- * completes. Answers false, with nothing changed, when the stock, the redemption or the points
- * are no longer there.
+ * Stores the payment's reference (a PaymentIntent) on an order still awaiting payment; null when
+ * the order was released meanwhile.
  */
-export async function reviveExpiredOrder(
+export async function attachPaymentReference(
+  db: Database,
+  orderId: string,
+  reference: string,
+): Promise<OrderRow | null> {
+  const [attached] = await db
+    .update(orders)
+    .set({ paymentReference: reference })
+    .where(and(eq(orders.id, orderId), eq(orders.status, "awaiting_payment")))
+    .returning();
+  return attached ?? null;
+}
+
+/** Orders still awaiting payment whose hold has passed (at most `limit`). */
+export function dueHolds(db: Database, now: Date, limit: number): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.status, "awaiting_payment"), lt(orders.holdExpiresAt, now)))
+    .limit(limit);
+}
+
+/** The orders of a subscription's renewal tries whose key starts with `keyPrefix` (one period). */
+export function renewalTries(
   tx: Transaction,
-  order: OrderRow,
-  payment: PaymentDone,
-  now: Date,
-): Promise<boolean> {
+  storeId: string,
+  subscriptionId: string,
+  keyPrefix: string,
+): Promise<OrderRow[]> {
   return tx
-    .transaction(async (inner) => {
-      await inner.update(orders).set({ status: "awaiting_payment" }).where(eq(orders.id, order.id));
-      const lines = await inner.select().from(orderLines).where(eq(orderLines.orderId, order.id));
-      await takeStock(inner, order.storeId, lines);
-      if (order.discountCodeId) await redeemCode(inner, order.storeId, order.discountCodeId);
-      await spendPoints(inner, order);
-      await completeOrder(inner, order, payment, now);
-      return true;
-    })
-    .catch((err: unknown) => {
-      if (err instanceof DomainError) return false;
-      throw err;
-    });
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.storeId, storeId),
+        eq(orders.renewalOf, subscriptionId),
+        like(orders.idempotencyKey, `${keyPrefix}%`),
+      ),
+    );
 }

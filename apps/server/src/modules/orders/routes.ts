@@ -12,17 +12,12 @@ import {
 } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { cancelUnpaidOrder } from "../../flows/cancel-order.ts";
+import { refundOrder } from "../../flows/refund-order.ts";
 import { adminActor, adminsOnly, requireUser, signedInUser } from "../../plugins/auth.ts";
 import { requestOrigin } from "../../plugins/origin.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
-import {
-  adminOrdersCsv,
-  adminOrderView,
-  cancelUnpaidOrder,
-  listAdminOrders,
-  refundOrder,
-  shipOrder,
-} from "./admin-orders.ts";
+import { adminOrdersCsv, adminOrderView, listAdminOrders, shipOrder } from "./admin-orders.ts";
 import { accountOrders, findReadableOrder } from "./order-reads.ts";
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {

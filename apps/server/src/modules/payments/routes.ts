@@ -1,9 +1,9 @@
 import { DomainError } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { applyPaymentEvent } from "../../flows/apply-payment-event.ts";
 import { requestOrigin } from "../../plugins/origin.ts";
-import { sendOrderConfirmation } from "../orders/mail.ts";
-import { applyPaymentEvent } from "./apply-event.ts";
+import { sendOrderConfirmation } from "../orders/index.ts";
 import { WebhookVerificationError } from "./provider.ts";
 
 /** Stripe's webhooks: verified on the exact bytes received, then applied once. */

@@ -31,8 +31,8 @@ import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { Visitor } from "../../../test/visitor.ts";
 import type { Config } from "../../config.ts";
 import { carts, orders, stores, subscriptions, users, variants } from "../../db/schema.ts";
-import { releaseExpiredHolds } from "../orders/expired-holds.ts";
-import { renewSubscriptions } from "../subscriptions/renewals.ts";
+import { releaseExpiredHolds } from "../../flows/cancel-order.ts";
+import { renewSubscriptions } from "../../flows/renew-subscription/index.ts";
 
 /** The endpoint for events on connected accounts, and the platform's own endpoint. */
 const WEBHOOK_SECRET = "whsec_localtestsecret";

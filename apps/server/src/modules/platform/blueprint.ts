@@ -1,3 +1,4 @@
+import type { DemoStore } from "@storefront/domain";
 import {
   type CheckoutSettings,
   COUNTRY_NAMES,
@@ -10,7 +11,6 @@ import {
   type PageDocument,
   spokenList,
 } from "@storefront/domain";
-import type { DemoStore } from "../../db/seed/types.ts";
 import { escapeHtml } from "../../lib/html.ts";
 
 /**

@@ -27,9 +27,10 @@ import { buildApp } from "../../app.ts";
 import { openDatabase } from "../../db/index.ts";
 import { passwordResetTokens, storeDomains, stores, users } from "../../db/schema.ts";
 import { loadDemoStores } from "../../db/seed/index.ts";
+import { openStore } from "../../flows/open-store.ts";
 import { localMediaStore } from "../media/media-store.ts";
 import { operatorLink } from "./operators.ts";
-import { openStore, setStoreDisabled } from "./stores.ts";
+import { setStoreDisabled } from "./stores.ts";
 
 const KITCHEN = "kitchen.localhost";
 /** PLATFORM_HOST as the tests' settings leave it: the first demo store's host. */

@@ -11,6 +11,7 @@ import {
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { openStore } from "../../flows/open-store.ts";
 import { consume, RATE_LIMITS, rateLimitKey, refuseWhenLimited } from "../../lib/rate-limit.ts";
 import { cookieOptions } from "../../plugins/cookies.ts";
 import {
@@ -20,7 +21,7 @@ import {
 } from "../../plugins/image-upload.ts";
 import { requestOrigin } from "../../plugins/origin.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
-import { isCommonPassword } from "../accounts/passwords.ts";
+import { isCommonPassword } from "../accounts/index.ts";
 import {
   endOperatorSession,
   OPERATOR_SESSION_TTL_MS,
@@ -29,7 +30,7 @@ import {
   setOperatorPassword,
   signInOperator,
 } from "./operators.ts";
-import { changeStore, listStores, openStore, platformStore, setStoreLogo } from "./stores.ts";
+import { changeStore, listStores, platformStore, setStoreLogo } from "./stores.ts";
 
 /** The operator's session: HttpOnly, SameSite=Strict, on the platform's host only. */
 export const PLATFORM_COOKIE = "sf_platform";

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import {
   DomainError,
   NEW_STORE_MESSAGES as M,
@@ -10,18 +10,12 @@ import {
   STORE_MESSAGES,
 } from "@storefront/domain";
 import { asc, eq, inArray, sql } from "drizzle-orm";
-import type { Database } from "../../db/index.ts";
-import { storeDomains, stores, users } from "../../db/schema.ts";
-import { insertStore, SEED_LOCK } from "../../db/seed/index.ts";
-import { ensureDemoMedia } from "../../db/seed/media.ts";
+import type { Database, Transaction } from "../../db/index.ts";
+import { storeDomains, stores } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { escapeHtml } from "../../lib/html.ts";
-import type { Mailer } from "../../lib/mailer.ts";
-import { passwords } from "../accounts/passwords.ts";
-import { passwordLink, personalDiscountCode } from "../accounts/service.ts";
-import type { MediaStore } from "../media/media-store.ts";
-import { checkUploadedImage, keepUpload } from "../media/uploads.ts";
-import { storeBlueprint } from "./blueprint.ts";
+import type { MediaStore } from "../media/index.ts";
+import { checkUploadedImage, keepUpload } from "../media/index.ts";
 
 /** How long the owner's invitation to choose a password stays valid. */
 export const INVITATION_DAYS = 7;
@@ -33,13 +27,6 @@ export interface PlatformRules {
   platformHost: string;
   /** STORE_ID: the store of every host no store has (the platform's host among them). */
   defaultStoreId: string;
-}
-
-export interface OpenedStore {
-  id: string;
-  brandName: string;
-  hosts: string[];
-  ownerEmail: string;
 }
 
 /**
@@ -65,7 +52,10 @@ export async function refusePlatformHostOfAStore(
 }
 
 /** Refuses hosts another store answers at already (one host, one store), naming the first. */
-async function refuseTakenHosts(tx: Database, hosts: readonly string[]): Promise<void> {
+export async function refuseTakenHosts(
+  tx: Database | Transaction,
+  hosts: readonly string[],
+): Promise<void> {
   const [taken] = await tx
     .select({ host: storeDomains.host })
     .from(storeDomains)
@@ -75,77 +65,6 @@ async function refuseTakenHosts(tx: Database, hosts: readonly string[]): Promise
     const message = M.hostTaken(taken.host);
     throw new DomainError("conflict", message, { hosts: message });
   }
-}
-
-/**
- * Opens a store: its row, hosts, starter theme, navigation, home and policy pages, its logo drawn
- * from its name, and its owner's admin account, in one transaction; then the owner is mailed a
- * link (single use, valid 7 days, only its hash stored) to choose the admin password. The store
- * answers at its hosts as soon as this returns, on every instance (the database announces it).
- * An id or a host that belongs to another store is refused (409) and nothing is written.
- */
-export async function openStore(
-  deps: { db: Database; mailer: Mailer; media: MediaStore; rules: PlatformRules },
-  input: unknown,
-  /** Where the invitation's link points: the scheme and port of the store's first host. */
-  linkOrigin: (host: string) => string,
-): Promise<OpenedStore> {
-  const parsed = NewStoreSchema.safeParse(input);
-  if (!parsed.success) {
-    const fields = Object.fromEntries(
-      parsed.error.issues.map((i) => [i.path.join(".") || "store", i.message]),
-    );
-    const first = parsed.error.issues[0]?.message ?? "Invalid store";
-    throw new DomainError("invalid", first, fields);
-  }
-  const store: NewStore = parsed.data;
-  const blueprint = storeBlueprint(store);
-  const { db } = deps;
-  const link = await db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
-    // Serialised with the demo stores' loading and other openings: the checks below then hold.
-    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
-    const [existing] = await tx
-      .select({ id: stores.id })
-      .from(stores)
-      .where(eq(stores.id, store.id));
-    if (existing) throw new DomainError("conflict", M.idTaken, { id: M.idTaken });
-    await refuseTakenHosts(t, store.hosts);
-    const { platformHost } = deps.rules;
-    if (store.hosts.includes(platformHost)) {
-      const message = M.platformHost(platformHost);
-      throw new DomainError("invalid", message, { hosts: message });
-    }
-    await insertStore(t, blueprint);
-    // The owner's account has no password anyone knows until the invitation sets one.
-    const [owner] = await tx
-      .insert(users)
-      .values({
-        storeId: store.id,
-        email: store.ownerEmail,
-        passwordHash: await passwords.hash(randomBytes(32).toString("base64url")),
-        firstName: "Store",
-        lastName: "Owner",
-        userType: "admin",
-        discountCode: personalDiscountCode(store.brandName),
-      })
-      .returning({ id: users.id });
-    if (!owner) throw new Error("the owner's account was not written");
-    const origin = linkOrigin(store.hosts[0] ?? "");
-    return passwordLink(t, store.id, owner.id, origin, INVITATION_TTL_MS);
-  });
-  await ensureDemoMedia(deps.media, [blueprint]);
-  await deps.mailer.send({
-    storeId: store.id,
-    to: store.ownerEmail,
-    ...invitationMail(store.brandName, link),
-  });
-  return {
-    id: store.id,
-    brandName: store.brandName,
-    hosts: store.hosts,
-    ownerEmail: store.ownerEmail,
-  };
 }
 
 /** The owner's invitation: what the store is, the link, and how long it works. */
@@ -159,6 +78,41 @@ export function invitationMail(brand: string, link: string) {
     text: [...lines, "", link, "", "The link works once."].join("\n"),
     html: `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("")}<p><a href="${escapeHtml(link)}">Choose your password</a></p><p>The link works once.</p>`,
   };
+}
+
+/** Refuses an id another store has (409), naming the field. */
+export async function refuseTakenId(tx: Database | Transaction, storeId: string): Promise<void> {
+  const [existing] = await tx.select({ id: stores.id }).from(stores).where(eq(stores.id, storeId));
+  if (existing) throw new DomainError("conflict", M.idTaken, { id: M.idTaken });
+}
+
+/**
+ * Refuses a new store's hosts when another store answers at one (409), or one is the platform's
+ * own host (400).
+ */
+export async function refuseHosts(
+  tx: Database | Transaction,
+  hosts: readonly string[],
+  rules: PlatformRules,
+): Promise<void> {
+  await refuseTakenHosts(tx, hosts);
+  if (hosts.includes(rules.platformHost)) {
+    const message = M.platformHost(rules.platformHost);
+    throw new DomainError("invalid", message, { hosts: message });
+  }
+}
+
+/** The store a new store's form describes, checked (400 naming each wrong field). */
+export function newStoreOf(input: unknown): NewStore {
+  const parsed = NewStoreSchema.safeParse(input);
+  if (!parsed.success) {
+    const fields = Object.fromEntries(
+      parsed.error.issues.map((i) => [i.path.join(".") || "store", i.message]),
+    );
+    const first = parsed.error.issues[0]?.message ?? "Invalid store";
+    throw new DomainError("invalid", first, fields);
+  }
+  return parsed.data;
 }
 
 /** Every store, oldest first, with its hosts, owner, Stripe account and whether it is disabled. */

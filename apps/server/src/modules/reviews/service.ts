@@ -26,10 +26,10 @@ import {
   reviewVotes,
 } from "../../db/schema.ts";
 import { AnswerCache } from "../../lib/answer-cache.ts";
+import { type AdminActor, audit } from "../../lib/audit.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { consume, type RateLimiter, type RateLimitRule } from "../../lib/rate-limit.ts";
 import { sign, unsign } from "../../lib/session-key.ts";
-import { type AdminActor, audit } from "../admin/audit.ts";
 
 type ReviewRow = typeof reviews.$inferSelect;
 

@@ -16,7 +16,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import { type Database, selectRows } from "../../db/index.ts";
 import { searchQueryResults, searchSynonyms, searchVersions } from "../../db/schema.ts";
 import { AnswerCache } from "../../lib/answer-cache.ts";
-import { forgetCatalogAnswers, reusedProductCards } from "../catalog/service.ts";
+import { forgetCatalogAnswers, reusedProductCards } from "../catalog/index.ts";
 import {
   bestOf,
   type Entries,

@@ -12,7 +12,7 @@ import { z } from "zod";
 import { RATE_LIMITS, rateLimitKey, refuseWhenLimited } from "../../lib/rate-limit.ts";
 import { requireUser } from "../../plugins/auth.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
-import { getStripeAccount } from "../stores/service.ts";
+import { getStripeAccount } from "../stores/index.ts";
 import { accountSubscriptions, changeSubscription, replaceCard } from "./service.ts";
 
 /** A subscription's id in a path (one that is not a UUID is one the account does not have). */

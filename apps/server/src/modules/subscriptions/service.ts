@@ -13,19 +13,20 @@ import {
   subscriptionPrice,
   type TestCard,
 } from "@storefront/domain";
-import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Database, Transaction } from "../../db/index.ts";
+import { type Database, equalOrNull, type Transaction } from "../../db/index.ts";
 import {
   orderLines,
   orders,
+  stores,
   subscriptionEvents,
   subscriptionPlans,
   subscriptions,
   variantPrices,
   variants,
 } from "../../db/schema.ts";
-import type { PaymentProvider, SaveCardResult, SavedMethod } from "../payments/provider.ts";
+import type { PaymentProvider, SaveCardResult, SavedMethod } from "../payments/index.ts";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -446,6 +447,29 @@ async function otherPlan(
 }
 
 /**
+ * The subscription a saved card's event names, locked: only one of a store paid on the event's
+ * account (the store's connected Stripe account, or none for the platform's).
+ */
+export async function lockSubscriptionPaidOn(
+  tx: Transaction,
+  named: { subscriptionId: string; storeId: string; account: string | null },
+): Promise<SubscriptionRow | undefined> {
+  const [found] = await tx
+    .select({ sub: subscriptions })
+    .from(subscriptions)
+    .innerJoin(stores, eq(stores.id, subscriptions.storeId))
+    .where(
+      and(
+        eq(subscriptions.id, named.subscriptionId),
+        eq(subscriptions.storeId, named.storeId),
+        equalOrNull(stores.stripeId, named.account),
+      ),
+    )
+    .for("update", { of: subscriptions });
+  return found?.sub;
+}
+
+/**
  * A new card for a subscription's renewals, in the caller's transaction (under the row's lock). A
  * subscription paused because its card failed, or because it had none, is active again and due
  * at once if its date has passed; one waiting to retry a declined renewal is tried again at the
@@ -590,4 +614,61 @@ async function ownSubscription(
     );
   if (!sub) throw new DomainError("not_found", SUBSCRIPTION_MESSAGES.notFound);
   return sub;
+}
+
+/**
+ * The active subscriptions whose charge date (or retry date, after a failed try) has come, in
+ * stores that are not disabled (a disabled store charges nobody), soonest first.
+ */
+export function dueSubscriptions(
+  db: Database,
+  today: string,
+  limit: number,
+): Promise<{ id: string; storeId: string }[]> {
+  return db
+    .select({ id: subscriptions.id, storeId: subscriptions.storeId })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.status, "active"),
+        lte(subscriptions.nextChargeOn, today),
+        inArray(
+          subscriptions.storeId,
+          db.select({ id: stores.id }).from(stores).where(isNull(stores.disabledAt)),
+        ),
+        or(isNull(subscriptions.retryOn), lte(subscriptions.retryOn, today)),
+      ),
+    )
+    .orderBy(asc(subscriptions.nextChargeOn))
+    .limit(limit);
+}
+
+/** The subscription, locked, if it is still due today; skipped when another run holds it. */
+export async function lockDueSubscription(
+  tx: Transaction,
+  id: string,
+  today: string,
+): Promise<SubscriptionRow | undefined> {
+  const [locked] = await tx
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.id, id),
+        eq(subscriptions.status, "active"),
+        lte(subscriptions.nextChargeOn, today),
+        or(isNull(subscriptions.retryOn), lte(subscriptions.retryOn, today)),
+      ),
+    )
+    .for("update", { skipLocked: true });
+  return locked;
+}
+
+/** A subscription by id. */
+export async function findSubscription(
+  db: Database,
+  id: string,
+): Promise<SubscriptionRow | undefined> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
+  return row;
 }

@@ -7,14 +7,10 @@ import {
 } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { approveTradeApplication } from "../../flows/approve-trade-application.ts";
 import { adminActor, adminsOnly } from "../../plugins/auth.ts";
 import { requestOrigin } from "../../plugins/origin.ts";
-import {
-  approveTradeApplication,
-  listTradeApplications,
-  submitTradeApplication,
-  type TradeDeps,
-} from "./service.ts";
+import { listTradeApplications, submitTradeApplication, type TradeDeps } from "./service.ts";
 
 const ListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),

@@ -1,27 +1,16 @@
 import {
-  DomainError,
-  TRADE_MESSAGES as M,
-  namesOf,
   type StoredTradeApplication,
   TRADE_LABELS,
   type TradeApplication,
-  type TradeApproval,
 } from "@storefront/domain";
 import { and, desc, eq } from "drizzle-orm";
-import type { Database } from "../../db/index.ts";
-import { stores, users, wholesaleApplications } from "../../db/schema.ts";
+import type { Database, Transaction } from "../../db/index.ts";
+import { stores, wholesaleApplications } from "../../db/schema.ts";
 import type { BackgroundTasks } from "../../lib/background.ts";
 import { escapeHtml } from "../../lib/html.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Mailer, MailMessage } from "../../lib/mailer.ts";
 import { consume, RATE_LIMITS, type RateLimiter } from "../../lib/rate-limit.ts";
-import { newToken } from "../../lib/tokens.ts";
-import { passwords } from "../accounts/passwords.ts";
-import { SIGN_IN_PATH } from "../accounts/registration.ts";
-import { passwordLink, personalDiscountCode, storeBrandName } from "../accounts/service.ts";
-import type { UserRow } from "../accounts/sessions.ts";
-import { type AdminActor, audit } from "../admin/audit.ts";
-import { storeLinkOrigin } from "../stores/service.ts";
 
 export interface TradeDeps {
   db: Database;
@@ -32,11 +21,11 @@ export interface TradeDeps {
 }
 
 /** A new trade account's link to choose its password works this long (it comes unasked). */
-const WELCOME_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const WELCOME_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 type ApplicationRow = typeof wholesaleApplications.$inferSelect;
 
-function stored(row: ApplicationRow): StoredTradeApplication {
+export function stored(row: ApplicationRow): StoredTradeApplication {
   return {
     id: row.id,
     status: row.status,
@@ -131,7 +120,7 @@ export async function listTradeApplications(
 }
 
 /** The approved applicant's mail: a link to choose a password (a new account), or to sign in. */
-function approvalMail(
+export function approvalMail(
   brand: string,
   firstName: string,
   link: { kind: "choose-password" | "sign-in"; url: string },
@@ -159,131 +148,28 @@ function approvalMail(
   return { subject: `Your ${brand} trade account is ready`, text, html };
 }
 
-/**
- * Approves an application: the account of its email becomes a wholesale one (made for it, with a
- * personal code, when there is none; an admin's account stays as it is, a 409), the application
- * is marked approved, and the applicant is mailed a link (after the answer). Not found in this
- * store: 404; approved already: 409.
- */
-export async function approveTradeApplication(
-  deps: TradeDeps,
-  context: {
-    storeId: string;
-    id: string;
-    origin: URL;
-    resaleCertificate?: string | undefined;
-    actor: AdminActor;
-  },
+/** The store's application, locked for its decision; undefined when there is none. */
+export async function lockApplication(tx: Transaction, storeId: string, id: string) {
+  const [application] = await tx
+    .select()
+    .from(wholesaleApplications)
+    .where(and(eq(wholesaleApplications.id, id), eq(wholesaleApplications.storeId, storeId)))
+    .for("update");
+  return application;
+}
+
+/** The application is approved for the account `userId`, in the caller's transaction. */
+export async function markApproved(
+  tx: Transaction,
+  applicationId: string,
+  userId: string,
   now: Date,
-): Promise<TradeApproval> {
-  const certificate = context.resaleCertificate
-    ? { resaleCertificate: context.resaleCertificate }
-    : {};
-  const { db } = deps;
-  // A new account's password is the applicant's to choose (by the mailed link): until then, one
-  // nobody knows. Hashed before the transaction, which it would otherwise hold up.
-  const unknownPassword = await passwords.hash(newToken());
-  const outcome = await db.transaction(async (tx) => {
-    const [application] = await tx
-      .select()
-      .from(wholesaleApplications)
-      .where(
-        and(
-          eq(wholesaleApplications.id, context.id),
-          eq(wholesaleApplications.storeId, context.storeId),
-        ),
-      )
-      .for("update");
-    if (!application) return "not_found" as const;
-    if (application.status === "approved") return "approved" as const;
-    const email = application.data.email.toLowerCase();
-    const [existing] = await tx
-      .select()
-      .from(users)
-      .where(and(eq(users.storeId, context.storeId), eq(users.email, email)))
-      .for("update");
-    let user: UserRow | undefined;
-    if (existing?.userType === "admin") return "admin" as const;
-    if (existing) {
-      [user] = await tx
-        .update(users)
-        .set({ userType: "wholesale", ...certificate, updatedAt: now })
-        .where(eq(users.id, existing.id))
-        .returning();
-    } else {
-      const { firstName, lastName } = namesOf(application.data.contactName);
-      // A code already held by someone in this store: draw again (rare; a few tries are plenty).
-      for (let attempt = 0; attempt < 6 && !user; attempt++) {
-        [user] = await tx
-          .insert(users)
-          .values({
-            storeId: context.storeId,
-            email,
-            passwordHash: unknownPassword,
-            firstName,
-            lastName,
-            userType: "wholesale",
-            ...certificate,
-            discountCode: personalDiscountCode(firstName),
-            createdAt: now,
-            updatedAt: now,
-          })
-          .onConflictDoNothing()
-          .returning();
-      }
-    }
-    if (!user) throw new Error("No free personal discount code after 6 tries");
-    const [decided] = await tx
-      .update(wholesaleApplications)
-      .set({ status: "approved", userId: user.id, decidedAt: now })
-      .where(eq(wholesaleApplications.id, application.id))
-      .returning();
-    if (!decided) throw new Error("the application was not updated");
-    await audit(tx, context.storeId, context.actor, {
-      action: "trade_application.approve",
-      target: `trade application ${application.id}`,
-      before: {
-        status: application.status,
-        account: existing ? { email: existing.email, userType: existing.userType } : null,
-      },
-      after: {
-        status: decided.status,
-        account: { email: user.email, userType: user.userType, created: !existing },
-        ...certificate,
-      },
-    });
-    return { decided, user, created: !existing };
-  });
-  if (outcome === "not_found") throw new DomainError("not_found", M.notFound);
-  if (outcome === "approved") throw new DomainError("conflict", M.alreadyApproved);
-  if (outcome === "admin") throw new DomainError("conflict", M.adminAccount);
-  const { decided, user, created } = outcome;
-  deps.background.run("trade approval mail", async () => {
-    const origin = await storeLinkOrigin(db, context.storeId, context.origin);
-    if (!origin) {
-      deps.log.warn({ storeId: context.storeId }, "no trade approval mail: no domain to link to");
-      return;
-    }
-    const url = created
-      ? await passwordLink(db, context.storeId, user.id, origin, WELCOME_LINK_TTL_MS)
-      : `${origin}${SIGN_IN_PATH}`;
-    const brand = await storeBrandName(db, context.storeId);
-    await deps.mailer.send({
-      storeId: context.storeId,
-      to: user.email,
-      ...approvalMail(brand, user.firstName, {
-        kind: created ? "choose-password" : "sign-in",
-        url,
-      }),
-    });
-  });
-  return {
-    application: stored(decided),
-    account: {
-      email: user.email,
-      userType: "wholesale",
-      created,
-      resaleCertificate: user.resaleCertificate,
-    },
-  };
+) {
+  const [decided] = await tx
+    .update(wholesaleApplications)
+    .set({ status: "approved", userId, decidedAt: now })
+    .where(eq(wholesaleApplications.id, applicationId))
+    .returning();
+  if (!decided) throw new Error("the application was not updated");
+  return decided;
 }

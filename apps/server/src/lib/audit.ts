@@ -1,5 +1,5 @@
-import type { Database, Transaction } from "../../db/index.ts";
-import { adminAudit } from "../../db/schema.ts";
+import type { Database, Transaction } from "../db/index.ts";
+import { adminAudit } from "../db/schema.ts";
 
 /** Who did an admin write: the account, and its email as it was then. */
 export interface AdminActor {

@@ -1,13 +1,10 @@
 import { expectTypeOf, it } from "vitest";
-import type { Database, Transaction } from "../../db/index.ts";
-import { startSubscriptions } from "../subscriptions/service.ts";
-import {
-  completeOrder,
-  insertOrder,
-  releaseCartOrders,
-  releaseOrder,
-  reviveExpiredOrder,
-} from "./order-lifecycle.ts";
+import type { Database, Transaction } from "../db/index.ts";
+import { insertOrder } from "../modules/orders/order-lifecycle.ts";
+import { startSubscriptions } from "../modules/subscriptions/service.ts";
+import { reviveExpiredOrder } from "./apply-payment-event.ts";
+import { completeOrder } from "./complete-order.ts";
+import { releaseCartOrders, releaseOrder } from "./release-order.ts";
 
 // Checked by the type checker (tsc -p apps/server); at run time these assertions do nothing.
 it("the order lifecycle's writers take a Transaction, which a plain connection is not", () => {

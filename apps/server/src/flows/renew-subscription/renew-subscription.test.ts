@@ -24,9 +24,9 @@ import {
 import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import type { Visitor } from "../../../test/visitor.ts";
 import { orderLines, orders, subscriptionEvents, subscriptions } from "../../db/schema.ts";
-import { Payments } from "../payments/index.ts";
-import { TestCardProcessor } from "../payments/test-processor.ts";
-import { renewSubscriptions } from "./renewals.ts";
+import { Payments } from "../../modules/payments/index.ts";
+import { TestCardProcessor } from "../../modules/payments/test-processor.ts";
+import { renewSubscriptions } from "./index.ts";
 
 /** Noon UTC on a YYYY-MM-DD day: the renewal job's clock in these tests. */
 const noon = (day: string) => new Date(`${day}T12:00:00Z`);

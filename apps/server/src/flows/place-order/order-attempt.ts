@@ -5,29 +5,29 @@ import {
   type PlacedOrder,
   type PlaceOrderRequest,
 } from "@storefront/domain";
-import { and, eq } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
-import { carts as cartsTable, orders as ordersTable } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
-import { type CartOwner, selectionOf } from "../cart/cart-queries.ts";
-import { type CheckoutCart, lockCheckoutCart } from "../cart/checkout-cart.ts";
+import {
+  type CartOwner,
+  type CheckoutCart,
+  cartSessionOf,
+  selectionOf,
+} from "../../modules/cart/index.ts";
+import { lockCheckoutCart } from "../../modules/cart/writers.ts";
 import {
   cartHasOtherUnpaidOrder,
-  completeOrderNow,
-  insertOrder,
-  orderAccessKey,
-  releaseCartOrders,
-  releaseOrder,
-} from "../orders/order-lifecycle.ts";
-import {
   findOrderByKey,
   type OrderLineRow,
   type OrderRow,
+  orderAccessKey,
   orderView,
   readOrderView,
-} from "../orders/order-reads.ts";
-import type { Payments } from "../payments/index.ts";
-import type { ChargeRequest, PaymentProvider } from "../payments/provider.ts";
+} from "../../modules/orders/index.ts";
+import { attachPaymentReference, insertOrder } from "../../modules/orders/writers.ts";
+import type { ChargeRequest, PaymentProvider, Payments } from "../../modules/payments/index.ts";
+import { completeOrderNow } from "../complete-order.ts";
+import { takeHolds } from "../order-holds.ts";
+import { releaseCartOrders, releaseOrder } from "../release-order.ts";
 
 export interface CheckoutDeps {
   db: Database;
@@ -71,11 +71,7 @@ export async function viaProvider<T>(deps: CheckoutDeps, call: () => Promise<T>)
 async function placedBy(db: Database, order: OrderRow, owner: CartOwner): Promise<boolean> {
   if (order.userId !== null || owner.userId !== null) return order.userId === owner.userId;
   if (!order.cartId || !owner.sessionId) return false;
-  const [cart] = await db
-    .select({ sessionId: cartsTable.sessionId })
-    .from(cartsTable)
-    .where(eq(cartsTable.id, order.cartId));
-  return cart?.sessionId === owner.sessionId;
+  return (await cartSessionOf(db, order.cartId)) === owner.sessionId;
 }
 
 /**
@@ -87,11 +83,7 @@ export async function attachPayment(
   order: OrderRow,
   reference: string,
 ): Promise<OrderRow> {
-  const [attached] = await deps.db
-    .update(ordersTable)
-    .set({ paymentReference: reference })
-    .where(and(eq(ordersTable.id, order.id), eq(ordersTable.status, "awaiting_payment")))
-    .returning();
+  const attached = await attachPaymentReference(deps.db, order.id, reference);
   if (attached) return attached;
   await viaProvider(deps, () => deps.provider.cancel(reference, `order-${order.id}-cancel`));
   throw new DomainError("conflict", CHECKOUT_MESSAGES.replaced);
@@ -133,7 +125,9 @@ export async function holdOrder(
         await lockUnchangedCart(tx, owner, cart);
         const { storeId, idempotencyKey } = draft;
         if (await cartHasOtherUnpaidOrder(tx, storeId, cart.cart.id, idempotencyKey)) return null;
-        return insertOrder(tx, draft, { status: "awaiting_payment", now });
+        const written = await insertOrder(tx, draft, { status: "awaiting_payment", now });
+        await takeHolds(tx, written.order, draft.lines, { claim: true });
+        return written;
       });
     } catch (err) {
       // This key's order exists already (a retried or doubled request, its cart changed or

@@ -1,17 +1,20 @@
+import type { AnalyticsSettings } from "./analytics.ts";
+import type { CheckoutSettings } from "./checkout.ts";
+import type { ProductTag } from "./collection-schema.ts";
+import type { PageDocument } from "./content-schema.ts";
+import type { Currency } from "./money.ts";
 import type {
-  AnalyticsSettings,
-  CheckoutSettings,
-  Currency,
   Footer,
   Navbar,
-  PageDocument,
   PressStrip,
-  ProductTag,
   ProductTrust,
   Theme,
   TopCallOut,
-  TradeTerms,
-} from "@storefront/domain";
+} from "./store-schema.ts";
+import type { TradeTerms } from "./trade.ts";
+
+// A whole store as data: what opening a store writes (a demo store, or a new one from the
+// platform's blueprint). The seed data and the blueprint are of this shape.
 
 /**
  * An image the seed draws locally with sharp (no hotlinks). `file` is relative to the store's

@@ -1,6 +1,5 @@
 import type { PlacedOrder } from "@storefront/domain";
-import { orderAccessKey } from "../orders/order-lifecycle.ts";
-import { orderView } from "../orders/order-reads.ts";
+import { orderAccessKey, orderView } from "../../modules/orders/index.ts";
 import {
   answerFor,
   attachPayment,

@@ -1,0 +1,5 @@
+// The catalog module's writes that flows (src/flows) compose with other modules' writes; no
+// module imports another's writers.
+
+export { insertCatalog } from "./open-store.ts";
+export { giveStockBack, takeStock } from "./stock.ts";

@@ -1,0 +1,8 @@
+// The media module's face: what other modules, flows and the app may use of it.
+export { removeMedia } from "./media-cleanup.ts";
+export type { MediaStore } from "./media-store.ts";
+export { mediaKey, mediaUrl } from "./media-store.ts";
+export { openMediaStore } from "./open-media-store.ts";
+export { ensureFirstVariant, firstVariantKey, warmImages } from "./sized-images.ts";
+export { checkUploadedImage, keepUpload } from "./uploads.ts";
+export { PRODUCT_IMAGE, warmPageImages } from "./warm.ts";

@@ -1,0 +1,13 @@
+// The orders module's face: what other modules, flows and the app may use of it.
+export { adminOrderView, findOrder } from "./admin-orders.ts";
+export { sendOrderConfirmation } from "./mail.ts";
+export type { OrderPayment } from "./order-lifecycle.ts";
+export {
+  cartHasOtherUnpaidOrder,
+  dueHolds,
+  orderAccessKey,
+  orderStockLines,
+  renewalTries,
+} from "./order-lifecycle.ts";
+export type { OrderLineRow, OrderRow } from "./order-reads.ts";
+export { findOrderByKey, orderView, readOrderView } from "./order-reads.ts";

@@ -1,0 +1,3 @@
+// The payments module's writes that flows (src/flows) compose with other modules' writes; no
+// module imports another's writers.
+export { forgetPaymentEvent, recordPaymentEvent } from "./events.ts";

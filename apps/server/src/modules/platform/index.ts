@@ -1,0 +1,13 @@
+// The platform module's face: what other modules, flows and the app may use of it.
+export { storeBlueprint } from "./blueprint.ts";
+export { operatorLink } from "./operators.ts";
+export {
+  INVITATION_TTL_MS,
+  invitationMail,
+  newStoreOf,
+  type PlatformRules,
+  refuseHosts,
+  refusePlatformHostOfAStore,
+  refuseTakenId,
+  setStoreDisabled,
+} from "./stores.ts";

@@ -1,0 +1,3 @@
+// The reviews module's writes that flows (src/flows) compose with other modules' writes; no
+// module imports another's writers.
+export { insertDemoReviews } from "./open-store.ts";

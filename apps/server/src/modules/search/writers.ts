@@ -1,0 +1,3 @@
+// The search module's writes that flows (src/flows) compose with other modules' writes; no
+// module imports another's writers.
+export { insertSynonyms } from "./open-store.ts";

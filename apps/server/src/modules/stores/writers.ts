@@ -1,0 +1,3 @@
+// The stores module's writes that flows (src/flows) compose with other modules' writes; no
+// module imports another's writers.
+export { insertStoreRow } from "./open-store.ts";
