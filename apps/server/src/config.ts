@@ -41,7 +41,7 @@ const trustProxySetting = z
     return z.NEVER;
   });
 
-/** Every setting the server reads, with its default; README.md lists the same. */
+/** Every setting the server reads, with its default; docs/configuration.md lists the same (docs.test.ts checks). */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),

@@ -20,7 +20,7 @@ export const PET_STORE = "pet-remedies";
 export const HEMP_STORE = "hemp-nutrition";
 export const GARDEN_STORE = "garden-studio";
 
-/** The test processor's cards (README): one that pays, one declined, one without funds. */
+/** The test processor's cards (docs/payments.md): one that pays, one declined, one without funds. */
 export const GOOD_CARD = { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2034, cvc: "123" };
 export const DECLINED_CARD = { ...GOOD_CARD, number: "4000 0000 0000 0002" };
 export const NO_FUNDS_CARD = { ...GOOD_CARD, number: "4000 0000 0000 9995" };

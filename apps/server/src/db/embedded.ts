@@ -32,14 +32,14 @@ import { StartupError } from "./start-error.ts";
  * It listens on 127.0.0.1 only, on a port of its own, and on that Unix socket, and runs detached
  * from the server (pg_ctl), so a server killed with SIGKILL leaves it running and the next start
  * finds it and carries on. The store's own connections take the socket: a query sent through it
- * costs the kernel less than one through loopback TCP (docs/decisions.md, 2026-12-04, "The
- * store connects to the embedded PostgreSQL through a Unix socket"); other clients take the TCP
- * port (`npm run db:url`).
+ * costs the kernel less than one through loopback TCP
+ * (docs/decisions/199-embedded-unix-socket.md); other clients take the TCP port
+ * (`npm run db:url`).
  */
 
 const run = promisify(execFile);
 
-/** The settings for a small machine: docs/architecture.md, "Benchmarks" (the settings table). */
+/** The settings for a small machine: docs/deployment.md, "The embedded PostgreSQL" (the settings table). */
 export const SMALL_MACHINE_SETTINGS: Readonly<Record<string, string>> = {
   shared_buffers: "32MB",
   max_connections: "40",

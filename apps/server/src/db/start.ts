@@ -65,7 +65,7 @@ async function warnOfPglite(dataDir: string, say: (line: string) => void): Promi
   say(
     `${legacy} holds the database of an earlier version of the store (PGlite), which this version does not read; ` +
       `the store now keeps its database in ${path.join(dataDir, "postgres")}. Nothing in ${legacy} was changed or deleted. ` +
-      'To carry its stores over, see docs/architecture.md ("Moving from PGlite"); when it is not needed, delete the folder and this message goes.',
+      'To carry its stores over, see docs/running.md ("Moving from PGlite"); when it is not needed, delete the folder and this message goes.',
   );
 }
 

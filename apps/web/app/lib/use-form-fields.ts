@@ -38,7 +38,8 @@ export interface FormFields<V extends object> {
 
 /**
  * One form's values, messages and bindings. The form checks itself with the domain's zod schemas
- * (see docs/decisions.md: not react-hook-form); this hook only keeps the bookkeeping in one place.
+ * (not react-hook-form: docs/decisions/038-checkout-form-validation.md and
+ * 062-garden-form-plain.md); this hook only keeps the bookkeeping in one place.
  *
  * Typing into a field: with `check` (the domain's schema as field → message), a message already
  * shown follows the values (it changes or goes) and no new one appears; without it, the field's

@@ -19,8 +19,8 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
  * For load balancers and orchestrators, cheap and not logged (they ask every few seconds):
  * /healthz, the process answers; /readyz, it can serve: the database answers with every
  * migration of this build applied. Redis is reported but does not decide: without it the rate
- * limits count in this process (docs/decisions.md, 2026-12-02), so an outage of Redis must not
- * take every instance out of the load balancer at once. Neither is cached.
+ * limits count in this process (docs/decisions/188-redis-outage-ready.md), so an outage of Redis
+ * must not take every instance out of the load balancer at once. Neither is cached.
  */
 export const healthRoutes: FastifyPluginAsync = async (app) => {
   app.get("/healthz", { schema: { hide: true }, logLevel: "silent" }, async (_request, reply) =>

@@ -9,7 +9,7 @@ export const SEARCH_DELAY_MS = 300;
 
 /**
  * The reviews list of one product: the view state, and the pages it asks the API for. A plain
- * fetch per change is all this needs (see docs/decisions.md); an answer to a request that has
+ * fetch per change is all this needs (see docs/decisions/095-review-fetch-hook.md); an answer to a request that has
  * since been replaced is dropped by its sequence number.
  */
 export function useReviewList(
