@@ -42,7 +42,11 @@ function tableFolders(text: string, prefix: string): string[] {
 
 /** Every folder name a page mentions as `<prefix>/<name>`, wherever it is on the page. */
 function mentionedFolders(text: string, prefix: string, full: string): string[] {
-  const mention = new RegExp(`(?<![\\w/~-])(?:${full}/)?${prefix}/([a-z0-9][a-z0-9-]*)`, "g");
+  // A name followed by a file extension is a file of the folder above (modules/module-graph.test.ts).
+  const mention = new RegExp(
+    `(?<![\\w/~-])(?:${full}/)?${prefix}/([a-z0-9][a-z0-9-]*)(?![a-z0-9-]|\\.[a-z])`,
+    "g",
+  );
   return [...new Set([...text.matchAll(mention)].map((m) => m[1] ?? ""))].sort();
 }
 
@@ -56,6 +60,20 @@ describe("docs/architecture.md describes the module folders as they are", () => 
     const listed = tableFolders(section(architecture, "### Server modules"), "modules");
     expect([...listed].sort(), "the table of ### Server modules").toEqual(modules);
     expect(new Set(listed).size, "each folder once").toBe(listed.length);
+  });
+
+  it("lists every flow of apps/server/src/flows in its flow table, none missing and none extra", () => {
+    const flows = readdirSync(path.join(ROOT, "apps/server/src/flows"), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() || !entry.name.endsWith(".test.ts"))
+      .map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name))
+      .sort();
+    const firstCells = [...section(architecture, "### Flows").matchAll(/^\|([^|]*)\|/gm)].map(
+      (m) => m[1] ?? "",
+    );
+    const listed = firstCells.flatMap((cell) =>
+      [...cell.matchAll(/`flows\/([^`]+)`/g)].map((m) => m[1] ?? ""),
+    );
+    expect([...listed].sort(), "the table of ### Flows").toEqual(flows);
   });
 
   it("has one line per folder of apps/web/app/features in its feature table, none missing and none extra", () => {
