@@ -11,29 +11,32 @@ import { serializeError, serializeRequest } from "./lib/logger.ts";
 import { keepsStoredMediaUrls, publicMediaUrls } from "./lib/media-urls.ts";
 import { loadSessionKey } from "./lib/session-key.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
-import { analyticsRoutes } from "./modules/analytics/routes.ts";
+import { analyticsAdminRoutes, analyticsRoutes } from "./modules/analytics/routes.ts";
 import { cartRoutes } from "./modules/cart/routes.ts";
-import { adminCatalogRoutes, catalogRoutes } from "./modules/catalog/routes.ts";
-import { chatRoutes } from "./modules/chat/routes.ts";
+import { catalogAdminRoutes, catalogRoutes } from "./modules/catalog/routes.ts";
+import { chatAdminRoutes, chatRoutes } from "./modules/chat/routes.ts";
 import { checkoutRoutes } from "./modules/checkout/routes.ts";
-import { adminContentRoutes, contentRoutes } from "./modules/content/routes.ts";
-import { designRequestRoutes } from "./modules/design-requests/routes.ts";
-import { adminDiscountRoutes } from "./modules/discounts/routes.ts";
+import { contentAdminRoutes, contentRoutes } from "./modules/content/routes.ts";
+import {
+  designRequestRoutes,
+  designRequestsAdminRoutes,
+} from "./modules/design-requests/routes.ts";
+import { discountsAdminRoutes } from "./modules/discounts/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { openMediaStore } from "./modules/media/index.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
-import { orderRoutes } from "./modules/orders/routes.ts";
+import { orderRoutes, ordersAdminRoutes } from "./modules/orders/routes.ts";
 import type { PaymentProvider } from "./modules/payments/index.ts";
 import { paymentRoutes } from "./modules/payments/routes.ts";
 import { refusePlatformHostOfAStore } from "./modules/platform/index.ts";
 import { platformRoutes } from "./modules/platform/routes.ts";
-import { reviewRoutes } from "./modules/reviews/routes.ts";
-import { searchRoutes } from "./modules/search/routes.ts";
+import { reviewRoutes, reviewsAdminRoutes } from "./modules/reviews/routes.ts";
+import { searchAdminRoutes, searchRoutes } from "./modules/search/routes.ts";
 import { seoRoutes } from "./modules/seo/routes.ts";
 import { storeRoutes } from "./modules/stores/routes.ts";
 import { subscriptionRoutes } from "./modules/subscriptions/routes.ts";
-import { tradeRoutes } from "./modules/trade/routes.ts";
-import { isTradeAnswer } from "./plugins/auth.ts";
+import { tradeAdminRoutes, tradeRoutes } from "./modules/trade/routes.ts";
+import { adminsOnly, isTradeAnswer } from "./plugins/auth.ts";
 import { registerCartOwner } from "./plugins/cart-owner.ts";
 import { registerErrorHandler } from "./plugins/errors.ts";
 import { guardedValidatorCompiler, registerHostCheck } from "./plugins/input-guard.ts";
@@ -155,11 +158,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(storeRoutes);
   await app.register(catalogRoutes);
-  await app.register(adminCatalogRoutes);
   await app.register(contentRoutes);
-  await app.register(adminContentRoutes);
   await app.register(cartRoutes);
-  await app.register(adminDiscountRoutes);
   await app.register(accountRoutes);
   await app.register(checkoutRoutes);
   await app.register(orderRoutes);
@@ -172,6 +172,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(searchRoutes);
   await app.register(chatRoutes);
   await app.register(platformRoutes);
+  // The store's admin API: one scope, one guard. Anyone but the store's admins gets the 401 or
+  // 404 before a route reads its input (plugins/auth.ts).
+  await app.register(
+    async (admin) => {
+      admin.addHook("preValidation", adminsOnly);
+      await admin.register(catalogAdminRoutes);
+      await admin.register(contentAdminRoutes);
+      await admin.register(discountsAdminRoutes);
+      await admin.register(ordersAdminRoutes);
+      await admin.register(designRequestsAdminRoutes);
+      await admin.register(tradeAdminRoutes);
+      await admin.register(analyticsAdminRoutes);
+      await admin.register(reviewsAdminRoutes);
+      await admin.register(searchAdminRoutes);
+      await admin.register(chatAdminRoutes);
+    },
+    { prefix: "/api/admin" },
+  );
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes);
   await app.register(seoRoutes);

@@ -214,8 +214,14 @@ describe("docs/api.md lists the routes the server registers", () => {
   for (const file of sources) {
     const code = read(file);
     const before = registered.size;
-    for (const m of code.matchAll(/\.(get|post|put|patch|delete)(?:<[^>]*>)?\(\s*"([^"]+)"/g)) {
-      registered.add(normal((m[1] ?? "").toUpperCase(), m[2] ?? ""));
+    // A module's `…AdminRoutes` plugin is registered inside app.ts's /api/admin scope: its
+    // paths are under /api/admin.
+    const plugins = code.split(/^(?=export const \w+: FastifyPluginAsyncZod)/m);
+    for (const plugin of plugins) {
+      const prefix = /^export const \w+AdminRoutes:/.test(plugin) ? "/api/admin" : "";
+      for (const m of plugin.matchAll(/\.(get|post|put|patch|delete)(?:<[^>]*>)?\(\s*"([^"]+)"/g)) {
+        registered.add(normal((m[1] ?? "").toUpperCase(), `${prefix}${m[2] ?? ""}`));
+      }
     }
     // A pageRead (plugins/page-reads.ts) is a GET defined by its url.
     for (const m of code.matchAll(/^\s*url: "([^"]+)",$/gm))

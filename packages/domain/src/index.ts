@@ -42,6 +42,7 @@ export * from "./review.ts";
 export * from "./review-schema.ts";
 export * from "./search.ts";
 export * from "./search-schema.ts";
+export * from "./status-transitions.ts";
 export * from "./store.ts";
 export * from "./store-blueprint.ts";
 export * from "./store-figures.ts";

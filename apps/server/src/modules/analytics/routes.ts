@@ -23,7 +23,7 @@ import { z } from "zod";
 import { recoverCart } from "../../flows/recover-cart.ts";
 import { cartLeft, openVisit } from "../../flows/visits.ts";
 import { consume, RATE_LIMITS } from "../../lib/rate-limit.ts";
-import { adminsOnly, signedInUser } from "../../plugins/auth.ts";
+import { signedInUser } from "../../plugins/auth.ts";
 import { withCartOwner } from "../../plugins/cart-owner.ts";
 import { requestOrigin } from "../../plugins/origin.ts";
 import { setVisitCookie, visitId, visitorSessionId } from "../../plugins/session.ts";
@@ -170,42 +170,6 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    "/api/admin/dashboard",
-    {
-      preValidation: adminsOnly,
-      schema: {
-        tags: ["analytics", "admin"],
-        summary:
-          "Store admins: the dashboard for a range of UTC days (default the last 30): sales per currency and day, the visit funnel, abandoned and recovered carts, top products and searches, new and returning customers",
-        querystring: DashboardQuerySchema,
-        response: { 200: DashboardSchema },
-      },
-    },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
-      return readDashboard(app.db, request.storeId, request.query, new Date());
-    },
-  );
-
-  app.get(
-    "/api/admin/abandoned-carts",
-    {
-      preValidation: adminsOnly,
-      schema: {
-        tags: ["analytics"],
-        summary:
-          "Store admins: the cart-abandonment report (spec section 3), the most recently abandoned first",
-        querystring: AbandonedCartQuerySchema,
-        response: { 200: AbandonedCartPageSchema },
-      },
-    },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
-      return listAbandonedCarts(app.db, request.storeId, request.query);
-    },
-  );
-
   app.post(
     "/api/cart/recover",
     {
@@ -239,5 +203,53 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       message: await unsubscribe(app.db, app.sessionKey, request.storeId, request.body.token),
     }),
+  );
+};
+
+/** The admin routes of this module, registered inside the one /api/admin scope and its guard (app.ts). */
+export const analyticsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.removeContentTypeParser("text/plain");
+  app.addContentTypeParser("text/plain", { parseAs: "string" }, (_request, body, done) => {
+    try {
+      done(null, JSON.parse(String(body)));
+    } catch {
+      done(new DomainError("invalid", ERROR_MESSAGES.invalidJson));
+    }
+  });
+  const _lookup = createIpLookup(app.config);
+  const _bodyLimit = ANALYTICS_LIMITS.bodyBytes;
+
+  app.get(
+    "/dashboard",
+    {
+      schema: {
+        tags: ["analytics", "admin"],
+        summary:
+          "Store admins: the dashboard for a range of UTC days (default the last 30): sales per currency and day, the visit funnel, abandoned and recovered carts, top products and searches, new and returning customers",
+        querystring: DashboardQuerySchema,
+        response: { 200: DashboardSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return readDashboard(app.db, request.storeId, request.query, new Date());
+    },
+  );
+
+  app.get(
+    "/abandoned-carts",
+    {
+      schema: {
+        tags: ["analytics"],
+        summary:
+          "Store admins: the cart-abandonment report (spec section 3), the most recently abandoned first",
+        querystring: AbandonedCartQuerySchema,
+        response: { 200: AbandonedCartPageSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return listAbandonedCarts(app.db, request.storeId, request.query);
+    },
   );
 };

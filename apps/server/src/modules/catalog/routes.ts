@@ -19,7 +19,7 @@ import {
 } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { adminActor, adminsOnly, priceListOf } from "../../plugins/auth.ts";
+import { adminActor, priceListOf } from "../../plugins/auth.ts";
 import { requestCurrency } from "../../plugins/currency.ts";
 import {
   acceptImageUploads,
@@ -107,13 +107,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 const IdParams = z.object({ id: z.uuid({ error: "id must be a UUID" }) });
 
 /** The store's admins manage the catalogue: products, prices, stock. */
-export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
+export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   neverCached(app);
 
   app.get(
-    "/api/admin/products",
+    "/products",
     {
-      preValidation: adminsOnly,
       schema: {
         tags: ["catalog", "admin"],
         summary:
@@ -126,9 +125,8 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.patch(
-    "/api/admin/variants/:id",
+    "/variants/:id",
     {
-      preValidation: adminsOnly,
       schema: {
         tags: ["catalog", "admin"],
         summary:
@@ -155,9 +153,8 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.patch(
-    "/api/admin/products/:id",
+    "/products/:id",
     {
-      preValidation: adminsOnly,
       schema: {
         tags: ["catalog", "admin"],
         summary: "Store admins: publish or hide a product, audited",
@@ -177,9 +174,8 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    "/api/admin/collections",
+    "/collections",
     {
-      preValidation: adminsOnly,
       schema: {
         tags: ["catalog", "admin"],
         summary:
@@ -191,9 +187,8 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    "/api/admin/collections/:id/products",
+    "/collections/:id/products",
     {
-      preValidation: adminsOnly,
       schema: {
         tags: ["catalog", "admin"],
         summary:
@@ -214,9 +209,8 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    "/api/admin/products/:id",
+    "/products/:id",
     {
-      preValidation: adminsOnly,
       schema: {
         tags: ["catalog", "admin"],
         summary:
@@ -229,9 +223,8 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    "/api/admin/products",
+    "/products",
     {
-      preValidation: adminsOnly,
       schema: {
         tags: ["catalog", "admin"],
         summary:
@@ -253,9 +246,8 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    "/api/admin/products/:id",
+    "/products/:id",
     {
-      preValidation: adminsOnly,
       schema: {
         tags: ["catalog", "admin"],
         summary:
@@ -278,9 +270,8 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   acceptImageUploads(app);
 
   app.post(
-    "/api/admin/products/:id/images",
+    "/products/:id/images",
     {
-      preValidation: adminsOnly,
       bodyLimit: IMAGE_UPLOAD_BODY_LIMIT,
       schema: {
         tags: ["catalog", "admin"],
@@ -311,9 +302,8 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    "/api/admin/products/:id/images/:imageId",
+    "/products/:id/images/:imageId",
     {
-      preValidation: adminsOnly,
       schema: {
         tags: ["catalog", "admin"],
         summary: "Store admins: remove an image from a product. Audited.",

@@ -5,7 +5,7 @@ import {
   ChatRequestSchema,
 } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { adminsOnly, priceListOf, signedInUser } from "../../plugins/auth.ts";
+import { priceListOf, signedInUser } from "../../plugins/auth.ts";
 import { requestCurrency } from "../../plugins/currency.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
 import { visitorSessionId, withVisitorSession } from "../../plugins/session.ts";
@@ -106,11 +106,16 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
     }),
   );
+};
+
+/** The admin routes of this module, registered inside the one /api/admin scope and its guard (app.ts). */
+export const chatAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  neverCached(app);
+  const _answerer = createAnswerer(app.config.chatAnswerer);
 
   app.get(
-    "/api/admin/chats",
+    "/chats",
     {
-      preValidation: adminsOnly,
       schema: {
         tags: ["chat"],
         summary:

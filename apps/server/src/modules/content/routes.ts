@@ -16,7 +16,7 @@ import {
 } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { adminActor, adminsOnly } from "../../plugins/auth.ts";
+import { adminActor } from "../../plugins/auth.ts";
 import { pageRead, registerPageRead } from "../../plugins/page-reads.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
 import {
@@ -92,13 +92,12 @@ const PageParams = z.object({ "*": z.string().transform((name) => name.toLowerCa
 const PAGE_BODY_LIMIT = 1024 * 1024;
 
 /** The store's admins edit its pages, the callout above its header and its chat widget. */
-export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
+export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   neverCached(app);
 
   app.get(
-    "/api/admin/pages",
+    "/pages",
     {
-      preValidation: adminsOnly,
       schema: {
         tags: ["content", "admin"],
         summary: "Store admins: the store's pages by name, with their titles",
@@ -109,9 +108,8 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    "/api/admin/pages/preview",
+    "/pages/preview",
     {
-      preValidation: adminsOnly,
       bodyLimit: PAGE_BODY_LIMIT,
       schema: {
         tags: ["content", "admin"],
@@ -127,9 +125,8 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    "/api/admin/pages/*",
+    "/pages/*",
     {
-      preValidation: adminsOnly,
       schema: {
         tags: ["content", "admin"],
         summary: "Store admins: a page's document as stored, its figures' placeholders as written",
@@ -142,9 +139,8 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    "/api/admin/pages/*",
+    "/pages/*",
     {
-      preValidation: adminsOnly,
       bodyLimit: PAGE_BODY_LIMIT,
       schema: {
         tags: ["content", "admin"],
@@ -166,9 +162,8 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    "/api/admin/callout",
+    "/callout",
     {
-      preValidation: adminsOnly,
       schema: {
         tags: ["content", "admin"],
         summary: "Store admins: the messages above the store's header, as written",
@@ -179,9 +174,8 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    "/api/admin/callout",
+    "/callout",
     {
-      preValidation: adminsOnly,
       schema: {
         tags: ["content", "admin"],
         summary: "Store admins: replace the messages above the store's header, audited",
@@ -194,9 +188,8 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    "/api/admin/mail-sender",
+    "/mail-sender",
     {
-      preValidation: adminsOnly,
       schema: {
         tags: ["content", "admin"],
         summary: "Store admins: who the store's mail is from, and where replies go",
@@ -207,9 +200,8 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    "/api/admin/mail-sender",
+    "/mail-sender",
     {
-      preValidation: adminsOnly,
       schema: {
         tags: ["content", "admin"],
         summary:
@@ -229,9 +221,8 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    "/api/admin/chatbot",
+    "/chatbot",
     {
-      preValidation: adminsOnly,
       schema: {
         tags: ["content", "admin"],
         summary: "Store admins: the chat widget's settings as stored",
@@ -242,9 +233,8 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    "/api/admin/chatbot",
+    "/chatbot",
     {
-      preValidation: adminsOnly,
       schema: {
         tags: ["content", "admin"],
         summary:

@@ -7,7 +7,6 @@ import {
 } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { adminsOnly } from "../../plugins/auth.ts";
 import { listDesignRequests, submitDesignRequest } from "./service.ts";
 
 const ListQuerySchema = z.object({
@@ -52,12 +51,14 @@ export const designRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       return stored;
     },
   );
+};
 
+/** The admin routes of this module, registered inside the one /api/admin scope and its guard (app.ts). */
+export const designRequestsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    "/api/admin/design-requests",
+    "/design-requests",
     {
       // Before the query is checked: anyone but the store's admins learns nothing of the route.
-      preValidation: adminsOnly,
       schema: {
         tags: ["design-requests"],
         summary: "The store's garden design requests, newest first (the store's admins only)",

@@ -8,7 +8,7 @@ import {
 } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { adminActor, adminsOnly } from "../../plugins/auth.ts";
+import { adminActor } from "../../plugins/auth.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
 import {
   createDiscount,
@@ -21,13 +21,12 @@ import {
 const IdParams = z.object({ id: z.uuid({ error: "id must be a UUID" }) });
 
 /** The store's admins create, edit and expire codes and see who used them. */
-export const adminDiscountRoutes: FastifyPluginAsyncZod = async (app) => {
+export const discountsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   neverCached(app);
 
   app.get(
-    "/api/admin/discounts",
+    "/discounts",
     {
-      preValidation: adminsOnly,
       schema: {
         tags: ["discounts", "admin"],
         summary:
@@ -40,9 +39,8 @@ export const adminDiscountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    "/api/admin/discounts",
+    "/discounts",
     {
-      preValidation: adminsOnly,
       schema: {
         tags: ["discounts", "admin"],
         summary:
@@ -63,9 +61,8 @@ export const adminDiscountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    "/api/admin/discounts/:id",
+    "/discounts/:id",
     {
-      preValidation: adminsOnly,
       schema: {
         tags: ["discounts", "admin"],
         summary:
@@ -78,9 +75,8 @@ export const adminDiscountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    "/api/admin/discounts/:id",
+    "/discounts/:id",
     {
-      preValidation: adminsOnly,
       schema: {
         tags: ["discounts", "admin"],
         summary:
@@ -101,9 +97,8 @@ export const adminDiscountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    "/api/admin/discounts/:id/expire",
+    "/discounts/:id/expire",
     {
-      preValidation: adminsOnly,
       schema: {
         tags: ["discounts", "admin"],
         summary:

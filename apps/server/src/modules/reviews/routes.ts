@@ -17,7 +17,7 @@ import {
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { adminActor, adminsOnly, signedInUser } from "../../plugins/auth.ts";
+import { adminActor, signedInUser } from "../../plugins/auth.ts";
 import { pageRead, registerPageRead } from "../../plugins/page-reads.ts";
 import { visitorSessionId, withVisitorSession } from "../../plugins/session.ts";
 import { checkStoreId } from "../../plugins/store.ts";
@@ -168,11 +168,15 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     },
   );
+};
+
+/** The admin routes of this module, registered inside the one /api/admin scope and its guard (app.ts). */
+export const reviewsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const _deps = { db: app.db, limiter: app.rateLimiter, linkKey: app.sessionKey };
 
   app.get(
-    "/api/admin/reviews",
+    "/reviews",
     {
-      preValidation: adminsOnly,
       schema: {
         tags: ["reviews"],
         summary:
@@ -188,9 +192,8 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.patch(
-    "/api/admin/reviews/:review_id",
+    "/reviews/:review_id",
     {
-      preValidation: adminsOnly,
       schema: {
         tags: ["reviews"],
         summary: "Store admins: hide or show a review, write or remove the owner response",

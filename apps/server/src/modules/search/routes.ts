@@ -6,7 +6,7 @@ import {
   SearchResultsSchema,
 } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { adminsOnly, priceListOf } from "../../plugins/auth.ts";
+import { priceListOf } from "../../plugins/auth.ts";
 import { requestCurrency } from "../../plugins/currency.ts";
 import { pageRead, registerPageRead } from "../../plugins/page-reads.ts";
 import { search, searchReport } from "./service.ts";
@@ -34,11 +34,13 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header("cache-control", "private, max-age=10");
     reply.header("vary", "Cookie");
   });
+};
 
+/** The admin routes of this module, registered inside the one /api/admin scope and its guard (app.ts). */
+export const searchAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    "/api/admin/search-queries",
+    "/search-queries",
     {
-      preValidation: adminsOnly,
       schema: {
         tags: ["search"],
         summary:

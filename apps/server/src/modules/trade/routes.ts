@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { approveTradeApplication } from "../../flows/approve-trade-application.ts";
-import { adminActor, adminsOnly } from "../../plugins/auth.ts";
+import { adminActor } from "../../plugins/auth.ts";
 import { requestOrigin } from "../../plugins/origin.ts";
 import { listTradeApplications, submitTradeApplication, type TradeDeps } from "./service.ts";
 
@@ -54,12 +54,22 @@ export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
       return stored;
     },
   );
+};
+
+/** The admin routes of this module, registered inside the one /api/admin scope and its guard (app.ts). */
+export const tradeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = (log: TradeDeps["log"]): TradeDeps => ({
+    db: app.db,
+    mailer: app.mailer,
+    background: app.background,
+    limiter: app.rateLimiter,
+    log,
+  });
 
   app.get(
-    "/api/admin/wholesale-applications",
+    "/wholesale-applications",
     {
       // Before the query is checked: anyone but the store's admins learns nothing of the route.
-      preValidation: adminsOnly,
       schema: {
         tags: ["trade"],
         summary: "The store's trade applications, newest first (the store's admins only)",
@@ -74,9 +84,8 @@ export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    "/api/admin/wholesale-applications/:id/approve",
+    "/wholesale-applications/:id/approve",
     {
-      preValidation: adminsOnly,
       schema: {
         tags: ["trade"],
         summary:
