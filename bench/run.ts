@@ -9,6 +9,7 @@
  *   BENCH_DURATION=5 BENCH_SKIP_LIGHTHOUSE=1 npm run bench -w @storefront/bench
  *   BENCH_LARGE_CATALOG=0 npm run bench   # without the search rows on 50,000 generated products
  *   BENCH_ONLY="instant search" npm run bench   # only the parts whose names contain the text
+ *   BENCH_PORT_BASE=4800 npm run bench   # ports 4800-4849 instead of 4700-4749
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -362,8 +363,12 @@ process.once("exit", () => {
   for (const child of children) if (isRunning(child)) signalGroup(child, "SIGKILL");
 });
 
-/** Ports this bench takes, one after another: 4700-4749 (the machine's rule for benchmarks). */
-const PORTS = { next: 4700, last: 4749 };
+/**
+ * Ports this bench takes, one after another: 4700-4749 (the machine's rule for benchmarks), or the
+ * 50 from BENCH_PORT_BASE, for a second run beside one that holds them.
+ */
+const PORT_BASE = readPortBase(process.env.BENCH_PORT_BASE);
+const PORTS = { next: PORT_BASE, last: PORT_BASE + 49 };
 async function freePort(): Promise<number> {
   while (PORTS.next <= PORTS.last) {
     const port = PORTS.next++;
@@ -375,7 +380,16 @@ async function freePort(): Promise<number> {
     });
     if (free) return port;
   }
-  throw new Error(`no free port left in 4700-${PORTS.last}`);
+  throw new Error(`no free port left in ${PORT_BASE}-${PORTS.last}`);
+}
+
+function readPortBase(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === "") return 4700;
+  const base = Number(raw);
+  if (!Number.isInteger(base) || base < 1024 || base > 65_535 - 49) {
+    throw new Error(`BENCH_PORT_BASE must be a port from 1024 to 65486, got "${raw}"`);
+  }
+  return base;
 }
 
 /**
