@@ -1,4 +1,4 @@
-/** The part of autocannon 8's programmatic API that run.ts uses (the package ships no types). */
+/** The part of autocannon 8's programmatic API the bench uses (lib/load-test.ts; the package ships no types). */
 declare module "autocannon" {
   import type { EventEmitter } from "node:events";
 
