@@ -90,7 +90,7 @@ export async function applyPaymentEvent(
       order.status === "expired"
         ? ORDER_MESSAGES.refundedNoStock
         : (order.failureMessage ?? ORDER_MESSAGES.refundedCanceled);
-    await cancelPaidTooLate(tx, order.id, message, now);
+    await cancelPaidTooLate(tx, order, message, now);
     return { outcome: "refunded_no_stock" as const, order, refund: true };
   });
   if (result.refund && result.order) {
@@ -121,7 +121,7 @@ export async function reviveExpiredOrder(
 ): Promise<boolean> {
   return tx
     .transaction(async (inner) => {
-      await reopenOrder(inner, order.id);
+      await reopenOrder(inner, order);
       const lines = await orderStockLines(inner, order.id);
       await takeHolds(inner, order, lines, { claim: false });
       await completeOrder(inner, order, payment, now);

@@ -208,17 +208,6 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** The admin routes of this module, registered inside the one /api/admin scope and its guard (app.ts). */
 export const analyticsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.removeContentTypeParser("text/plain");
-  app.addContentTypeParser("text/plain", { parseAs: "string" }, (_request, body, done) => {
-    try {
-      done(null, JSON.parse(String(body)));
-    } catch {
-      done(new DomainError("invalid", ERROR_MESSAGES.invalidJson));
-    }
-  });
-  const _lookup = createIpLookup(app.config);
-  const _bodyLimit = ANALYTICS_LIMITS.bodyBytes;
-
   app.get(
     "/dashboard",
     {

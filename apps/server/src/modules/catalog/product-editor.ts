@@ -26,6 +26,7 @@ import {
 import { type AdminActor, audit } from "../../lib/audit.ts";
 import { violatedUnique } from "../../lib/db-errors.ts";
 import { sanitizeHtml } from "../../lib/sanitize.ts";
+import { forgetCatalogAnswers } from "./service.ts";
 
 /** A product as its editor shows it; 404 for another store's or none. */
 export async function readProductDetail(
@@ -500,6 +501,7 @@ export async function createProduct(
       });
       return readProductDetail(tx, storeId, row.id);
     })
+    .then(shownAtOnce(db))
     .catch((err: unknown) => {
       throw conflictOf(err, input) ?? err;
     });
@@ -549,7 +551,19 @@ export async function updateProduct(
       });
       return readProductDetail(tx, storeId, productId);
     })
+    .then(shownAtOnce(db))
     .catch((err: unknown) => {
       throw conflictOf(err, input) ?? err;
     });
+}
+
+/**
+ * After a product's change, the next read of this instance shows it (the database's notice
+ * empties every instance's catalogue answers too, once it arrives).
+ */
+function shownAtOnce(db: Database) {
+  return <T>(saved: T): T => {
+    forgetCatalogAnswers(db);
+    return saved;
+  };
 }

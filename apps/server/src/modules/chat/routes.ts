@@ -111,7 +111,6 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 /** The admin routes of this module, registered inside the one /api/admin scope and its guard (app.ts). */
 export const chatAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   neverCached(app);
-  const _answerer = createAnswerer(app.config.chatAnswerer);
 
   app.get(
     "/chats",

@@ -1,13 +1,17 @@
 import { createHmac, randomUUID } from "node:crypto";
 import {
+  ORDER_INITIAL_STATUS,
+  ORDER_TRANSITIONS,
   type OrderDraft,
   type OrderLineDraft,
   type OrderStatus,
   PAYMENT_HOLD_MS,
+  StatusTransitionError,
 } from "@storefront/domain";
 import {
   and,
   eq,
+  inArray,
   like,
   lt,
   ne,
@@ -130,6 +134,11 @@ export async function insertOrder(
   initial: { status: OrderStatus; now: Date },
 ): Promise<{ order: OrderRow; lines: OrderLineRow[] }> {
   const { lines, ...order } = draft;
+  if (initial.status !== ORDER_INITIAL_STATUS) {
+    throw new StatusTransitionError(
+      `An order is written ${ORDER_INITIAL_STATUS}, not ${initial.status}`,
+    );
+  }
   const id = randomUUID();
   const [row] = await orderInsert(tx, {
     ...order,
@@ -207,7 +216,7 @@ const markPaidStatement = (along: AlongWithPaid | null) =>
   compiled(
     ["orderId", "storeId", "cartId", "now", "reference", "cardBrand", "cardLast4", "points"],
     (db, p) => {
-      const awaiting = and(eq(orders.id, p.orderId), eq(orders.status, "awaiting_payment"));
+      const awaiting = and(eq(orders.id, p.orderId), statusMayBecome("paid"));
       const locked = db
         .$with("locked")
         .as(db.select({ id: orders.id }).from(orders).where(awaiting).for("update"));
@@ -245,6 +254,7 @@ export async function endUnpaidOrder(
   message: string | null,
   now: Date,
 ): Promise<boolean> {
+  ORDER_TRANSITIONS.check("awaiting_payment", status);
   const [ended] = await tx
     .update(orders)
     .set({ status, updatedAt: now, failureMessage: message })
@@ -267,8 +277,22 @@ export function orderStockLines(tx: Transaction, orderId: string) {
 }
 
 /** An expired order awaits payment again (its payment arrived after all). */
-export async function reopenOrder(tx: Transaction, orderId: string): Promise<void> {
-  await tx.update(orders).set({ status: "awaiting_payment" }).where(eq(orders.id, orderId));
+export async function reopenOrder(
+  tx: Transaction,
+  order: Pick<OrderRow, "id" | "status">,
+): Promise<void> {
+  ORDER_TRANSITIONS.check(order.status, "awaiting_payment");
+  await tx.update(orders).set({ status: "awaiting_payment" }).where(eq(orders.id, order.id));
+}
+
+/**
+ * The guard of an update to `to`: the order's status is one the table lets move to it, so a
+ * statement that changes a status never makes a change the table does not allow.
+ */
+function statusMayBecome(to: OrderStatus): SQL {
+  const from = ORDER_TRANSITIONS.into(to);
+  const [only] = from;
+  return from.length === 1 && only ? eq(orders.status, only) : inArray(orders.status, from);
 }
 
 /**

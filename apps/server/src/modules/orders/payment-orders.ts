@@ -1,3 +1,4 @@
+import { ORDER_TRANSITIONS } from "@storefront/domain";
 import { and, eq, isNull } from "drizzle-orm";
 import { equalOrNull as onAccount, type Transaction } from "../../db/index.ts";
 import { orders } from "../../db/schema.ts";
@@ -66,12 +67,13 @@ export async function recordPaymentFailure(
 /** An order whose payment came too late (its stock gone, or it was canceled) ends canceled. */
 export async function cancelPaidTooLate(
   tx: Transaction,
-  orderId: string,
+  order: Pick<OrderRow, "id" | "status">,
   message: string,
   now: Date,
 ): Promise<void> {
+  ORDER_TRANSITIONS.check(order.status, "canceled");
   await tx
     .update(orders)
     .set({ status: "canceled", failureMessage: message, updatedAt: now })
-    .where(eq(orders.id, orderId));
+    .where(eq(orders.id, order.id));
 }

@@ -172,8 +172,6 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** The admin routes of this module, registered inside the one /api/admin scope and its guard (app.ts). */
 export const reviewsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const _deps = { db: app.db, limiter: app.rateLimiter, linkKey: app.sessionKey };
-
   app.get(
     "/reviews",
     {

@@ -1,4 +1,4 @@
-import { formatMoney, isoDay, renewalRetry } from "@storefront/domain";
+import { formatMoney, isoDay, renewalRetry, SUBSCRIPTION_TRANSITIONS } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import { subscriptions, users } from "../../db/schema.ts";
@@ -47,6 +47,7 @@ export async function renewalFailed(
       : failure.kind === "no_card"
         ? "no_card"
         : "unavailable";
+  if (!retryOn) SUBSCRIPTION_TRANSITIONS.check(sub.status, "paused");
   const updated = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(subscriptions)

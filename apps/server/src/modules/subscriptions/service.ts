@@ -7,6 +7,7 @@ import {
   nextChargeAfter,
   nextChargeOn,
   SUBSCRIPTION_MESSAGES,
+  SUBSCRIPTION_TRANSITIONS,
   type SubscriptionChange,
   type SubscriptionPlan,
   type SubscriptionView,
@@ -328,6 +329,7 @@ export async function changeSubscription(
       .limit(1);
     if (charging) throw new DomainError("conflict", SUBSCRIPTION_MESSAGES.renewing);
     const { set, detail } = await planChange(tx, sub, change, isoDay(now));
+    if (set.status) SUBSCRIPTION_TRANSITIONS.check(sub.status, set.status);
     await tx
       .update(subscriptions)
       .set({ ...set, updatedAt: now })
@@ -488,6 +490,7 @@ export async function keepCard(
   const revive =
     sub.status === "paused" &&
     (sub.pausedReason === "payment_failed" || sub.pausedReason === "no_card");
+  if (revive) SUBSCRIPTION_TRANSITIONS.check(sub.status, "active");
   await tx
     .update(subscriptions)
     .set({

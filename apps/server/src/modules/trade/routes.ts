@@ -5,6 +5,7 @@ import {
   TradeApprovalRequestSchema,
   TradeApprovalSchema,
 } from "@storefront/domain";
+import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { approveTradeApplication } from "../../flows/approve-trade-application.ts";
@@ -22,15 +23,20 @@ const IdParams = z.object({ id: z.uuid("Must be an application's id") });
 // The largest application the form can make is about 4 KB; anything far past that is not one.
 const BODY_LIMIT = 32 * 1024;
 
-/** The trade partner application (the form on the store's trade page) and its approval. */
-export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = (log: TradeDeps["log"]): TradeDeps => ({
+/** What the trade module's work needs, from the app, logging to the request's log. */
+function tradeDeps(app: FastifyInstance, log: TradeDeps["log"]): TradeDeps {
+  return {
     db: app.db,
     mailer: app.mailer,
     background: app.background,
     limiter: app.rateLimiter,
     log,
-  });
+  };
+}
+
+/** The trade partner application (the form on the store's trade page) and its approval. */
+export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = (log: TradeDeps["log"]) => tradeDeps(app, log);
 
   app.post(
     "/api/wholesale-applications",
@@ -58,13 +64,7 @@ export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** The admin routes of this module, registered inside the one /api/admin scope and its guard (app.ts). */
 export const tradeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = (log: TradeDeps["log"]): TradeDeps => ({
-    db: app.db,
-    mailer: app.mailer,
-    background: app.background,
-    limiter: app.rateLimiter,
-    log,
-  });
+  const deps = (log: TradeDeps["log"]) => tradeDeps(app, log);
 
   app.get(
     "/wholesale-applications",
