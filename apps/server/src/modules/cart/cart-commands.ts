@@ -29,24 +29,15 @@ import type { Database, Transaction } from "../../db/index.ts";
 import { carts } from "../../db/schema.ts";
 import { getCheckoutSettings } from "../stores/index.ts";
 import type { PlanRow } from "../subscriptions/index.ts";
+import { keyOf, readLines } from "./cart-lines.ts";
 import {
   type CartEvent,
   type CartOwner,
   type CartRow,
-  findBundle,
-  findVariants,
-  insertCartWithLines,
-  keyOf,
   type Line,
   openCart,
   ownerCondition,
-  planOf,
-  readLines,
-  recordEvents,
-  type SellableBundle,
-  type SellableVariant,
-  saveLines,
-} from "./cart-queries.ts";
+} from "./cart-rows.ts";
 import {
   emptyView,
   itemOf,
@@ -56,6 +47,14 @@ import {
   stockBySku,
   viewWithLines,
 } from "./cart-view.ts";
+import { insertCartWithLines, recordEvents, saveLines } from "./cart-writes.ts";
+import {
+  findBundle,
+  findVariants,
+  planOf,
+  type SellableBundle,
+  type SellableVariant,
+} from "./sellable.ts";
 
 const REFUSAL_CODES: Record<CartRefusal, ErrorCode> = {
   cart_full: "conflict",

@@ -10,16 +10,11 @@ import {
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import { carts } from "../../db/schema.ts";
-import {
-  findVariants,
-  type Line,
-  lockCart,
-  readLines,
-  recordEvents,
-  type SellableVariant,
-  saveLines,
-} from "./cart-queries.ts";
+import { readLines } from "./cart-lines.ts";
+import { type Line, lockCart } from "./cart-rows.ts";
 import { itemsOf } from "./cart-view.ts";
+import { recordEvents, saveLines } from "./cart-writes.ts";
+import { findVariants, type SellableVariant } from "./sellable.ts";
 
 /** A guest line as the plan sees it: priced from `variant`, in the account cart's currency. */
 function guestLine(line: Line, variant: SellableVariant | undefined): GuestLine {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import { cartLines, carts } from "../../db/schema.ts";
-import { type CartOwner, ownerCondition } from "./cart-queries.ts";
+import { type CartOwner, ownerCondition } from "./cart-rows.ts";
 
 /**
  * The page was left with things in the cart (POST /metrics/abandoned-cart): an active cart with

@@ -14,13 +14,8 @@ import { type Database, readTogether } from "../../db/index.ts";
 import { type DiscountCode, discountInCurrency, findActiveCode } from "../discounts/index.ts";
 import { getCheckoutSettings } from "../stores/index.ts";
 import { planView } from "../subscriptions/index.ts";
-import {
-  type CartOwner,
-  type CartRow,
-  type Line,
-  readLines,
-  readOpenCart,
-} from "./cart-queries.ts";
+import { readLines, readOpenCart } from "./cart-lines.ts";
+import type { CartOwner, CartRow, Line } from "./cart-rows.ts";
 
 export type PricedLine = Line & { price: number };
 

@@ -4,14 +4,8 @@ import { type Currency, cartTotals } from "@storefront/domain";
 import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
 import { type DiscountCode, discountInCurrency } from "../discounts/index.ts";
-import {
-  type CartOwner,
-  type CartRow,
-  type Line,
-  lockCart,
-  readLines,
-  readOpenCart,
-} from "./cart-queries.ts";
+import { readLines, readOpenCart } from "./cart-lines.ts";
+import { type CartOwner, type CartRow, type Line, lockCart } from "./cart-rows.ts";
 import { activeCodeOf, itemOf, type PricedLine, pricedLines, shipsAnything } from "./cart-view.ts";
 
 /** A cart as checkout reads it: its row, its priced lines and its code, with the cart's totals. */

@@ -1,7 +1,8 @@
 // The cart module's face: what other modules, flows and the app may use of it.
 export type { ReplaceEntry } from "./cart-commands.ts";
-export type { CartOwner } from "./cart-queries.ts";
-export { cartSessionOf, selectionOf } from "./cart-queries.ts";
+export type { CartOwner } from "./cart-rows.ts";
+export { cartSessionOf } from "./cart-rows.ts";
 export { storedCartView } from "./cart-view.ts";
+export { selectionOf } from "./cart-writes.ts";
 export type { CheckoutCart } from "./checkout-cart.ts";
 export { readCheckoutCart } from "./checkout-cart.ts";

@@ -1,6 +1,7 @@
 import { expectTypeOf, it } from "vitest";
 import type { Database, Transaction } from "../../db/index.ts";
-import { lockCart, recordEvents, saveLines } from "./cart-queries.ts";
+import { lockCart } from "./cart-rows.ts";
+import { recordEvents, saveLines } from "./cart-writes.ts";
 import { lockCheckoutCart } from "./checkout-cart.ts";
 
 // Checked by tsc: a helper that must run inside the caller's transaction refuses a plain

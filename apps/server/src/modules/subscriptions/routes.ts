@@ -13,7 +13,9 @@ import { RATE_LIMITS, rateLimitKey, refuseWhenLimited } from "../../lib/rate-lim
 import { requireUser } from "../../plugins/auth.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
 import { getStripeAccount } from "../stores/index.ts";
-import { accountSubscriptions, changeSubscription, replaceCard } from "./service.ts";
+import { replaceCard } from "./cards.ts";
+import { changeSubscription } from "./changes.ts";
+import { accountSubscriptions } from "./service.ts";
 
 /** A subscription's id in a path (one that is not a UUID is one the account does not have). */
 const SubscriptionParams = z.object({

@@ -1,12 +1,8 @@
 // The subscriptions module's writes that flows (src/flows) compose with other modules' writes; no
 // module imports another's writers.
 
+export { keepCard, lockSubscriptionPaidOn } from "./cards.ts";
+export { lockDueSubscription } from "./due.ts";
 export { insertPlans } from "./open-store.ts";
 export { renewalFailed } from "./renewal-failures.ts";
-export {
-  keepCard,
-  lockDueSubscription,
-  lockSubscriptionPaidOn,
-  renewalPaid,
-  startSubscriptions,
-} from "./service.ts";
+export { renewalPaid, startSubscriptions } from "./service.ts";
