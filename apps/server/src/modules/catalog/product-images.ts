@@ -22,7 +22,7 @@ import {
   removeMedia,
   warmImages,
 } from "../media/index.ts";
-import { imageView } from "./product-editor.ts";
+import { imageView } from "./product-detail.ts";
 
 export interface ImageDeps {
   db: Database;

@@ -35,7 +35,8 @@ import {
   setProductPublished,
   updateVariant,
 } from "./admin-catalog.ts";
-import { createProduct, readProductDetail, updateProduct } from "./product-editor.ts";
+import { readProductDetail } from "./product-detail.ts";
+import { createProduct, updateProduct } from "./product-editor.ts";
 import { addProductImage, removeProductImage } from "./product-images.ts";
 import { getCollection, getProduct, listProducts } from "./service.ts";
 
