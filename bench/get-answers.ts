@@ -149,6 +149,9 @@ const NY_ADDRESS = {
   country: "US",
 };
 
+/** How long the recorded visit lasts (the abandoned carts' report shows it). */
+const VISIT_SECONDS = 2;
+
 /** Searches asked on every store (a product word, a pet-store everyday word, nothing found). */
 const SEARCHES = ["calm", "hot spots", "zzxqv"];
 
@@ -405,6 +408,22 @@ async function mailedToken(run: Run, to: string, linkPath: string): Promise<stri
   throw new Error(`No mail to ${to} with a ${linkPath} link`);
 }
 
+/** Waits (10 s at most) until `sql`'s first row's `n` is at least `least`. */
+async function waitForRows(run: Run, sql: string, params: unknown[], least: number) {
+  const client = new pg.Client({ connectionString: run.databaseUrl });
+  await client.connect();
+  try {
+    for (let tries = 0; tries < 100; tries++) {
+      const { rows } = await client.query<{ n: number }>(sql, params);
+      if ((rows[0]?.n ?? 0) >= least) return;
+      await sleep(100);
+    }
+  } finally {
+    await client.end();
+  }
+  throw new Error(`Still fewer than ${least} rows of ${sql}`);
+}
+
 /** Names of the layout documents (`/data/layout/*`): no API lists them. */
 async function layoutNames(run: Run, storeId: string): Promise<string[]> {
   const client = new pg.Client({ connectionString: run.databaseUrl });
@@ -566,14 +585,57 @@ async function setUp(run: Run, store: DemoStore, operator: Visitor | null): Prom
   await shopper.must("POST", "/api/cart/items", { sku: (second ?? first).sku, quantity: 1 });
   await shopper.must("POST", "/api/chat", { message: store.chatMessage });
 
-  // A visitor who leaves a cart: the abandoned carts' report.
+  // A visitor who searches, looks at a product and leaves a cart: the searches' report, the
+  // dashboard's funnel and the abandoned carts' report, with what the visitor did.
   const guest = new Visitor(port, host);
-  await guest.must("POST", "/api/cart/items", { sku: first.sku, quantity: 1 });
   await guest.must("POST", "/metrics/initialize", { store_id: store.storeId });
+  const visitStarted = Date.now();
+  const startedAt = new Date(visitStarted).toISOString();
+  await guest.must("POST", "/api/cart/items", { sku: first.sku, quantity: 1 });
+  for (const q of SEARCHES) await guest.must("GET", `/api/search?q=${encodeURIComponent(q)}`);
+  const firstHandle = listed(await guest.json("/api/products"), "handle")[0] ?? "";
+  // The report shows the visit's length in whole seconds, from its start to the last beacon:
+  // sent 2 s after the start, it is 2 whatever the machine's speed (half a second either way).
+  await sleep(Math.max(0, visitStarted + VISIT_SECONDS * 1000 - Date.now()));
+  await guest.must("POST", "/metrics/update-session-data", {
+    cartEvents: [{ type: "item_added", sku: first.sku, quantity: 1, timestamp: startedAt }],
+    productPageViews: [{ handle: firstHandle, timestamp: startedAt }],
+    pagesViewed: 2,
+    viewedPages: [
+      { path: "/", timestamp: startedAt, duration: 12 },
+      { path: `/products/${firstHandle}`, timestamp: startedAt, duration: 30 },
+    ],
+    searchHistory: SEARCHES.map((query) => ({
+      query,
+      timestamp: startedAt,
+      duration: 5,
+      scrolledProducts: [],
+      clickedProducts: [],
+    })),
+    userEmail: `visitor@${store.dir}.test`,
+    attribution: {
+      source: "newsletter",
+      medium: "email",
+      campaign: "spring",
+      term: null,
+      content: null,
+      referrer: null,
+      landingPage: "/",
+    },
+    cartStatus: "active",
+    totalViewTime: 42,
+    sessionStartTime: startedAt,
+  });
   await guest.must("POST", "/metrics/abandoned-cart", {
     cartItems: [{ sku: first.sku, quantity: 1 }],
   });
-  for (const q of SEARCHES) await guest.must("GET", `/api/search?q=${encodeURIComponent(q)}`);
+  // The visit's state is written behind the answer, within a second (analytics/writer.ts).
+  await waitForRows(
+    run,
+    "select count(*)::int as n from analytics_events where store_id = $1 and kind = 'search'",
+    [store.storeId],
+    SEARCHES.length,
+  );
 
   if (store.tradeApplication) {
     await guest.must("POST", "/api/wholesale-applications", {
