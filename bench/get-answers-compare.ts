@@ -315,5 +315,7 @@ export async function compareRecordings(
   console.log(
     same ? "IDENTICAL: every answer recorded on both sides is byte-identical" : "DIFFERENT",
   );
-  return same && buildOnlyA.length + buildOnlyB.length === 0 ? 0 : 1;
+  // The web build's files carry content hashes in their names: a new bundle renames them, which
+  // is reported above but is not a difference of the server's answers (pages name them masked).
+  return same ? 0 : 1;
 }

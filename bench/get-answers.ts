@@ -25,6 +25,7 @@
  * Options of record: --out DIR (required; emptied first), --port N (4701), --postgres URL of
  * the machine's PostgreSQL (postgres://root@127.0.0.1:5432/postgres, or GETS_POSTGRES_URL), and
  * --keep to keep the database (gets_*) and the DATA_DIR (/tmp/gets-*) for a look afterwards.
+ * docs/get-answers.md says more, with the values masked and the known limits.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
