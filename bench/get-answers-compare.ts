@@ -52,36 +52,46 @@ function isBuildFile(file: string): boolean {
 
 type Edit = { kind: " " | "-" | "+"; line: string };
 
-/** Myers' O(ND) diff of two line lists. */
-function diffLines(a: readonly string[], b: readonly string[]): Edit[] {
+/** Past this many differing lines Myers' search stops, and the changed middle is shown whole. */
+const MAX_EDITS = 2000;
+
+/**
+ * Myers' O(ND) diff of two line lists, each step's frontier kept in a typed array of its own
+ * width (memory grows with the square of the differences, not with the lengths); null past
+ * `maxD` differences.
+ */
+function myers(a: readonly string[], b: readonly string[], maxD: number): Edit[] | null {
   const n = a.length;
   const m = b.length;
-  const max = n + m;
-  const v = new Map<number, number>([[1, 0]]);
-  const trace: Map<number, number>[] = [];
-  outer: for (let d = 0; d <= max; d++) {
-    trace.push(new Map(v));
+  const offset = n + m + 1;
+  const v = new Int32Array(2 * (n + m) + 3);
+  const at = (k: number) => v[offset + k] ?? 0;
+  const trace: Int32Array[] = [];
+  search: for (let d = 0; d <= n + m; d++) {
+    if (d > maxD) return null;
+    trace.push(v.slice(offset - d, offset + d + 1));
     for (let k = -d; k <= d; k += 2) {
-      const down = k === -d || (k !== d && (v.get(k - 1) ?? 0) < (v.get(k + 1) ?? 0));
-      let x = down ? (v.get(k + 1) ?? 0) : (v.get(k - 1) ?? 0) + 1;
+      const down = k === -d || (k !== d && at(k - 1) < at(k + 1));
+      let x = down ? at(k + 1) : at(k - 1) + 1;
       let y = x - k;
       while (x < n && y < m && a[x] === b[y]) {
         x++;
         y++;
       }
-      v.set(k, x);
-      if (x >= n && y >= m) break outer;
+      v[offset + k] = x;
+      if (x >= n && y >= m) break search;
     }
   }
   const edits: Edit[] = [];
   let x = n;
   let y = m;
   for (let d = trace.length - 1; d >= 0; d--) {
-    const vd = trace[d] as Map<number, number>;
+    const frontier = trace[d] as Int32Array;
+    const was = (k: number) => frontier[k + d] ?? 0;
     const k = x - y;
-    const down = k === -d || (k !== d && (vd.get(k - 1) ?? 0) < (vd.get(k + 1) ?? 0));
+    const down = k === -d || (k !== d && was(k - 1) < was(k + 1));
     const prevK = down ? k + 1 : k - 1;
-    const prevX = vd.get(prevK) ?? 0;
+    const prevX = was(prevK);
     const prevY = prevX - prevK;
     while (x > prevX && y > prevY) {
       edits.push({ kind: " ", line: a[x - 1] as string });
@@ -96,6 +106,26 @@ function diffLines(a: readonly string[], b: readonly string[]): Edit[] {
     y = prevY;
   }
   return edits.reverse();
+}
+
+/** The lines both sides start and end with, then Myers' diff of the middle (or all of it). */
+function diffLines(a: readonly string[], b: readonly string[]): Edit[] {
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
+  const same = (lines: readonly string[]): Edit[] => lines.map((line) => ({ kind: " ", line }));
+  const middleA = a.slice(start, endA);
+  const middleB = b.slice(start, endB);
+  const middle = myers(middleA, middleB, MAX_EDITS) ?? [
+    ...middleA.map((line): Edit => ({ kind: "-", line })),
+    ...middleB.map((line): Edit => ({ kind: "+", line })),
+  ];
+  return [...same(a.slice(0, start)), ...middle, ...same(a.slice(endA))];
 }
 
 /** The edits as unified-diff hunks: each change with a few lines of context, gaps as "…". */
@@ -219,6 +249,39 @@ export function keyChanges(a: unknown, b: unknown): string[] {
   return out;
 }
 
+/** The value with every object's keys sorted: what is left once the order of keys is set aside. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (typeof value === "object" && value !== null) {
+    const entries = Object.entries(value).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
+    return Object.fromEntries(entries.map(([k, v]) => [k, canonical(v)]));
+  }
+  return value;
+}
+
+/** Where two equal JSON values list an object's keys in another order, with both orders. */
+function keyOrderChanges(a: unknown, b: unknown, at = "", out: string[] = []): string[] {
+  if (Array.isArray(a) && Array.isArray(b)) {
+    for (const [i, item] of a.entries()) keyOrderChanges(item, b[i], `${at}[${i}]`, out);
+  } else if (typeof a === "object" && a !== null && typeof b === "object" && b !== null) {
+    const [ka, kb] = [Object.keys(a), Object.keys(b)];
+    if (ka.join("\n") !== kb.join("\n")) {
+      const show = (keys: string[]) =>
+        `${keys.slice(0, 6).join(", ")}${keys.length > 6 ? `, … (${keys.length})` : ""}`;
+      out.push(`${at || "(top)"}: ${show(ka)} -> ${show(kb)}`);
+    }
+    for (const key of ka) {
+      keyOrderChanges(
+        (a as Record<string, unknown>)[key],
+        (b as Record<string, unknown>)[key],
+        at ? `${at}.${key}` : key,
+        out,
+      );
+    }
+  }
+  return out;
+}
+
 // ---- the comparison ----------------------------------------------------------------------
 
 export async function compareRecordings(
@@ -294,6 +357,15 @@ export async function compareRecordings(
     if (ja !== undefined && jb !== undefined) {
       const keys = keyChanges(ja, jb);
       if (keys.length > 0) console.log(`keys: ${keys.join("; ")}`);
+      if (JSON.stringify(canonical(ja)) === JSON.stringify(canonical(jb))) {
+        // The same names and values: only the order of some objects' keys moved.
+        const moved = keyOrderChanges(ja, jb);
+        console.log("the same JSON but for the order of keys in:");
+        for (const line of moved.slice(0, 10)) console.log(`  ${line}`);
+        if (moved.length > 10) console.log(`  … and ${moved.length - 10} more objects`);
+        console.log("");
+        continue;
+      }
     }
     const body = unified(diffLines(bodyLines(pa), bodyLines(pb)));
     const limit = options.full ? body.length : DIFF_LINES;
