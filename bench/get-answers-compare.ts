@@ -356,7 +356,10 @@ export async function compareRecordings(
     const [ja, jb] = [jsonOf(pa), jsonOf(pb)];
     if (ja !== undefined && jb !== undefined) {
       const keys = keyChanges(ja, jb);
-      if (keys.length > 0) console.log(`keys: ${keys.join("; ")}`);
+      if (keys.length > 0) {
+        const more = keys.length > 20 && !options.full ? `; … ${keys.length - 20} more` : "";
+        console.log(`keys: ${keys.slice(0, options.full ? keys.length : 20).join("; ")}${more}`);
+      }
       if (JSON.stringify(canonical(ja)) === JSON.stringify(canonical(jb))) {
         // The same names and values: only the order of some objects' keys moved.
         const moved = keyOrderChanges(ja, jb);
