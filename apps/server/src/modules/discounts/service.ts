@@ -6,7 +6,7 @@ import {
   normalizeEmail,
   TRADE_MESSAGES,
 } from "@storefront/domain";
-import { and, eq, gt, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import { discountCodes, discountRedemptions, users } from "../../db/schema.ts";
 
@@ -47,6 +47,23 @@ export const notExpired = or(
   isNull(discountCodes.expiresAt),
   gt(discountCodes.expiresAt, sql`now()`),
 ) as SQL;
+
+/** The store's public codes that can still be redeemed, newest first: what the chatbot offers. */
+export async function publicCodes(db: Database, storeId: string): Promise<DiscountCode[]> {
+  return db
+    .select()
+    .from(discountCodes)
+    .where(
+      and(
+        eq(discountCodes.storeId, storeId),
+        eq(discountCodes.active, true),
+        eq(discountCodes.public, true),
+        gt(discountCodes.maxRedemptions, discountCodes.redemptions),
+        notExpired,
+      ),
+    )
+    .orderBy(desc(discountCodes.createdAt), asc(discountCodes.code));
+}
 
 /**
  * The store's active code by id (a cart's applied code); null when gone, switched off or past its

@@ -10,4 +10,4 @@ export {
   renewalTries,
 } from "./order-lifecycle.ts";
 export type { OrderLineRow, OrderRow } from "./order-reads.ts";
-export { findOrderByKey, orderView, readOrderView } from "./order-reads.ts";
+export { findOrderByKey, orderView, readOrderView, trackedOrder } from "./order-reads.ts";

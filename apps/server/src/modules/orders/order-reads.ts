@@ -145,3 +145,28 @@ export async function accountOrders(
     currency: r.currency,
   }));
 }
+
+/**
+ * The order of this store with this number and email (as stored: lower case), with its lines'
+ * titles and quantities in order, for a shopper who asks where it is; null when none matches.
+ */
+export async function trackedOrder(db: Database, storeId: string, number: number, email: string) {
+  const [order] = await db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      createdAt: orders.createdAt,
+      shippedAt: orders.shippedAt,
+      carrier: orders.carrier,
+      trackingNumber: orders.trackingNumber,
+    })
+    .from(orders)
+    .where(and(eq(orders.storeId, storeId), eq(orders.number, number), eq(orders.email, email)));
+  if (!order) return null;
+  const lines = await db
+    .select({ title: orderLines.title, quantity: orderLines.quantity })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.id))
+    .orderBy(asc(orderLines.position));
+  return { ...order, lines };
+}

@@ -1,2 +1,2 @@
 // The reviews module's face: what other modules, flows and the app may use of it.
-export { reviewLinkToken } from "./service.ts";
+export { reviewLinkToken } from "./review-links.ts";

@@ -21,17 +21,11 @@ import { adminActor, signedInUser } from "../../plugins/auth.ts";
 import { pageRead, registerPageRead } from "../../plugins/page-reads.ts";
 import { visitorSessionId, withVisitorSession } from "../../plugins/session.ts";
 import { checkStoreId } from "../../plugins/store.ts";
-import {
-  accountKey,
-  addReview,
-  listProductReviews,
-  listStoreReviews,
-  reportReview,
-  sessionKey,
-  setHelpfulVote,
-  updateReview,
-  voterKey,
-} from "./service.ts";
+import { listProductReviews } from "./listing.ts";
+import { listStoreReviews, updateReview } from "./moderation.ts";
+import { addReview } from "./publishing.ts";
+import { accountKey, sessionKey, voterKey } from "./voters.ts";
+import { reportReview, setHelpfulVote } from "./votes-and-reports.ts";
 
 const ReviewParams = z.object({ review_id: ReviewIdSchema });
 

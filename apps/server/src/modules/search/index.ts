@@ -1,2 +1,3 @@
 // The search module's face: what other modules, flows and the app may use of it.
-export { find, searchReportBetween } from "./service.ts";
+export { searchReportBetween } from "./report.ts";
+export { find } from "./service.ts";

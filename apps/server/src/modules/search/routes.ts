@@ -9,7 +9,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { priceListOf } from "../../plugins/auth.ts";
 import { requestCurrency } from "../../plugins/currency.ts";
 import { pageRead, registerPageRead } from "../../plugins/page-reads.ts";
-import { search, searchReport } from "./service.ts";
+import { searchReport } from "./report.ts";
+import { search } from "./service.ts";
 
 export const searchRead = pageRead({
   url: "/api/search",

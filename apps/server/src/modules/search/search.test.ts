@@ -13,7 +13,8 @@ import { Visitor } from "../../../test/visitor.ts";
 import { selectRows } from "../../db/index.ts";
 import { products, searchQueryResults, searchSynonyms, variants } from "../../db/schema.ts";
 import { saveDocument } from "../content/service.ts";
-import { forgetSearchAnswers, searchInMemoryUpTo } from "./service.ts";
+import { searchInMemoryUpTo } from "./matches.ts";
+import { forgetSearchAnswers } from "./reuse.ts";
 
 interface Results {
   query: string;
