@@ -2,7 +2,7 @@ import { type AdminPageList, PageNameSchema } from "@storefront/domain";
 import { type FormEvent, useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { formatDateTime } from "./format";
-import { storePathOf } from "./page-editor";
+import { storePathOf } from "./page-draft";
 
 /** The store's pages, each to edit, and a way to start a new one by its name. */
 export function PageList({ list }: { list: AdminPageList }) {
