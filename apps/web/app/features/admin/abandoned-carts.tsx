@@ -1,4 +1,5 @@
 import { type AbandonedCartPage, type AbandonedCartReport, formatMoney } from "@storefront/domain";
+import { LineItemTable } from "~/components/line-items";
 import { formatDateTime } from "./format";
 import { Pager } from "./pager";
 
@@ -49,39 +50,11 @@ function CartReport({ report }: { report: AbandonedCartReport }) {
           </span>
         </span>
       </summary>
-      <table className="admin-table admin-rows">
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col" className="admin-num">
-              Qty
-            </th>
-            <th scope="col" className="admin-num">
-              Total
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {cartData.cartItems.map((line, i) => (
-            // A sku may be twice in a cart (once and on a plan; two bundle choices).
-            // biome-ignore lint/suspicious/noArrayIndexKey: see above
-            <tr key={i}>
-              <th scope="row" data-label="Item">
-                <span className="admin-line">
-                  <span className="admin-line-title">{line.title}</span>
-                  <span className="admin-line-sku">{line.sku}</span>
-                </span>
-              </th>
-              <td data-label="Qty" className="admin-num">
-                {line.quantity}
-              </td>
-              <td data-label="Total" className="admin-num">
-                {money(line.line_total)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <LineItemTable
+        lines={cartData.cartItems.map((line) => ({ ...line, lineTotal: line.line_total }))}
+        currency={cartData.currency}
+        className="admin-table admin-rows"
+      />
       <dl className="admin-facts admin-facts-wide">
         <div>
           <dt>Visit</dt>

@@ -1,14 +1,9 @@
 // Its styles come with it: a feature index has no side effects, so an import there is dropped.
 import "./subscriptions.css";
-import {
-  attributeLabel,
-  formatMoney,
-  optionLabel,
-  type SubscriptionChange,
-  type SubscriptionView,
-} from "@storefront/domain";
+import { formatMoney, type SubscriptionChange, type SubscriptionView } from "@storefront/domain";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
+import { variantText } from "~/components/line-items";
 import { PlanLabel } from "~/components/plan-label";
 import { ApiError, apiRequest } from "~/lib/api-client";
 import { formatLongDate } from "~/lib/format";
@@ -141,14 +136,7 @@ function SubscriptionRow({
       <Link className="subscription-title" id={titleId} to={`/products/${s.handle}`}>
         {s.title}
       </Link>
-      <span className="subscription-variant">
-        {[
-          ...Object.entries(s.attributes).map(
-            ([name, value]) => `${attributeLabel(name)}: ${optionLabel(name, value)}`,
-          ),
-          `Qty ${s.quantity}`,
-        ].join(" · ")}
-      </span>
+      <span className="subscription-variant">{variantText(s.attributes, s.quantity)}</span>
       <PlanLabel plan={s.subscription} as="span" />
       <span className="subscription-price">
         {formatMoney(s.price * s.quantity, s.currency)} per delivery
