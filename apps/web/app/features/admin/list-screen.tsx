@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
+import { ErrorAlert } from "~/components/error-alert";
 import { Pager } from "./pager";
 
 /** "1 order", "3 orders": a count and its noun. */
@@ -47,11 +48,7 @@ export function ListScreen({
         {actions}
       </div>
       {top}
-      {error ? (
-        <p className="admin-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert className="admin-error" message={error} />
       {count === undefined ? null : (
         <p className="admin-count" role="status">
           {count}

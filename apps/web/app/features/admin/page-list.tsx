@@ -1,6 +1,7 @@
 import { type AdminPageList, PageNameSchema } from "@storefront/domain";
 import { type FormEvent, useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { ErrorAlert } from "~/components/error-alert";
 import { formatDateTime } from "./format";
 import { ListScreen, ListTable } from "./list-screen";
 import { storePathOf } from "./page-draft";
@@ -55,11 +56,7 @@ export function PageList({ list }: { list: AdminPageList }) {
               New page
             </button>
           </div>
-          {error ? (
-            <p id={`${id}-error`} className="admin-error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <ErrorAlert id={`${id}-error`} className="admin-error" message={error} />
         </form>
       }
     >

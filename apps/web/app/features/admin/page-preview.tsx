@@ -1,5 +1,6 @@
 import type { PageDocument } from "@storefront/domain";
 import { useEffect, useId, useRef, useState } from "react";
+import { ErrorAlert } from "~/components/error-alert";
 import { StaticPageView } from "~/features/content";
 import { apiRequest } from "~/lib/api-client";
 
@@ -39,11 +40,7 @@ export function PagePreview({ name, documentText }: { name: string; documentText
   return (
     <section className="admin-preview" aria-labelledby={`${id}-preview`}>
       <h2 id={`${id}-preview`}>Preview</h2>
-      {previewError ? (
-        <p className="admin-error" role="alert">
-          {previewError}
-        </p>
-      ) : null}
+      <ErrorAlert className="admin-error" message={previewError} />
       <div className="admin-preview-frame">
         {preview ? (
           <StaticPageView state={{ status: "ready", name, page: preview }} />

@@ -1,6 +1,7 @@
 import type { AdminProductDetail, Currency } from "@storefront/domain";
 import { useId, useState } from "react";
 import { Link } from "react-router";
+import { ErrorAlert } from "~/components/error-alert";
 import { BundleFields } from "./product-bundle-fields";
 import { type Draft, draftOf } from "./product-draft";
 import { ImageManager } from "./product-images";
@@ -83,11 +84,7 @@ export function ProductEditor({
             {product ? "Save the product" : "Create the product"}
           </button>
         </div>
-        {problem ? (
-          <p className="admin-error" role="alert">
-            {problem}
-          </p>
-        ) : null}
+        <ErrorAlert className="admin-error" message={problem} />
         {outcome}
       </form>
       {product ? (

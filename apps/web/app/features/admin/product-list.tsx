@@ -11,8 +11,10 @@ import {
 } from "@storefront/domain";
 import { type FormEvent, useId, useState } from "react";
 import { Link, useRevalidator } from "react-router";
+import { ErrorAlert } from "~/components/error-alert";
 import { apiRequest } from "~/lib/api-client";
 import { countOf, ListFilters, ListScreen, pageCount, SearchField } from "./list-screen";
+import { PriceFields } from "./price-fields";
 
 /** One variant's prices and stock, saved together; the stock only if it is still what was read. */
 function VariantEditor({
@@ -109,18 +111,12 @@ function VariantEditor({
           </span>
         ) : null}
       </p>
-      {CURRENCIES.map((currency) => (
-        <div className="admin-field" key={currency}>
-          <label htmlFor={`${id}-${currency}`}>Price {currency.toUpperCase()}</label>
-          <input
-            id={`${id}-${currency}`}
-            inputMode="decimal"
-            size={8}
-            value={prices[currency] ?? ""}
-            onChange={(e) => setPrices({ ...prices, [currency]: e.target.value })}
-          />
-        </div>
-      ))}
+      <PriceFields
+        id={id}
+        currencies={CURRENCIES}
+        prices={prices}
+        onChange={(currency, value) => setPrices({ ...prices, [currency]: value })}
+      />
       <div className="admin-field">
         <label htmlFor={`${id}-stock`}>Stock</label>
         {editsStock ? (
@@ -138,11 +134,7 @@ function VariantEditor({
       <button type="submit" className="admin-button" disabled={busy}>
         Save {variant.sku}
       </button>
-      {error ? (
-        <p className="admin-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert className="admin-error" message={error} />
     </form>
   );
 }
@@ -187,11 +179,7 @@ function ProductCard({ product }: { product: AdminProduct }) {
           </button>
         </span>
       </header>
-      {error ? (
-        <p className="admin-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert className="admin-error" message={error} />
       {product.variants.map((variant) => (
         <VariantEditor key={variant.id} variant={variant} onSaved={setSaved} />
       ))}

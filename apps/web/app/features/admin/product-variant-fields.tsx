@@ -1,5 +1,6 @@
 import type { Currency } from "@storefront/domain";
 import { useId } from "react";
+import { PriceFields } from "./price-fields";
 import { emptyVariant, type VariantDraft } from "./product-draft";
 
 /** One variant's row: SKU, options, a price in each currency, stock, shipping and Remove. */
@@ -39,20 +40,14 @@ export function VariantFields({
             onChange={(e) => onChange({ ...variant, options: e.target.value })}
           />
         </div>
-        {currencies.map((currency) => (
-          <div className="admin-field" key={currency}>
-            <label htmlFor={`${id}-${currency}`}>Price {currency.toUpperCase()}</label>
-            <input
-              id={`${id}-${currency}`}
-              inputMode="decimal"
-              size={8}
-              value={variant.prices[currency]}
-              onChange={(e) =>
-                onChange({ ...variant, prices: { ...variant.prices, [currency]: e.target.value } })
-              }
-            />
-          </div>
-        ))}
+        <PriceFields
+          id={id}
+          currencies={currencies}
+          prices={variant.prices}
+          onChange={(currency, value) =>
+            onChange({ ...variant, prices: { ...variant.prices, [currency]: value } })
+          }
+        />
         <div className="admin-field">
           <label htmlFor={`${id}-stock`}>Stock</label>
           <input

@@ -10,6 +10,7 @@ import {
   toDecimalString,
 } from "@storefront/domain";
 import { type FormEvent, useState } from "react";
+import { ErrorAlert } from "~/components/error-alert";
 import { apiRequest } from "~/lib/api-client";
 import { countriesOf, type NewStoreValues, newStoreInput, RATES } from "./new-store-input";
 import { ShippingRatesFields, TaxRatesFields } from "./new-store-rates";
@@ -171,11 +172,7 @@ export function NewStoreForm() {
         setFreeFrom={setFreeFrom}
       />
       <TaxRatesFields countries={countries} taxes={taxes} setTaxes={setTaxes} />
-      {formError ? (
-        <p className="inline-error" role="alert">
-          {formError}
-        </p>
-      ) : null}
+      <ErrorAlert className="inline-error" message={formError} />
       <button type="submit" className="button" disabled={busy}>
         Open the store
       </button>
