@@ -10,7 +10,7 @@ import {
 import { Link } from "react-router";
 import { BundleContents, skusOf } from "./bundle-contents";
 import { PlanLabel } from "./plan-label";
-import { ResponsiveImage } from "./responsive-image";
+import { SquareImage } from "./responsive-image";
 
 export interface LineItem {
   sku: string;
@@ -52,17 +52,7 @@ export function LineImage({
   placeholder?: boolean;
 }) {
   if (src) {
-    return (
-      <ResponsiveImage
-        src={src}
-        alt=""
-        width={size}
-        height={size}
-        shape="square"
-        sizes={`${size}px`}
-        className={className}
-      />
-    );
+    return <SquareImage src={src} size={size} className={className} />;
   }
   return placeholder ? <span className={className} /> : null;
 }
