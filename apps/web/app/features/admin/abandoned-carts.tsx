@@ -1,5 +1,5 @@
 import { type AbandonedCartPage, type AbandonedCartReport, formatMoney } from "@storefront/domain";
-import { LineItemTable } from "~/components/line-items";
+import { LineItemTable } from "~/components/line-item-table";
 import { formatDateTime } from "./format";
 import { countOf, ListScreen, pageCount } from "./list-screen";
 

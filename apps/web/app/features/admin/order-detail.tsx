@@ -1,6 +1,6 @@
 import { type AdminOrderEvent, type AdminOrderView, ORDER_STATUS_LABELS } from "@storefront/domain";
 import { Link } from "react-router";
-import { LineItemTable } from "~/components/line-items";
+import { LineItemTable } from "~/components/line-item-table";
 import { MoneyRows } from "~/components/money-rows";
 import { cardText, orderMoneyRows, ShippingAddress } from "~/features/orders";
 import { formatDateTime } from "./format";
