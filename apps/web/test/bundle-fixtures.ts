@@ -1,4 +1,5 @@
 import type { CartView, Product } from "@storefront/domain";
+import { screen, within } from "@testing-library/react";
 
 /**
  * "Calm & Comfort Duo": any 2 of three remedies at $69.95 (each $39.95 alone). Calm Down has
@@ -115,4 +116,13 @@ export function duoCart(): CartView {
     itemCount: 2,
     status: "active",
   };
+}
+
+/** What each bundle line on the screen says it holds, a list of texts per line. */
+export function bundleContentsShown(): (string | null)[][] {
+  return screen.getAllByRole("list", { name: "In this bundle" }).map((list) =>
+    within(list)
+      .getAllByRole("listitem")
+      .map((li) => li.textContent),
+  );
 }

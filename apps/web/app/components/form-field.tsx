@@ -62,11 +62,7 @@ export function Field({
         onChange={(e) => onChange(e.target.value)}
         onBlur={onBlur}
       />
-      {error ? (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }
@@ -136,11 +132,16 @@ export function SelectField({
           </option>
         ))}
       </select>
-      {error ? (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
+}
+
+/** A field's error under it, named by the field's aria-describedby; nothing without one. */
+function FieldError({ id, error }: { id: string; error: string | null | undefined }) {
+  return error ? (
+    <p id={id} className="field-error">
+      {error}
+    </p>
+  ) : null;
 }

@@ -10,7 +10,7 @@ import {
 import { Link } from "react-router";
 import { BundleContents, skusOf } from "./bundle-contents";
 import { PlanLabel } from "./plan-label";
-import { ResponsiveImage } from "./responsive-image";
+import { SquareImage } from "./responsive-image";
 
 export interface LineItem {
   sku: string;
@@ -27,6 +27,37 @@ export interface LineItem {
 }
 
 /**
+ * A line's options as a shopper reads them, and its quantity where it is given:
+ * "Pack size: Pack of Two · Qty 2".
+ */
+export function variantText(attributes: Record<string, string>, quantity?: number): string {
+  return [
+    ...Object.entries(attributes).map(
+      ([name, value]) => `${attributeLabel(name)}: ${optionLabel(name, value)}`,
+    ),
+    ...(quantity === undefined ? [] : [`Qty ${quantity}`]),
+  ].join(" · ");
+}
+
+/** A line's square image at `size` px; without one, `placeholder` holds its place (or nothing). */
+export function LineImage({
+  src,
+  size,
+  className,
+  placeholder = false,
+}: {
+  src: string | null;
+  size: number;
+  className: string;
+  placeholder?: boolean;
+}) {
+  if (src) {
+    return <SquareImage src={src} size={size} className={className} />;
+  }
+  return placeholder ? <span className={className} /> : null;
+}
+
+/**
  * Read-only lines of a cart or an order: image, title, variant, quantity, a subscription line's
  * plan, a bundle line's contents and line total.
  */
@@ -39,32 +70,13 @@ export function LineItems({ lines, currency }: { lines: LineItem[]; currency: Cu
           key={lineKey({ ...line, skus_selected: line.contents && skusOf(line.contents) })}
           className="line-item"
         >
-          {line.imageUrl ? (
-            <ResponsiveImage
-              src={line.imageUrl}
-              alt=""
-              width={56}
-              height={56}
-              shape="square"
-              sizes="56px"
-              className="line-item-image"
-            />
-          ) : (
-            <span className="line-item-image" />
-          )}
+          <LineImage src={line.imageUrl} size={56} className="line-item-image" placeholder />
           {/* A div: a bundle line's contents are a list. */}
           <div className="line-item-body">
             <Link to={`/products/${line.handle}`} className="line-item-title">
               {line.title}
             </Link>
-            <span className="line-item-variant">
-              {[
-                ...Object.entries(line.attributes).map(
-                  ([name, value]) => `${attributeLabel(name)}: ${optionLabel(name, value)}`,
-                ),
-                `Qty ${line.quantity}`,
-              ].join(" · ")}
-            </span>
+            <span className="line-item-variant">{variantText(line.attributes, line.quantity)}</span>
             {line.subscription ? <PlanLabel plan={line.subscription} as="span" /> : null}
             {line.contents ? <BundleContents contents={line.contents} /> : null}
           </div>

@@ -78,3 +78,17 @@ export function ModalDialog({
     </dialog>
   );
 }
+
+/** A dialog's × button in its top corner, named Close. */
+export function DialogClose({ onClick }: { onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      className="icon-button quick-view-close"
+      aria-label="Close"
+      onClick={onClick}
+    >
+      ×
+    </button>
+  );
+}

@@ -7,14 +7,21 @@ import "./context.ts";
  * with the API's message. An answer that is not JSON (none of the API's should be) is an error
  * page too, never a crash.
  */
-export async function apiGet<T>(context: AppLoadContext, path: string): Promise<T> {
-  return answerOf<T>(await context.api(path));
+export async function apiGet<T>(
+  context: AppLoadContext,
+  path: string,
+  failed?: string,
+): Promise<T> {
+  return answerOf<T>(await context.api(path), failed);
 }
 
-/** An API answer a loader already has, as `apiGet` gives it: its body, or an error page. */
-export function answerOf<T>(res: { status: number; body: unknown }): T {
+/**
+ * An API answer a loader already has, as `apiGet` gives it: its body, or an error page with the
+ * API's message, else `failed`.
+ */
+export function answerOf<T>(res: { status: number; body: unknown }, failed = "Request failed"): T {
   if (res.status === 200 && res.body !== null) return res.body as T;
-  const message = (res.body as ErrorBody | null)?.error?.message ?? "Request failed";
+  const message = (res.body as ErrorBody | null)?.error?.message ?? failed;
   // A malformed handle or page name in a URL is a page that does not exist.
   const status = res.status === 400 ? 404 : res.status;
   throw data({ message }, { status });

@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from "react";
 import { useRevalidator } from "react-router";
+import { ErrorAlert } from "~/components/error-alert";
 
 /** The class names a screen gives its messages (the admin's by default). */
 export interface OutcomeClasses {
@@ -50,11 +51,7 @@ export function FormOutcome({
 }) {
   return (
     <>
-      {error ? (
-        <p className={classes.error} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert className={classes.error} message={error} />
       <p className={classes.done || undefined} role="status">
         {done ?? ""}
       </p>

@@ -7,20 +7,14 @@ import {
   useSignedIn,
   useStoreId,
 } from "~/features/account";
-import { privatePageHeaders, rootDataOf } from "~/lib/seo";
+import { privatePageHeaders, privatePageMeta } from "~/lib/seo";
 import type { Route } from "./+types/account-confirm";
 
 // The page signs one visitor in.
 export const headers = privatePageHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
-  const store = rootDataOf(matches)?.store;
-  return [
-    { title: `Confirm your email${store ? ` | ${store.brandName}` : ""}` },
-    { name: "robots", content: "noindex" },
-    // The token is in the URL: never send it to another site in a Referer header.
-    { name: "referrer", content: "no-referrer" },
-  ];
+  return privatePageMeta(matches, "Confirm your email", { token: true });
 }
 
 /**

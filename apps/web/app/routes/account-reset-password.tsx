@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Field } from "~/components/form-field";
 import { AUTH_MESSAGES, resetFailureDetail, resetPassword, useStoreId } from "~/features/account";
-import { privatePageHeaders, rootDataOf } from "~/lib/seo";
+import { privatePageHeaders, privatePageMeta } from "~/lib/seo";
 import { useFormFields } from "~/lib/use-form-fields";
 import type { Route } from "./+types/account-reset-password";
 
@@ -10,13 +10,7 @@ import type { Route } from "./+types/account-reset-password";
 export const headers = privatePageHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
-  const store = rootDataOf(matches)?.store;
-  return [
-    { title: `Choose a new password${store ? ` | ${store.brandName}` : ""}` },
-    { name: "robots", content: "noindex" },
-    // The token is in the URL: never send it to another site in a Referer header.
-    { name: "referrer", content: "no-referrer" },
-  ];
+  return privatePageMeta(matches, "Choose a new password", { token: true });
 }
 
 export default function ResetPasswordPage() {

@@ -1,18 +1,14 @@
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { type AccountView, AUTH_TITLES, AuthPanel } from "~/features/account";
-import { privatePageHeaders, rootDataOf } from "~/lib/seo";
+import { privatePageHeaders, privatePageMeta } from "~/lib/seo";
 import type { Route } from "./+types/account-sign-in";
 
 // The page shows one visitor's own cart, account or checkout.
 export const headers = privatePageHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
-  const store = rootDataOf(matches)?.store;
-  return [
-    { title: `Sign in${store ? ` | ${store.brandName}` : ""}` },
-    { name: "robots", content: "noindex" },
-  ];
+  return privatePageMeta(matches, "Sign in");
 }
 
 /** Only a path on this site may be the place to return to. */

@@ -7,6 +7,7 @@ import {
 } from "@storefront/domain";
 import { useState } from "react";
 import { data, redirect, useNavigate } from "react-router";
+import { ErrorAlert } from "~/components/error-alert";
 import { Field, FormMessage } from "~/components/form-field";
 import {
   type AccountUser,
@@ -19,7 +20,7 @@ import {
 import { useCartStore } from "~/features/cart";
 import { OrderHistory } from "~/features/orders";
 import { SubscriptionList } from "~/features/subscriptions";
-import { privatePageHeaders, rootDataOf } from "~/lib/seo";
+import { privatePageHeaders, privatePageMeta, rootDataOf } from "~/lib/seo";
 import { stripeKeyOf } from "~/lib/stripe-key";
 import { useFormFields } from "~/lib/use-form-fields";
 import type { Route } from "./+types/account";
@@ -28,11 +29,7 @@ import type { Route } from "./+types/account";
 export const headers = privatePageHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
-  const store = rootDataOf(matches)?.store;
-  return [
-    { title: `Your account${store ? ` | ${store.brandName}` : ""}` },
-    { name: "robots", content: "noindex" },
-  ];
+  return privatePageMeta(matches, "Your account");
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -181,11 +178,7 @@ export default function AccountPage({ loaderData, matches }: Route.ComponentProp
           Sign out
         </button>
       </p>
-      {logoutError ? (
-        <p className="inline-error" role="alert">
-          {logoutError}
-        </p>
-      ) : null}
+      <ErrorAlert className="inline-error" message={logoutError} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
-import type { AbandonedCartPage, ErrorBody } from "@storefront/domain";
-import { data, useSearchParams } from "react-router";
+import type { AbandonedCartPage } from "@storefront/domain";
+import { useSearchParams } from "react-router";
 import { AbandonedCarts } from "~/features/admin";
+import { apiGet } from "~/lib/api.server";
 import type { Route } from "./+types/admin-abandoned-carts";
 
 export function meta() {
@@ -8,11 +9,14 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const res = await context.api(`/api/admin/abandoned-carts${new URL(request.url).search}`);
-  if (res.status === 200) return { page: res.body as AbandonedCartPage };
-  const message =
-    (res.body as ErrorBody | null)?.error?.message ?? "The abandoned carts could not be read.";
-  throw data({ message }, { status: res.status === 400 ? 404 : res.status });
+  const search = new URL(request.url).search;
+  return {
+    page: await apiGet<AbandonedCartPage>(
+      context,
+      `/api/admin/abandoned-carts${search}`,
+      "The abandoned carts could not be read.",
+    ),
+  };
 }
 
 export default function AdminAbandonedCartsPage({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,6 @@
-import type { ChatReport, ErrorBody } from "@storefront/domain";
-import { data } from "react-router";
+import type { ChatReport } from "@storefront/domain";
 import { ChatConversations } from "~/features/admin";
+import { apiGet } from "~/lib/api.server";
 import type { Route } from "./+types/admin-chats";
 
 export function meta() {
@@ -8,11 +8,14 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const res = await context.api(`/api/admin/chats${new URL(request.url).search}`);
-  if (res.status === 200) return { report: res.body as ChatReport };
-  const message =
-    (res.body as ErrorBody | null)?.error?.message ?? "The conversations could not be read.";
-  throw data({ message }, { status: res.status === 400 ? 404 : res.status });
+  const search = new URL(request.url).search;
+  return {
+    report: await apiGet<ChatReport>(
+      context,
+      `/api/admin/chats${search}`,
+      "The conversations could not be read.",
+    ),
+  };
 }
 
 export default function AdminChatsPage({ loaderData }: Route.ComponentProps) {

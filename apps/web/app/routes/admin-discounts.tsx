@@ -1,6 +1,7 @@
-import type { AdminDiscountList, ErrorBody } from "@storefront/domain";
-import { data, useSearchParams } from "react-router";
+import type { AdminDiscountList } from "@storefront/domain";
+import { useSearchParams } from "react-router";
 import { DiscountList } from "~/features/admin";
+import { apiGet } from "~/lib/api.server";
 import type { Route } from "./+types/admin-discounts";
 
 export function meta() {
@@ -8,11 +9,14 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const res = await context.api(`/api/admin/discounts${new URL(request.url).search}`);
-  if (res.status === 200) return { list: res.body as AdminDiscountList };
-  const message =
-    (res.body as ErrorBody | null)?.error?.message ?? "The discount codes could not be read.";
-  throw data({ message }, { status: res.status === 400 ? 404 : res.status });
+  const search = new URL(request.url).search;
+  return {
+    list: await apiGet<AdminDiscountList>(
+      context,
+      `/api/admin/discounts${search}`,
+      "The discount codes could not be read.",
+    ),
+  };
 }
 
 export default function AdminDiscountsPage({ loaderData }: Route.ComponentProps) {

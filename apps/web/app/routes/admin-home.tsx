@@ -1,5 +1,6 @@
 import { type Dashboard as DashboardData, type ErrorBody, utcDay } from "@storefront/domain";
 import { data } from "react-router";
+import { ErrorAlert } from "~/components/error-alert";
 import { Dashboard } from "~/features/admin";
 import type { Route } from "./+types/admin-home";
 
@@ -31,11 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      {loaderData.error ? (
-        <p className="admin-error" role="alert">
-          {loaderData.error}
-        </p>
-      ) : null}
+      <ErrorAlert className="admin-error" message={loaderData.error} />
       <Dashboard data={loaderData.dashboard} today={loaderData.today} />
     </>
   );

@@ -1,6 +1,7 @@
-import type { AdminProductList, ErrorBody } from "@storefront/domain";
-import { data, useSearchParams } from "react-router";
+import type { AdminProductList } from "@storefront/domain";
+import { useSearchParams } from "react-router";
 import { ProductList } from "~/features/admin";
+import { apiGet } from "~/lib/api.server";
 import type { Route } from "./+types/admin-products";
 
 export function meta() {
@@ -8,11 +9,14 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const res = await context.api(`/api/admin/products${new URL(request.url).search}`);
-  if (res.status === 200) return { list: res.body as AdminProductList };
-  const message =
-    (res.body as ErrorBody | null)?.error?.message ?? "The products could not be read.";
-  throw data({ message }, { status: res.status === 400 ? 404 : res.status });
+  const search = new URL(request.url).search;
+  return {
+    list: await apiGet<AdminProductList>(
+      context,
+      `/api/admin/products${search}`,
+      "The products could not be read.",
+    ),
+  };
 }
 
 export default function AdminProductsPage({ loaderData }: Route.ComponentProps) {

@@ -2,7 +2,7 @@ import type { AuthStatus } from "@storefront/domain";
 import { data, Outlet, redirect } from "react-router";
 import { AdminFrame } from "~/features/admin";
 import { answerOf } from "~/lib/api.server";
-import { rootDataOf } from "~/lib/seo";
+import { privatePageMeta, rootDataOf } from "~/lib/seo";
 import type { Route } from "./+types/admin";
 
 // One admin's view of the store: never kept by a browser or a shared cache.
@@ -11,11 +11,7 @@ export function headers() {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const store = rootDataOf(matches)?.store;
-  return [
-    { title: `Admin${store ? ` | ${store.brandName}` : ""}` },
-    { name: "robots", content: "noindex" },
-  ];
+  return privatePageMeta(matches, "Admin");
 }
 
 /**

@@ -2,20 +2,14 @@ import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { linkFailure, recoverCart } from "~/features/analytics";
 import { useCartStore } from "~/features/cart";
-import { privatePageHeaders, rootDataOf } from "~/lib/seo";
+import { privatePageHeaders, privatePageMeta } from "~/lib/seo";
 import type { Route } from "./+types/cart-recover";
 
 // The page changes one visitor's cart.
 export const headers = privatePageHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
-  const store = rootDataOf(matches)?.store;
-  return [
-    { title: `Your saved cart${store ? ` | ${store.brandName}` : ""}` },
-    { name: "robots", content: "noindex" },
-    // The token is in the URL: never send it to another site in a Referer header.
-    { name: "referrer", content: "no-referrer" },
-  ];
+  return privatePageMeta(matches, "Your saved cart", { token: true });
 }
 
 /**

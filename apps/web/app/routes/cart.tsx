@@ -1,6 +1,7 @@
 import type { CartView } from "@storefront/domain";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { ErrorAlert } from "~/components/error-alert";
 import { useAccountUser } from "~/features/account";
 import {
   CartLines,
@@ -47,11 +48,7 @@ export default function CartPage() {
   return (
     <div className="container cart-page">
       <h1 className="page-title">Your cart</h1>
-      {error ? (
-        <p className="inline-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert className="inline-error" message={error} />
       <NotMergedNotice />
       {isEmpty ? (
         <div className="cart-empty">

@@ -1,18 +1,14 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { ErrorAlert } from "~/components/error-alert";
 import { linkFailure, unsubscribeEmail } from "~/features/analytics";
-import { privatePageHeaders, rootDataOf } from "~/lib/seo";
+import { privatePageHeaders, privatePageMeta } from "~/lib/seo";
 import type { Route } from "./+types/email-unsubscribe";
 
 export const headers = privatePageHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
-  const store = rootDataOf(matches)?.store;
-  return [
-    { title: `Cart reminders${store ? ` | ${store.brandName}` : ""}` },
-    { name: "robots", content: "noindex" },
-    { name: "referrer", content: "no-referrer" },
-  ];
+  return privatePageMeta(matches, "Cart reminders", { token: true });
 }
 
 /** The unsubscribe link of a cart reminder: a click stops them for that address. */
@@ -44,11 +40,7 @@ export default function EmailUnsubscribePage() {
           }}
         >
           <p>Stop the emails that remind you of a cart you left in this store.</p>
-          {error ? (
-            <p className="inline-error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <ErrorAlert className="inline-error" message={error} />
           <button type="submit" className="button" disabled={!token || busy}>
             Stop cart reminders
           </button>

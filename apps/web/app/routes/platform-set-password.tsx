@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import { ErrorAlert } from "~/components/error-alert";
 import { apiRequest } from "~/lib/api-client";
 
 export function headers() {
@@ -56,11 +57,7 @@ export default function PlatformSetPasswordPage() {
         <button type="submit" className="button" disabled={busy}>
           Save and sign in
         </button>
-        {error ? (
-          <p className="inline-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <ErrorAlert className="inline-error" message={error} />
       </form>
     </div>
   );

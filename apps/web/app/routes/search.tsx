@@ -1,6 +1,7 @@
 import type { ErrorBody, SearchResults } from "@storefront/domain";
 import { useEffect, useRef } from "react";
 import { data, Form, Link } from "react-router";
+import { ErrorAlert } from "~/components/error-alert";
 import { ProductGrid } from "~/features/catalog";
 import { useQuickView } from "~/features/quick-view";
 import { SEARCH_LIMITS, whenRecording } from "~/features/search";
@@ -114,11 +115,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           Search
         </button>
       </Form>
-      {invalid ? (
-        <p id="search-page-error" className="inline-error" role="alert">
-          {invalid}
-        </p>
-      ) : null}
+      <ErrorAlert id="search-page-error" className="inline-error" message={invalid} />
       {found ? (
         <div ref={list}>
           <p className="collection-count" role="status">

@@ -1,4 +1,4 @@
-import { ModalDialog } from "~/components/modal-dialog";
+import { DialogClose, ModalDialog } from "~/components/modal-dialog";
 import { useAccountStore } from "./account-store";
 import { AUTH_TITLES, AuthPanel } from "./auth-panel";
 
@@ -13,14 +13,7 @@ export function AccountModal() {
       className="account-modal"
     >
       <div className="account-modal-panel">
-        <button
-          type="button"
-          className="icon-button quick-view-close"
-          aria-label="Close"
-          onClick={close}
-        >
-          ×
-        </button>
+        <DialogClose onClick={close} />
         <h2 id="account-modal-title">{AUTH_TITLES[view]}</h2>
         <AuthPanel view={view} onViewChange={setView} onDone={close} />
       </div>

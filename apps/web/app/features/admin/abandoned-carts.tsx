@@ -1,6 +1,7 @@
 import { type AbandonedCartPage, type AbandonedCartReport, formatMoney } from "@storefront/domain";
+import { LineItemTable } from "~/components/line-item-table";
 import { formatDateTime } from "./format";
-import { Pager } from "./pager";
+import { countOf, ListScreen, pageCount } from "./list-screen";
 
 /** "3 min 20 s" from seconds. */
 function duration(seconds: number): string {
@@ -49,39 +50,11 @@ function CartReport({ report }: { report: AbandonedCartReport }) {
           </span>
         </span>
       </summary>
-      <table className="admin-table admin-rows">
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col" className="admin-num">
-              Qty
-            </th>
-            <th scope="col" className="admin-num">
-              Total
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {cartData.cartItems.map((line, i) => (
-            // A sku may be twice in a cart (once and on a plan; two bundle choices).
-            // biome-ignore lint/suspicious/noArrayIndexKey: see above
-            <tr key={i}>
-              <th scope="row" data-label="Item">
-                <span className="admin-line">
-                  <span className="admin-line-title">{line.title}</span>
-                  <span className="admin-line-sku">{line.sku}</span>
-                </span>
-              </th>
-              <td data-label="Qty" className="admin-num">
-                {line.quantity}
-              </td>
-              <td data-label="Total" className="admin-num">
-                {money(line.line_total)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <LineItemTable
+        lines={cartData.cartItems.map((line) => ({ ...line, lineTotal: line.line_total }))}
+        currency={cartData.currency}
+        className="admin-table admin-rows"
+      />
       <dl className="admin-facts admin-facts-wide">
         <div>
           <dt>Visit</dt>
@@ -138,25 +111,22 @@ export function AbandonedCarts({
   page: AbandonedCartPage;
   params: URLSearchParams;
 }) {
-  const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
   return (
-    <>
-      <div className="admin-heading">
-        <h1>Abandoned carts</h1>
-      </div>
-      <p className="admin-count" role="status">
-        {page.total === 0
+    <ListScreen
+      title="Abandoned carts"
+      count={
+        page.total === 0
           ? "No abandoned carts."
-          : `${page.total} abandoned ${page.total === 1 ? "cart" : "carts"}, the most recent first`}
-      </p>
-      <div className="admin-stack">
-        {page.carts.map((report, i) => (
-          // The report names no cart id; its place on the page is stable for one read.
-          // biome-ignore lint/suspicious/noArrayIndexKey: see above
-          <CartReport key={i} report={report} />
-        ))}
-      </div>
-      <Pager page={page.page} pages={pages} params={params} />
-    </>
+          : `${countOf(page.total, "abandoned cart", "abandoned carts")}, the most recent first`
+      }
+      stack
+      pager={{ page: page.page, pages: pageCount(page.total, page.pageSize), params }}
+    >
+      {page.carts.map((report, i) => (
+        // The report names no cart id; its place on the page is stable for one read.
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above
+        <CartReport key={i} report={report} />
+      ))}
+    </ListScreen>
   );
 }

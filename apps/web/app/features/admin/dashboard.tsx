@@ -68,6 +68,15 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** Searched queries as bar rows: the query and how often it was searched. */
+const searchRows = (searches: DashboardData["topSearches"]): BarRow[] =>
+  searches.map((s) => ({
+    key: s.query,
+    label: s.query,
+    value: s.searches,
+    shown: String(s.searches),
+  }));
+
 const percent = (part: number, whole: number) =>
   whole === 0 ? "–" : `${((100 * part) / whole).toFixed(1)}%`;
 
@@ -221,24 +230,14 @@ export function Dashboard({ data, today }: { data: DashboardData; today: string 
           <BarTable
             caption="Most searched queries"
             head={["Query", "Searches"]}
-            rows={data.topSearches.map((s) => ({
-              key: s.query,
-              label: s.query,
-              value: s.searches,
-              shown: String(s.searches),
-            }))}
+            rows={searchRows(data.topSearches)}
             empty="No searches in these days."
           />
           <h3 className="admin-subheading">Searches that found nothing</h3>
           <BarTable
             caption="Searches that found nothing"
             head={["Query", "Searches"]}
-            rows={data.searchesWithoutResults.map((s) => ({
-              key: s.query,
-              label: s.query,
-              value: s.searches,
-              shown: String(s.searches),
-            }))}
+            rows={searchRows(data.searchesWithoutResults)}
             empty="Every search found something."
           />
         </Card>

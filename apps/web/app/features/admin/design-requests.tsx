@@ -1,6 +1,6 @@
 import type { StoredDesignRequest } from "@storefront/domain";
 import { formatDateTime } from "./format";
-import { Pager } from "./pager";
+import { countOf, ListScreen } from "./list-screen";
 
 type Layout = StoredDesignRequest["layoutData"];
 
@@ -37,46 +37,44 @@ export function DesignRequests({
   params: URLSearchParams;
 }) {
   return (
-    <>
-      <div className="admin-heading">
-        <h1>Garden design requests</h1>
-      </div>
-      <p className="admin-count" role="status">
-        {requests.length === 0
+    <ListScreen
+      title="Garden design requests"
+      count={
+        requests.length === 0
           ? page === 1
             ? "No design requests yet."
             : "No more design requests."
-          : `${requests.length} ${requests.length === 1 ? "request" : "requests"} on this page, newest first`}
-      </p>
-      <div className="admin-stack">
-        {requests.map((request) => {
-          const layout = request.layoutData;
-          return (
-            <article
-              key={request.id}
-              className="admin-card"
-              aria-label={`Request from ${layout.name}`}
-            >
-              <header className="admin-review-head">
-                <h2>{layout.name}</h2>
-                <time dateTime={request.created_at}>{formatDateTime(request.created_at)}</time>
-              </header>
-              <dl className="admin-facts admin-facts-wide">
-                {FIELDS.map(([field, label]) => {
-                  const value = fieldText(layout, field);
-                  return value ? (
-                    <div key={field}>
-                      <dt>{label}</dt>
-                      <dd>{field === "email" ? <a href={`mailto:${value}`}>{value}</a> : value}</dd>
-                    </div>
-                  ) : null;
-                })}
-              </dl>
-            </article>
-          );
-        })}
-      </div>
-      <Pager page={page} pages={null} hasNext={hasNext} params={params} />
-    </>
+          : `${countOf(requests.length, "request", "requests")} on this page, newest first`
+      }
+      stack
+      pager={{ page, pages: null, hasNext, params }}
+    >
+      {requests.map((request) => {
+        const layout = request.layoutData;
+        return (
+          <article
+            key={request.id}
+            className="admin-card"
+            aria-label={`Request from ${layout.name}`}
+          >
+            <header className="admin-review-head">
+              <h2>{layout.name}</h2>
+              <time dateTime={request.created_at}>{formatDateTime(request.created_at)}</time>
+            </header>
+            <dl className="admin-facts admin-facts-wide">
+              {FIELDS.map(([field, label]) => {
+                const value = fieldText(layout, field);
+                return value ? (
+                  <div key={field}>
+                    <dt>{label}</dt>
+                    <dd>{field === "email" ? <a href={`mailto:${value}`}>{value}</a> : value}</dd>
+                  </div>
+                ) : null;
+              })}
+            </dl>
+          </article>
+        );
+      })}
+    </ListScreen>
   );
 }

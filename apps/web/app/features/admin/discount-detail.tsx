@@ -1,15 +1,12 @@
-import {
-  type AdminDiscountView,
-  DISCOUNT_STATE_LABELS,
-  formatMoney,
-  ORDER_STATUS_LABELS,
-} from "@storefront/domain";
+import { type AdminDiscountView, DISCOUNT_STATE_LABELS, formatMoney } from "@storefront/domain";
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { apiRequest } from "~/lib/api-client";
 import { FormOutcome } from "~/lib/use-save";
 import { DiscountForm, STATE_COLOUR, termsText } from "./discount-form";
 import { formatDateTime } from "./format";
+import { ListTable } from "./list-screen";
+import { OrderCells, OrderStatusCell, OrderTotalCell } from "./order-cells";
 
 /** One code: what it takes off, its terms to edit, Expire now, and the orders placed with it. */
 export function DiscountDetail({ view }: { view: AdminDiscountView }) {
@@ -72,10 +69,10 @@ export function DiscountDetail({ view }: { view: AdminDiscountView }) {
               </dl>
             )}
             {view.orders.length > 0 ? (
-              <table className="admin-table admin-rows">
-                <caption className="visually-hidden">Orders placed with {discount.code}</caption>
-                <thead>
-                  <tr>
+              <ListTable
+                caption={`Orders placed with ${discount.code}`}
+                head={
+                  <>
                     <th scope="col">Order</th>
                     <th scope="col">Date</th>
                     <th scope="col">Customer</th>
@@ -86,36 +83,21 @@ export function DiscountDetail({ view }: { view: AdminDiscountView }) {
                     <th scope="col" className="admin-num">
                       Total
                     </th>
+                  </>
+                }
+              >
+                {view.orders.map((o) => (
+                  <tr key={o.number}>
+                    <OrderCells number={o.number} createdAt={o.createdAt} />
+                    <td data-label="Customer">{o.email}</td>
+                    <OrderStatusCell status={o.status} />
+                    <td data-label="Taken off" className="admin-num">
+                      {formatMoney(o.discountAmount, o.currency)}
+                    </td>
+                    <OrderTotalCell total={o.total} currency={o.currency} />
                   </tr>
-                </thead>
-                <tbody>
-                  {view.orders.map((o) => (
-                    <tr key={o.number}>
-                      <th scope="row" data-label="Order">
-                        <Link to={`/admin/orders/${o.number}`}>#{o.number}</Link>
-                      </th>
-                      <td data-label="Date">
-                        <time dateTime={o.createdAt}>{formatDateTime(o.createdAt)}</time>
-                      </td>
-                      <td data-label="Customer">{o.email}</td>
-                      <td data-label="Status">
-                        <span className="admin-status" data-status={o.status}>
-                          {ORDER_STATUS_LABELS[o.status]}
-                        </span>
-                      </td>
-                      <td data-label="Taken off" className="admin-num">
-                        {formatMoney(o.discountAmount, o.currency)}
-                      </td>
-                      <td data-label="Total" className="admin-num">
-                        <span>
-                          {formatMoney(o.total, o.currency)}{" "}
-                          <span className="admin-currency">{o.currency.toUpperCase()}</span>
-                        </span>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </ListTable>
             ) : null}
           </section>
         </div>

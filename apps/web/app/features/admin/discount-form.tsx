@@ -9,6 +9,7 @@ import {
   toDecimalString,
 } from "@storefront/domain";
 import { type FormEvent, useId, useRef, useState } from "react";
+import { ErrorAlert } from "~/components/error-alert";
 import { ApiError, apiRequest } from "~/lib/api-client";
 
 type Amounts = AdminDiscount["amounts"];
@@ -306,11 +307,7 @@ export function DiscountForm({
           {discount ? "Save changes" : "Create code"}
         </button>
       </div>
-      {error ? (
-        <p id={`${id}-error`} className="admin-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert id={`${id}-error`} className="admin-error" message={error} />
     </form>
   );
 }

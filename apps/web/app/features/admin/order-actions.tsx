@@ -1,6 +1,7 @@
 import { type AdminOrderView, ShipmentRequestSchema } from "@storefront/domain";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
+import { ErrorAlert } from "~/components/error-alert";
 import { apiRequest } from "~/lib/api-client";
 
 /**
@@ -98,11 +99,7 @@ export function ShipmentForm({ order }: { order: AdminOrderView }) {
         <button type="submit" className="admin-button admin-button-primary" disabled={busy}>
           {order.shipment ? "Update tracking" : "Mark as shipped"}
         </button>
-        {errors.form ? (
-          <p className="admin-error" role="alert">
-            {errors.form}
-          </p>
-        ) : null}
+        <ErrorAlert className="admin-error" message={errors.form} />
       </form>
       <p className="admin-done" role="status">
         {done ?? ""}
@@ -173,11 +170,7 @@ export function CancelOrder({ order }: { order: AdminOrderView }) {
           Cancel order
         </button>
       )}
-      {error ? (
-        <p className="admin-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert className="admin-error" message={error} />
     </section>
   );
 }

@@ -1,11 +1,6 @@
-import {
-  type AdminOrderEvent,
-  type AdminOrderView,
-  attributeLabel,
-  formatMoney,
-  ORDER_STATUS_LABELS,
-} from "@storefront/domain";
+import { type AdminOrderEvent, type AdminOrderView, ORDER_STATUS_LABELS } from "@storefront/domain";
 import { Link } from "react-router";
+import { LineItemTable } from "~/components/line-item-table";
 import { MoneyRows } from "~/components/money-rows";
 import { cardText, orderMoneyRows, ShippingAddress } from "~/features/orders";
 import { formatDateTime } from "./format";
@@ -26,7 +21,6 @@ const EVENT_LABELS: Record<AdminOrderEvent["kind"], string> = {
 
 /** One order as the store's staff read it: lines, money, address, payment and what happened. */
 export function OrderDetail({ order }: { order: AdminOrderView }) {
-  const money = (amount: number) => formatMoney(amount, order.currency);
   return (
     <article className="admin-order" aria-labelledby="admin-order-title">
       <p className="admin-back">
@@ -47,63 +41,12 @@ export function OrderDetail({ order }: { order: AdminOrderView }) {
       <div className="admin-order-grid">
         <section className="admin-card admin-order-lines" aria-labelledby="admin-order-lines">
           <h2 id="admin-order-lines">Items</h2>
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Item</th>
-                <th scope="col" className="admin-num">
-                  Qty
-                </th>
-                <th scope="col" className="admin-num">
-                  Price
-                </th>
-                <th scope="col" className="admin-num">
-                  Total
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {order.lines.map((line, index) => (
-                // Lines of one order never change order; a bundle's SKU may be there twice.
-                // biome-ignore lint/suspicious/noArrayIndexKey: the position is the line's identity here
-                <tr key={index}>
-                  <th scope="row" data-label="Item">
-                    <div className="admin-line">
-                      <span className="admin-line-title">{line.title}</span>
-                      <span className="admin-line-sku">
-                        {line.sku}
-                        {Object.entries(line.attributes).map(([name, value]) => (
-                          <span key={name}>
-                            {" · "}
-                            {attributeLabel(name)}: {value}
-                          </span>
-                        ))}
-                        {line.subscription ? ` · ${line.subscription.label}` : ""}
-                      </span>
-                      {line.contents ? (
-                        <ul className="admin-line-contents">
-                          {line.contents.map((c) => (
-                            <li key={c.sku}>
-                              {c.quantity} × {c.title} ({c.sku})
-                            </li>
-                          ))}
-                        </ul>
-                      ) : null}
-                    </div>
-                  </th>
-                  <td data-label="Qty" className="admin-num">
-                    {line.quantity}
-                  </td>
-                  <td data-label="Price" className="admin-num">
-                    {money(line.unitPrice)}
-                  </td>
-                  <td data-label="Total" className="admin-num">
-                    {money(line.lineTotal)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <LineItemTable
+            lines={order.lines}
+            currency={order.currency}
+            className="admin-table"
+            detailed
+          />
           <MoneyRows rows={orderMoneyRows(order)} className="admin-totals" />
         </section>
         <div className="admin-order-side">

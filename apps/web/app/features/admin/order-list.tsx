@@ -1,13 +1,21 @@
 import {
   type AdminOrderList,
   type AdminOrderSort,
-  formatMoney,
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
 } from "@storefront/domain";
-import { Form, Link } from "react-router";
-import { formatDateTime, withParams } from "./format";
-import { Pager } from "./pager";
+import { Link } from "react-router";
+import { withParams } from "./format";
+import {
+  countOf,
+  ListFilters,
+  ListScreen,
+  ListTable,
+  pageCount,
+  SearchField,
+  SelectFilter,
+} from "./list-screen";
+import { OrderCells, OrderStatusCell, OrderTotalCell } from "./order-cells";
 
 /** The columns a header click sorts by, and what each first sorts to. */
 const SORTABLE: { sort: AdminOrderSort; label: string; first: "asc" | "desc" }[] = [
@@ -67,144 +75,113 @@ export function OrderList({
   error: string | null;
 }) {
   const filters = withParams(params, { sort: null, dir: null, page: null, perPage: null });
-  const pages = list ? Math.max(1, Math.ceil(list.total / list.perPage)) : 1;
   const firstShown = list && list.orders.length > 0 ? (list.page - 1) * list.perPage + 1 : 0;
   const lastShown = list ? firstShown + list.orders.length - 1 : 0;
   return (
-    <>
-      <div className="admin-heading">
-        <h1>Orders</h1>
+    <ListScreen
+      title="Orders"
+      actions={
         <a className="admin-button" href={`/api/admin/orders.csv${filters}`} download>
           Export CSV
         </a>
-      </div>
-      {/* Keyed by the query: a link to other filters (Clear, a page) shows them in the fields. */}
-      <Form
-        key={params.toString()}
-        method="get"
-        className="admin-filters"
-        role="search"
-        aria-label="Filter orders"
-      >
-        <div className="admin-field admin-field-wide">
-          <label htmlFor="orders-q">Search</label>
-          <input
+      }
+      top={
+        <ListFilters label="Filter orders" role="search" params={params} clearTo="/admin/orders">
+          <SearchField
             id="orders-q"
-            name="q"
-            type="search"
-            defaultValue={params.get("q") ?? ""}
+            params={params}
             placeholder="Order number, email or name"
             maxLength={254}
           />
-        </div>
-        <div className="admin-field">
-          <label htmlFor="orders-status">Status</label>
-          <select id="orders-status" name="status" defaultValue={params.get("status") ?? ""}>
-            <option value="">All statuses</option>
-            {ORDER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {ORDER_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="admin-field">
-          <label htmlFor="orders-from">Placed from</label>
-          <input id="orders-from" name="from" type="date" defaultValue={params.get("from") ?? ""} />
-        </div>
-        <div className="admin-field">
-          <label htmlFor="orders-to">to</label>
-          <input id="orders-to" name="to" type="date" defaultValue={params.get("to") ?? ""} />
-        </div>
-        {params.get("sort") ? (
-          <input type="hidden" name="sort" value={params.get("sort") ?? ""} />
-        ) : null}
-        {params.get("dir") ? (
-          <input type="hidden" name="dir" value={params.get("dir") ?? ""} />
-        ) : null}
-        <div className="admin-filter-actions">
-          <button type="submit" className="admin-button admin-button-primary">
-            Apply
-          </button>
-          <Link to="/admin/orders">Clear</Link>
-        </div>
-      </Form>
-      {error ? (
-        <p className="admin-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {list ? (
-        <>
-          <p className="admin-count" role="status">
-            {list.total === 0
-              ? filters === ""
-                ? "No orders yet."
-                : "No orders match these filters."
-              : `Showing ${firstShown}–${lastShown} of ${list.total} ${list.total === 1 ? "order" : "orders"}`}
-          </p>
-          {list.orders.length > 0 ? (
-            <table className="admin-table admin-rows">
-              <caption className="visually-hidden">Orders</caption>
-              <thead>
-                <tr>
-                  {SORTABLE.map((column) => (
-                    <SortHeader key={column.sort} params={params} {...column} />
-                  ))}
-                  <th scope="col" className="admin-num">
-                    Items
-                  </th>
-                  <SortHeader
-                    params={params}
-                    sort="total"
-                    label="Total"
-                    first="desc"
-                    className="admin-num"
-                  />
-                </tr>
-              </thead>
-              <tbody>
-                {list.orders.map((order) => (
-                  <tr key={order.number}>
-                    <th scope="row" data-label="Order">
-                      <Link to={`/admin/orders/${order.number}`}>#{order.number}</Link>
-                    </th>
-                    <td data-label="Date">
-                      <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
-                    </td>
-                    <td data-label="Customer">
-                      <span className="admin-customer">
-                        <span className="admin-customer-name">{order.name}</span>
-                        <span className="admin-customer-email">{order.email}</span>
-                      </span>
-                    </td>
-                    <td data-label="Status">
-                      <span className="admin-status" data-status={order.status}>
-                        {ORDER_STATUS_LABELS[order.status]}
-                        {order.refundedAmount === 0
-                          ? ""
-                          : order.refundedAmount >= order.total
-                            ? ", refunded"
-                            : ", part refunded"}
-                      </span>
-                    </td>
-                    <td data-label="Items" className="admin-num">
-                      {order.itemCount}
-                    </td>
-                    <td data-label="Total" className="admin-num">
-                      <span>
-                        {formatMoney(order.total, order.currency)}{" "}
-                        <span className="admin-currency">{order.currency.toUpperCase()}</span>
-                      </span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+          <SelectFilter
+            id="orders-status"
+            name="status"
+            label="Status"
+            params={params}
+            all="All statuses"
+            values={ORDER_STATUSES}
+            labels={ORDER_STATUS_LABELS}
+          />
+          <div className="admin-field">
+            <label htmlFor="orders-from">Placed from</label>
+            <input
+              id="orders-from"
+              name="from"
+              type="date"
+              defaultValue={params.get("from") ?? ""}
+            />
+          </div>
+          <div className="admin-field">
+            <label htmlFor="orders-to">to</label>
+            <input id="orders-to" name="to" type="date" defaultValue={params.get("to") ?? ""} />
+          </div>
+          {params.get("sort") ? (
+            <input type="hidden" name="sort" value={params.get("sort") ?? ""} />
           ) : null}
-          <Pager page={list.page} pages={pages} params={params} />
-        </>
+          {params.get("dir") ? (
+            <input type="hidden" name="dir" value={params.get("dir") ?? ""} />
+          ) : null}
+        </ListFilters>
+      }
+      error={error}
+      count={
+        list
+          ? list.total === 0
+            ? filters === ""
+              ? "No orders yet."
+              : "No orders match these filters."
+            : `Showing ${firstShown}–${lastShown} of ${countOf(list.total, "order", "orders")}`
+          : undefined
+      }
+      pager={
+        list ? { page: list.page, pages: pageCount(list.total, list.perPage), params } : undefined
+      }
+    >
+      {list && list.orders.length > 0 ? (
+        <ListTable
+          caption="Orders"
+          head={
+            <>
+              {SORTABLE.map((column) => (
+                <SortHeader key={column.sort} params={params} {...column} />
+              ))}
+              <th scope="col" className="admin-num">
+                Items
+              </th>
+              <SortHeader
+                params={params}
+                sort="total"
+                label="Total"
+                first="desc"
+                className="admin-num"
+              />
+            </>
+          }
+        >
+          {list.orders.map((order) => (
+            <tr key={order.number}>
+              <OrderCells number={order.number} createdAt={order.createdAt} />
+              <td data-label="Customer">
+                <span className="admin-customer">
+                  <span className="admin-customer-name">{order.name}</span>
+                  <span className="admin-customer-email">{order.email}</span>
+                </span>
+              </td>
+              <OrderStatusCell status={order.status}>
+                {order.refundedAmount === 0
+                  ? ""
+                  : order.refundedAmount >= order.total
+                    ? ", refunded"
+                    : ", part refunded"}
+              </OrderStatusCell>
+              <td data-label="Items" className="admin-num">
+                {order.itemCount}
+              </td>
+              <OrderTotalCell total={order.total} currency={order.currency} />
+            </tr>
+          ))}
+        </ListTable>
       ) : null}
-    </>
+    </ListScreen>
   );
 }

@@ -2,7 +2,8 @@ import type { AdminProductDetail } from "@storefront/domain";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { handleOf, ProductEditor } from "./product-editor";
+import { handleOf } from "./product-draft";
+import { ProductEditor } from "./product-editor";
 
 const saved: AdminProductDetail = {
   id: "7d1c4a52-8f0e-4a57-9e55-3f5d3f0e8a11",

@@ -10,9 +10,11 @@ import {
   toDecimalString,
 } from "@storefront/domain";
 import { type FormEvent, useId, useState } from "react";
-import { Form, Link, useRevalidator } from "react-router";
+import { Link, useRevalidator } from "react-router";
+import { ErrorAlert } from "~/components/error-alert";
 import { apiRequest } from "~/lib/api-client";
-import { Pager } from "./pager";
+import { countOf, ListFilters, ListScreen, pageCount, SearchField } from "./list-screen";
+import { PriceFields } from "./price-fields";
 
 /** One variant's prices and stock, saved together; the stock only if it is still what was read. */
 function VariantEditor({
@@ -109,18 +111,12 @@ function VariantEditor({
           </span>
         ) : null}
       </p>
-      {CURRENCIES.map((currency) => (
-        <div className="admin-field" key={currency}>
-          <label htmlFor={`${id}-${currency}`}>Price {currency.toUpperCase()}</label>
-          <input
-            id={`${id}-${currency}`}
-            inputMode="decimal"
-            size={8}
-            value={prices[currency] ?? ""}
-            onChange={(e) => setPrices({ ...prices, [currency]: e.target.value })}
-          />
-        </div>
-      ))}
+      <PriceFields
+        id={id}
+        currencies={CURRENCIES}
+        prices={prices}
+        onChange={(currency, value) => setPrices({ ...prices, [currency]: value })}
+      />
       <div className="admin-field">
         <label htmlFor={`${id}-stock`}>Stock</label>
         {editsStock ? (
@@ -138,11 +134,7 @@ function VariantEditor({
       <button type="submit" className="admin-button" disabled={busy}>
         Save {variant.sku}
       </button>
-      {error ? (
-        <p className="admin-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert className="admin-error" message={error} />
     </form>
   );
 }
@@ -187,11 +179,7 @@ function ProductCard({ product }: { product: AdminProduct }) {
           </button>
         </span>
       </header>
-      {error ? (
-        <p className="admin-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert className="admin-error" message={error} />
       {product.variants.map((variant) => (
         <VariantEditor key={variant.id} variant={variant} onSaved={setSaved} />
       ))}
@@ -204,59 +192,35 @@ function ProductCard({ product }: { product: AdminProduct }) {
 
 /** The store's products with their variants' prices and stock, to change in place. */
 export function ProductList({ list, params }: { list: AdminProductList; params: URLSearchParams }) {
-  const pages = Math.max(1, Math.ceil(list.total / list.perPage));
   return (
-    <>
-      <div className="admin-heading">
-        <h1>Products</h1>
+    <ListScreen
+      title="Products"
+      actions={
         <Link to="/admin/products/new" className="admin-button admin-button-primary">
           New product
         </Link>
-      </div>
-      <Form
-        key={params.toString()}
-        method="get"
-        className="admin-filters"
-        role="search"
-        aria-label="Find products"
-      >
-        <div className="admin-field admin-field-wide">
-          <label htmlFor="products-q">Search</label>
-          <input
-            id="products-q"
-            name="q"
-            type="search"
-            defaultValue={params.get("q") ?? ""}
-            placeholder="Title, handle or SKU"
-          />
-        </div>
-        <label className="admin-check">
-          <input
-            type="checkbox"
-            name="lowStock"
-            value="1"
-            defaultChecked={params.get("lowStock") === "1"}
-          />{" "}
-          Only low stock ({ADMIN_CATALOG_LIMITS.lowStock} or fewer)
-        </label>
-        <div className="admin-filter-actions">
-          <button type="submit" className="admin-button admin-button-primary">
-            Apply
-          </button>
-          <Link to="/admin/products">Clear</Link>
-        </div>
-      </Form>
-      <p className="admin-count" role="status">
-        {list.total === 0
-          ? "No products match."
-          : `${list.total} ${list.total === 1 ? "product" : "products"}`}
-      </p>
-      <div className="admin-stack">
-        {list.products.map((product) => (
-          <ProductCard key={product.id} product={product} />
-        ))}
-      </div>
-      <Pager page={list.page} pages={pages} params={params} />
-    </>
+      }
+      top={
+        <ListFilters label="Find products" role="search" params={params} clearTo="/admin/products">
+          <SearchField id="products-q" params={params} placeholder="Title, handle or SKU" />
+          <label className="admin-check">
+            <input
+              type="checkbox"
+              name="lowStock"
+              value="1"
+              defaultChecked={params.get("lowStock") === "1"}
+            />{" "}
+            Only low stock ({ADMIN_CATALOG_LIMITS.lowStock} or fewer)
+          </label>
+        </ListFilters>
+      }
+      count={list.total === 0 ? "No products match." : countOf(list.total, "product", "products")}
+      stack
+      pager={{ page: list.page, pages: pageCount(list.total, list.perPage), params }}
+    >
+      {list.products.map((product) => (
+        <ProductCard key={product.id} product={product} />
+      ))}
+    </ListScreen>
   );
 }

@@ -8,6 +8,7 @@ import {
 } from "@storefront/domain";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
+import { ErrorAlert } from "~/components/error-alert";
 import { ApiError, apiRequest } from "~/lib/api-client";
 
 /** A key no other refund uses: the same try sent twice (a double click, a retry) is one refund. */
@@ -123,11 +124,7 @@ export function RefundForm({ order }: { order: AdminOrderView }) {
           <button type="submit" className="admin-button admin-button-primary" disabled={busy}>
             {busy ? "Refunding…" : `Refund ${minor !== null && minor > 0 ? money(minor) : ""}`}
           </button>
-          {error ? (
-            <p id={`${id}-error`} className="admin-error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <ErrorAlert id={`${id}-error`} className="admin-error" message={error} />
         </form>
       )}
       <p className="admin-done" role="status">

@@ -9,7 +9,7 @@ import { Link } from "react-router";
 import { apiRequest } from "~/lib/api-client";
 import { useSave } from "~/lib/use-save";
 import { formatDateTime } from "./format";
-import { Pager } from "./pager";
+import { countOf, ListScreen, pageCount } from "./list-screen";
 
 /** One review as its store's staff moderate it: hide or show it, answer it. */
 function ReviewCard({ review }: { review: OwnerReview }) {
@@ -112,38 +112,37 @@ export function ReviewModeration({
   page: OwnerReviewPage;
   params: URLSearchParams;
 }) {
-  const pages = Math.max(1, Math.ceil(page.total / page.page_size));
   const reported = params.get("reported") === "1";
   return (
-    <>
-      <div className="admin-heading">
-        <h1>Reviews</h1>
-      </div>
-      <nav className="admin-filters" aria-label="Which reviews">
-        {reported ? (
-          <Link to="/admin/reviews">All reviews</Link>
-        ) : (
-          <strong aria-current="page">All reviews</strong>
-        )}
-        {reported ? (
-          <strong aria-current="page">Reported by shoppers</strong>
-        ) : (
-          <Link to="/admin/reviews?reported=1">Reported by shoppers</Link>
-        )}
-      </nav>
-      <p className="admin-count" role="status">
-        {page.total === 0
+    <ListScreen
+      title="Reviews"
+      top={
+        <nav className="admin-filters" aria-label="Which reviews">
+          {reported ? (
+            <Link to="/admin/reviews">All reviews</Link>
+          ) : (
+            <strong aria-current="page">All reviews</strong>
+          )}
+          {reported ? (
+            <strong aria-current="page">Reported by shoppers</strong>
+          ) : (
+            <Link to="/admin/reviews?reported=1">Reported by shoppers</Link>
+          )}
+        </nav>
+      }
+      count={
+        page.total === 0
           ? reported
             ? "No review has been reported."
             : "No reviews yet."
-          : `${page.total} ${page.total === 1 ? "review" : "reviews"}, ${reported ? "the most reported first" : "newest first"}`}
-      </p>
-      <div className="admin-stack">
-        {page.reviews.map((review) => (
-          <ReviewCard key={review.review_id} review={review} />
-        ))}
-      </div>
-      <Pager page={page.page} pages={pages} params={params} />
-    </>
+          : `${countOf(page.total, "review", "reviews")}, ${reported ? "the most reported first" : "newest first"}`
+      }
+      stack
+      pager={{ page: page.page, pages: pageCount(page.total, page.page_size), params }}
+    >
+      {page.reviews.map((review) => (
+        <ReviewCard key={review.review_id} review={review} />
+      ))}
+    </ListScreen>
   );
 }

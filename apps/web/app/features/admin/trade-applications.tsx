@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { apiRequest } from "~/lib/api-client";
 import { useSave } from "~/lib/use-save";
 import { formatDateTime } from "./format";
+import { countOf, ListScreen } from "./list-screen";
 
 const FIELDS: [keyof StoredTradeApplication["application"], string][] = [
   ["contactName", "Contact"],
@@ -92,20 +93,18 @@ function ApplicationCard({ application }: { application: StoredTradeApplication 
 export function TradeApplications({ applications }: { applications: StoredTradeApplication[] }) {
   const pending = applications.filter((a) => a.status === "pending").length;
   return (
-    <>
-      <div className="admin-heading">
-        <h1>Trade applications</h1>
-      </div>
-      <p className="admin-count" role="status">
-        {applications.length === 0
+    <ListScreen
+      title="Trade applications"
+      count={
+        applications.length === 0
           ? "No applications yet."
-          : `${applications.length} ${applications.length === 1 ? "application" : "applications"}, ${pending} pending`}
-      </p>
-      <div className="admin-stack">
-        {applications.map((application) => (
-          <ApplicationCard key={application.id} application={application} />
-        ))}
-      </div>
-    </>
+          : `${countOf(applications.length, "application", "applications")}, ${pending} pending`
+      }
+      stack
+    >
+      {applications.map((application) => (
+        <ApplicationCard key={application.id} application={application} />
+      ))}
+    </ListScreen>
   );
 }

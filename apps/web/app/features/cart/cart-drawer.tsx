@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { ErrorAlert } from "~/components/error-alert";
 import { ModalDialog } from "~/components/modal-dialog";
 import { CartLines } from "./cart-lines";
 import { useCartStore } from "./cart-store";
@@ -35,11 +36,7 @@ export function CartDrawer({ guest }: { guest: boolean }) {
             ×
           </button>
         </header>
-        {error ? (
-          <p className="inline-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <ErrorAlert className="inline-error" message={error} />
         <NotMergedNotice />
         {!cart || cart.cartItems.length === 0 ? (
           <div className="cart-empty">

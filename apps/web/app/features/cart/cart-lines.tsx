@@ -1,17 +1,15 @@
 import {
-  attributeLabel,
   type CartView,
   formatMoney,
   lineKey,
   MAX_LINE_QUANTITY,
-  optionLabel,
   stockLeftFor,
 } from "@storefront/domain";
 import { Link } from "react-router";
 import { BundleContents, contentsText } from "~/components/bundle-contents";
+import { LineImage, variantText } from "~/components/line-items";
 import { PlanLabel } from "~/components/plan-label";
 import { QuantityStepper } from "~/components/quantity-stepper";
-import { ResponsiveImage } from "~/components/responsive-image";
 import { useCartStore } from "./cart-store";
 
 /**
@@ -41,30 +39,16 @@ export function CartLines({
           : line.contents
             ? `${line.title}, ${contentsText(line.contents)}`
             : line.title;
-        const variantText = Object.entries(line.attributes)
-          .map(([name, value]) => `${attributeLabel(name)}: ${optionLabel(name, value)}`)
-          .join(" · ");
+        const options = variantText(line.attributes);
         return (
           <li key={lineKey(line)} className="cart-line">
-            {line.image_url ? (
-              <ResponsiveImage
-                src={line.image_url}
-                alt=""
-                width={80}
-                height={80}
-                shape="square"
-                sizes="80px"
-                className="cart-line-image"
-              />
-            ) : null}
+            <LineImage src={line.image_url} size={80} className="cart-line-image" />
             <div className="cart-line-body">
               <Link to={`/products/${line.handle}`} className="cart-line-title">
                 {line.title}
               </Link>
               {/* A bundle line shows its contents rather than a variant of its own. */}
-              {variantText || !line.contents ? (
-                <p className="cart-line-variant">{variantText}</p>
-              ) : null}
+              {options || !line.contents ? <p className="cart-line-variant">{options}</p> : null}
               {line.contents ? <BundleContents contents={line.contents} /> : null}
               {line.subscription ? <PlanLabel plan={line.subscription} /> : null}
               {line.subscription && guest ? (

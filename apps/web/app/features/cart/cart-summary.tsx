@@ -1,5 +1,6 @@
 import { type CartView, COUNTRY_WORDS, countryOfCurrency, formatMoney } from "@storefront/domain";
 import { useState } from "react";
+import { ErrorAlert } from "~/components/error-alert";
 import { useCartStore } from "./cart-store";
 
 /** The cart's discount code: a field to apply one, or the applied code with Remove. */
@@ -47,11 +48,7 @@ export function DiscountForm({ cart }: { cart: CartView }) {
           Apply
         </button>
       </div>
-      {message ? (
-        <p id="discount-error" className="inline-error" role="alert">
-          {message}
-        </p>
-      ) : null}
+      <ErrorAlert id="discount-error" className="inline-error" message={message} />
     </form>
   );
 }

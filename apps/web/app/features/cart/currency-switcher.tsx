@@ -1,6 +1,7 @@
 import { CURRENCY_OPTIONS, type Currency } from "@storefront/domain";
 import { useState } from "react";
 import { useRevalidator, useRouteLoaderData } from "react-router";
+import { ErrorAlert } from "~/components/error-alert";
 import { useCartStore } from "./cart-store";
 import { useCart } from "./use-cart";
 
@@ -40,11 +41,7 @@ export function CurrencySwitcher() {
           </option>
         ))}
       </select>
-      {error ? (
-        <p className="inline-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert className="inline-error" message={error} />
     </div>
   );
 }

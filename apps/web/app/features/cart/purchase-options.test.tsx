@@ -1,6 +1,7 @@
 import type { Product, Variant } from "@storefront/domain";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { everyTwoMonths, monthly } from "../../../test/plan-fixtures";
 import { AddToCart } from "./add-to-cart";
 import { useCartStore } from "./cart-store";
 
@@ -29,22 +30,7 @@ const pair: Variant = {
 };
 const product: Pick<Product, "currency" | "subscription_plans"> = {
   currency: "usd",
-  subscription_plans: [
-    {
-      subscription_id: "monthly",
-      label: "Deliver every month",
-      interval: "month",
-      interval_count: 1,
-      discount_percentage: 10,
-    },
-    {
-      subscription_id: "every-2-months",
-      label: "Deliver every 2 months",
-      interval: "month",
-      interval_count: 2,
-      discount_percentage: 5,
-    },
-  ],
+  subscription_plans: [monthly, everyTwoMonths],
 };
 
 const options = () => screen.getByRole("group", { name: "Purchase options" });

@@ -1,5 +1,6 @@
 import { type CartView, SUBSCRIPTION_MESSAGES } from "@storefront/domain";
 import { useState } from "react";
+import { ErrorAlert } from "~/components/error-alert";
 import { PlanLabel } from "~/components/plan-label";
 import { type AccountView, AUTH_TITLES, AuthPanel, returnAfterConfirm } from "~/features/account";
 import { switchToOneTime, useCartStore } from "~/features/cart";
@@ -44,11 +45,7 @@ export function AccountStep({ cart }: { cart: CartView }) {
             );
           })}
         </ul>
-        {error ? (
-          <p className="inline-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <ErrorAlert className="inline-error" message={error} />
       </section>
       <section className="checkout-section" aria-labelledby="account-form-title">
         <h2 id="account-form-title">{AUTH_TITLES[view]}</h2>

@@ -1,6 +1,7 @@
 import { type CartView, formatMoney, type StoreInfo } from "@storefront/domain";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { ErrorAlert } from "~/components/error-alert";
 import { AddressFields, ContactFields, useCheckoutFields } from "./address-fields";
 import { type CardInput, cardFieldError, EMPTY_CARD } from "./checkout-api";
 import { useCheckout, useCheckoutStore } from "./checkout-context";
@@ -107,11 +108,7 @@ export function CheckoutForm({ cart, storeInfo }: { cart: CartView; storeInfo: S
       />
 
       <div className="checkout-pay">
-        {submissionError ? (
-          <p className="inline-error" role="alert">
-            {submissionError}
-          </p>
-        ) : null}
+        <ErrorAlert className="inline-error" message={submissionError} />
         <button
           type="submit"
           className="button pay-button"

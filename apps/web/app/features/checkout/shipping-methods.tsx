@@ -1,4 +1,5 @@
 import { formatMoney } from "@storefront/domain";
+import { ErrorAlert } from "~/components/error-alert";
 import { POSTAL_LABELS, REGION_LABELS } from "./address-labels";
 import { useCheckout } from "./checkout-context";
 
@@ -66,11 +67,7 @@ export function ShippingMethods({
           ))}
         </ul>
       )}
-      {quoteError ? (
-        <p className="inline-error" role="alert">
-          {quoteError}
-        </p>
-      ) : null}
+      <ErrorAlert className="inline-error" message={quoteError} />
       {error && taxable && options.length > 0 ? <p className="field-error">{error}</p> : null}
     </fieldset>
   );

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { type AccountUser, useAccountStore } from "~/features/account";
 import { useCartStore } from "~/features/cart";
 import { cartOf, storeInfoOf } from "../../../test/checkout-fixtures";
+import { monthly } from "../../../test/plan-fixtures";
 import { CheckoutPage } from "./checkout-page";
 
 vi.mock("@stripe/stripe-js/pure", () => ({
@@ -19,11 +20,7 @@ function subscriptionCart(): CartView {
     cartItems: cart.cartItems.map((line) => ({
       ...line,
       subscription: {
-        subscription_id: "monthly",
-        label: "Deliver every month",
-        interval: "month",
-        interval_count: 1,
-        discount_percentage: 10,
+        ...monthly,
         subscription_price: line.product_price,
       },
     })),

@@ -7,7 +7,7 @@ import {
 } from "@storefront/domain";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { ModalDialog } from "~/components/modal-dialog";
+import { DialogClose, ModalDialog } from "~/components/modal-dialog";
 import { AddToCart, BundlePicker } from "~/features/cart";
 import { Price, VariantPicker } from "~/features/catalog";
 import { ApiError } from "~/lib/api-client";
@@ -145,14 +145,7 @@ export function QuickViewDialog() {
       className="quick-view"
     >
       <div className="quick-view-panel">
-        <button
-          type="button"
-          className="icon-button quick-view-close"
-          aria-label="Close"
-          onClick={close}
-        >
-          ×
-        </button>
+        <DialogClose onClick={close} />
         {load.state === "ready" ? (
           <QuickViewBody
             key={load.product.id}

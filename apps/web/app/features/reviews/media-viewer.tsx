@@ -1,6 +1,6 @@
 import type { ReviewMedia } from "@storefront/domain";
 import { useEffect, useState } from "react";
-import { ModalDialog } from "~/components/modal-dialog";
+import { DialogClose, ModalDialog } from "~/components/modal-dialog";
 import { ResponsiveImage } from "~/components/responsive-image";
 
 /** A review's photos and videos, large, one at a time, with Previous and Next. */
@@ -25,14 +25,7 @@ export function MediaViewer({
       className="review-media-viewer"
     >
       <div className="review-media-panel">
-        <button
-          type="button"
-          className="icon-button quick-view-close"
-          aria-label="Close"
-          onClick={onClose}
-        >
-          ×
-        </button>
+        <DialogClose onClick={onClose} />
         <h2 id="review-media-title" className="visually-hidden">
           {`Photo ${index + 1} of ${items.length}`}
         </h2>

@@ -9,7 +9,7 @@ import {
   wouldRecommend,
 } from "@storefront/domain";
 import { useId, useState } from "react";
-import { ResponsiveImage } from "~/components/responsive-image";
+import { ResponsiveImage, SquareImage } from "~/components/responsive-image";
 import { ApiError } from "~/lib/api-client";
 import { reportReview, setHelpfulVote } from "./reviews-api";
 import { Stars } from "./stars";
@@ -200,15 +200,7 @@ export function ReviewCard({
                       ▶
                     </span>
                   ) : (
-                    <ResponsiveImage
-                      src={item.url}
-                      alt=""
-                      width={72}
-                      height={72}
-                      shape="square"
-                      sizes="72px"
-                      loading="lazy"
-                    />
+                    <SquareImage src={item.url} size={72} loading="lazy" />
                   )}
                 </button>
               </li>

@@ -7,7 +7,7 @@ import {
 } from "@storefront/domain";
 import { useEffect, useRef, useState } from "react";
 import { Field, FormMessage } from "~/components/form-field";
-import { ModalDialog } from "~/components/modal-dialog";
+import { DialogClose, ModalDialog } from "~/components/modal-dialog";
 import { useAccountUser, useStoreId } from "~/features/account";
 import { ApiError } from "~/lib/api-client";
 import { newReviewId, submitReview } from "./reviews-api";
@@ -174,14 +174,7 @@ function ReviewForm({
 
   return (
     <div className="review-dialog-panel" ref={panel}>
-      <button
-        type="button"
-        className="icon-button quick-view-close"
-        aria-label="Close"
-        onClick={onClose}
-      >
-        ×
-      </button>
+      <DialogClose onClick={onClose} />
       <p className="review-dialog-product">{productName}</p>
       {token ? <p className="review-dialog-note">{REVIEW_MESSAGES.linkNote}</p> : null}
       <h2 id="review-dialog-title" tabIndex={-1}>

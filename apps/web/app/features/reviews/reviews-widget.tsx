@@ -11,6 +11,7 @@ import {
   starsLabel,
 } from "@storefront/domain";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { ErrorAlert } from "~/components/error-alert";
 import type { DropdownOption } from "./dropdown";
 import { Dropdown } from "./dropdown";
 import { MediaViewer } from "./media-viewer";
@@ -178,11 +179,7 @@ function ReviewList({
           />
         ))}
       </ul>
-      {state.error ? (
-        <p className="inline-error" role="alert">
-          {state.error}
-        </p>
-      ) : null}
+      <ErrorAlert className="inline-error" message={state.error} />
       {hasMoreReviews(state) || loadingMore ? (
         <button
           type="button"

@@ -1,5 +1,6 @@
 import { type SubscriptionView, TestCardSchema } from "@storefront/domain";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { ErrorAlert } from "~/components/error-alert";
 import { ApiError, apiRequest } from "~/lib/api-client";
 import type { StripeKey } from "~/lib/stripe-key";
 import {
@@ -153,11 +154,7 @@ export function CardUpdate({
           </button>
         </>
       )}
-      {error ? (
-        <p className="inline-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert className="inline-error" message={error} />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeApi } from "../../../test/checkout-fixtures";
+import { everyTwoMonths, monthly as monthlyPlan } from "../../../test/plan-fixtures";
 import { SubscriptionList } from "./subscription-list";
 
 const monthly: SubscriptionView = {
@@ -16,29 +17,8 @@ const monthly: SubscriptionView = {
   quantity: 2,
   price: 3596,
   currency: "usd",
-  subscription: {
-    subscription_id: "monthly",
-    label: "Deliver every month",
-    interval: "month",
-    interval_count: 1,
-    discount_percentage: 10,
-  },
-  plans: [
-    {
-      subscription_id: "monthly",
-      label: "Deliver every month",
-      interval: "month",
-      interval_count: 1,
-      discount_percentage: 10,
-    },
-    {
-      subscription_id: "every-2-months",
-      label: "Deliver every 2 months",
-      interval: "month",
-      interval_count: 2,
-      discount_percentage: 5,
-    },
-  ],
+  subscription: monthlyPlan,
+  plans: [monthlyPlan, everyTwoMonths],
   paused_reason: null,
   next_charge_on: "2026-12-22",
   retry_on: null,

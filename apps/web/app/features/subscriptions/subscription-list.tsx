@@ -1,19 +1,43 @@
 // Its styles come with it: a feature index has no side effects, so an import there is dropped.
 import "./subscriptions.css";
-import {
-  attributeLabel,
-  formatMoney,
-  optionLabel,
-  type SubscriptionChange,
-  type SubscriptionView,
-} from "@storefront/domain";
-import { useEffect, useId, useRef, useState } from "react";
+import { formatMoney, type SubscriptionChange, type SubscriptionView } from "@storefront/domain";
+import { type ReactNode, type Ref, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
+import { ErrorAlert } from "~/components/error-alert";
+import { variantText } from "~/components/line-items";
 import { PlanLabel } from "~/components/plan-label";
 import { ApiError, apiRequest } from "~/lib/api-client";
 import { formatLongDate } from "~/lib/format";
 import type { StripeKey } from "~/lib/stripe-key";
 import { CardUpdate } from "./card-update";
+
+/** One of a subscription row's actions, described by the row's title for screen readers. */
+function RowAction({
+  describedBy,
+  disabled,
+  ref,
+  onClick,
+  children,
+}: {
+  describedBy: string;
+  disabled: boolean;
+  ref?: Ref<HTMLButtonElement>;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      ref={ref}
+      type="button"
+      className="button button-secondary"
+      aria-describedby={describedBy}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  );
+}
 
 /** The account page's subscriptions, newest first; null when they could not be read. */
 export function SubscriptionList({
@@ -141,14 +165,7 @@ function SubscriptionRow({
       <Link className="subscription-title" id={titleId} to={`/products/${s.handle}`}>
         {s.title}
       </Link>
-      <span className="subscription-variant">
-        {[
-          ...Object.entries(s.attributes).map(
-            ([name, value]) => `${attributeLabel(name)}: ${optionLabel(name, value)}`,
-          ),
-          `Qty ${s.quantity}`,
-        ].join(" · ")}
-      </span>
+      <span className="subscription-variant">{variantText(s.attributes, s.quantity)}</span>
       <PlanLabel plan={s.subscription} as="span" />
       <span className="subscription-price">
         {formatMoney(s.price * s.quantity, s.currency)} per delivery
@@ -167,35 +184,29 @@ function SubscriptionRow({
         <div className="subscription-actions">
           {s.status === "active" ? (
             <>
-              <button
-                type="button"
-                className="button button-secondary"
-                aria-describedby={titleId}
+              <RowAction
+                describedBy={titleId}
                 disabled={busy}
                 onClick={() => change({ action: "skip" })}
               >
                 Skip next delivery
-              </button>
-              <button
-                type="button"
-                className="button button-secondary"
-                aria-describedby={titleId}
+              </RowAction>
+              <RowAction
+                describedBy={titleId}
                 disabled={busy}
                 onClick={() => change({ action: "pause" })}
               >
                 Pause
-              </button>
+              </RowAction>
             </>
           ) : s.paused_reason === "no_card" ? null : (
-            <button
-              type="button"
-              className="button button-secondary"
-              aria-describedby={titleId}
+            <RowAction
+              describedBy={titleId}
               disabled={busy}
               onClick={() => change({ action: "resume" })}
             >
               Resume
-            </button>
+            </RowAction>
           )}
           {otherPlans.length > 0 ? (
             <span className="subscription-plan">
@@ -212,22 +223,18 @@ function SubscriptionRow({
                   </option>
                 ))}
               </select>
-              <button
-                type="button"
-                className="button button-secondary"
-                aria-describedby={titleId}
+              <RowAction
+                describedBy={titleId}
                 disabled={busy || plan === ""}
                 onClick={() => change({ action: "change_plan", subscription_id: plan })}
               >
                 Change plan
-              </button>
+              </RowAction>
             </span>
           ) : null}
           {cardOpen ? null : (
-            <button
-              type="button"
-              className="button button-secondary"
-              aria-describedby={titleId}
+            <RowAction
+              describedBy={titleId}
               disabled={busy}
               onClick={() => {
                 setCardOpen(true);
@@ -235,41 +242,31 @@ function SubscriptionRow({
               }}
             >
               Update card
-            </button>
+            </RowAction>
           )}
           {confirmCancel ? (
             <fieldset className="subscription-cancel">
               <legend>Cancel for good? This cannot be undone.</legend>
-              <button
-                type="button"
-                className="button button-secondary"
-                aria-describedby={titleId}
+              <RowAction
+                describedBy={titleId}
                 disabled={busy}
                 onClick={() => change({ action: "cancel" })}
               >
                 Yes, cancel it
-              </button>
-              <button
-                type="button"
-                className="button button-secondary"
-                aria-describedby={titleId}
+              </RowAction>
+              <RowAction
+                describedBy={titleId}
                 disabled={busy}
                 ref={keepRef}
                 onClick={() => setConfirmCancel(false)}
               >
                 Keep it
-              </button>
+              </RowAction>
             </fieldset>
           ) : (
-            <button
-              type="button"
-              className="button button-secondary"
-              aria-describedby={titleId}
-              disabled={busy}
-              onClick={() => setConfirmCancel(true)}
-            >
+            <RowAction describedBy={titleId} disabled={busy} onClick={() => setConfirmCancel(true)}>
               Cancel subscription
-            </button>
+            </RowAction>
           )}
         </div>
       ) : null}
@@ -290,11 +287,7 @@ function SubscriptionRow({
       <p className="subscription-status" role="status" ref={statusRef} tabIndex={-1}>
         {done}
       </p>
-      {error ? (
-        <p className="inline-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert className="inline-error" message={error} />
     </li>
   );
 }
