@@ -2,330 +2,35 @@
 // code, currency) is one writeCart transaction that applies the domain's rules.
 import {
   type AddCartItem,
-  addItem,
   BUNDLE_MESSAGES,
-  beyondStock,
-  bundleSelectionError,
   CART_MESSAGES,
   type CartItem,
-  type CartRefusal,
-  type CartResult,
   type CartView,
   type Currency,
-  canonicalSelection,
   DomainError,
-  type ErrorCode,
-  lineKey,
-  ONE_AT_A_TIME_MESSAGES,
-  REFUSAL_MESSAGES,
   removeItem,
   statusAfterActivity,
   stockLeftFor,
-  subscriptionPrice,
   updateQuantity,
 } from "@storefront/domain";
-import { eq } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
-import { carts } from "../../db/schema.ts";
 import { getCheckoutSettings } from "../stores/index.ts";
-import type { PlanRow } from "../subscriptions/index.ts";
-import { keyOf, readLines } from "./cart-lines.ts";
+import type { CartOwner } from "./cart-rows.ts";
 import {
-  type CartEvent,
-  type CartOwner,
-  type CartRow,
-  type Line,
-  openCart,
-  ownerCondition,
-} from "./cart-rows.ts";
-import {
-  emptyView,
-  itemOf,
-  itemsOf,
-  type PricedLine,
-  readView,
-  stockBySku,
-  viewWithLines,
-} from "./cart-view.ts";
-import { insertCartWithLines, recordEvents, saveLines } from "./cart-writes.ts";
-import {
-  findBundle,
-  findVariants,
-  planOf,
-  type SellableBundle,
-  type SellableVariant,
-} from "./sellable.ts";
-
-const REFUSAL_CODES: Record<CartRefusal, ErrorCode> = {
-  cart_full: "conflict",
-  line_limit: "conflict",
-  out_of_stock: "out_of_stock",
-  invalid_quantity: "invalid",
-};
-
-/** The domain's refusal as the error the API answers, with the domain's message. */
-function refuse(refusal: CartRefusal): never {
-  throw new DomainError(REFUSAL_CODES[refusal], REFUSAL_MESSAGES[refusal]);
-}
-
-function accepted(result: CartResult): CartItem[] {
-  if (!result.ok) refuse(result.refusal);
-  return result.items;
-}
-
-/**
- * Which line of a variant: the plain one (`subscriptionId` and `skusSelected` null), the one on a
- * plan, or, for a bundle's sku, the bundle line holding `skusSelected` (in any order).
- */
-export interface LineRef {
-  sku: string;
-  subscriptionId: string | null;
-  skusSelected: readonly string[] | null;
-}
-
-function notSoldIn(variant: { sku: string; title: string }, currency: Currency): DomainError {
-  return new DomainError("conflict", CART_MESSAGES.notSoldIn(variant, currency));
-}
-
-/** The variant a shopper asked for, refused when it is not this store's or has no price. */
-function sellable(
-  found: Map<string, SellableVariant>,
-  sku: string,
-  currency: Currency,
-): SellableVariant & { price: number } {
-  const variant = found.get(sku);
-  if (!variant) throw new DomainError("not_found", CART_MESSAGES.productNotFound);
-  // A bundle is added with the skus that fill it, not by its own sku alone.
-  if (variant.bundleSlots !== null) {
-    throw new DomainError("invalid", BUNDLE_MESSAGES.fill(variant.bundleSlots));
-  }
-  const { price } = variant;
-  if (price === null) throw notSoldIn(variant, currency);
-  return { ...variant, price };
-}
-
-/**
- * Refuses (out of stock) when `items` ask more of any of `skus` than a shopper can buy of it
- * (`stockOf`): a bundle's contents and the plain lines of the same variants share its stock.
- * Only `skus` are checked: the write's own.
- */
-function withinStock(
-  items: readonly CartItem[],
-  skus: readonly string[],
-  stockOf: (sku: string) => number,
-): void {
-  const limit = (sku: string) => (skus.includes(sku) ? stockOf(sku) : Number.POSITIVE_INFINITY);
-  if (beyondStock(items, limit) !== undefined) refuse("out_of_stock");
-}
-
-/**
- * The skus a shopper chose for `bundle`'s slots, checked by the domain's rule (one per slot, each
- * one of its choices) and refused when one is not sold in `currency`, as its plain line would be.
- * Answers them in the order that names the line.
- */
-function checkedSelection(
-  bundle: SellableBundle,
-  skus: readonly string[],
-  currency: Currency,
-): string[] {
-  const wrong = bundleSelectionError(bundle.variant.bundleSlots, skus, (sku) =>
-    bundle.choices.has(sku),
-  );
-  if (wrong) throw new DomainError("invalid", wrong);
-  for (const sku of skus) {
-    const choice = bundle.choices.get(sku);
-    if (choice?.price === null) throw notSoldIn(choice, currency);
-  }
-  return canonicalSelection(skus);
-}
-
-/**
- * A bundle line added to `items`: the bundle of this store named by its handle, filled with one
- * of its choices per slot, at the bundle's price in `currency` (a trade account's: its trade
- * price); refused past the cart's limits or the stock of any variant it holds. Answers the new
- * items and the variants (the bundle's and its choices) a new line is stored with.
- */
-async function addBundle(
-  db: Database,
-  owner: Pick<CartOwner, "storeId" | "userId">,
-  cart: { currency: Currency; items: readonly CartItem[] },
-  { bundleId, skus, quantity }: { bundleId: string; skus: readonly string[]; quantity: number },
-): Promise<{ items: CartItem[]; found: Map<string, SellableVariant>; item: CartItem }> {
-  const bundle = await findBundle(db, owner.storeId, bundleId, cart.currency, owner.userId);
-  const selected = checkedSelection(bundle, skus, cart.currency);
-  const { price } = bundle.variant;
-  if (price === null) throw notSoldIn(bundle.variant, cart.currency);
-  const item: CartItem = {
-    sku: bundle.variant.sku,
-    quantity,
-    product_price: price,
-    price,
-    bundle_id: bundleId,
-    skus_selected: selected,
-  };
-  const items = accepted(addItem(cart.items, item));
-  withinStock(items, selected, (sku) => bundle.choices.get(sku)?.stock ?? 0);
-  const found = new Map(bundle.choices);
-  found.set(bundle.variant.sku, bundle.variant);
-  return { items, found, item };
-}
-
-/** A new cart item for a variant: bought once, or on `plan` at the plan's price. */
-function newItem(
-  variant: SellableVariant & { price: number },
-  quantity: number,
-  plan: PlanRow | null,
-): CartItem {
-  const item: CartItem = { sku: variant.sku, quantity, product_price: variant.price };
-  if (!plan) return item;
-  const price = subscriptionPrice(variant.price, plan.discountPercentage);
-  return { ...item, subscription: { subscription_id: plan.code, subscription_price: price } };
-}
-
-/**
- * The domain's addItem with the variant's stock shared between its lines: the plain line and
- * its subscription lines together never hold more than `stock`.
- */
-function addWithinStock(items: readonly CartItem[], item: CartItem, stock: number): CartResult {
-  return addItem(items, item, stockLeftFor(items, item, stock));
-}
-
-/**
- * A cart holds one of a variant that is never shipped (its stock is 1, see sellableStock): asking
- * for more is refused with that reason rather than a stock shortage.
- */
-function oneOnlyIfUnshipped(
-  variant: { requiresShipping: boolean; title: string },
-  quantity: number,
-): void {
-  if (variant.requiresShipping) return;
-  throw new DomainError(
-    quantity > 1 ? "invalid" : "conflict",
-    quantity > 1
-      ? ONE_AT_A_TIME_MESSAGES.tooMany(variant.title)
-      : ONE_AT_A_TIME_MESSAGES.inCart(variant.title),
-  );
-}
-
-/** Per-line events from the difference between the stored lines and the new ones. */
-function diffEvents(before: readonly Line[], after: readonly CartItem[]): CartEvent[] {
-  const events: CartEvent[] = [];
-  const beforeByKey = new Map(before.map((l) => [keyOf(l), l]));
-  const afterKeys = new Set(after.map(lineKey));
-  for (const item of after) {
-    const old = beforeByKey.get(lineKey(item));
-    if (!old) events.push({ type: "item_added", sku: item.sku, quantity: item.quantity });
-    else if (old.quantity !== item.quantity) {
-      events.push({ type: "item_quantity_updated", sku: item.sku, quantity: item.quantity });
-    }
-  }
-  for (const old of before) {
-    if (!afterKeys.has(keyOf(old))) {
-      events.push({ type: "item_removed", sku: old.sku, quantity: old.quantity });
-    }
-  }
-  return events;
-}
-
-/** What one write changes; anything left out stays as it is. */
-interface CartChange {
-  /** The new lines (prices from the database); omitted: the lines do not change. */
-  items?: CartItem[];
-  /** The variants (and plans) of lines new to the cart, by sku. */
-  variants?: ReadonlyMap<string, SellableVariant>;
-  /** Events to record; omitted: one per changed line. */
-  events?: CartEvent[];
-  currency?: Currency;
-  discountCodeId?: string | null;
-}
-
-interface CartState {
-  tx: Transaction;
-  cart: CartRow;
-  currency: Currency;
-  /** Every stored line, priced in the cart's currency. */
-  lines: Line[];
-  /** The priced lines as the domain's cart items. */
-  items: CartItem[];
-}
-
-/**
- * One cart write, in one transaction: lock (or, when `create`, open) the visitor's cart, let
- * `change` apply the domain's rules, store the lines, record the events and move the status.
- * Without a cart and without `create`, nothing is written and `absent` answers.
- */
-async function writeCart(
-  db: Database,
-  owner: CartOwner,
-  options: { create: boolean; absent?: () => CartView },
-  change: (state: CartState) => Promise<CartChange> | CartChange,
-): Promise<CartView> {
-  // The store's shipping rules are kept outside transactions: read before this one opens.
-  const rules = await getCheckoutSettings(db, owner.storeId);
-  const absent = options.absent ?? (() => emptyView(owner.currency, rules));
-  if (ownerCondition(owner) === null) {
-    if (options.create) throw new Error("A cart write that creates a cart needs an owner");
-    return absent();
-  }
-  return db.transaction(async (tx) => {
-    // A cart is opened by a write, so a new one starts with that activity's status.
-    const opened = options.create
-      ? await openCart(tx, owner, owner.currency, statusAfterActivity("empty"))
-      : await openCart(tx, owner, null);
-    if (!opened) return absent();
-    const { cart, created } = opened;
-    const lines = created ? [] : await readLines(tx, cart);
-    const state = { tx, cart, currency: cart.currency, lines, items: itemsOf(lines) };
-    const result = await change(state);
-    const linesNow = result.items
-      ? await saveLines(tx, cart, lines, result.items, result.variants ?? new Map())
-      : lines;
-    const events = result.events ?? (result.items ? diffEvents(lines, result.items) : []);
-    await recordEvents(tx, cart, events);
-    const settings = {
-      ...(result.currency ? { currency: result.currency } : {}),
-      ...(result.discountCodeId !== undefined ? { discountCodeId: result.discountCodeId } : {}),
-    };
-    // A cart opened by this write already has its status and time.
-    const updated =
-      created && Object.keys(settings).length === 0
-        ? cart
-        : await touch(tx, cart, { status: statusAfterActivity(cart.status), ...settings });
-    // Another currency prices every line again; otherwise the lines are as just written.
-    return result.currency
-      ? readView(tx, updated, rules)
-      : viewWithLines(tx, updated, linesNow, rules);
-  });
-}
-
-/**
- * Stores a write's activity (status, time) and settings on the cart, and answers the new row. An
- * abandoned cart the shopper is back in is no longer abandoned.
- */
-async function touch(
-  tx: Transaction,
-  cart: CartRow,
-  set: Pick<Partial<CartRow>, "status" | "currency" | "discountCodeId">,
-): Promise<CartRow> {
-  const [updated] = await tx
-    .update(carts)
-    .set({ ...set, abandonedAt: null, updatedAt: new Date() })
-    .where(eq(carts.id, cart.id))
-    .returning();
-  if (!updated) throw new Error("The cart disappeared during its own transaction");
-  return updated;
-}
-
-function lineOf(state: CartState, ref: LineRef): PricedLine {
-  const key = lineKey({
-    sku: ref.sku,
-    subscription: ref.subscriptionId === null ? null : { subscription_id: ref.subscriptionId },
-    skus_selected: ref.skusSelected,
-  });
-  const line = state.lines.find((l) => keyOf(l) === key);
-  if (!line || line.price === null) throw new DomainError("not_found", CART_MESSAGES.lineNotFound);
-  return { ...line, price: line.price };
-}
+  accepted,
+  addBundle,
+  addWithinStock,
+  diffEvents,
+  newItem,
+  notSoldIn,
+  oneOnlyIfUnshipped,
+  sellable,
+  withinStock,
+} from "./cart-rules.ts";
+import { itemOf, stockBySku, viewWithLines } from "./cart-view.ts";
+import { insertCartWithLines } from "./cart-writes.ts";
+import { findVariants, planOf, type SellableVariant } from "./sellable.ts";
+import { type LineRef, lineOf, writeCart } from "./write-cart.ts";
 
 /**
  * The cart's items after adding `add` to `cart`'s: the variant read in the cart's currency, the

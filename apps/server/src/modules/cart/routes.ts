@@ -18,7 +18,6 @@ import { neverCached } from "../../plugins/security-headers.ts";
 import {
   addCartItem,
   clearCart,
-  type LineRef,
   type ReplaceEntry,
   removeCartItem,
   removeDiscountCode,
@@ -27,6 +26,7 @@ import {
   updateCartItem,
 } from "./cart-commands.ts";
 import { getCart } from "./cart-view.ts";
+import type { LineRef } from "./write-cart.ts";
 
 const SkuParams = z.object({ sku: CartLineSkuSchema });
 const cartAnswer = { 200: CartViewSchema };
