@@ -10,7 +10,7 @@ import {
 import { Link } from "react-router";
 import { BundleContents, skusOf } from "./bundle-contents";
 import { PlanLabel } from "./plan-label";
-import { SquareImage } from "./responsive-image";
+import { SquareImage } from "./square-image";
 
 export interface LineItem {
   sku: string;

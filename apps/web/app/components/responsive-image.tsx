@@ -31,32 +31,3 @@ export function ResponsiveImage({ src, alt, shape, sizes, ...rest }: Props) {
     />
   );
 }
-
-/**
- * A square image `size` px wide that only illustrates what is written beside it (its alt is
- * empty): a line's picture, a thumbnail.
- */
-export function SquareImage({
-  src,
-  size,
-  loading,
-  className,
-}: {
-  src: string;
-  size: number;
-  loading?: "lazy";
-  className?: string;
-}) {
-  return (
-    <ResponsiveImage
-      src={src}
-      alt=""
-      width={size}
-      height={size}
-      shape="square"
-      sizes={`${size}px`}
-      loading={loading}
-      className={className}
-    />
-  );
-}

@@ -63,24 +63,6 @@ export function rootDataOf(matches: readonly ({ id: string; data?: unknown } | u
 }
 
 /**
- * The meta of a page no search engine lists (one visitor's, or the admin's): its title and the
- * store's name. `token`: the URL holds a mailed link's token, never sent to another site in a
- * Referer header.
- */
-export function privatePageMeta(
-  matches: Parameters<typeof rootDataOf>[0],
-  title: string,
-  { token = false }: { token?: boolean } = {},
-): MetaDescriptor[] {
-  const store = rootDataOf(matches)?.store;
-  return [
-    { title: `${title}${store ? ` | ${store.brandName}` : ""}` },
-    { name: "robots", content: "noindex" },
-    ...(token ? [{ name: "referrer", content: "no-referrer" }] : []),
-  ];
-}
-
-/**
  * Headers of a page about one visitor (their cart, account or checkout): no browser or proxy
  * keeps a copy, so a shared computer's back button or a cache never shows it to someone else.
  */

@@ -7,7 +7,8 @@ import {
   useSignedIn,
   useStoreId,
 } from "~/features/account";
-import { privatePageHeaders, privatePageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/private-page-meta";
+import { privatePageHeaders } from "~/lib/seo";
 import type { Route } from "./+types/account-confirm";
 
 // The page signs one visitor in.

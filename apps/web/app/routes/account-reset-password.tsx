@@ -2,7 +2,8 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Field } from "~/components/form-field";
 import { AUTH_MESSAGES, resetFailureDetail, resetPassword, useStoreId } from "~/features/account";
-import { privatePageHeaders, privatePageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/private-page-meta";
+import { privatePageHeaders } from "~/lib/seo";
 import { useFormFields } from "~/lib/use-form-fields";
 import type { Route } from "./+types/account-reset-password";
 

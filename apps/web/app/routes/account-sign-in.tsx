@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { type AccountView, AUTH_TITLES, AuthPanel } from "~/features/account";
-import { privatePageHeaders, privatePageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/private-page-meta";
+import { privatePageHeaders } from "~/lib/seo";
 import type { Route } from "./+types/account-sign-in";
 
 // The page shows one visitor's own cart, account or checkout.

@@ -20,7 +20,8 @@ import {
 import { useCartStore } from "~/features/cart";
 import { OrderHistory } from "~/features/orders";
 import { SubscriptionList } from "~/features/subscriptions";
-import { privatePageHeaders, privatePageMeta, rootDataOf } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/private-page-meta";
+import { privatePageHeaders, rootDataOf } from "~/lib/seo";
 import { stripeKeyOf } from "~/lib/stripe-key";
 import { useFormFields } from "~/lib/use-form-fields";
 import type { Route } from "./+types/account";

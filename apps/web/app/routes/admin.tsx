@@ -2,7 +2,8 @@ import type { AuthStatus } from "@storefront/domain";
 import { data, Outlet, redirect } from "react-router";
 import { AdminFrame } from "~/features/admin";
 import { answerOf } from "~/lib/api.server";
-import { privatePageMeta, rootDataOf } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/private-page-meta";
+import { rootDataOf } from "~/lib/seo";
 import type { Route } from "./+types/admin";
 
 // One admin's view of the store: never kept by a browser or a shared cache.

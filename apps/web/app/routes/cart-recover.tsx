@@ -2,7 +2,8 @@ import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { linkFailure, recoverCart } from "~/features/analytics";
 import { useCartStore } from "~/features/cart";
-import { privatePageHeaders, privatePageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/private-page-meta";
+import { privatePageHeaders } from "~/lib/seo";
 import type { Route } from "./+types/cart-recover";
 
 // The page changes one visitor's cart.

@@ -2,7 +2,8 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { ErrorAlert } from "~/components/error-alert";
 import { linkFailure, unsubscribeEmail } from "~/features/analytics";
-import { privatePageHeaders, privatePageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/private-page-meta";
+import { privatePageHeaders } from "~/lib/seo";
 import type { Route } from "./+types/email-unsubscribe";
 
 export const headers = privatePageHeaders;

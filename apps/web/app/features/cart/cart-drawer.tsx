@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { ErrorAlert } from "~/components/error-alert";
 import { ModalDialog } from "~/components/modal-dialog";
 import { CartLines } from "./cart-lines";
 import { useCartStore } from "./cart-store";
@@ -36,7 +35,11 @@ export function CartDrawer({ guest }: { guest: boolean }) {
             ×
           </button>
         </header>
-        <ErrorAlert className="inline-error" message={error} />
+        {error ? (
+          <p className="inline-error" role="alert">
+            {error}
+          </p>
+        ) : null}
         <NotMergedNotice />
         {!cart || cart.cartItems.length === 0 ? (
           <div className="cart-empty">

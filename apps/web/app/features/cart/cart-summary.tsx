@@ -1,6 +1,5 @@
 import { type CartView, COUNTRY_WORDS, countryOfCurrency, formatMoney } from "@storefront/domain";
 import { useState } from "react";
-import { ErrorAlert } from "~/components/error-alert";
 import { useCartStore } from "./cart-store";
 
 /** The cart's discount code: a field to apply one, or the applied code with Remove. */
@@ -48,7 +47,11 @@ export function DiscountForm({ cart }: { cart: CartView }) {
           Apply
         </button>
       </div>
-      <ErrorAlert id="discount-error" className="inline-error" message={message} />
+      {message ? (
+        <p id="discount-error" className="inline-error" role="alert">
+          {message}
+        </p>
+      ) : null}
     </form>
   );
 }

@@ -1,7 +1,6 @@
 import { CURRENCY_OPTIONS, type Currency } from "@storefront/domain";
 import { useState } from "react";
 import { useRevalidator, useRouteLoaderData } from "react-router";
-import { ErrorAlert } from "~/components/error-alert";
 import { useCartStore } from "./cart-store";
 import { useCart } from "./use-cart";
 
@@ -41,7 +40,11 @@ export function CurrencySwitcher() {
           </option>
         ))}
       </select>
-      <ErrorAlert className="inline-error" message={error} />
+      {error ? (
+        <p className="inline-error" role="alert">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { ResponsiveImage, SquareImage } from "~/components/responsive-image";
+import { ResponsiveImage } from "~/components/responsive-image";
 
 /** The main image with thumbnails to switch it. */
 export function ProductGallery({ images, title }: { images: string[]; title: string }) {
@@ -29,7 +29,15 @@ export function ProductGallery({ images, title }: { images: string[]; title: str
                 aria-pressed={i === active}
                 onClick={() => setActive(i)}
               >
-                <SquareImage src={url} size={72} loading="lazy" />
+                <ResponsiveImage
+                  src={url}
+                  alt=""
+                  width={72}
+                  height={72}
+                  shape="square"
+                  sizes="72px"
+                  loading="lazy"
+                />
               </button>
             </li>
           ))}

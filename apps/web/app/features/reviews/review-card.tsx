@@ -9,7 +9,7 @@ import {
   wouldRecommend,
 } from "@storefront/domain";
 import { useId, useState } from "react";
-import { ResponsiveImage, SquareImage } from "~/components/responsive-image";
+import { ResponsiveImage } from "~/components/responsive-image";
 import { ApiError } from "~/lib/api-client";
 import { reportReview, setHelpfulVote } from "./reviews-api";
 import { Stars } from "./stars";
@@ -200,7 +200,15 @@ export function ReviewCard({
                       ▶
                     </span>
                   ) : (
-                    <SquareImage src={item.url} size={72} loading="lazy" />
+                    <ResponsiveImage
+                      src={item.url}
+                      alt=""
+                      width={72}
+                      height={72}
+                      shape="square"
+                      sizes="72px"
+                      loading="lazy"
+                    />
                   )}
                 </button>
               </li>

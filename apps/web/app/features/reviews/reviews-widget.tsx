@@ -11,7 +11,6 @@ import {
   starsLabel,
 } from "@storefront/domain";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { ErrorAlert } from "~/components/error-alert";
 import type { DropdownOption } from "./dropdown";
 import { Dropdown } from "./dropdown";
 import { MediaViewer } from "./media-viewer";
@@ -179,7 +178,11 @@ function ReviewList({
           />
         ))}
       </ul>
-      <ErrorAlert className="inline-error" message={state.error} />
+      {state.error ? (
+        <p className="inline-error" role="alert">
+          {state.error}
+        </p>
+      ) : null}
       {hasMoreReviews(state) || loadingMore ? (
         <button
           type="button"
