@@ -13,7 +13,7 @@ import { buildApp } from "./app.ts";
 import { type Database, openDatabase } from "./db/index.ts";
 import { documents, products, reviews, variantPrices, variants } from "./db/schema.ts";
 import { loadDemoStores } from "./db/seed/index.ts";
-import { pageEncoding } from "./web.ts";
+import { pageEncoding } from "./web-shared-pages.ts";
 
 const WEB_BUILD = fileURLToPath(new URL("../../web/build", import.meta.url));
 const HAS_WEB_BUILD = existsSync(path.join(WEB_BUILD, "server", "index.js"));

@@ -13,7 +13,7 @@ import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, Shopper } from "../../test/server-process.ts";
-import { alive } from "./embedded.ts";
+import { alive } from "./embedded-steps.ts";
 
 const run = promisify(execFile);
 /** This process's environment without DATABASE_URL: the embedded default. */
