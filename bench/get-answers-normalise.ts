@@ -14,20 +14,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 const CLOCK_WINDOW_DAYS = 500;
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
+/** The months' English names, as the pages print them. */
+const MONTHS = Array.from({ length: 12 }, (_, month) =>
+  new Date(Date.UTC(2000, month, 1)).toLocaleString("en-US", { month: "long", timeZone: "UTC" }),
+);
 const MONTH_INDEX = new Map<string, number>(
   MONTHS.flatMap((name, i) => [
     [name, i],

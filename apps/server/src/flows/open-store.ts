@@ -35,7 +35,7 @@ import { insertStoreRow } from "../modules/stores/writers.ts";
 import { insertPlans } from "../modules/subscriptions/writers.ts";
 
 /** Held while stores are written: the demo stores at first start, a store the platform opens. */
-export const STORES_LOCK = 7_202_612;
+const STORES_LOCK = 7_202_612;
 
 /** Takes the stores' lock for the caller's transaction: the checks of a new store then hold. */
 export async function lockStores(tx: Transaction): Promise<void> {

@@ -41,7 +41,10 @@ export async function takeHolds(
 }
 
 /** Step: gives back what an order that ended unpaid held (see takeHolds). */
-export async function giveHoldsBack(tx: Transaction, order: HoldingOrder): Promise<void> {
+export async function giveHoldsBack(
+  tx: Transaction,
+  order: Omit<HoldingOrder, "email">,
+): Promise<void> {
   await giveStockBack(tx, order.storeId, await orderStockLines(tx, order.id));
   if (order.discountCodeId) {
     await giveRedemptionBack(tx, order.storeId, order.discountCodeId);

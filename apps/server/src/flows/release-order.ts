@@ -14,7 +14,7 @@ import { giveHoldsBack } from "./order-holds.ts";
  */
 export async function releaseOrder(
   tx: Transaction,
-  order: Pick<OrderRow, "id" | "storeId" | "userId" | "email" | "discountCodeId" | "pointsSpent">,
+  order: Pick<OrderRow, "id" | "storeId" | "userId" | "discountCodeId" | "pointsSpent">,
   status: Exclude<OrderStatus, "paid" | "awaiting_payment">,
   message: string | null,
   now: Date,

@@ -16,7 +16,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** module → the modules its files import (type-only imports count: they tie the two as well). */
-export function moduleGraph(root: string): Map<string, Set<string>> {
+function moduleGraph(root: string): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();
   for (const file of sourceFiles(root)) {
     const from = path.relative(root, file).split(path.sep)[0] ?? "";
@@ -33,7 +33,7 @@ export function moduleGraph(root: string): Map<string, Set<string>> {
 }
 
 /** The first cycle found, as the modules along it (the first repeated at the end), or null. */
-export function firstCycle(graph: ReadonlyMap<string, ReadonlySet<string>>): string[] | null {
+function firstCycle(graph: ReadonlyMap<string, ReadonlySet<string>>): string[] | null {
   const done = new Set<string>();
   const walk = (node: string, trail: string[]): string[] | null => {
     const seen = trail.indexOf(node);

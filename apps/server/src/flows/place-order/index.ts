@@ -19,8 +19,6 @@ import { answerFor, type CheckoutDeps, type OrderAttempt } from "./order-attempt
 import { placeHeldOrder } from "./pay-later.ts";
 import { placePaidOrder } from "./pay-now.ts";
 
-export type { CheckoutDeps } from "./order-attempt.ts";
-
 /**
  * Places the order for the visitor's cart, once per Idempotency-Key. The server recomputes every
  * total and refuses (409) when it differs from the total the shopper was shown; then the

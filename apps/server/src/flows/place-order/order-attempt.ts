@@ -125,7 +125,7 @@ export async function holdOrder(
         await lockUnchangedCart(tx, owner, cart);
         const { storeId, idempotencyKey } = draft;
         if (await cartHasOtherUnpaidOrder(tx, storeId, cart.cart.id, idempotencyKey)) return null;
-        const written = await insertOrder(tx, draft, { status: "awaiting_payment", now });
+        const written = await insertOrder(tx, draft, now);
         await takeHolds(tx, written.order, draft.lines, { claim: true });
         return written;
       });

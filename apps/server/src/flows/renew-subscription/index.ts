@@ -121,7 +121,7 @@ async function renewOne(
         account: locked.paymentAccount,
       });
       if (!draft) return { sub: locked, order: null };
-      const inserted = await insertOrder(tx, draft, { status: "awaiting_payment", now });
+      const inserted = await insertOrder(tx, draft, now);
       await takeHolds(tx, inserted.order, draft.lines, { claim: true });
       return { sub: locked, order: inserted.order };
     });

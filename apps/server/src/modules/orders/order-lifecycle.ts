@@ -6,7 +6,6 @@ import {
   type OrderLineDraft,
   type OrderStatus,
   PAYMENT_HOLD_MS,
-  StatusTransitionError,
 } from "@storefront/domain";
 import {
   and,
@@ -124,28 +123,24 @@ const orderLinesInsert = compiledShapes(8, ([count = 0]) =>
 );
 
 /**
- * Inserts the order (prices frozen) and its lines in the caller's transaction; the flow that
+ * Inserts the order (prices frozen), in the status the domain's table writes an order with, and
+ * its lines, in the caller's transaction; the flow that
  * calls it takes what the order holds (stock, code, points) in the same transaction. A second
  * order with the same Idempotency-Key fails on the unique index (see isUniqueViolation).
  */
 export async function insertOrder(
   tx: Transaction,
   draft: OrderDraft,
-  initial: { status: OrderStatus; now: Date },
+  now: Date,
 ): Promise<{ order: OrderRow; lines: OrderLineRow[] }> {
   const { lines, ...order } = draft;
-  if (initial.status !== ORDER_INITIAL_STATUS) {
-    throw new StatusTransitionError(
-      `An order is written ${ORDER_INITIAL_STATUS}, not ${initial.status}`,
-    );
-  }
   const id = randomUUID();
   const [row] = await orderInsert(tx, {
     ...order,
     id,
-    status: initial.status,
+    status: ORDER_INITIAL_STATUS,
     accessKeyHash: tokenHash(orderAccessKey(id, draft.idempotencyKey)),
-    holdExpiresAt: new Date(initial.now.getTime() + PAYMENT_HOLD_MS),
+    holdExpiresAt: new Date(now.getTime() + PAYMENT_HOLD_MS),
   });
   if (!row) throw new Error("The order was not inserted");
   const stored = lines.map((l, position) => ({

@@ -52,7 +52,7 @@ export async function refusePlatformHostOfAStore(
 }
 
 /** Refuses hosts another store answers at already (one host, one store), naming the first. */
-export async function refuseTakenHosts(
+async function refuseTakenHosts(
   tx: Database | Transaction,
   hosts: readonly string[],
 ): Promise<void> {
