@@ -11,7 +11,7 @@
  *     node --import tsx bench/dashboard.ts [ORDERS] [EVENTS]
  */
 import { sql } from "drizzle-orm";
-import { openDatabase } from "../apps/server/src/db/index.ts";
+import { maintainAsOwner, openDatabase } from "../apps/server/src/db/index.ts";
 import { loadDemoStores } from "../apps/server/src/db/seed/index.ts";
 import { readDashboard } from "../apps/server/src/modules/analytics/dashboard.ts";
 
@@ -29,7 +29,7 @@ const database = await openDatabase({
   databaseUrl,
   timeouts: { statementMs: 30 * 60_000 },
 });
-const { db } = database;
+const db = database.acrossStores;
 await loadDemoStores(db);
 const [{ existing } = { existing: 0 }] = (
   await db.execute(sql`select count(*)::int as existing from orders where store_id = ${STORE}`)
@@ -89,7 +89,7 @@ if (existing < orderCount) {
     from orders o join order_lines l on l.order_id = o.id
     where o.store_id = ${STORE} and o.status = 'paid' and o.paid_at is not null
     group by 1, 2, 3, 4`);
-  await db.execute(sql`analyze orders`);
+  await maintainAsOwner(database.url, "analyze orders");
   await db.execute(sql`
     update orders o set first_order = true
     where o.store_id = ${STORE} and o.status = 'paid' and not o.first_order and not exists (
@@ -160,7 +160,7 @@ if (events < eventCount) {
 await db.execute(sql`
   insert into search_query_results (store_id, query, results) values (${STORE}, 'zzqx', 0)
   on conflict do nothing`);
-await db.execute(sql`vacuum (analyze)`);
+await maintainAsOwner(database.url, "vacuum (analyze)");
 
 const now = new Date();
 const today = now.toISOString().slice(0, 10);

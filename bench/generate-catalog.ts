@@ -10,7 +10,7 @@
  */
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../apps/server/src/config.ts";
-import { openDatabase } from "../apps/server/src/db/index.ts";
+import { maintainAsOwner, openDatabase } from "../apps/server/src/db/index.ts";
 import { products, variantPrices, variants } from "../apps/server/src/db/schema.ts";
 import { loadDemoStores } from "../apps/server/src/db/seed/index.ts";
 import { databaseServer } from "../apps/server/src/db/start.ts";
@@ -79,7 +79,7 @@ const pick = <T>(list: readonly T[], n: number): T => list[n % list.length] as T
 // DATABASE_URL's, else the embedded PostgreSQL of DATA_DIR (started for this run if it is not running).
 const server = await databaseServer(loadConfig(), "command");
 const database = await openDatabase({ databaseUrl: server.url });
-await loadDemoStores(database.db);
+await loadDemoStores(database.acrossStores);
 const started = Date.now();
 for (let from = 0; from < count; from += BATCH) {
   const rows = Array.from({ length: Math.min(BATCH, count - from) }, (_, k) => {
@@ -107,7 +107,7 @@ for (let from = 0; from < count; from += BATCH) {
       ],
     };
   });
-  await database.db.transaction(async (tx) => {
+  await database.acrossStores.transaction(async (tx) => {
     const added = await tx.insert(products).values(rows).returning({ id: products.id });
     const variantRows = await tx
       .insert(variants)
@@ -139,7 +139,7 @@ for (let from = 0; from < count; from += BATCH) {
     );
   });
 }
-await database.db.execute(sql`vacuum (analyze)`);
+await maintainAsOwner(database.url, "vacuum (analyze)");
 console.log(
   `added ${count} products to ${STORE} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
 );

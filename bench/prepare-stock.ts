@@ -20,8 +20,8 @@ if (!dataDir || !sku) throw new Error("usage: DATA_DIR=… prepare-stock.ts SKU"
 // DATABASE_URL's, else the embedded PostgreSQL of DATA_DIR (started for this run if it is not running).
 const server = await databaseServer(loadConfig(), "command");
 const database = await openDatabase({ databaseUrl: server.url });
-await loadDemoStores(database.db);
-await database.db
+await loadDemoStores(database.acrossStores);
+await database.acrossStores
   .update(variants)
   .set({ stock: 10_000_000 })
   .where(and(eq(variants.storeId, "pet-remedies"), eq(variants.sku, sku)));

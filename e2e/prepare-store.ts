@@ -22,8 +22,8 @@ const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error("usage: DATA_DIR=… prepare-store.ts");
 const server = await databaseServer(loadConfig(), "command");
 const database = await openDatabase({ databaseUrl: server.url });
-await loadDemoStores(database.db);
-await database.db
+await loadDemoStores(database.acrossStores);
+await database.acrossStores
   .update(stores)
   .set({
     analyticsSettings: sql`jsonb_set(${stores.analyticsSettings}, '{recoveryDelayMinutes}', '0')`,
@@ -31,7 +31,7 @@ await database.db
   .where(eq(stores.id, "hemp-nutrition"));
 await writeFile(
   `${dataDir}/operator-link.txt`,
-  await operatorLink(database.db, "ops@platform.test"),
+  await operatorLink(database.acrossStores, "ops@platform.test"),
 );
 await database.close();
 await server.stop();

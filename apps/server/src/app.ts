@@ -6,6 +6,7 @@ import Fastify, { type FastifyHttpOptions, type FastifyInstance } from "fastify"
 import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/index.ts";
+import { acrossStores, startRequestScope } from "./db/store-scope.ts";
 import { DYNAMIC_BROTLI_QUALITY, SYNC_COMPRESSION_MAX_BYTES } from "./lib/compression.ts";
 import { serializeError, serializeRequest } from "./lib/logger.ts";
 import { keepsStoredMediaUrls, publicMediaUrls } from "./lib/media-urls.ts";
@@ -115,13 +116,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1_048_576,
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
   }).withTypeProvider<ZodTypeProvider>();
+  // First of all hooks: a request's statements see its store's rows only, once its Host has
+  // named it (store-scope.ts).
+  app.addHook("onRequest", (_request, _reply, done) => startRequestScope(done));
   app.setValidatorCompiler(guardedValidatorCompiler);
   registerHostCheck(app);
   app.setSerializerCompiler(serializerCompiler);
 
   registerServices(app, config, db, databaseUrl, options.testProcessor);
   app.decorate("sessionKey", await loadSessionKey(db, config.sessionSecret));
-  await refusePlatformHostOfAStore(db, config);
+  await acrossStores(() => refusePlatformHostOfAStore(db, config));
   app.decorate("pageReads", [] as CompiledRead[]);
   registerJobs(app, databaseUrl);
 

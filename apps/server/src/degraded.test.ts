@@ -157,7 +157,7 @@ describe("PostgreSQL down: a 503 within seconds, and back without a restart", ()
       databaseUrl: url.toString(),
       timeouts: { connectMs: 1_000, statementMs: 1_500 },
     });
-    await loadDemoStores(database.db);
+    await loadDemoStores(database.acrossStores);
     const mediaDir = await mkdtemp(path.join(os.tmpdir(), "storefront-media-"));
     app = await buildApp({
       config: testConfig({ mediaDir, databaseUrl: url.toString() }),

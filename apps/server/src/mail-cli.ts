@@ -57,7 +57,7 @@ async function main(argv: string[]): Promise<number> {
       if (config.smtpUrl) {
         console.log("SMTP_URL is set: mail is sent, not kept; below is what was kept before.");
       }
-      const messages = await readOutbox(database.db, { to: address, limit });
+      const messages = await readOutbox(database.acrossStores, { to: address, limit });
       if (messages.length === 0) {
         console.log(address ? `No mail to ${address}.` : "No mail yet.");
         return 0;

@@ -8,6 +8,7 @@ import {
   openDatabaseAtStart,
   StartupError,
 } from "./db/start.ts";
+import { acrossStores } from "./db/store-scope.ts";
 import { batchedStdout } from "./lib/log-destination.ts";
 import { warmPageImages } from "./modules/media/index.ts";
 
@@ -89,12 +90,15 @@ async function serve(given: Config): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   if (!isWorker) {
     app.log.info(`Store ready at http://localhost:${config.port}`);
-    warmPageImages({
-      db: app.db,
-      media: app.media,
-      log: app.log,
-      background: app.background,
-    });
+    // Every store's page images, drawn once at start.
+    void acrossStores(() =>
+      warmPageImages({
+        db: app.db,
+        media: app.media,
+        log: app.log,
+        background: app.background,
+      }),
+    );
   }
   log.flush();
 }

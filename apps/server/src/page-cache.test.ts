@@ -360,7 +360,7 @@ describe.skipIf(!HAS_WEB_BUILD || !process.env.TEST_DATABASE_URL)(
       drop = database.drop;
       for (const n of [1, 2]) {
         const handle = await openDatabase({ databaseUrl: database.url });
-        if (n === 1) await loadDemoStores(handle.db);
+        if (n === 1) await loadDemoStores(handle.acrossStores);
         const mediaDir = await mkdtemp(path.join(os.tmpdir(), "storefront-media-"));
         const app = await buildApp({
           config: testConfig({ databaseUrl: database.url, webBuildDir: WEB_BUILD, mediaDir }),
@@ -368,7 +368,11 @@ describe.skipIf(!HAS_WEB_BUILD || !process.env.TEST_DATABASE_URL)(
           web: true,
         });
         await app.ready();
-        instances.push({ app, db: handle.db, close: () => app.close().then(handle.close) });
+        instances.push({
+          app,
+          db: handle.acrossStores,
+          close: () => app.close().then(handle.close),
+        });
       }
     });
     afterAll(async () => {

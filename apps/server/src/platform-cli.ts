@@ -100,8 +100,8 @@ async function main(argv: string[]): Promise<number> {
   try {
     if (command === "store:create") {
       const mailer = new StoreMailer(
-        createMailer(config, database.db, log),
-        database.db,
+        createMailer(config, database.acrossStores, log),
+        database.acrossStores,
         config.mailFrom,
         log,
       );
@@ -115,7 +115,7 @@ async function main(argv: string[]): Promise<number> {
         }).filter(([, value]) => value !== undefined),
       );
       const store = await openStore(
-        { db: database.db, mailer, media: openMediaStore(config), rules },
+        { db: database.acrossStores, mailer, media: openMediaStore(config), rules },
         {
           id: values.id,
           brandName: values.brand,
@@ -152,13 +152,13 @@ async function main(argv: string[]): Promise<number> {
         console.error(`${id}: ${email.error.issues[0]?.message ?? "not an email address"}`);
         return 2;
       }
-      const link = await operatorLink(database.db, email.data);
+      const link = await operatorLink(database.acrossStores, email.data);
       console.log(
         `${email.data} is a platform operator. Open this link within 24 hours to choose the password (it works once):\n${platformOrigin(config)}${link}`,
       );
       return 0;
     }
-    await setStoreDisabled(database.db, rules, id, command === "store:disable");
+    await setStoreDisabled(database.acrossStores, rules, id, command === "store:disable");
     console.log(
       command === "store:disable"
         ? `${id} is disabled: its hosts answer 404; nothing was deleted.`

@@ -19,6 +19,7 @@ import { startTestBucket, type TestBucket } from "../test/s3.ts";
 import { Visitor } from "../test/visitor.ts";
 import { buildApp } from "./app.ts";
 import { type DatabaseHandle, openDatabase } from "./db/index.ts";
+import { acrossStores } from "./db/store-scope.ts";
 import { openStore } from "./flows/open-store.ts";
 import { s3MediaStore } from "./modules/media/s3-media-store.ts";
 
@@ -165,21 +166,23 @@ describe.skipIf(!HAS_REDIS)("two instances on one database, one Redis and one bu
     const there = new Visitor(b.app, KITCHEN_HOST);
     // B has the host remembered as the default store's.
     expect((await there.get("/api/store")).json().storeId).toBe(PET_STORE);
-    await openStore(
-      {
-        db: a.app.db,
-        mailer: a.app.mailer,
-        media: a.app.media,
-        rules: { platformHost: a.app.config.platformHost, defaultStoreId: PET_STORE },
-      },
-      {
-        id: "two-kitchen",
-        brandName: "Two Kitchen",
-        hosts: [KITCHEN_HOST],
-        ownerEmail: "owner@two-kitchen.test",
-        defaultCurrency: "usd",
-      },
-      (host) => `http://${host}`,
+    await acrossStores(() =>
+      openStore(
+        {
+          db: a.app.db,
+          mailer: a.app.mailer,
+          media: a.app.media,
+          rules: { platformHost: a.app.config.platformHost, defaultStoreId: PET_STORE },
+        },
+        {
+          id: "two-kitchen",
+          brandName: "Two Kitchen",
+          hosts: [KITCHEN_HOST],
+          ownerEmail: "owner@two-kitchen.test",
+          defaultCurrency: "usd",
+        },
+        (host) => `http://${host}`,
+      ),
     );
     await expect
       .poll(async () => (await there.get("/api/store")).json().storeId, {

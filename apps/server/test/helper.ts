@@ -40,6 +40,13 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
 }
 
 export interface TestDatabase extends DatabaseHandle {
+  /**
+   * The test's own view: every store's rows (the handle's acrossStores), for its setup and its
+   * checks of what was stored. The app under test is given `storeScoped`.
+   */
+  db: DatabaseHandle["db"];
+  /** Each statement sees its code's store only, as the server's (store-scope.ts). */
+  storeScoped: DatabaseHandle["db"];
   dispose(): Promise<void>;
 }
 
@@ -55,6 +62,8 @@ export async function openTestDatabase(logQuery?: (query: string) => void): Prom
   });
   return {
     ...handle,
+    db: handle.acrossStores,
+    storeScoped: handle.db,
     async dispose() {
       await handle.close();
       await pgDb.drop();
@@ -96,7 +105,7 @@ export async function createTestApp(
   const app = await buildApp({
     // With the database's URL the app listens for its change notices, as in production.
     config: testConfig({ mediaDir, databaseUrl: database.url, ...overrides }),
-    db: database.db,
+    db: database.storeScoped,
     web: options.web ?? false,
     testProcessor: options.testProcessor,
     logStream: options.logStream,

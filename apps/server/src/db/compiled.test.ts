@@ -3,7 +3,7 @@ import { integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresDatabase } from "../../test/helper.ts";
 import { compiled, compiledShapes } from "./compiled.ts";
-import { type DatabaseHandle, openDatabase, selectRows } from "./index.ts";
+import { type DatabaseHandle, maintainAsOwner, openDatabase, selectRows } from "./index.ts";
 
 const notes = pgTable("compiled_notes", {
   id: text().primaryKey(),
@@ -35,8 +35,10 @@ describe("statements built once and run with new values each time", () => {
     const created = await createPostgresDatabase();
     drop = created.drop;
     database = await openDatabase({ databaseUrl: created.url });
-    await database.db.execute(
-      sql`create table compiled_notes (id text primary key, rank integer not null, tags jsonb not null, note jsonb)`,
+    // Tables are the database user's to make; the server's role may then write this one.
+    await maintainAsOwner(
+      created.url,
+      "create table compiled_notes (id text primary key, rank integer not null, tags jsonb not null, note jsonb)",
     );
   });
   afterAll(async () => {

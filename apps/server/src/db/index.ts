@@ -13,6 +13,7 @@ import {
 import pg from "pg";
 import * as schema from "./schema.ts";
 import { nameStatementsOf, statementNames } from "./statement-names.ts";
+import { EVERY_STORE, scopedPool } from "./store-scope.ts";
 
 export type Schema = typeof schema;
 /** The one database type services see (drizzle over node-postgres). */
@@ -22,6 +23,18 @@ export type Transaction = PgTransaction<
   Schema,
   ExtractTablesWithRelations<Schema>
 >;
+
+/** The identity each handle's two views share (`db` and `acrossStores`). */
+const databaseKeys = new WeakMap<Database, object>();
+
+/**
+ * What a cache kept per database is keyed on: the same for both views of one handle, so that a
+ * change written across stores forgets what the store-scoped view kept (and a transaction, or a
+ * database of no handle, is its own key).
+ */
+export function databaseKey(db: Database): object {
+  return databaseKeys.get(db) ?? db;
+}
 
 /** The rows of a raw SQL query. */
 export async function selectRows<T>(db: Database, query: SQL): Promise<T[]> {
@@ -61,7 +74,13 @@ export function describeFailure(error: unknown): string {
 }
 
 export interface DatabaseHandle {
+  /** Each statement sees the rows of its code's store only (store-scope.ts). */
   db: Database;
+  /**
+   * The same pool, every statement seeing every store: for a tool that works across stores
+   * (seeding, the command-line tools, a test's own reads), the database form of acrossStores.
+   */
+  acrossStores: Database;
   /** The database's URL (the cache listener and the job queue open connections of their own). */
   url: string;
   close(): Promise<void>;
@@ -119,9 +138,8 @@ export async function openDatabase(options: {
   const logQuery = options.logQuery;
   const logger = logQuery ? { logQuery: (query: string) => logQuery(query) } : undefined;
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
-  const pool = new pg.Pool({
+  const connection = {
     connectionString: options.databaseUrl,
-    max: options.poolSize ?? 10,
     // A database that refuses or does not answer fails a request within seconds (a 503), and
     // the pool reconnects on the next request once it is back: no restart needed.
     connectionTimeoutMillis: timeouts.connectMs,
@@ -129,6 +147,13 @@ export async function openDatabase(options: {
     statement_timeout: timeouts.statementMs,
     idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
     keepAlive: true,
+  };
+  const asRole = await migrate(connection);
+  const pool = new pg.Pool({
+    ...connection,
+    max: options.poolSize ?? 10,
+    // Row-level security holds the server's statements to their store (store-scope.ts).
+    ...(asRole ? { options: `-c role=${asRole}` } : {}),
   });
   // The statements run again and again are parsed and planned once per connection.
   const names = statementNames();
@@ -139,30 +164,71 @@ export async function openDatabase(options: {
   pool.on("error", (error) => {
     if (!closing) process.emitWarning(`PostgreSQL dropped an idle connection: ${error.message}`);
   });
-  const db = drizzleNodePg(pool, { schema, logger });
-  // Several instances may start at once: one migrates, the others wait for it.
-  const client = await pool.connect().catch(async (error: unknown) => {
-    closing = true;
-    await pool.end().catch(() => {});
-    throw error;
-  });
-  try {
-    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
-    await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
-  } catch (error) {
-    client.release();
-    closing = true;
-    await pool.end().catch(() => {});
-    throw error;
-  }
-  await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
-  client.release();
+  const db = drizzleNodePg(scopedPool(pool), { schema, logger });
+  const everyStore = drizzleNodePg(
+    scopedPool(pool, () => EVERY_STORE),
+    { schema, logger },
+  );
+  const views = { db: db as unknown as Database, acrossStores: everyStore as unknown as Database };
+  const key = {};
+  databaseKeys.set(views.db, key);
+  databaseKeys.set(views.acrossStores, key);
   return {
-    db: db as unknown as Database,
+    ...views,
     url: options.databaseUrl,
     close: () => {
       closing = true;
       return pool.end();
     },
   };
+}
+
+/** The role the server runs as when its user would skip row-level security (migration 0049). */
+const SERVER_ROLE = "storefront_app";
+
+/**
+ * Migrates the database on a connection of its own, as the database's user (not as the server's
+ * role), and answers the role the server's connections must take: SERVER_ROLE when the user is a
+ * superuser or has BYPASSRLS, which no policy holds; none when the user owns the tables without
+ * such power, which FORCE ROW LEVEL SECURITY holds.
+ */
+async function migrate(connection: pg.ClientConfig): Promise<string | null> {
+  // Several instances may start at once: one migrates, the others wait for it.
+  const client = new pg.Client(connection);
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]);
+    const { rows } = await client.query<{ bypasses: boolean; can_become: boolean | null }>(
+      `select r.rolsuper or r.rolbypassrls as bypasses,
+              (select pg_has_role(current_user, a.oid, 'MEMBER') from pg_roles a where a.rolname = $1) as can_become
+         from pg_roles r where r.rolname = current_user`,
+      [SERVER_ROLE],
+    );
+    const user = rows[0];
+    if (!user?.bypasses) return null;
+    if (!user.can_become) {
+      throw new Error(
+        `The database user skips row-level security and cannot take the role ${SERVER_ROLE}: create it (CREATE ROLE ${SERVER_ROLE} NOLOGIN) and grant it to the user, or connect as a user without SUPERUSER and BYPASSRLS`,
+      );
+    }
+    return SERVER_ROLE;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * Runs maintenance (VACUUM, ANALYZE) as the database's own user, on a connection of its own: the
+ * server's role may read and write the rows, not maintain the tables.
+ */
+export async function maintainAsOwner(databaseUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }

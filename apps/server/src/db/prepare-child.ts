@@ -23,7 +23,7 @@ try {
   await prepareJobQueue(database.url);
   if (!config.mediaS3) await mkdir(config.mediaDir, { recursive: true });
   if (config.loadDemoData) {
-    await loadDemoStores(database.db);
+    await loadDemoStores(database.acrossStores);
     await ensureDemoMedia(openMediaStore(config), DEMO_STORES);
   }
   await database.close();

@@ -1,4 +1,5 @@
 import PgBoss from "pg-boss";
+import { acrossStores } from "../db/store-scope.ts";
 import type { Logger } from "../lib/logger.ts";
 
 /** A timed job: its name, when it runs (cron, UTC) and what it does. */
@@ -71,7 +72,8 @@ class PgBossRunner implements JobRunner {
     const job = this.#jobs.get(name);
     if (!job) throw new Error(`No job named ${name}`);
     try {
-      return await job.run(at);
+      // A job's run works over every store (each of its statements names its store).
+      return await acrossStores(() => job.run(at));
     } catch (err) {
       this.log.error({ err, job: name }, "a job failed");
       throw err;

@@ -1,5 +1,5 @@
 import { LruCache } from "@storefront/domain";
-import type { Database } from "../db/index.ts";
+import { type Database, databaseKey } from "../db/index.ts";
 import { announceChange, registerCache } from "./cache-bus.ts";
 
 /**
@@ -9,7 +9,7 @@ import { announceChange, registerCache } from "./cache-bus.ts";
  * every other instance on the same PostgreSQL database is told to forget its copy (cache-bus.ts).
  */
 export class AnswerCache {
-  readonly #caches = new WeakMap<Database, LruCache<string, Promise<unknown>>>();
+  readonly #caches = new WeakMap<object, LruCache<string, Promise<unknown>>>();
 
   constructor(
     /** Names the cache to the other instances. */
@@ -17,7 +17,7 @@ export class AnswerCache {
     private readonly maxEntries: number,
     private readonly ttlMs: number,
   ) {
-    registerCache(name, (db) => this.#caches.get(db)?.clear());
+    registerCache(name, (db) => this.#caches.get(databaseKey(db))?.clear());
   }
 
   get<T>(db: Database, key: string, read: () => Promise<T>): Promise<T> {
@@ -53,16 +53,16 @@ export class AnswerCache {
   }
 
   #entries(db: Database): LruCache<string, Promise<unknown>> {
-    let entries = this.#caches.get(db);
+    let entries = this.#caches.get(databaseKey(db));
     if (!entries) {
       entries = new LruCache<string, Promise<unknown>>(this.maxEntries, this.ttlMs);
-      this.#caches.set(db, entries);
+      this.#caches.set(databaseKey(db), entries);
     }
     return entries;
   }
 
   clear(db: Database): void {
-    this.#caches.get(db)?.clear();
+    this.#caches.get(databaseKey(db))?.clear();
     announceChange(db, this.name);
   }
 }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import type { Database } from "../db/index.ts";
+import { type Database, databaseKey } from "../db/index.ts";
 import type { Logger } from "./logger.ts";
 
 /**
@@ -15,7 +15,7 @@ type Forget = (db: Database, detail: string | null) => void;
 /** Every named cache of this process: what to forget when another instance says it changed. */
 const caches = new Map<string, Forget>();
 /** How each database's instances hear of a change. */
-const announcers = new WeakMap<Database, (name: string) => void>();
+const announcers = new WeakMap<object, (name: string) => void>();
 
 /** Registers a cache under a name, so a change announced under that name empties it. */
 export function registerCache(name: string, forget: Forget): void {
@@ -25,7 +25,7 @@ export function registerCache(name: string, forget: Forget): void {
 
 /** Tells the other instances on this database that the answers of cache `name` changed. */
 export function announceChange(db: Database, name: string): void {
-  announcers.get(db)?.(name);
+  announcers.get(databaseKey(db))?.(name);
 }
 
 /** A notice is a cache's name, then optionally a space and what changed in it. */
@@ -51,7 +51,7 @@ export function listenForChanges(
   let closed = false;
   let retry: NodeJS.Timeout | null = null;
 
-  announcers.set(db, (name) => {
+  announcers.set(databaseKey(db), (name) => {
     db.execute(sql`select pg_notify(${CACHE_CHANNEL}, ${name})`).catch((err: unknown) =>
       log.warn({ err }, "could not announce a cache change"),
     );
@@ -101,7 +101,7 @@ export function listenForChanges(
     close: async () => {
       closed = true;
       if (retry) clearTimeout(retry);
-      announcers.delete(db);
+      announcers.delete(databaseKey(db));
       await client?.end().catch(() => {});
       client = null;
     },

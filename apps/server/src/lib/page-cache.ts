@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import type { Database } from "../db/index.ts";
+import { type Database, databaseKey } from "../db/index.ts";
 import { registerCache } from "./cache-bus.ts";
 
 /** How long a cached page is served as it is, then while one request renders it again. */
@@ -191,10 +191,10 @@ export class PageCache {
 }
 
 /** The page cache of each database (so of each app: tests build many in one process). */
-const pageCaches = new WeakMap<Database, PageCache>();
+const pageCaches = new WeakMap<object, PageCache>();
 
 registerCache("pages", (db, detail) => {
-  const cache = pageCaches.get(db);
+  const cache = pageCaches.get(databaseKey(db));
   if (!cache) return;
   const space = detail?.indexOf(" ") ?? -1;
   if (!detail || space === -1) return cache.clear();
@@ -202,10 +202,10 @@ registerCache("pages", (db, detail) => {
 });
 
 export function pageCacheOf(db: Database, maxBytes: number): PageCache {
-  let cache = pageCaches.get(db);
+  let cache = pageCaches.get(databaseKey(db));
   if (!cache) {
     cache = new PageCache(maxBytes);
-    pageCaches.set(db, cache);
+    pageCaches.set(databaseKey(db), cache);
   }
   return cache;
 }

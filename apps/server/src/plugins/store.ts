@@ -1,5 +1,6 @@
 import { ACCOUNT_MESSAGES, DomainError } from "@storefront/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { setScopeStore } from "../db/store-scope.ts";
 
 /** Where the API's routes live; every other path is a page. */
 export const API_PATH_PREFIXES = [
@@ -31,6 +32,7 @@ export async function resolveRequestStore(request: FastifyRequest): Promise<stri
   if (!request.storeId) {
     const found = await request.server.stores.lookup(request.hostname);
     request.storeId = found.storeId;
+    setScopeStore(found.storeId);
     request.storeSale = found.sale;
   }
   return request.storeId;

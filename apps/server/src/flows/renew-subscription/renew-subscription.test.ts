@@ -24,6 +24,7 @@ import {
 import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import type { Visitor } from "../../../test/visitor.ts";
 import { orderLines, orders, subscriptionEvents, subscriptions } from "../../db/schema.ts";
+import { acrossStores } from "../../db/store-scope.ts";
 import { Payments } from "../../modules/payments/index.ts";
 import { TestCardProcessor } from "../../modules/payments/test-processor.ts";
 import { renewSubscriptions } from "./index.ts";
@@ -42,16 +43,19 @@ describe("subscription renewals", () => {
     vi.useRealTimers();
   });
 
+  // As the job runner runs it: across stores.
   const renew = (day: string) =>
-    renewSubscriptions(
-      {
-        db: t.database.db,
-        payments: t.app.payments,
-        mailer: t.app.mailer,
-        log: t.app.log,
-        linkKey: t.app.sessionKey,
-      },
-      noon(day),
+    acrossStores(() =>
+      renewSubscriptions(
+        {
+          db: t.database.db,
+          payments: t.app.payments,
+          mailer: t.app.mailer,
+          log: t.app.log,
+          linkKey: t.app.sessionKey,
+        },
+        noon(day),
+      ),
     );
 
   /**

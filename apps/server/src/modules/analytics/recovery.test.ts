@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { RECOVERY_MESSAGES } from "@storefront/domain";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   expectError,
@@ -324,9 +325,12 @@ describe("the job queue", () => {
         ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
       // The queue starts after the app is ready, in the background.
       await t.app.jobs.whenStarted();
-      const schedules = await rows<{ name: string; cron: string }>(
-        sql`select name, cron from pgboss.schedule order by name`,
-      );
+      // The job queue's own tables are the database user's, not the server's role's.
+      const owner = new pg.Client({ connectionString: t.database.url });
+      await owner.connect();
+      const schedules = (await owner.query("select name, cron from pgboss.schedule order by name"))
+        .rows;
+      await owner.end();
       expect(schedules).toEqual([
         { name: "abandoned-cart-reminders", cron: "* * * * *" },
         { name: "analytics-retention", cron: "17 3 * * *" },
@@ -362,7 +366,7 @@ describe("abandoned-cart reminders on two instances of one PostgreSQL database",
     drop = database.drop;
     for (const n of [1, 2]) {
       const handle = await openDatabase({ databaseUrl: database.url });
-      if (n === 1) await loadDemoStores(handle.db);
+      if (n === 1) await loadDemoStores(handle.acrossStores);
       const app = await buildApp({
         config: testConfig({ databaseUrl: database.url, smtpUrl: smtp.url, runJobs: true }),
         db: handle.db,

@@ -2,6 +2,7 @@ import { LruCache, type SessionData } from "@storefront/domain";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
 import { type AnalyticsEventKind, analyticsEvents, analyticsSessions } from "../../db/schema.ts";
+import { acrossStores } from "../../db/store-scope.ts";
 import type { Logger } from "../../lib/logger.ts";
 
 /** One beacon's state for one visit. */
@@ -146,17 +147,20 @@ export class AnalyticsWriter {
     this.#pending.clear();
     this.#bytes = 0;
     try {
-      await this.db.transaction(async (tx) => {
-        for (const update of batch) {
-          // Each visit in a savepoint of its own: one the database refuses costs only itself.
-          try {
-            const written = await tx.transaction((visit) => this.#writeVisit(visit, update));
-            if (written) this.#written.set(update.sessionId, written);
-          } catch (err) {
-            this.log.warn({ err, visit: update.sessionId }, "a visit's analytics were refused");
+      // One batch holds visits of every store, each row naming its own: written across stores.
+      await acrossStores(() =>
+        this.db.transaction(async (tx) => {
+          for (const update of batch) {
+            // Each visit in a savepoint of its own: one the database refuses costs only itself.
+            try {
+              const written = await tx.transaction((visit) => this.#writeVisit(visit, update));
+              if (written) this.#written.set(update.sessionId, written);
+            } catch (err) {
+              this.log.warn({ err, visit: update.sessionId }, "a visit's analytics were refused");
+            }
           }
-        }
-      });
+        }),
+      );
     } catch (err) {
       this.log.error({ err, visits: batch.length }, "writing analytics failed");
     }

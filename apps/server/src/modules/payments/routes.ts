@@ -1,6 +1,7 @@
 import { DomainError } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { requestAcrossStores } from "../../db/store-scope.ts";
 import { applyPaymentEvent } from "../../flows/apply-payment-event.ts";
 import { requestOrigin } from "../../plugins/origin.ts";
 import { sendOrderConfirmation } from "../orders/index.ts";
@@ -24,6 +25,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      // The event names its account, not a host: its store is found across stores.
+      requestAcrossStores();
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from("");
       const signature = request.headers["stripe-signature"];
       let event: ReturnType<typeof app.payments.parseWebhook>;

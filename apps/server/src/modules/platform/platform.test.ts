@@ -27,6 +27,7 @@ import { buildApp } from "../../app.ts";
 import { openDatabase } from "../../db/index.ts";
 import { passwordResetTokens, storeDomains, stores, users } from "../../db/schema.ts";
 import { loadDemoStores } from "../../db/seed/index.ts";
+import { acrossStores } from "../../db/store-scope.ts";
 import { openStore } from "../../flows/open-store.ts";
 import { localMediaStore } from "../media/media-store.ts";
 import { operatorLink } from "./operators.ts";
@@ -56,10 +57,13 @@ describe("opening a store without code", () => {
     t = await createTestApp();
     const mediaDir = await mkdtemp(path.join(os.tmpdir(), "storefront-platform-"));
     open = (input) =>
-      openStore(
-        { db: t.database.db, mailer: t.app.mailer, media: localMediaStore(mediaDir), rules },
-        input,
-        (host) => `http://${host}`,
+      // As the platform's routes and its command line do: across stores.
+      acrossStores(() =>
+        openStore(
+          { db: t.database.db, mailer: t.app.mailer, media: localMediaStore(mediaDir), rules },
+          input,
+          (host) => `http://${host}`,
+        ),
       );
   });
   afterAll(() => t.close());
@@ -233,7 +237,7 @@ describe("a store opened on one instance of a PostgreSQL database", () => {
     mediaDir = await mkdtemp(path.join(os.tmpdir(), "storefront-platform-"));
     for (const n of [1, 2]) {
       const handle = await openDatabase({ databaseUrl: database.url });
-      if (n === 1) await loadDemoStores(handle.db);
+      if (n === 1) await loadDemoStores(handle.acrossStores);
       const app = await buildApp({
         config: testConfig({ databaseUrl: database.url, mediaDir }),
         db: handle.db,
@@ -253,15 +257,17 @@ describe("a store opened on one instance of a PostgreSQL database", () => {
     const there = new Visitor(second.app, KITCHEN);
     // The other instance has the host remembered as the default store's.
     expect((await there.get("/api/store")).json().storeId).toBe("pet-remedies");
-    await openStore(
-      { db: first.app.db, mailer: first.app.mailer, media: localMediaStore(mediaDir), rules },
-      kitchen(),
-      (host) => `http://${host}`,
+    await acrossStores(() =>
+      openStore(
+        { db: first.app.db, mailer: first.app.mailer, media: localMediaStore(mediaDir), rules },
+        kitchen(),
+        (host) => `http://${host}`,
+      ),
     );
     await expect
       .poll(async () => (await there.get("/api/store")).json().storeId)
       .toBe("test-kitchen");
-    await setStoreDisabled(first.app.db, rules, "test-kitchen", true);
+    await acrossStores(() => setStoreDisabled(first.app.db, rules, "test-kitchen", true));
     await expect.poll(async () => (await there.get("/api/store")).statusCode).toBe(404);
   });
 });
@@ -423,15 +429,17 @@ describe("the platform's API, for its operators only", () => {
 
   it("refuses the platform's host as a new store's host", async () => {
     const platformHost = "platform.example.com";
-    const res = await openStore(
-      {
-        db: t.database.db,
-        mailer: t.app.mailer,
-        media: t.app.media,
-        rules: { ...rules, platformHost },
-      },
-      kitchen({ id: "kitchen-five", hosts: ["five.localhost", platformHost] }),
-      (host) => `http://${host}`,
+    const res = await acrossStores(() =>
+      openStore(
+        {
+          db: t.database.db,
+          mailer: t.app.mailer,
+          media: t.app.media,
+          rules: { ...rules, platformHost },
+        },
+        kitchen({ id: "kitchen-five", hosts: ["five.localhost", platformHost] }),
+        (host) => `http://${host}`,
+      ),
     ).catch((err: unknown) => err);
     expect(res).toMatchObject({
       code: "invalid",

@@ -11,6 +11,7 @@ import {
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { requestAcrossStores } from "../../db/store-scope.ts";
 import { openStore } from "../../flows/open-store.ts";
 import { consume, RATE_LIMITS, rateLimitKey, refuseWhenLimited } from "../../lib/rate-limit.ts";
 import { cookieOptions } from "../../plugins/cookies.ts";
@@ -63,6 +64,8 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.callNotFound();
       return reply;
     }
+    // The platform's operators open, list and disable every store.
+    requestAcrossStores();
   });
 
   async function requireOperator(request: FastifyRequest): Promise<Operator> {

@@ -3,7 +3,7 @@
 // the database.
 import { SEARCH_LIMITS, type SearchAlternative, type SearchType } from "@storefront/domain";
 import { type SQL, sql } from "drizzle-orm";
-import { type Database, selectRows } from "../../db/index.ts";
+import { type Database, databaseKey, selectRows } from "../../db/index.ts";
 import { AnswerCache } from "../../lib/answer-cache.ts";
 import {
   bestOf,
@@ -42,24 +42,24 @@ function groupQuery(group: SearchAlternative[]): SQL {
  * than HELD_ENTRIES entries (a third of the budget) is searched in the database instead, so that
  * large stores do not keep pushing each other out.
  */
-const held = new WeakMap<Database, SizedCache<Entries | Postings | "too many">>();
+const held = new WeakMap<object, SizedCache<Entries | Postings | "too many">>();
 const HELD_BYTES = 32 * 1024 * 1024;
 const HELD_ENTRIES = 100_000;
-const heldEntries = new WeakMap<Database, number>();
+const heldEntries = new WeakMap<object, number>();
 
 /**
  * Keeps in memory only stores of at most `entries` entries (for a test of the database's path);
  * without it, HELD_ENTRIES again.
  */
 export function searchInMemoryUpTo(db: Database, entries?: number): void {
-  if (entries === undefined) heldEntries.delete(db);
-  else heldEntries.set(db, entries);
+  if (entries === undefined) heldEntries.delete(databaseKey(db));
+  else heldEntries.set(databaseKey(db), entries);
 }
 function heldOf(db: Database): SizedCache<Entries | Postings | "too many"> {
-  let cache = held.get(db);
+  let cache = held.get(databaseKey(db));
   if (!cache) {
     cache = new SizedCache<Entries | Postings | "too many">(HELD_BYTES, heldBytes);
-    held.set(db, cache);
+    held.set(databaseKey(db), cache);
   }
   return cache;
 }
@@ -73,7 +73,7 @@ function storeEntries(
   storeId: string,
   version: number,
 ): Promise<Entries | "too many"> {
-  const most = heldEntries.get(db) ?? HELD_ENTRIES;
+  const most = heldEntries.get(databaseKey(db)) ?? HELD_ENTRIES;
   return heldOf(db).get(
     `entries|${storeId}|${version}|${most}`,
     async (): Promise<Entries | "too many"> => {

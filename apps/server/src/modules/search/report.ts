@@ -9,7 +9,7 @@ import {
   searchGroups,
 } from "@storefront/domain";
 import { and, eq, sql } from "drizzle-orm";
-import { type Database, selectRows } from "../../db/index.ts";
+import { type Database, databaseKey, selectRows } from "../../db/index.ts";
 import { searchQueryResults } from "../../db/schema.ts";
 import { matches } from "./matches.ts";
 import { searchVersion } from "./reuse.ts";
@@ -28,7 +28,7 @@ function reportedQuery(q: string): string {
 }
 
 /** Whether each recent query found nothing when last searched, as written. */
-const written = new WeakMap<Database, LruCache<string, boolean>>();
+const written = new WeakMap<object, LruCache<string, boolean>>();
 
 /**
  * Keeps the queries that find nothing (and forgets one that finds something again), for the
@@ -38,10 +38,10 @@ const written = new WeakMap<Database, LruCache<string, boolean>>();
 export function noteResults(db: Database, storeId: string, q: string, results: number): void {
   const query = reportedQuery(q);
   if (query === "" || !isRecordableQuery(q)) return;
-  let seen = written.get(db);
+  let seen = written.get(databaseKey(db));
   if (!seen) {
     seen = new LruCache<string, boolean>(5_000, 60 * 60_000);
-    written.set(db, seen);
+    written.set(databaseKey(db), seen);
   }
   const key = `${storeId} ${query}`;
   const none = results === 0;

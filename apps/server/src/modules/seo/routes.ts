@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { requestOrigin } from "../../plugins/origin.ts";
+import { resolveRequestStore } from "../../plugins/store.ts";
 import { robotsTxt, sitemapXml } from "./service.ts";
 
 /** Crawlers read these again within minutes of a change, not on every page they fetch. */
@@ -19,7 +20,7 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
 
   /** The store's sitemap file (null: /sitemap.xml), or the 404 of a file it does not have. */
   async function sitemap(request: FastifyRequest, reply: FastifyReply, file: number | null) {
-    const storeId = await app.stores.resolve(request.hostname);
+    const storeId = await resolveRequestStore(request);
     const xml = await sitemapXml(app.db, storeId, requestOrigin(request).origin, file);
     if (xml === null) return reply.callNotFound();
     return reply.type("application/xml; charset=utf-8").header("cache-control", CACHE).send(xml);

@@ -19,8 +19,9 @@ import {
   type TradeTerms,
 } from "@storefront/domain";
 import { asc, eq, sql } from "drizzle-orm";
-import type { Database } from "../../db/index.ts";
+import { type Database, databaseKey } from "../../db/index.ts";
 import { storeDomains, stores } from "../../db/schema.ts";
+import { acrossStores } from "../../db/store-scope.ts";
 import { AnswerCache } from "../../lib/answer-cache.ts";
 import { registerCache } from "../../lib/cache-bus.ts";
 
@@ -29,11 +30,11 @@ const HOST_CACHE_MS = 30_000;
 export const HOST_CACHE_ENTRIES = 5_000;
 
 /** The resolvers of each database, told when a store's hosts or its disabling changed. */
-const resolvers = new WeakMap<Database, Set<StoreResolver>>();
+const resolvers = new WeakMap<object, Set<StoreResolver>>();
 // The database announces it (migration 0046) from every instance, so a new store answers at
 // once everywhere, and a disabled one stops.
 registerCache("store-hosts", (db) => {
-  for (const resolver of resolvers.get(db) ?? []) resolver.forget();
+  for (const resolver of resolvers.get(databaseKey(db)) ?? []) resolver.forget();
 });
 
 /**
@@ -59,10 +60,10 @@ export class StoreResolver {
     private readonly db: Database,
     private readonly defaultStoreId: string,
   ) {
-    let mine = resolvers.get(db);
+    let mine = resolvers.get(databaseKey(db));
     if (!mine) {
       mine = new Set();
-      resolvers.set(db, mine);
+      resolvers.set(databaseKey(db), mine);
     }
     mine.add(this);
   }
@@ -77,20 +78,23 @@ export class StoreResolver {
     let found = this.#cache.get(host);
     if (found === undefined) {
       const generation = this.#generation;
-      const [row] = await this.db
-        .select({
-          storeId: stores.id,
-          disabledAt: stores.disabledAt,
-          currencies: stores.currencies,
-          defaultCurrency: stores.defaultCurrency,
-        })
-        .from(stores)
-        .where(
-          eq(
-            stores.id,
-            sql`coalesce((select ${storeDomains.storeId} from ${storeDomains} where ${storeDomains.host} = ${host}), ${this.defaultStoreId})`,
+      // The host names the store: until then no store's rows can be seen but by opting out.
+      const [row] = await acrossStores(() =>
+        this.db
+          .select({
+            storeId: stores.id,
+            disabledAt: stores.disabledAt,
+            currencies: stores.currencies,
+            defaultCurrency: stores.defaultCurrency,
+          })
+          .from(stores)
+          .where(
+            eq(
+              stores.id,
+              sql`coalesce((select ${storeDomains.storeId} from ${storeDomains} where ${storeDomains.host} = ${host}), ${this.defaultStoreId})`,
+            ),
           ),
-        );
+      );
       found = row
         ? {
             storeId: row.storeId,
@@ -128,10 +132,13 @@ export function normalizeHost(hostHeader: string | undefined): string {
  * that store's first domain, with the protocol and port this request came in on.
  */
 async function storeLinkResolver(db: Database, origin: URL) {
-  const rows = await db
-    .select({ host: storeDomains.host, storeId: storeDomains.storeId })
-    .from(storeDomains)
-    .orderBy(asc(storeDomains.host));
+  // Sister stores' hosts: links between stores are the one thing a store may read of another.
+  const rows = await acrossStores(() =>
+    db
+      .select({ host: storeDomains.host, storeId: storeDomains.storeId })
+      .from(storeDomains)
+      .orderBy(asc(storeDomains.host)),
+  );
   const hostOf = new Map<string, string>();
   for (const row of rows) if (!hostOf.has(row.storeId)) hostOf.set(row.storeId, row.host);
   return (href: string): string => {
