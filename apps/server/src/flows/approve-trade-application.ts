@@ -8,15 +8,11 @@
 import { DomainError, TRADE_MESSAGES as M, type TradeApproval } from "@storefront/domain";
 import { type AdminActor, audit } from "../lib/audit.ts";
 import { newToken } from "../lib/tokens.ts";
+import { sendMail } from "../mail/index.ts";
 import { passwords, SIGN_IN_PATH, storeBrandName } from "../modules/accounts/index.ts";
 import { makeTradeAccount, passwordLink } from "../modules/accounts/writers.ts";
 import { storeLinkOrigin } from "../modules/stores/index.ts";
-import {
-  approvalMail,
-  stored,
-  type TradeDeps,
-  WELCOME_LINK_TTL_MS,
-} from "../modules/trade/index.ts";
+import { stored, type TradeDeps, WELCOME_LINK_TTL_MS } from "../modules/trade/index.ts";
 import { lockApplication, markApproved } from "../modules/trade/writers.ts";
 
 /**
@@ -90,14 +86,16 @@ export async function approveTradeApplication(
       ? await passwordLink(db, context.storeId, user.id, origin, WELCOME_LINK_TTL_MS)
       : `${origin}${SIGN_IN_PATH}`;
     const brand = await storeBrandName(db, context.storeId);
-    await deps.mailer.send({
-      storeId: context.storeId,
-      to: user.email,
-      ...approvalMail(brand, user.firstName, {
-        kind: created ? "choose-password" : "sign-in",
-        url,
-      }),
-    });
+    await sendMail(
+      deps.mailer,
+      "tradeApproval",
+      { storeId: context.storeId, to: user.email },
+      {
+        brand,
+        firstName: user.firstName,
+        link: { kind: created ? "choose-password" : "sign-in", url },
+      },
+    );
   });
   return {
     application: stored(decided),

@@ -15,14 +15,15 @@ import { sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/index.ts";
 import { ensureDemoMedia } from "../db/seed/media.ts";
 import type { Mailer } from "../lib/mailer.ts";
+import { sendMail } from "../mail/index.ts";
 import { insertAccounts, insertOwnerAccount, passwordLink } from "../modules/accounts/writers.ts";
 import { insertCatalog } from "../modules/catalog/writers.ts";
 import { insertDocuments } from "../modules/content/writers.ts";
 import { insertCodes } from "../modules/discounts/writers.ts";
 import type { MediaStore } from "../modules/media/index.ts";
 import {
+  INVITATION_DAYS,
   INVITATION_TTL_MS,
-  invitationMail,
   newStoreOf,
   type PlatformRules,
   refuseHosts,
@@ -86,11 +87,12 @@ export async function openStore(
     return passwordLink(tx, store.id, ownerId, origin, INVITATION_TTL_MS);
   });
   await ensureDemoMedia(deps.media, [blueprint]);
-  await deps.mailer.send({
-    storeId: store.id,
-    to: store.ownerEmail,
-    ...invitationMail(store.brandName, link),
-  });
+  await sendMail(
+    deps.mailer,
+    "storeInvitation",
+    { storeId: store.id, to: store.ownerEmail },
+    { brand: store.brandName, link, days: INVITATION_DAYS },
+  );
   return {
     id: store.id,
     brandName: store.brandName,

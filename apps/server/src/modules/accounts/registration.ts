@@ -8,10 +8,10 @@ import { and, eq, gt, lte } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import { pendingRegistrations, users } from "../../db/schema.ts";
 import type { BackgroundTasks } from "../../lib/background.ts";
-import { escapeHtml } from "../../lib/html.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { consume, RATE_LIMITS } from "../../lib/rate-limit.ts";
 import { newToken, tokenHash } from "../../lib/tokens.ts";
+import { sendMail } from "../../mail/index.ts";
 import { storeLinkOrigin } from "../stores/index.ts";
 import { passwords } from "./passwords.ts";
 import {
@@ -48,41 +48,6 @@ interface Registration {
   birthday: string | null;
 }
 
-function confirmationMail(brand: string, firstName: string, link: string) {
-  const lines = [
-    `Hello ${firstName},`,
-    "",
-    `Thank you for creating a ${brand} account. To finish, open this link within the next ${CONFIRMATION_LINK_HOURS} hours:`,
-    "",
-    link,
-    "",
-    "The link works once and signs you in. If you did not ask for an account, ignore this email: no account is created.",
-  ];
-  const html = `<p>Hello ${escapeHtml(firstName)},</p><p>Thank you for creating a ${escapeHtml(brand)} account. To finish, open this link within the next ${CONFIRMATION_LINK_HOURS} hours:</p><p><a href="${escapeHtml(link)}">Confirm your email and sign in</a></p><p>The link works once and signs you in. If you did not ask for an account, ignore this email: no account is created.</p>`;
-  return { subject: `Confirm your email for ${brand}`, text: lines.join("\n"), html };
-}
-
-function alreadyRegisteredMail(brand: string, firstName: string, origin: string) {
-  const signIn = `${origin}${SIGN_IN_PATH}`;
-  const reset = `${origin}${SIGN_IN_PATH}?view=forgot`;
-  const lines = [
-    `Hello ${firstName},`,
-    "",
-    `Someone, perhaps you, tried to create a ${brand} account with this email address. You already have an account, so nothing was created and nothing has changed.`,
-    "",
-    `If it was you, sign in: ${signIn}`,
-    `Forgot your password? Choose a new one: ${reset}`,
-    "",
-    "If it was not you, ignore this email: your account and password stay as they are.",
-  ];
-  const html = `<p>Hello ${escapeHtml(firstName)},</p><p>Someone, perhaps you, tried to create a ${escapeHtml(brand)} account with this email address. You already have an account, so nothing was created and nothing has changed.</p><p>If it was you, <a href="${escapeHtml(signIn)}">sign in</a>. Forgot your password? <a href="${escapeHtml(reset)}">Choose a new one</a>.</p><p>If it was not you, ignore this email: your account and password stay as they are.</p>`;
-  return {
-    subject: `Someone tried to create a ${brand} account with your email`,
-    text: lines.join("\n"),
-    html,
-  };
-}
-
 /**
  * After the answer: an email with an account mails its owner a note (sign in, or reset the
  * password); any other email gets a pending registration and its confirmation link.
@@ -103,8 +68,17 @@ async function mailRegistration(
   const brand = await storeBrandName(db, storeId);
   const owner = await findUserByEmail(db, storeId, email);
   if (owner) {
-    const mail = alreadyRegisteredMail(brand, owner.firstName, origin);
-    await mailer.send({ storeId, to: owner.email, ...mail });
+    await sendMail(
+      mailer,
+      "alreadyRegistered",
+      { storeId, to: owner.email },
+      {
+        brand,
+        firstName: owner.firstName,
+        signInUrl: `${origin}${SIGN_IN_PATH}`,
+        resetUrl: `${origin}${SIGN_IN_PATH}?view=forgot`,
+      },
+    );
     return;
   }
   const token = newToken();
@@ -119,11 +93,12 @@ async function mailRegistration(
     });
   });
   const link = `${origin}${CONFIRM_PATH}?token=${token}`;
-  await mailer.send({
-    storeId,
-    to: email,
-    ...confirmationMail(brand, registration.firstName, link),
-  });
+  await sendMail(
+    mailer,
+    "registrationConfirmation",
+    { storeId, to: email },
+    { brand, firstName: registration.firstName, link },
+  );
 }
 
 /**

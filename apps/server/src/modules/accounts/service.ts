@@ -11,10 +11,10 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import { passwordResetTokens, stores, users } from "../../db/schema.ts";
 import type { BackgroundTasks } from "../../lib/background.ts";
-import { escapeHtml } from "../../lib/html.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { consume, RATE_LIMITS, type RateLimiter, rateLimitKey } from "../../lib/rate-limit.ts";
 import { newToken, tokenHash } from "../../lib/tokens.ts";
+import { sendMail } from "../../mail/index.ts";
 import { storeLinkOrigin } from "../stores/index.ts";
 import { findTrustedDevice, forgetAllDevices } from "./devices.ts";
 import { dummyHash, passwords } from "./passwords.ts";
@@ -222,23 +222,12 @@ async function sendResetMail(
   }
   const link = await passwordLink(db, storeId, user.id, origin);
   const brand = await storeBrandName(db, storeId);
-  const text = [
-    `Hello ${user.firstName},`,
-    "",
-    `Someone asked to reset the password of your ${brand} account. To choose a new password, open this link within the next hour:`,
-    "",
-    link,
-    "",
-    "The link works once. If you did not ask for it, ignore this email: your password stays as it is.",
-  ].join("\n");
-  const html = `<p>Hello ${escapeHtml(user.firstName)},</p><p>Someone asked to reset the password of your ${escapeHtml(brand)} account. To choose a new password, open this link within the next hour:</p><p><a href="${escapeHtml(link)}">Choose a new password</a></p><p>The link works once. If you did not ask for it, ignore this email: your password stays as it is.</p>`;
-  await mailer.send({
-    storeId,
-    to: user.email,
-    subject: `Reset your ${brand} password`,
-    text,
-    html,
-  });
+  await sendMail(
+    mailer,
+    "passwordReset",
+    { storeId, to: user.email },
+    { brand, firstName: user.firstName, link },
+  );
 }
 
 /**

@@ -1,8 +1,6 @@
 import {
   type CartView,
   DomainError,
-  formatMoney,
-  lineSummary,
   RECOVERY_LINK_DAYS,
   RECOVERY_MESSAGES,
   RECOVERY_RETURN_GRACE_MS,
@@ -10,11 +8,11 @@ import {
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { type Database, selectRows } from "../../db/index.ts";
 import { cartRecoveryTokens, carts, emailOptOuts, stores } from "../../db/schema.ts";
-import { escapeHtml } from "../../lib/html.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { sign, unsign } from "../../lib/session-key.ts";
 import { newToken, tokenHash } from "../../lib/tokens.ts";
+import { sendMail } from "../../mail/index.ts";
 import { storedCartView } from "../cart/index.ts";
 
 export interface RecoveryDeps {
@@ -154,35 +152,13 @@ async function sendReminder(deps: RecoveryDeps, cart: Candidate, now: Date): Pro
   const unsubscribe = `${origin}/email/unsubscribe?token=${encodeURIComponent(
     unsubscribeToken(deps.key, cart.store_id, cart.email),
   )}`;
-  const money = (amount: number) => formatMoney(amount, view.currency);
-  const lines = view.cartItems.map((l) => lineSummary(l, money(l.line_total)));
-  const brand = cart.brand_name;
-  const text = [
-    `You left these in your cart at ${brand}:`,
-    "",
-    ...lines,
-    "",
-    `Total: ${money(view.totalCost)}`,
-    "",
-    `Pick up where you left off (this link works once, for ${RECOVERY_LINK_DAYS} days, in any browser): ${restore}`,
-    "",
-    `No more cart reminders: ${unsubscribe}`,
-  ].join("\n");
-  const html = [
-    `<p>You left these in your cart at ${escapeHtml(brand)}:</p>`,
-    `<ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join("")}</ul>`,
-    `<p>Total: ${escapeHtml(money(view.totalCost))}</p>`,
-    `<p><a href="${escapeHtml(restore)}">Pick up where you left off</a> (this link works once, for ${RECOVERY_LINK_DAYS} days, in any browser).</p>`,
-    `<p><a href="${escapeHtml(unsubscribe)}">No more cart reminders</a></p>`,
-  ].join("");
   try {
-    await deps.mailer.send({
-      storeId: cart.store_id,
-      to: cart.email,
-      subject: `Your cart at ${brand} is waiting`,
-      text,
-      html,
-    });
+    await sendMail(
+      deps.mailer,
+      "cartReminder",
+      { storeId: cart.store_id, to: cart.email },
+      { brand: cart.brand_name, cart: view, restoreUrl: restore, unsubscribeUrl: unsubscribe },
+    );
   } catch (err) {
     // Not sent: its link goes with it.
     if (link) await deps.db.delete(cartRecoveryTokens).where(eq(cartRecoveryTokens.id, link.id));

@@ -12,11 +12,10 @@ import {
 import { and, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/index.ts";
-import { chatConversations, chatQuestions, stores, users } from "../../db/schema.ts";
+import { chatConversations, chatQuestions, users } from "../../db/schema.ts";
 import type { BackgroundTasks } from "../../lib/background.ts";
-import { escapeHtml } from "../../lib/html.ts";
 import type { Logger } from "../../lib/logger.ts";
-import type { Mailer, MailMessage } from "../../lib/mailer.ts";
+import type { Mailer } from "../../lib/mailer.ts";
 import {
   consume,
   RATE_LIMITS,
@@ -25,7 +24,7 @@ import {
   refuseWhenLimited,
 } from "../../lib/rate-limit.ts";
 import { getDocument } from "../content/index.ts";
-import { storeBrandName } from "../stores/index.ts";
+import { mailStoreOwner, storeBrandName } from "../stores/index.ts";
 import type { ChatAnswerer, ChatVisitor } from "./answerer.ts";
 
 export interface ChatDeps {
@@ -241,66 +240,23 @@ export async function sendChatMessage(
   if (!conversationId) throw new Error("the new session's conversation was not started");
   if (answer.handoff) {
     const handoff = answer.handoff;
-    const [question] = await db
-      .insert(chatQuestions)
-      .values({
-        storeId: who.storeId,
-        conversationId,
-        question: handoff.question,
-        email: handoff.email,
-        createdAt: now,
-      })
-      .returning({ id: chatQuestions.id });
+    await db.insert(chatQuestions).values({
+      storeId: who.storeId,
+      conversationId,
+      question: handoff.question,
+      email: handoff.email,
+      createdAt: now,
+    });
     deps.background.run("chat question mail", () =>
-      mailOwner(db, deps.mailer, who.storeId, {
-        id: question?.id ?? "",
-        question: handoff.question,
-        email: handoff.email,
-        at: now,
-      }),
+      mailStoreOwner(
+        deps,
+        { storeId: who.storeId, ...(handoff.email ? { replyTo: handoff.email } : {}) },
+        "chatQuestion",
+        { question: { question: handoff.question, email: handoff.email, at: now } },
+      ),
     );
   }
   return added;
-}
-
-/** The mail that tells a store's owner about a question from the chat. */
-export function chatQuestionMail(
-  store: { id: string; brandName: string; ownerEmail: string },
-  question: { id: string; question: string; email: string | null; at: Date },
-): MailMessage {
-  const received = `${question.at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
-  const answer = question.email
-    ? `Reply to this email to answer them at ${question.email}.`
-    : "They left no email address.";
-  const text = [
-    `A shopper asked the ${store.brandName} chat something it could not answer:`,
-    "",
-    question.question,
-    "",
-    `Received ${received}. ${answer}`,
-  ].join("\n");
-  const html = `<p>A shopper asked the ${escapeHtml(store.brandName)} chat something it could not answer:</p><blockquote style="white-space:pre-line">${escapeHtml(question.question)}</blockquote><p>Received ${escapeHtml(received)}. ${escapeHtml(answer)}</p>`;
-  return {
-    storeId: store.id,
-    to: store.ownerEmail,
-    subject: `A question from the ${store.brandName} chat`,
-    text,
-    html,
-    ...(question.email ? { replyTo: question.email } : {}),
-  };
-}
-
-async function mailOwner(
-  db: Database,
-  mailer: Mailer,
-  storeId: string,
-  question: { id: string; question: string; email: string | null; at: Date },
-) {
-  const [store] = await db
-    .select({ id: stores.id, brandName: stores.brandName, ownerEmail: stores.ownerEmail })
-    .from(stores)
-    .where(eq(stores.id, storeId));
-  if (store) await mailer.send(chatQuestionMail(store, question));
 }
 
 /** How many conversations and questions the admin's list shows. */

@@ -2,8 +2,8 @@
 export { storeBlueprint } from "./blueprint.ts";
 export { operatorLink } from "./operators.ts";
 export {
+  INVITATION_DAYS,
   INVITATION_TTL_MS,
-  invitationMail,
   newStoreOf,
   type PlatformRules,
   refuseHosts,

@@ -13,7 +13,6 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
 import { storeDomains, stores } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
-import { escapeHtml } from "../../lib/html.ts";
 import type { MediaStore } from "../media/index.ts";
 import { checkUploadedImage, keepUpload } from "../media/index.ts";
 
@@ -65,19 +64,6 @@ async function refuseTakenHosts(
     const message = M.hostTaken(taken.host);
     throw new DomainError("conflict", message, { hosts: message });
   }
-}
-
-/** The owner's invitation: what the store is, the link, and how long it works. */
-export function invitationMail(brand: string, link: string) {
-  const lines = [
-    `Your store ${brand} is open.`,
-    `To sign in to its admin, choose your password with this link within ${INVITATION_DAYS} days:`,
-  ];
-  return {
-    subject: `${brand} is ready: choose your admin password`,
-    text: [...lines, "", link, "", "The link works once."].join("\n"),
-    html: `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("")}<p><a href="${escapeHtml(link)}">Choose your password</a></p><p>The link works once.</p>`,
-  };
 }
 
 /** Refuses an id another store has (409), naming the field. */

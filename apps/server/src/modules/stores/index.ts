@@ -1,5 +1,5 @@
 // The stores module's face: what other modules, flows and the app may use of it.
-export { StoreMailer } from "./mail.ts";
+export { mailStoreOwner, StoreMailer } from "./mail.ts";
 export {
   getCheckoutSettings,
   getStoreFigures,

@@ -2,18 +2,21 @@ import { type MailAddress, storeSender } from "@storefront/domain";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import { stores } from "../../db/schema.ts";
-import { escapeHtml } from "../../lib/html.ts";
 import type { Mailer, MailMessage } from "../../lib/mailer.ts";
+import {
+  type MailData,
+  type MailLook,
+  type MailName,
+  sendMail,
+  storeMailHtml,
+  textAsHtml,
+} from "../../mail/index.ts";
 import { storeAnswer, storeHomeOrigin } from "./service.ts";
 
 /** Who a store's mail is from, where replies go, and how its mail looks. */
-export interface MailIdentity {
+export interface MailIdentity extends MailLook {
   from: MailAddress;
   replyTo: string;
-  brand: string;
-  /** The logo as an absolute URL (mail is read away from the store); null without a domain. */
-  logoUrl: string | null;
-  colours: { primary: string; background: string; text: string; muted: string };
 }
 
 /** Colours a mail may carry: hex values only (they go into style attributes). */
@@ -75,39 +78,27 @@ export function storeMailIdentity(
   });
 }
 
-/** Plain text as HTML: escaped, web addresses as links, blank lines as paragraphs. */
-export function textAsHtml(text: string): string {
-  return text
-    .split(/\n{2,}/)
-    .map((paragraph) => {
-      const lines = paragraph.split("\n").map((line) =>
-        // A link ends before the punctuation that closes its sentence.
-        escapeHtml(line).replace(
-          /https?:\/\/[^\s<>"]*[^\s<>".,;:!?)]/g,
-          (url) => `<a href="${url}">${url}</a>`,
-        ),
-      );
-      return `<p>${lines.join("<br>")}</p>`;
-    })
-    .join("");
-}
+/** The mails that tell a store's owner what a visitor sent. */
+type OwnerNotice = Extract<MailName, "tradeApplication" | "designRequest" | "chatQuestion">;
 
-/** The store's frame around a message's HTML: its logo on its colours, its name below. */
-export function storeMailHtml(identity: MailIdentity, content: string): string {
-  const { colours: c, brand, logoUrl } = identity;
-  const header = logoUrl
-    ? `<img src="${escapeHtml(logoUrl)}" alt="${escapeHtml(brand)}" height="48" style="height:48px;width:auto;border:0">`
-    : `<strong style="font-size:20px;color:${c.primary}">${escapeHtml(brand)}</strong>`;
-  return [
-    '<!doctype html><html><head><meta charset="utf-8">',
-    `<style>a{color:${c.primary}}</style></head>`,
-    `<body style="margin:0;padding:0;background:${c.background};color:${c.text};font-family:Helvetica,Arial,sans-serif;line-height:1.5">`,
-    '<div style="max-width:600px;margin:0 auto;padding:24px">',
-    `<div style="padding-bottom:12px;margin-bottom:16px;border-bottom:4px solid ${c.primary}">${header}</div>`,
-    content,
-    `<p style="margin-top:24px;font-size:12px;color:${c.muted}">${escapeHtml(brand)}</p>`,
-    "</div></body></html>",
-  ].join("");
+/**
+ * Sends the store's owner a notice (a trade application, a garden design request, a chat
+ * question) with the store's name; a store that is gone gets none.
+ */
+export async function mailStoreOwner<N extends OwnerNotice>(
+  { db, mailer }: { db: Database; mailer: Mailer },
+  envelope: { storeId: string; replyTo?: string },
+  name: N,
+  data: Omit<MailData<N>, "brand">,
+): Promise<void> {
+  const [store] = await db
+    .select({ brand: stores.brandName, owner: stores.ownerEmail })
+    .from(stores)
+    .where(eq(stores.id, envelope.storeId));
+  if (!store) return;
+  // The notice's data is the caller's and the store's name (`brand`), read here.
+  const full = { ...data, brand: store.brand } as MailData<N>;
+  await sendMail(mailer, name, { ...envelope, to: store.owner }, full);
 }
 
 /**

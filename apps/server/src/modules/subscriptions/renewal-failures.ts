@@ -1,10 +1,10 @@
-import { formatMoney, isoDay, renewalRetry, SUBSCRIPTION_TRANSITIONS } from "@storefront/domain";
+import { isoDay, renewalRetry, SUBSCRIPTION_TRANSITIONS } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import { subscriptions, users } from "../../db/schema.ts";
-import { escapeHtml } from "../../lib/html.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Mailer } from "../../lib/mailer.ts";
+import { sendMail } from "../../mail/index.ts";
 import { storeBrandName, storeHomeOrigin } from "../stores/index.ts";
 import { recordEvent, type SubscriptionRow } from "./service.ts";
 
@@ -109,7 +109,7 @@ export async function mailSafely(
   }
 }
 
-/** Tells the shopper a renewal did not go through, what happens next, and where to act. */
+/** Tells the shopper a renewal did not go through (`mail/renewal-failed.ts`). */
 async function mailFailure(
   deps: RenewalFailureDeps,
   sub: SubscriptionRow,
@@ -123,35 +123,15 @@ async function mailFailure(
   if (!buyer) return;
   const brand = (await storeBrandName(db, sub.storeId)) ?? "our store";
   const origin = await storeHomeOrigin(db, sub.storeId);
-  const account = origin ? `${origin}/account#subscriptions` : null;
-  const what = `${sub.planLabel.toLowerCase()} delivery of ${sub.productTitle} (${formatMoney(sub.price * sub.quantity, sub.currency)})`;
-  const card = sub.cardLast4 ? `your card ending ${sub.cardLast4}` : "your card";
-  const reason =
-    failure.kind === "declined"
-      ? `We could not charge ${card} for your ${what}: ${failure.message}`
-      : failure.kind === "out_of_stock"
-        ? `We could not send your ${what}: ${failure.message}`
-        : `We could not renew your ${what}: ${failure.message}`;
-  const next =
-    sub.status !== "paused"
-      ? `We will try again on ${sub.retryOn}.`
-      : failure.kind === "no_card"
-        ? "Your subscription is paused."
-        : "Your subscription is paused. Resume it on your account when you are ready.";
-  const act = "Manage the subscription on your account";
-  const lines = [reason, "", next, ...(account ? ["", `${act}: ${account}`] : [])];
-  await deps.mailer.send({
-    storeId: sub.storeId,
-    to: buyer.email,
-    subject:
-      sub.status === "paused"
-        ? `Your ${sub.productTitle} subscription at ${brand} is paused`
-        : `Your ${sub.productTitle} subscription at ${brand} could not be renewed`,
-    text: lines.join("\n"),
-    html: [
-      `<p>${escapeHtml(reason)}</p>`,
-      `<p>${escapeHtml(next)}</p>`,
-      account ? `<p><a href="${escapeHtml(account)}">${escapeHtml(act)}</a></p>` : "",
-    ].join(""),
-  });
+  await sendMail(
+    deps.mailer,
+    "renewalFailed",
+    { storeId: sub.storeId, to: buyer.email },
+    {
+      brand,
+      subscription: sub,
+      failure,
+      accountUrl: origin ? `${origin}/account#subscriptions` : null,
+    },
+  );
 }

@@ -1,7 +1,2 @@
 // The trade module's face: what other modules, flows and the app may use of it.
-export {
-  approvalMail,
-  stored,
-  type TradeDeps,
-  WELCOME_LINK_TTL_MS,
-} from "./service.ts";
+export { stored, type TradeDeps, WELCOME_LINK_TTL_MS } from "./service.ts";

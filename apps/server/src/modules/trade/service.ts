@@ -1,16 +1,12 @@
-import {
-  type StoredTradeApplication,
-  TRADE_LABELS,
-  type TradeApplication,
-} from "@storefront/domain";
+import type { StoredTradeApplication, TradeApplication } from "@storefront/domain";
 import { and, desc, eq } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
-import { stores, wholesaleApplications } from "../../db/schema.ts";
+import { wholesaleApplications } from "../../db/schema.ts";
 import type { BackgroundTasks } from "../../lib/background.ts";
-import { escapeHtml } from "../../lib/html.ts";
 import type { Logger } from "../../lib/logger.ts";
-import type { Mailer, MailMessage } from "../../lib/mailer.ts";
+import type { Mailer } from "../../lib/mailer.ts";
 import { consume, RATE_LIMITS, type RateLimiter } from "../../lib/rate-limit.ts";
+import { mailStoreOwner } from "../stores/index.ts";
 
 export interface TradeDeps {
   db: Database;
@@ -35,51 +31,6 @@ export function stored(row: ApplicationRow): StoredTradeApplication {
   };
 }
 
-/** The owner's notice of an application: every field, and a reply goes to the applicant. */
-export function tradeApplicationMail(
-  store: { id: string; brandName: string; ownerEmail: string },
-  application: StoredTradeApplication,
-): MailMessage {
-  const fields = Object.entries(TRADE_LABELS).map(([key, label]) => ({
-    label,
-    value: application.application[key as keyof TradeApplication] || "—",
-  }));
-  // A business name may hold line breaks through the API; a subject is one line.
-  const business = application.application.businessName.replace(/\s+/g, " ");
-  const received = `${application.createdAt.slice(0, 16).replace("T", " ")} UTC`;
-  const text = [
-    `${business} applied to be a ${store.brandName} trade partner.`,
-    "",
-    ...fields.map(({ label, value }) => `${label}: ${value.replace(/\r?\n/g, "\n  ")}`),
-    "",
-    `Received ${received} (application ${application.id}). Approve it in the store's admin; reply to this email to write to the applicant.`,
-  ].join("\n");
-  const cells = fields
-    .map(
-      ({ label, value }) =>
-        `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0;white-space:pre-line">${escapeHtml(value)}</td></tr>`,
-    )
-    .join("");
-  const html = `<p>${escapeHtml(business)} applied to be a ${escapeHtml(store.brandName)} trade partner.</p><table>${cells}</table><p>Received ${escapeHtml(received)} (application ${escapeHtml(application.id)}). Approve it in the store's admin; reply to this email to write to the applicant.</p>`;
-  return {
-    storeId: store.id,
-    to: store.ownerEmail,
-    replyTo: application.application.email,
-    subject: `New trade application from ${business}`,
-    text,
-    html,
-  };
-}
-
-async function notifyOwner(db: Database, mailer: Mailer, application: StoredTradeApplication) {
-  const [store] = await db
-    .select({ id: stores.id, brandName: stores.brandName, ownerEmail: stores.ownerEmail })
-    .from(stores)
-    .innerJoin(wholesaleApplications, eq(wholesaleApplications.storeId, stores.id))
-    .where(eq(wholesaleApplications.id, application.id));
-  if (store) await mailer.send(tradeApplicationMail(store, application));
-}
-
 /**
  * Keeps a visitor's trade application and mails it to the store's owner (after the answer: the
  * application is kept when the mail server is down, and listed to the store's admins).
@@ -99,7 +50,10 @@ export async function submitTradeApplication(
     .returning();
   if (!row) throw new Error("the trade application was not stored");
   const result = stored(row);
-  deps.background.run("trade application mail", () => notifyOwner(deps.db, deps.mailer, result));
+  const notice = { storeId: context.storeId, replyTo: result.application.email };
+  deps.background.run("trade application mail", () =>
+    mailStoreOwner(deps, notice, "tradeApplication", { application: result }),
+  );
   return result;
 }
 
@@ -117,35 +71,6 @@ export async function listTradeApplications(
     .limit(page.limit)
     .offset(page.offset);
   return rows.map(stored);
-}
-
-/** The approved applicant's mail: a link to choose a password (a new account), or to sign in. */
-export function approvalMail(
-  brand: string,
-  firstName: string,
-  link: { kind: "choose-password" | "sign-in"; url: string },
-): Pick<MailMessage, "subject" | "text" | "html"> {
-  const action =
-    link.kind === "choose-password"
-      ? {
-          intro: `we have made you a ${brand} trade account. To sign in, choose its password within the next 7 days (the link works once):`,
-          label: "Choose your password",
-        }
-      : {
-          intro: `your ${brand} account now has trade prices. Sign in as usual to see them:`,
-          label: "Sign in",
-        };
-  const text = [
-    `Hello ${firstName},`,
-    "",
-    `Your trade application is approved: ${action.intro}`,
-    "",
-    link.url,
-    "",
-    "Trade prices show on every product, in the cart and at checkout once you are signed in.",
-  ].join("\n");
-  const html = `<p>Hello ${escapeHtml(firstName)},</p><p>Your trade application is approved: ${escapeHtml(action.intro)}</p><p><a href="${escapeHtml(link.url)}">${escapeHtml(action.label)}</a></p><p>Trade prices show on every product, in the cart and at checkout once you are signed in.</p>`;
-  return { subject: `Your ${brand} trade account is ready`, text, html };
 }
 
 /** The store's application, locked for its decision; undefined when there is none. */
