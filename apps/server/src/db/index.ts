@@ -148,25 +148,35 @@ export async function openDatabase(options: {
     idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
     keepAlive: true,
   };
-  const asRole = await migrate(connection);
-  const pool = new pg.Pool({
+  await migrate(connection);
+  // Row-level security holds the server's statements to their store (store-scope.ts): each pool's
+  // connections take their role as they open, so that RESET ROLE comes back to it.
+  const storePool = new pg.Pool({
     ...connection,
     max: options.poolSize ?? 10,
-    // Row-level security holds the server's statements to their store (store-scope.ts).
-    ...(asRole ? { options: `-c role=${asRole}` } : {}),
+    options: `-c role=${STORE_ROLE}`,
+  });
+  const acrossPool = new pg.Pool({
+    ...connection,
+    // Host resolution (once per host and half minute), the jobs, the platform's screens.
+    max: Math.max(2, Math.ceil((options.poolSize ?? 10) / 2)),
+    options: `-c role=${ACROSS_ROLE}`,
   });
   // The statements run again and again are parsed and planned once per connection.
   const names = statementNames();
-  pool.on("connect", (client) => nameStatementsOf(client, names));
   let closing = false;
-  // An idle connection the server drops (restart, failover, shutdown) is replaced on next use;
-  // without a listener its error would crash the process.
-  pool.on("error", (error) => {
-    if (!closing) process.emitWarning(`PostgreSQL dropped an idle connection: ${error.message}`);
-  });
-  const db = drizzleNodePg(scopedPool(pool), { schema, logger });
+  for (const pool of [storePool, acrossPool]) {
+    pool.on("connect", (client) => nameStatementsOf(client, names));
+    // An idle connection the server drops (restart, failover, shutdown) is replaced on next use;
+    // without a listener its error would crash the process.
+    pool.on("error", (error) => {
+      if (!closing) process.emitWarning(`PostgreSQL dropped an idle connection: ${error.message}`);
+    });
+  }
+  const pools = { store: storePool, across: acrossPool };
+  const db = drizzleNodePg(scopedPool(pools), { schema, logger });
   const everyStore = drizzleNodePg(
-    scopedPool(pool, () => EVERY_STORE),
+    scopedPool(pools, () => EVERY_STORE),
     { schema, logger },
   );
   const views = { db: db as unknown as Database, acrossStores: everyStore as unknown as Database };
@@ -176,23 +186,22 @@ export async function openDatabase(options: {
   return {
     ...views,
     url: options.databaseUrl,
-    close: () => {
+    close: async () => {
       closing = true;
-      return pool.end();
+      await Promise.all([storePool.end(), acrossPool.end()]);
     },
   };
 }
 
-/** The role the server runs as when its user would skip row-level security (migration 0049). */
-const SERVER_ROLE = "storefront_app";
+/** The roles of migration 0049: one store's rows, and every store's (acrossStores). */
+const STORE_ROLE = "storefront_app";
+const ACROSS_ROLE = "storefront_across";
 
 /**
- * Migrates the database on a connection of its own, as the database's user (not as the server's
- * role), and answers the role the server's connections must take: SERVER_ROLE when the user is a
- * superuser or has BYPASSRLS, which no policy holds; none when the user owns the tables without
- * such power, which FORCE ROW LEVEL SECURITY holds.
+ * Migrates the database on a connection of its own, as the database's user (not as a role of the
+ * server's pools), and checks that the user may take both roles.
  */
-async function migrate(connection: pg.ClientConfig): Promise<string | null> {
+async function migrate(connection: pg.ClientConfig): Promise<void> {
   // Several instances may start at once: one migrates, the others wait for it.
   const client = new pg.Client(connection);
   await client.connect();
@@ -200,20 +209,18 @@ async function migrate(connection: pg.ClientConfig): Promise<string | null> {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
     await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]);
-    const { rows } = await client.query<{ bypasses: boolean; can_become: boolean | null }>(
-      `select r.rolsuper or r.rolbypassrls as bypasses,
-              (select pg_has_role(current_user, a.oid, 'MEMBER') from pg_roles a where a.rolname = $1) as can_become
-         from pg_roles r where r.rolname = current_user`,
-      [SERVER_ROLE],
+    const { rows } = await client.query<{ role: string }>(
+      `select wanted as role from unnest($1::text[]) as wanted
+        where not exists (select from pg_roles r where r.rolname = wanted
+                           and pg_has_role(current_user, r.oid, 'MEMBER'))`,
+      [[STORE_ROLE, ACROSS_ROLE]],
     );
-    const user = rows[0];
-    if (!user?.bypasses) return null;
-    if (!user.can_become) {
+    if (rows.length > 0) {
+      const missing = rows.map((row) => row.role).join(" and ");
       throw new Error(
-        `The database user skips row-level security and cannot take the role ${SERVER_ROLE}: create it (CREATE ROLE ${SERVER_ROLE} NOLOGIN) and grant it to the user, or connect as a user without SUPERUSER and BYPASSRLS`,
+        `The database user cannot take the role ${missing} (migration 0049 makes them): create it (CREATE ROLE … NOLOGIN) and grant it to the user`,
       );
     }
-    return SERVER_ROLE;
   } finally {
     await client.end().catch(() => {});
   }

@@ -141,12 +141,28 @@ describe("store isolation by row-level security", () => {
       "server_secrets",
     ]);
     for (const name of withStore) expect(unsecured.map((table) => table.name)).not.toContain(name);
-    const [role] = await selectRows<{ user: string; skips: boolean }>(
-      t.database.storeScoped,
-      sql`select current_user as user, r.rolsuper or r.rolbypassrls as skips
-            from pg_roles r where r.rolname = current_user`,
-    );
-    expect(role).toEqual({ user: "storefront_app", skips: false });
+    const roleOf = async (db: Database) =>
+      (
+        await selectRows<{ user: string; skips: boolean }>(
+          db,
+          sql`select current_user as user, r.rolsuper or r.rolbypassrls as skips
+                from pg_roles r where r.rolname = current_user`,
+        )
+      )[0];
+    expect(await inStore(PET_STORE, () => roleOf(t.database.storeScoped))).toEqual({
+      user: "storefront_app",
+      skips: false,
+    });
+    expect(await roleOf(t.database.db)).toEqual({ user: "storefront_across", skips: false });
+    // And a statement cannot leave its role for the database user's.
+    await expect(
+      inStore(PET_STORE, () =>
+        t.database.storeScoped.transaction(async (tx) => {
+          await tx.execute(sql`reset role`);
+          return roleOf(tx);
+        }),
+      ),
+    ).resolves.toEqual({ user: "storefront_app", skips: false });
   });
 });
 

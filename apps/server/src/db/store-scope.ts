@@ -12,9 +12,12 @@ import type pg from "pg";
  * - code outside any scope sees no store's rows at all, and cannot write one;
  * - `acrossStores` is the one way to see every store: host resolution, the timed jobs, the
  *   platform operators' screens, Stripe's webhook (which names an account, not a host), seeding
- *   and the command-line tools. Grep for it to review them.
+ *   and the command-line tools. Grep for it to review them. Its statements run on a pool of
+ *   their own, as the role storefront_across, which a second policy lets see every row; the
+ *   store pool's role, storefront_app, has only the one-store policy, a plain equality the
+ *   planner folds into the query's own store filter.
  *
- * Migrations run before the pool is made, on a connection of their own, as the database's user.
+ * Migrations run before the pools are made, on a connection of their own, as the database's user.
  */
 export const EVERY_STORE = "*";
 
@@ -84,16 +87,24 @@ async function giveScope(client: pg.PoolClient, scope: string): Promise<void> {
   scopeOfConnection.set(client, scope);
 }
 
+/** The server's two pools (db/index.ts): one store's rows, and every store's. */
+export interface ScopedPools {
+  store: pg.Pool;
+  across: pg.Pool;
+}
+
 /**
  * The pool as Drizzle sees it, each of whose statements runs on a connection set to the scope
- * of the code that ran it (`scopeOf`, read when the statement or transaction starts). node-
- * postgres's own `pool.query` cannot be used: when it waits for a free connection, it runs the
- * statement in the async context of the request that freed one.
+ * of the code that ran it (`scopeOf`, read when the statement or transaction starts): one of the
+ * store pool's, set to the scope's store (or to none), or for EVERY_STORE one of the across
+ * pool's. node-postgres's own `pool.query` cannot be used: when it waits for a free connection,
+ * it runs the statement in the async context of the request that freed one.
  */
-export function scopedPool(pool: pg.Pool, scopeOf: () => string = currentScope): pg.Pool {
+export function scopedPool(pools: ScopedPools, scopeOf: () => string = currentScope): pg.Pool {
   const connect = async (): Promise<pg.PoolClient> => {
     const scope = scopeOf();
-    const client = await pool.connect();
+    if (scope === EVERY_STORE) return pools.across.connect();
+    const client = await pools.store.connect();
     try {
       await guarded(client, () => giveScope(client, scope));
     } catch (error) {
@@ -117,7 +128,7 @@ export function scopedPool(pool: pg.Pool, scopeOf: () => string = currentScope):
   };
   // Drizzle tells a pool from a connection with `instanceof pg.Pool`: the facade inherits from
   // the pool, and only its two ways of running statements differ.
-  return Object.create(pool, {
+  return Object.create(pools.store, {
     connect: { value: connect },
     query: { value: query },
   }) as pg.Pool;
