@@ -5,7 +5,7 @@ import { and, type Column, eq, ne, type Placeholder, type SQL, sql } from "drizz
 import { compiled } from "../../db/compiled.ts";
 import type { Database, Transaction } from "../../db/index.ts";
 import { carts, users } from "../../db/schema.ts";
-import type { PlanRow } from "../subscriptions/index.ts";
+import type { PlanRow } from "../catalog/index.ts";
 
 /**
  * Whose cart: the request's store and either the signed-in account (`userId`) or the guest's

@@ -17,7 +17,7 @@ import {
   variantPrices,
   variants,
 } from "../../db/schema.ts";
-import type { PlanRow } from "../subscriptions/index.ts";
+import type { PlanRow } from "../catalog/index.ts";
 import { tradeBuyer } from "./cart-rows.ts";
 
 export interface SellableVariant {

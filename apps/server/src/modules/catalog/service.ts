@@ -29,7 +29,7 @@ import {
   variants,
 } from "../../db/schema.ts";
 import { AnswerCache } from "../../lib/answer-cache.ts";
-import { planView, readPlans } from "../subscriptions/index.ts";
+import { planView, readPlans } from "./plans.ts";
 
 /** What a card shows beyond its product's id, handle and title; null: no price in the currency. */
 interface CardParts {

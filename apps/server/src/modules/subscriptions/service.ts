@@ -10,8 +10,8 @@ import {
 import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
 import { orderLines, orders, subscriptionEvents, subscriptions } from "../../db/schema.ts";
+import { planView, readPlans } from "../catalog/index.ts";
 import type { SavedMethod } from "../payments/index.ts";
-import { planView, readPlans } from "./plans.ts";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
