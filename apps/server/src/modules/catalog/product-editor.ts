@@ -8,10 +8,10 @@ import {
 } from "@storefront/domain";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { type Database, selectRows, type Transaction } from "../../db/index.ts";
-import { collections, products, stores, variants } from "../../db/schema.ts";
 import { type AdminActor, audit } from "../../lib/audit.ts";
 import { violatedUnique } from "../../lib/db-errors.ts";
 import { sanitizeHtml } from "../../lib/sanitize.ts";
+import { stores } from "../stores/index.ts";
 import { readProductDetail } from "./product-detail.ts";
 import {
   type LiveSubscriptions,
@@ -19,6 +19,7 @@ import {
   writePlans,
   writeVariants,
 } from "./product-parts.ts";
+import { collections, products, variants } from "./schema.ts";
 import { forgetCatalogAnswers } from "./service.ts";
 
 /** A handle or SKU another product of the store has: 409 naming it (the checks race-free below). */

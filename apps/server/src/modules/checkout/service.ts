@@ -20,7 +20,7 @@ import {
 } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
-import { users } from "../../db/schema.ts";
+import { users } from "../accounts/index.ts";
 import { type CartOwner, type CheckoutCart, readCheckoutCart, selectionOf } from "../cart/index.ts";
 import { planView } from "../catalog/index.ts";
 import { findOrderByKey } from "../orders/index.ts";
