@@ -10,6 +10,8 @@ import {
 } from "./db/start.ts";
 import { acrossStores } from "./db/store-scope.ts";
 import { batchedStdout } from "./lib/log-destination.ts";
+import { firstProductImages } from "./modules/catalog/index.ts";
+import { pageBanners } from "./modules/content/index.ts";
 import { warmPageImages } from "./modules/media/index.ts";
 
 /**
@@ -93,7 +95,8 @@ async function serve(given: Config): Promise<void> {
     // Every store's page images, drawn once at start.
     void acrossStores(() =>
       warmPageImages({
-        db: app.db,
+        productImages: () => firstProductImages(app.db),
+        pageBanners: () => pageBanners(app.db),
         media: app.media,
         log: app.log,
         background: app.background,

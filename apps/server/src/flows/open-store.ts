@@ -17,7 +17,7 @@ import { ensureDemoMedia } from "../db/seed/media.ts";
 import type { Mailer } from "../lib/mailer.ts";
 import { sendMail } from "../mail/index.ts";
 import { insertAccounts, insertOwnerAccount, passwordLink } from "../modules/accounts/writers.ts";
-import { insertCatalog } from "../modules/catalog/writers.ts";
+import { insertCatalog, insertPlans } from "../modules/catalog/writers.ts";
 import { insertDocuments } from "../modules/content/writers.ts";
 import { insertCodes } from "../modules/discounts/writers.ts";
 import type { MediaStore } from "../modules/media/index.ts";
@@ -33,7 +33,6 @@ import {
 import { insertDemoReviews } from "../modules/reviews/writers.ts";
 import { insertSynonyms } from "../modules/search/writers.ts";
 import { insertStoreRow } from "../modules/stores/writers.ts";
-import { insertPlans } from "../modules/subscriptions/writers.ts";
 
 /** Held while stores are written: the demo stores at first start, a store the platform opens. */
 const STORES_LOCK = 7_202_612;

@@ -53,6 +53,74 @@ function firstCycle(graph: ReadonlyMap<string, ReadonlySet<string>>): string[] |
   return null;
 }
 
+/** Each module's tables, by their Drizzle name and their SQL name, as its schema.ts declares them. */
+function tableOwners(root: string): Map<string, string> {
+  const owners = new Map<string, string>();
+  for (const entry of readdirSync(root, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    let schema: string;
+    try {
+      schema = readFileSync(path.join(root, entry.name, "schema.ts"), "utf8");
+    } catch {
+      continue;
+    }
+    for (const [, name, table] of schema.matchAll(/export const (\w+) = pgTable\(\s*"(\w+)"/g)) {
+      owners.set(name as string, entry.name).set(table as string, entry.name);
+    }
+  }
+  return owners;
+}
+
+const RAW_WRITE = /\b(?:insert\s+into|update|delete\s+from)\s+(?:\$\{\s*(\w+)\s*\}|"?(\w+)"?)/gi;
+
+/**
+ * The tables a file writes: Drizzle's `.insert(t)`, `.update(t)`, `.delete(t)` on a table
+ * object, and raw SQL in its strings and templates (`insert into x`, `update ${t}`, `delete
+ * from x`, by SQL name or by the table interpolated). Comments are not read.
+ */
+function writtenTables(file: string, source: string): string[] {
+  const written: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      ["insert", "update", "delete"].includes(node.expression.name.text) &&
+      node.arguments[0] &&
+      ts.isIdentifier(node.arguments[0])
+    ) {
+      written.push(node.arguments[0].text);
+    }
+    let text: string | null = null;
+    if (ts.isNoSubstitutionTemplateLiteral(node) || ts.isStringLiteral(node)) text = node.text;
+    if (ts.isTemplateExpression(node)) {
+      text = node.head.text;
+      for (const span of node.templateSpans) {
+        const name = ts.isIdentifier(span.expression) ? span.expression.text : "_";
+        text += `\${${name}}${span.literal.text}`;
+      }
+    }
+    for (const [, byObject, byName] of text?.matchAll(RAW_WRITE) ?? []) {
+      written.push((byObject ?? byName) as string);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true));
+  return written;
+}
+
+/** "module/file.ts writes table (owner's)" for every write of a module to a table another owns. */
+function foreignWrites(root: string): string[] {
+  const owners = tableOwners(root);
+  return sourceFiles(root).flatMap((file) => {
+    const rel = path.relative(root, file);
+    const module = rel.split(path.sep)[0] ?? "";
+    return writtenTables(file, readFileSync(file, "utf8")).flatMap((table) => {
+      const owner = owners.get(table);
+      return owner && owner !== module ? [`${rel} writes ${table} (${owner}'s)`] : [];
+    });
+  });
+}
+
 describe("the server's module graph", () => {
   it("has no cycle: no module imports, directly or through others, a module that imports it", () => {
     const cycle = firstCycle(moduleGraph(MODULES));
@@ -76,5 +144,23 @@ describe("the server's module graph", () => {
     expect(graph.get("cart")).toContain("discounts");
     expect(graph.get("checkout")).toContain("cart");
     expect(graph.get("orders")?.has("cart")).toBe(false);
+  });
+
+  it("has no module writing a table another module owns (flows and lib/ write across modules)", () => {
+    expect(foreignWrites(MODULES)).toEqual([]);
+  });
+
+  it("finds a write by Drizzle's call on a table object and by raw SQL, not in comments", () => {
+    const written = writtenTables(
+      "x.ts",
+      `// update stores in a comment is not a write
+      await tx.update(carts).set({ a: 1 });
+      await db.insert(users).values(v);
+      await db.select().from(orders);
+      await selectRows(db, sql\`update \${variants} set stock = 0\`);
+      await db.execute("delete from order_lines where id = $1");`,
+    );
+    expect(written).toEqual(["carts", "users", "variants", "order_lines"]);
+    expect(tableOwners(MODULES).get("order_lines")).toBe("orders");
   });
 });

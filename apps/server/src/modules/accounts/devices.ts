@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, notInArray } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
-import { trustedDevices, users } from "../../db/schema.ts";
 import { newToken, tokenHash } from "../../lib/tokens.ts";
+import { trustedDevices, users } from "./schema.ts";
 
 /** A browser stays known for 180 days after the last sign-in on it. */
 export const DEVICE_TTL_MS = 180 * 24 * 60 * 60 * 1000;

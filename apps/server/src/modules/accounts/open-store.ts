@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { DemoStore } from "@storefront/domain";
 import type { Transaction } from "../../db/index.ts";
-import { users } from "../../db/schema.ts";
 import { passwords } from "./passwords.ts";
+import { users } from "./schema.ts";
 import { personalDiscountCode } from "./service.ts";
 
 /** Writes a new store's accounts from its blueprint (the demo stores' owners and shoppers). */

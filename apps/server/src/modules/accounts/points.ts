@@ -1,7 +1,8 @@
 import { CHECKOUT_MESSAGES, DomainError } from "@storefront/domain";
 import { and, eq, sql } from "drizzle-orm";
 import type { Transaction } from "../../db/index.ts";
-import { stores, users } from "../../db/schema.ts";
+import { stores } from "../stores/index.ts";
+import { users } from "./schema.ts";
 
 /**
  * Takes the points an order spends from its buyer's balance, guarded so the balance never goes

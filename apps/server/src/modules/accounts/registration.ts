@@ -6,7 +6,6 @@ import {
 } from "@storefront/domain";
 import { and, eq, gt, lte } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
-import { pendingRegistrations, users } from "../../db/schema.ts";
 import type { BackgroundTasks } from "../../lib/background.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { consume, RATE_LIMITS } from "../../lib/rate-limit.ts";
@@ -14,6 +13,7 @@ import { newToken, tokenHash } from "../../lib/tokens.ts";
 import { sendMail } from "../../mail/index.ts";
 import { storeLinkOrigin } from "../stores/index.ts";
 import { passwords } from "./passwords.ts";
+import { pendingRegistrations, users } from "./schema.ts";
 import {
   type AccountDeps,
   findUserByEmail,

@@ -9,15 +9,15 @@ import {
 } from "@storefront/domain";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
-import { passwordResetTokens, stores, users } from "../../db/schema.ts";
 import type { BackgroundTasks } from "../../lib/background.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { consume, RATE_LIMITS, type RateLimiter, rateLimitKey } from "../../lib/rate-limit.ts";
 import { newToken, tokenHash } from "../../lib/tokens.ts";
 import { sendMail } from "../../mail/index.ts";
-import { storeLinkOrigin } from "../stores/index.ts";
+import { storeBrandName as brandNameOf, storeLinkOrigin } from "../stores/index.ts";
 import { findTrustedDevice, forgetAllDevices } from "./devices.ts";
 import { dummyHash, passwords } from "./passwords.ts";
+import { passwordResetTokens, users } from "./schema.ts";
 import { endAllSessions, type UserRow } from "./sessions.ts";
 
 /** A reset link works for one hour, once. */
@@ -177,11 +177,7 @@ export async function updateAccount(
 
 /** The store's name as its mail says it. */
 export async function storeBrandName(db: Database, storeId: string): Promise<string> {
-  const [store] = await db
-    .select({ brandName: stores.brandName })
-    .from(stores)
-    .where(eq(stores.id, storeId));
-  return store?.brandName ?? "our store";
+  return (await brandNameOf(db, storeId)) ?? "our store";
 }
 
 /**

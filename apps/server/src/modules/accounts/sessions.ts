@@ -1,7 +1,7 @@
 import { and, eq, gt, lt, or } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
-import { sessions, users } from "../../db/schema.ts";
 import { newToken, tokenHash } from "../../lib/tokens.ts";
+import { sessions, users } from "./schema.ts";
 
 export type UserRow = typeof users.$inferSelect;
 

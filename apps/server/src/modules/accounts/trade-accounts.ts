@@ -1,7 +1,7 @@
 import { namesOf } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
 import type { Transaction } from "../../db/index.ts";
-import { users } from "../../db/schema.ts";
+import { users } from "./schema.ts";
 import { personalDiscountCode } from "./service.ts";
 import type { UserRow } from "./sessions.ts";
 

@@ -7,13 +7,20 @@ import {
 } from "@storefront/domain";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { type Database, selectRows } from "../../db/index.ts";
-import { cartRecoveryTokens, carts, emailOptOuts, stores } from "../../db/schema.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { sign, unsign } from "../../lib/session-key.ts";
 import { newToken, tokenHash } from "../../lib/tokens.ts";
 import { sendMail } from "../../mail/index.ts";
-import { storedCartView } from "../cart/index.ts";
+import {
+  carts,
+  claimCartReminder,
+  reactivateAbandonedCart,
+  releaseCartReminder,
+  storedCartView,
+} from "../cart/index.ts";
+import { storeBrandName } from "../stores/index.ts";
+import { cartRecoveryTokens, emailOptOuts } from "./schema.ts";
 
 export interface RecoveryDeps {
   db: Database;
@@ -90,31 +97,13 @@ function dueCarts(db: Database, now: Date): Promise<Candidate[]> {
   );
 }
 
-/**
- * Claims a cart's one reminder: only the first claim succeeds, whichever instance runs the job,
- * and only while the cart is still abandoned (not bought, emptied or back in use since).
- */
-async function claim(db: Database, cartId: string, now: Date): Promise<boolean> {
-  const claimed = await db
-    .update(carts)
-    .set({ recoveryEmailedAt: now, recoveryAttempts: sql`${carts.recoveryAttempts} + 1` })
-    .where(
-      and(eq(carts.id, cartId), eq(carts.status, "abandoned"), isNull(carts.recoveryEmailedAt)),
-    )
-    .returning({ id: carts.id });
-  return claimed.length > 0;
-}
-
 /** A visitor seen after leaving the cart is back: the cart is active again, and not reminded. */
 async function cameBack(db: Database, cart: Candidate): Promise<boolean> {
   if (cart.last_seen_at === null) return false;
   const seen = new Date(cart.last_seen_at).getTime();
   const left = new Date(cart.abandoned_at).getTime();
   if (seen <= left + RECOVERY_RETURN_GRACE_MS) return false;
-  await db
-    .update(carts)
-    .set({ status: "active", abandonedAt: null })
-    .where(and(eq(carts.id, cart.id), eq(carts.status, "abandoned")));
+  await reactivateAbandonedCart(db, cart.id);
   return true;
 }
 
@@ -179,7 +168,7 @@ export async function sendCartReminders(deps: RecoveryDeps, now: Date): Promise<
   for (const cart of await dueCarts(deps.db, now)) {
     if (mailed.has(mailbox(cart.email))) continue;
     if (await cameBack(deps.db, cart)) continue;
-    if (!(await claim(deps.db, cart.id, now))) continue;
+    if (!(await claimCartReminder(deps.db, cart.id, now))) continue;
     try {
       await sendReminder(deps, cart, now);
       mailed.add(mailbox(cart.email));
@@ -187,7 +176,7 @@ export async function sendCartReminders(deps: RecoveryDeps, now: Date): Promise<
     } catch (err) {
       // Not sent: the next run tries again, up to MAX_ATTEMPTS tries.
       deps.log.error({ err, cart: cart.id }, "sending a cart reminder failed");
-      await deps.db.update(carts).set({ recoveryEmailedAt: null }).where(eq(carts.id, cart.id));
+      await releaseCartReminder(deps.db, cart.id);
     }
   }
   return sent;
@@ -266,11 +255,7 @@ export async function unsubscribe(
     .insert(emailOptOuts)
     .values({ storeId, email: mailbox(email) })
     .onConflictDoNothing();
-  const [store] = await db
-    .select({ brandName: stores.brandName })
-    .from(stores)
-    .where(eq(stores.id, storeId));
-  return RECOVERY_MESSAGES.unsubscribed(store?.brandName ?? "this store");
+  return RECOVERY_MESSAGES.unsubscribed((await storeBrandName(db, storeId)) ?? "this store");
 }
 
 /**

@@ -1,8 +1,9 @@
 import type { AbandonedCartPage, AbandonedCartReport, SessionData } from "@storefront/domain";
 import { and, asc, count, desc, eq, or, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
-import { analyticsEvents, analyticsSessions, cartEvents, carts, users } from "../../db/schema.ts";
-import { storedCartView } from "../cart/index.ts";
+import { users } from "../accounts/index.ts";
+import { cartEvents, carts, storedCartView } from "../cart/index.ts";
+import { analyticsEvents, analyticsSessions } from "./schema.ts";
 
 type CartRow = typeof carts.$inferSelect;
 type SessionRow = typeof analyticsSessions.$inferSelect;

@@ -1,9 +1,9 @@
 import type { AnalyticsSession } from "@storefront/domain";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
-import { analyticsSessions } from "../../db/schema.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { IpLookup } from "./geo.ts";
+import { analyticsSessions } from "./schema.ts";
 
 /** What geo_error holds while the visit's address is being looked up. */
 const LOOKING_UP = "looking up";

@@ -1,9 +1,9 @@
 import { LruCache, type SessionData } from "@storefront/domain";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
-import { type AnalyticsEventKind, analyticsEvents, analyticsSessions } from "../../db/schema.ts";
 import { acrossStores } from "../../db/store-scope.ts";
 import type { Logger } from "../../lib/logger.ts";
+import { type AnalyticsEventKind, analyticsEvents, analyticsSessions } from "./schema.ts";
 
 /** One beacon's state for one visit. */
 export interface SessionUpdate {

@@ -5,15 +5,13 @@ import { and, asc, eq, inArray, type Placeholder, type SQL } from "drizzle-orm";
 import { compiled } from "../../db/compiled.ts";
 import type { Database } from "../../db/index.ts";
 import {
-  cartLines,
-  carts,
   products,
   sellableStock,
   sellingPrice,
   subscriptionPlans,
   variantPrices,
   variants,
-} from "../../db/schema.ts";
+} from "../catalog/index.ts";
 import {
   type BundleContentVariant,
   type CartOwner,
@@ -24,6 +22,7 @@ import {
   ownerKey,
   tradeBuyer,
 } from "./cart-rows.ts";
+import { cartLines, carts } from "./schema.ts";
 
 /** What a stored line is read with (the variant, product, price in the cart's currency, plan). */
 const LINE_COLUMNS = {

@@ -9,11 +9,11 @@ import {
 } from "@storefront/domain";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
-import { carts } from "../../db/schema.ts";
 import { readLines } from "./cart-lines.ts";
 import { type Line, lockCart } from "./cart-rows.ts";
 import { itemsOf } from "./cart-view.ts";
 import { recordEvents, saveLines } from "./cart-writes.ts";
+import { carts } from "./schema.ts";
 import { findVariants, type SellableVariant } from "./sellable.ts";
 
 /** A guest line as the plan sees it: priced from `variant`, in the account cart's currency. */

@@ -4,8 +4,9 @@ import type { CartEventType, Currency } from "@storefront/domain";
 import { and, type Column, eq, ne, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { compiled } from "../../db/compiled.ts";
 import type { Database, Transaction } from "../../db/index.ts";
-import { carts, users } from "../../db/schema.ts";
-import type { PlanRow } from "../subscriptions/index.ts";
+import { users } from "../accounts/index.ts";
+import type { PlanRow } from "../catalog/index.ts";
+import { carts } from "./schema.ts";
 
 /**
  * Whose cart: the request's store and either the signed-in account (`userId`) or the guest's

@@ -20,7 +20,7 @@ import {
   subscriptionPrice,
 } from "@storefront/domain";
 import type { Database } from "../../db/index.ts";
-import type { PlanRow } from "../subscriptions/index.ts";
+import type { PlanRow } from "../catalog/index.ts";
 import { keyOf } from "./cart-lines.ts";
 import type { CartEvent, CartOwner, Line } from "./cart-rows.ts";
 import { findBundle, type SellableBundle, type SellableVariant } from "./sellable.ts";

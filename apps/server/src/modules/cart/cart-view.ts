@@ -11,9 +11,9 @@ import {
   lineTotal,
 } from "@storefront/domain";
 import { type Database, readTogether } from "../../db/index.ts";
+import { planView } from "../catalog/index.ts";
 import { type DiscountCode, discountInCurrency, findActiveCode } from "../discounts/index.ts";
 import { getCheckoutSettings } from "../stores/index.ts";
-import { planView } from "../subscriptions/index.ts";
 import { readLines, readOpenCart } from "./cart-lines.ts";
 import type { CartOwner, CartRow, Line } from "./cart-rows.ts";
 

@@ -4,9 +4,9 @@ import { type CartItem, canonicalSelection, countSkus, lineKey } from "@storefro
 import { and, eq, inArray } from "drizzle-orm";
 import { compiled, compiledShapes, rowPlaceholder, rowValues } from "../../db/compiled.ts";
 import type { Database, Transaction } from "../../db/index.ts";
-import { cartEvents, cartLines, carts } from "../../db/schema.ts";
 import { keyOf } from "./cart-lines.ts";
 import type { CartEvent, CartRow, Line, LineBundle } from "./cart-rows.ts";
+import { cartEvents, cartLines, carts } from "./schema.ts";
 import { planOf, type SellableVariant } from "./sellable.ts";
 
 /**

@@ -13,10 +13,9 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "../accounts/schema.ts";
-import { variants } from "../catalog/schema.ts";
+import { subscriptionPlans, variants } from "../catalog/schema.ts";
 import { discountCodes } from "../discounts/schema.ts";
 import { stores } from "../stores/schema.ts";
-import { subscriptionPlans } from "../subscriptions/schema.ts";
 
 /**
  * A cart belongs to a guest's session (`session_id`, the cookie) or to an account (`user_id`),

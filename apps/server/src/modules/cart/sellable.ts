@@ -8,6 +8,7 @@ import {
 import { and, asc, eq, isNotNull, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { compiled } from "../../db/compiled.ts";
 import { type Database, readTogether } from "../../db/index.ts";
+import type { PlanRow } from "../catalog/index.ts";
 import {
   bundleChoices,
   products,
@@ -16,8 +17,7 @@ import {
   subscriptionPlans,
   variantPrices,
   variants,
-} from "../../db/schema.ts";
-import type { PlanRow } from "../subscriptions/index.ts";
+} from "../catalog/index.ts";
 import { tradeBuyer } from "./cart-rows.ts";
 
 export interface SellableVariant {

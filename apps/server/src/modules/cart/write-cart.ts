@@ -11,7 +11,6 @@ import {
 } from "@storefront/domain";
 import { eq } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
-import { carts } from "../../db/schema.ts";
 import { getCheckoutSettings } from "../stores/index.ts";
 import { keyOf, readLines } from "./cart-lines.ts";
 import {
@@ -25,6 +24,7 @@ import {
 import { diffEvents } from "./cart-rules.ts";
 import { emptyView, itemsOf, type PricedLine, readView, viewWithLines } from "./cart-view.ts";
 import { recordEvents, saveLines } from "./cart-writes.ts";
+import { carts } from "./schema.ts";
 import type { SellableVariant } from "./sellable.ts";
 
 /**

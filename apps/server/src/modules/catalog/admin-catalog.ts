@@ -12,14 +12,8 @@ import {
 } from "@storefront/domain";
 import { and, asc, eq, ilike, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import { type Database, likeContaining } from "../../db/index.ts";
-import {
-  collectionProducts,
-  collections,
-  products,
-  variantPrices,
-  variants,
-} from "../../db/schema.ts";
 import { type AdminActor, audit } from "../../lib/audit.ts";
+import { collectionProducts, collections, products, variantPrices, variants } from "./schema.ts";
 
 /** A shipped, non-bundle variant at or under the low-stock line. */
 const lowStockVariant = and(

@@ -1,5 +1,6 @@
 import type { Currency, DemoStore } from "@storefront/domain";
 import type { Transaction } from "../../db/index.ts";
+import { mediaUrl } from "../media/index.ts";
 import {
   bundleChoices,
   collectionProducts,
@@ -8,8 +9,7 @@ import {
   products,
   variantPrices,
   variants,
-} from "../../db/schema.ts";
-import { mediaUrl } from "../media/index.ts";
+} from "./schema.ts";
 
 /** What a store's catalogue was written as: its products' ids by handle. */
 export interface WrittenCatalog {

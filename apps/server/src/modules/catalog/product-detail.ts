@@ -16,7 +16,7 @@ import {
   subscriptionPlans,
   variantPrices,
   variants,
-} from "../../db/schema.ts";
+} from "./schema.ts";
 
 /** A product as its editor shows it; 404 for another store's or none. */
 export async function readProductDetail(

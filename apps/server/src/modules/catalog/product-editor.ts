@@ -8,12 +8,18 @@ import {
 } from "@storefront/domain";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { type Database, selectRows, type Transaction } from "../../db/index.ts";
-import { collections, products, stores, variants } from "../../db/schema.ts";
 import { type AdminActor, audit } from "../../lib/audit.ts";
 import { violatedUnique } from "../../lib/db-errors.ts";
 import { sanitizeHtml } from "../../lib/sanitize.ts";
+import { stores } from "../stores/index.ts";
 import { readProductDetail } from "./product-detail.ts";
-import { writeCollections, writePlans, writeVariants } from "./product-parts.ts";
+import {
+  type LiveSubscriptions,
+  writeCollections,
+  writePlans,
+  writeVariants,
+} from "./product-parts.ts";
+import { collections, products, variants } from "./schema.ts";
 import { forgetCatalogAnswers } from "./service.ts";
 
 /** A handle or SKU another product of the store has: 409 naming it (the checks race-free below). */
@@ -135,6 +141,7 @@ export async function createProduct(
   storeId: string,
   input: ProductInput,
   actor: AdminActor,
+  live: LiveSubscriptions,
 ): Promise<AdminProductDetail> {
   return db
     .transaction(async (tx) => {
@@ -149,8 +156,8 @@ export async function createProduct(
         })
         .returning({ id: products.id });
       if (!row) throw new Error("the product was not written");
-      await writeVariants(tx, storeId, row.id, input);
-      await writePlans(tx, storeId, row.id, input);
+      await writeVariants(tx, storeId, row.id, input, live);
+      await writePlans(tx, storeId, row.id, input, live);
       await writeCollections(tx, row.id, input.collectionIds);
       await audit(tx, storeId, actor, {
         action: "product.create",
@@ -177,6 +184,7 @@ export async function updateProduct(
   productId: string,
   input: ProductInput,
   actor: AdminActor,
+  live: LiveSubscriptions,
 ): Promise<AdminProductDetail> {
   return db
     .transaction(async (tx) => {
@@ -199,8 +207,8 @@ export async function updateProduct(
       await refuseTaken(tx, storeId, input, productId);
       const tags = await inStoreTerms(tx, storeId, input.tags);
       await tx.update(products).set(productColumns(input, tags)).where(eq(products.id, productId));
-      await writeVariants(tx, storeId, productId, input);
-      await writePlans(tx, storeId, productId, input);
+      await writeVariants(tx, storeId, productId, input, live);
+      await writePlans(tx, storeId, productId, input, live);
       await writeCollections(tx, productId, input.collectionIds);
       await audit(tx, storeId, actor, {
         action: "product.update",

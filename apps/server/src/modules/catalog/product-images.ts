@@ -6,9 +6,8 @@ import {
   PRODUCT_EDIT_LIMITS as L,
   PRODUCT_EDIT_MESSAGES as M,
 } from "@storefront/domain";
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
-import { productImages, products } from "../../db/schema.ts";
 import { type AdminActor, audit } from "../../lib/audit.ts";
 import type { Logger } from "../../lib/logger.ts";
 import {
@@ -23,6 +22,7 @@ import {
   warmImages,
 } from "../media/index.ts";
 import { imageView } from "./product-detail.ts";
+import { productImages, products } from "./schema.ts";
 
 export interface ImageDeps {
   db: Database;
@@ -130,4 +130,13 @@ export async function removeProductImage(
     return removed.url;
   });
   await removeMedia(deps.media, storeId, url, deps.log);
+}
+
+/** Every product's first image, for the sizes made ahead after start (media's warmPageImages). */
+export async function firstProductImages(db: Database): Promise<string[]> {
+  const firsts = await db
+    .selectDistinctOn([productImages.productId], { url: productImages.url })
+    .from(productImages)
+    .orderBy(asc(productImages.productId), asc(productImages.position));
+  return firsts.map((f) => f.url);
 }

@@ -14,10 +14,9 @@ import {
   bundleChoices,
   collectionProducts,
   subscriptionPlans,
-  subscriptions,
   variantPrices,
   variants,
-} from "../../db/schema.ts";
+} from "./schema.ts";
 
 async function writeVariant(
   tx: Transaction,
@@ -74,17 +73,14 @@ async function writeVariant(
   return variantId;
 }
 
-/** Subscriptions still to be delivered (active or paused) of these variants or plans. */
-async function liveSubscriptionOf(
-  tx: Transaction,
-  where: ReturnType<typeof inArray>,
-): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(and(where, ne(subscriptions.status, "cancelled")))
-    .limit(1);
-  return row !== undefined;
+/**
+ * Whether a subscription still to be delivered (active or paused) holds a variant or a plan: the
+ * subscriptions module's read, handed in by the flow that saves a product (flows/save-product.ts),
+ * so that the catalogue, which subscriptions read, does not read them back.
+ */
+export interface LiveSubscriptions {
+  onVariant(tx: Transaction, variantId: string): Promise<boolean>;
+  onPlan(tx: Transaction, planId: string): Promise<boolean>;
 }
 
 export async function writeVariants(
@@ -92,6 +88,7 @@ export async function writeVariants(
   storeId: string,
   productId: string,
   input: ProductInput,
+  live: LiveSubscriptions,
 ): Promise<void> {
   const kept = input.variants.flatMap((v) => (v.id ? [v.id] : []));
   const removed = await tx
@@ -104,7 +101,7 @@ export async function writeVariants(
       ),
     );
   for (const variant of removed) {
-    if (await liveSubscriptionOf(tx, inArray(subscriptions.variantId, [variant.id]))) {
+    if (await live.onVariant(tx, variant.id)) {
       const message = M.variantSubscribed(variant.sku);
       throw new DomainError("conflict", message, { variants: message });
     }
@@ -179,6 +176,7 @@ export async function writePlans(
   storeId: string,
   productId: string,
   input: ProductInput,
+  live: LiveSubscriptions,
 ): Promise<void> {
   const codes = input.plans.map((p) => p.code);
   const removed = await tx
@@ -191,7 +189,7 @@ export async function writePlans(
       ),
     );
   for (const plan of removed) {
-    if (await liveSubscriptionOf(tx, inArray(subscriptions.planId, [plan.id]))) {
+    if (await live.onPlan(tx, plan.id)) {
       const message = M.planInUse(plan.code);
       throw new DomainError("conflict", message, { plans: message });
     }

@@ -19,6 +19,7 @@ import {
 } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { createProduct, updateProduct } from "../../flows/save-product.ts";
 import { adminActor, priceListOf } from "../../plugins/auth.ts";
 import { requestCurrency } from "../../plugins/currency.ts";
 import {
@@ -36,7 +37,6 @@ import {
   updateVariant,
 } from "./admin-catalog.ts";
 import { readProductDetail } from "./product-detail.ts";
-import { createProduct, updateProduct } from "./product-editor.ts";
 import { addProductImage, removeProductImage } from "./product-images.ts";
 import { getCollection, getProduct, listProducts } from "./service.ts";
 

@@ -1,4 +1,4 @@
-import type { Currency, ProductTag } from "@storefront/domain";
+import type { Currency, ProductTag, SubscriptionInterval } from "@storefront/domain";
 import { type SQL, sql } from "drizzle-orm";
 import {
   boolean,
@@ -176,4 +176,35 @@ export const collectionProducts = pgTable(
     position: integer("position").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.collectionId, t.productId] })],
+);
+
+/**
+ * The subscription plans a product offers (spec: "Subscriptions: a product may offer plans"):
+ * deliver every `interval_count` weeks or months at `discount_percentage` off each variant's
+ * price. `code` ("monthly") is the plan's `subscription_id` in the API, unique per product.
+ * The catalog's: its product editor writes them; subscriptions copy a plan when one starts.
+ */
+export const subscriptionPlans = pgTable(
+  "subscription_plans",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    // FK in migration 0007 (written before the plans were catalog's; drizzle's snapshot lacks it).
+    productId: uuid("product_id").notNull(),
+    code: text("code").notNull(),
+    label: text("label").notNull(),
+    interval: text("interval").$type<SubscriptionInterval>().notNull(),
+    intervalCount: integer("interval_count").notNull().default(1),
+    discountPercentage: integer("discount_percentage").notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    unique("subscription_plans_product_code").on(t.productId, t.code),
+    index("subscription_plans_store_product").on(t.storeId, t.productId),
+    check("subscription_plans_interval", sql`${t.interval} in ('week', 'month')`),
+    check("subscription_plans_interval_count", sql`${t.intervalCount} >= 1`),
+    check("subscription_plans_discount", sql`${t.discountPercentage} between 1 and 50`),
+  ],
 );

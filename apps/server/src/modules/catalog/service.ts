@@ -16,20 +16,21 @@ import {
 } from "@storefront/domain";
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import { type Database, selectRows } from "../../db/index.ts";
+// biome-ignore lint/style/noRestrictedImports: the product cards' ratings are one statement on the product pages; reviews read the catalogue (products by handle), so catalog cannot import reviews' face without a cycle.
+import { reviews } from "../../db/schema.ts";
+import { AnswerCache } from "../../lib/answer-cache.ts";
+import { planView, readPlans } from "./plans.ts";
 import {
   bundleChoices,
   collectionProducts,
   collections,
   productImages,
   products,
-  reviews,
   sellableStock,
   sellingPrice,
   variantPrices,
   variants,
-} from "../../db/schema.ts";
-import { AnswerCache } from "../../lib/answer-cache.ts";
-import { planView, readPlans } from "../subscriptions/index.ts";
+} from "./schema.ts";
 
 /** What a card shows beyond its product's id, handle and title; null: no price in the currency. */
 interface CardParts {

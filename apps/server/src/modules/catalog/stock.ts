@@ -2,7 +2,7 @@ import { CHECKOUT_MESSAGES, DomainError, type OrderLineDraft } from "@storefront
 import { and, eq, sql } from "drizzle-orm";
 import { compiled } from "../../db/compiled.ts";
 import type { Transaction } from "../../db/index.ts";
-import { variants } from "../../db/schema.ts";
+import { variants } from "./schema.ts";
 
 /** A line as its stock is counted (its variant is null once deleted). */
 export type StockLine = Pick<OrderLineDraft, "quantity" | "title" | "contents"> & {

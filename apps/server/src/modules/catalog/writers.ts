@@ -2,4 +2,6 @@
 // module imports another's writers.
 
 export { insertCatalog } from "./open-store.ts";
+export { insertPlans } from "./open-store-plans.ts";
+export { createProduct, updateProduct } from "./product-editor.ts";
 export { giveStockBack, takeStock } from "./stock.ts";

@@ -1,6 +1,6 @@
 import type { ChatMessage, Currency, PriceList } from "@storefront/domain";
 import type { Database } from "../../db/index.ts";
-import type { ChatState } from "../../db/schema.ts";
+import type { ChatState } from "./schema.ts";
 
 /** What the chatbot knows of the visitor it answers. */
 export interface ChatVisitor {

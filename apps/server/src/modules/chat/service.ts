@@ -12,7 +12,6 @@ import {
 import { and, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/index.ts";
-import { chatConversations, chatQuestions, users } from "../../db/schema.ts";
 import type { BackgroundTasks } from "../../lib/background.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Mailer } from "../../lib/mailer.ts";
@@ -23,9 +22,11 @@ import {
   rateLimitKey,
   refuseWhenLimited,
 } from "../../lib/rate-limit.ts";
+import { users } from "../accounts/index.ts";
 import { getDocument } from "../content/index.ts";
 import { mailStoreOwner, storeBrandName } from "../stores/index.ts";
 import type { ChatAnswerer, ChatVisitor } from "./answerer.ts";
+import { chatConversations, chatQuestions } from "./schema.ts";
 
 export interface ChatDeps {
   db: Database;

@@ -20,12 +20,12 @@ import {
 } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
-import { users } from "../../db/schema.ts";
+import { users } from "../accounts/index.ts";
 import { type CartOwner, type CheckoutCart, readCheckoutCart, selectionOf } from "../cart/index.ts";
+import { planView } from "../catalog/index.ts";
 import { findOrderByKey } from "../orders/index.ts";
 import type { PaymentProvider, Payments } from "../payments/index.ts";
 import { getCheckoutSettings, getStripeAccount, getTradeTerms } from "../stores/index.ts";
-import { planView } from "../subscriptions/index.ts";
 
 /** What drafting an order needs: the database, and the processor that will take its payment. */
 export interface DraftDeps {

@@ -19,9 +19,15 @@ import {
 } from "@storefront/domain";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
-import { documents, storeDomains, stores } from "../../db/schema.ts";
 import { type AdminActor, audit } from "../../lib/audit.ts";
-import { getStoreFigures } from "../stores/index.ts";
+import {
+  getStoreFigures,
+  setStoreCallout,
+  setStoreMailSender,
+  storeDomains,
+  stores,
+} from "../stores/index.ts";
+import { documents } from "./schema.ts";
 import { sanitizePage, saveDocument } from "./service.ts";
 
 const CHATBOT = "chatbot";
@@ -152,7 +158,7 @@ export async function saveCallout(
       .where(eq(stores.id, storeId))
       .for("update");
     if (!before) throw new DomainError("not_found", STORE_MESSAGES.notFound);
-    await tx.update(stores).set({ topCallOutSection: callout }).where(eq(stores.id, storeId));
+    await setStoreCallout(tx, storeId, callout);
     await audit(tx, storeId, actor, {
       action: "callout.update",
       target: "callout",
@@ -269,10 +275,7 @@ export async function saveMailSender(
         throw new DomainError("invalid", message, { address: message });
       }
     }
-    await tx
-      .update(stores)
-      .set({ mailFromName: update.name, mailFromAddress: update.address })
-      .where(eq(stores.id, storeId));
+    await setStoreMailSender(tx, storeId, update);
     await audit(tx, storeId, actor, {
       action: "mail_sender.update",
       target: "mail sender",

@@ -1,2 +1,2 @@
 // The content module's face: what other modules, flows and the app may use of it.
-export { getDocument, saveDocument } from "./service.ts";
+export { getDocument, pageBanners, saveDocument } from "./service.ts";

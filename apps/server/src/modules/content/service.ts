@@ -6,11 +6,11 @@ import {
   type PageDocument,
   PageDocumentSchema,
 } from "@storefront/domain";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
-import { documents } from "../../db/schema.ts";
 import { sanitizeHtml } from "../../lib/sanitize.ts";
 import { getStoreFigures, storeAnswer } from "../stores/index.ts";
+import { documents } from "./schema.ts";
 
 export type DocumentKind = "master" | "layout";
 
@@ -68,4 +68,14 @@ export async function saveDocument(
       target: [documents.storeId, documents.kind, documents.name],
       set: { data: clean, updatedAt: sql`now()` },
     });
+}
+
+/** Every page's banner, for the sizes made ahead after start (media's warmPageImages). */
+export async function pageBanners(db: Database): Promise<string[]> {
+  const image = sql<string>`${documents.data} ->> 'image'`;
+  const banners = await db
+    .select({ url: image })
+    .from(documents)
+    .where(and(eq(documents.kind, "master"), isNotNull(image)));
+  return banners.map((b) => b.url);
 }

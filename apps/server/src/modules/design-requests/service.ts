@@ -1,12 +1,12 @@
 import type { GardenDesignRequest, StoredDesignRequest } from "@storefront/domain";
 import { desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
-import { designRequests } from "../../db/schema.ts";
 import type { BackgroundTasks } from "../../lib/background.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { consume, RATE_LIMITS, type RateLimiter } from "../../lib/rate-limit.ts";
 import { mailStoreOwner } from "../stores/index.ts";
+import { designRequests } from "./schema.ts";
 
 export interface DesignRequestDeps {
   db: Database;

@@ -13,9 +13,11 @@ import {
 } from "@storefront/domain";
 import { and, asc, desc, eq, ilike, inArray, not, type SQL, sql } from "drizzle-orm";
 import { type Database, likeContaining, type Transaction } from "../../db/index.ts";
-import { discountCodes, orders, users } from "../../db/schema.ts";
 import { type AdminActor, audit } from "../../lib/audit.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
+import { users } from "../accounts/index.ts";
+import { orders } from "../orders/index.ts";
+import { discountCodes } from "./schema.ts";
 import { type DiscountCode, notExpired } from "./service.ts";
 
 /** The codes in each state, as discountStateOf decides it, in SQL. */

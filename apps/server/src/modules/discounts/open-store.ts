@@ -1,6 +1,6 @@
 import type { DemoStore } from "@storefront/domain";
 import type { Transaction } from "../../db/index.ts";
-import { discountCodes } from "../../db/schema.ts";
+import { discountCodes } from "./schema.ts";
 
 /** Writes a new store's discount codes from its blueprint. */
 export async function insertCodes(tx: Transaction, store: DemoStore): Promise<void> {

@@ -1,7 +1,7 @@
 import { CHECKOUT_MESSAGES, DISCOUNT_MESSAGES, DomainError } from "@storefront/domain";
 import { and, eq, sql } from "drizzle-orm";
 import type { Transaction } from "../../db/index.ts";
-import { discountCodes, discountRedemptions } from "../../db/schema.ts";
+import { discountCodes, discountRedemptions } from "./schema.ts";
 import { customerKeys } from "./service.ts";
 
 /** Counts one redemption of the code, guarded so `max_redemptions` is never passed. */

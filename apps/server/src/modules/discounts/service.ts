@@ -8,7 +8,8 @@ import {
 } from "@storefront/domain";
 import { and, asc, desc, eq, gt, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
-import { discountCodes, discountRedemptions, users } from "../../db/schema.ts";
+import { users } from "../accounts/index.ts";
+import { discountCodes, discountRedemptions } from "./schema.ts";
 
 /** A personal code can be used without limit: it pays its owner commission instead. */
 const PERSONAL_CODE_REDEMPTIONS = 1_000_000_000;

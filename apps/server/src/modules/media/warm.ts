@@ -1,6 +1,3 @@
-import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
-import type { Database } from "../../db/index.ts";
-import { documents, productImages } from "../../db/schema.ts";
 import type { BackgroundTasks } from "../../lib/background.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { MediaStore } from "./media-store.ts";
@@ -17,39 +14,24 @@ const PAGE_BANNER: WarmSizes[] = [
 /**
  * In the background after the server starts: the usual copies of every product's first image
  * and every page's banner (the pages' largest images, their LCP), so that the first shopper does
- * not wait for them. A stopping server ends it after the image in hand.
+ * not wait for them. A stopping server ends it after the image in hand. Which images they are is
+ * the catalogue's and the content's to say (the app passes their reads: media is below both).
  */
 export function warmPageImages(deps: {
-  db: Database;
+  /** Every product's first image (catalog's firstProductImages). */
+  productImages: () => Promise<string[]>;
+  /** Every page's banner (content's pageBanners). */
+  pageBanners: () => Promise<string[]>;
   media: MediaStore;
   log: Logger;
   background: BackgroundTasks;
 }): void {
   deps.background.run("making the pages' images in their usual sizes", async () => {
-    const firsts = await deps.db
-      .selectDistinctOn([productImages.productId], { url: productImages.url })
-      .from(productImages)
-      .orderBy(asc(productImages.productId), asc(productImages.position));
-    const image = sql<string>`${documents.data} ->> 'image'`;
-    const banners = await deps.db
-      .select({ url: image })
-      .from(documents)
-      .where(and(eq(documents.kind, "master"), isNotNull(image)));
+    const firsts = await deps.productImages();
+    const banners = await deps.pageBanners();
     const made =
-      (await warmImages(
-        deps.media,
-        firsts.map((f) => f.url),
-        PRODUCT_IMAGE,
-        deps.log,
-        deps.background.stopping,
-      )) +
-      (await warmImages(
-        deps.media,
-        banners.map((b) => b.url),
-        PAGE_BANNER,
-        deps.log,
-        deps.background.stopping,
-      ));
+      (await warmImages(deps.media, firsts, PRODUCT_IMAGE, deps.log, deps.background.stopping)) +
+      (await warmImages(deps.media, banners, PAGE_BANNER, deps.log, deps.background.stopping));
     if (made > 0) deps.log.info({ made }, "the pages' images are ready in their usual sizes");
   });
 }

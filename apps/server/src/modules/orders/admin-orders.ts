@@ -18,11 +18,11 @@ import {
 } from "@storefront/domain";
 import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
 import { type Database, likeContaining, type Transaction } from "../../db/index.ts";
-import { orderRefunds, orders } from "../../db/schema.ts";
 import { type AdminActor, audit } from "../../lib/audit.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { sendShippingNotice } from "./mail.ts";
 import { type OrderRow, readOrderView } from "./order-reads.ts";
+import { orderRefunds, orders } from "./schema.ts";
 
 type Filters = Omit<AdminOrderQuery, "sort" | "dir" | "page" | "perPage">;
 

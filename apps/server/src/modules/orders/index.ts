@@ -11,3 +11,7 @@ export {
 } from "./order-lifecycle.ts";
 export type { OrderLineRow, OrderRow } from "./order-reads.ts";
 export { findOrderByKey, orderView, readOrderView, trackedOrder } from "./order-reads.ts";
+export { reviewLinkTarget, reviewLinkToken } from "./review-link-token.ts";
+// For reading only, in the joins of reviews (verified buyers, review links), subscriptions and
+// discounts' reports: orders alone write them.
+export { orderLines, orders } from "./schema.ts";

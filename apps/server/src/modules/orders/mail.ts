@@ -1,13 +1,14 @@
 import { and, asc, eq } from "drizzle-orm";
 import { compiled } from "../../db/compiled.ts";
 import type { Database } from "../../db/index.ts";
-import { orderLines, products } from "../../db/schema.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { sendMail } from "../../mail/index.ts";
-import { reviewLinkToken } from "../reviews/index.ts";
+import { products } from "../catalog/index.ts";
 import { storeBrandName, storeLinkOrigin } from "../stores/index.ts";
 import { orderAccessKey } from "./order-lifecycle.ts";
 import { type OrderLineRow, type OrderRow, orderView, readOrderView } from "./order-reads.ts";
+import { reviewLinkToken } from "./review-link-token.ts";
+import { orderLines } from "./schema.ts";
 
 /** The page a buyer reads an order on; the key lets a guest in. */
 export function orderLink(origin: string, number: number, accessKey: string): string {

@@ -21,9 +21,9 @@ import {
 } from "drizzle-orm";
 import { compiled, compiledShapes, rowPlaceholder, rowValues } from "../../db/compiled.ts";
 import type { Database, Transaction } from "../../db/index.ts";
-import { orderLines, orders } from "../../db/schema.ts";
 import { tokenHash } from "../../lib/tokens.ts";
 import type { OrderLineRow, OrderRow } from "./order-reads.ts";
+import { orderLines, orders } from "./schema.ts";
 
 /** The payment that completed an order, as the order keeps it. */
 export interface OrderPayment {

@@ -7,8 +7,8 @@ import {
 } from "@storefront/domain";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
-import { orderLines, orders } from "../../db/schema.ts";
 import { tokenHash } from "../../lib/tokens.ts";
+import { orderLines, orders } from "./schema.ts";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;

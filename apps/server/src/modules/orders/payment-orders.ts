@@ -1,8 +1,8 @@
 import { ORDER_TRANSITIONS } from "@storefront/domain";
 import { and, eq, isNull } from "drizzle-orm";
 import { equalOrNull as onAccount, type Transaction } from "../../db/index.ts";
-import { orders } from "../../db/schema.ts";
 import type { OrderRow } from "./order-reads.ts";
+import { orders } from "./schema.ts";
 
 /** A Stripe payment as its event names it. */
 export interface PaymentOfEvent {

@@ -1,10 +1,10 @@
 import { DomainError, REFUND_MESSAGES, type RefundRequest } from "@storefront/domain";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
-import { orderRefunds, orders } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { findOrder, type RefundRow, refundableOf } from "./admin-orders.ts";
 import type { OrderRow } from "./order-reads.ts";
+import { orderRefunds, orders } from "./schema.ts";
 
 /**
  * Writes a refund of a paid order `pending`, once per Idempotency-Key: the same key answers the

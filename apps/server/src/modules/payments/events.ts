@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
-import { paymentEvents } from "../../db/schema.ts";
+import { paymentEvents } from "./schema.ts";
 
 /**
  * Records a provider's event as applied, in the transaction that applies it: false when it was

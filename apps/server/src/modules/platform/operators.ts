@@ -1,9 +1,9 @@
 import { DomainError, PLATFORM_MESSAGES as M } from "@storefront/domain";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
-import { platformOperators, platformTokens } from "../../db/schema.ts";
 import { newToken, TOKEN_SHAPE, tokenHash } from "../../lib/tokens.ts";
 import { dummyHash, passwords } from "../accounts/index.ts";
+import { platformOperators, platformTokens } from "./schema.ts";
 
 /** An operator's link to choose a password: valid this long, once. */
 export const OPERATOR_LINK_TTL_MS = 24 * 60 * 60 * 1000;

@@ -11,10 +11,10 @@ import {
 } from "@storefront/domain";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
-import { storeDomains, stores } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import type { MediaStore } from "../media/index.ts";
 import { checkUploadedImage, keepUpload } from "../media/index.ts";
+import { changeStoreRow, setStoreLogoRow, storeDomains, stores } from "../stores/index.ts";
 
 /** How long the owner's invitation to choose a password stays valid. */
 export const INVITATION_DAYS = 7;
@@ -147,25 +147,15 @@ export async function changeStore(
     const message = PLATFORM_MESSAGES.defaultStaysOpen;
     throw new DomainError("conflict", message, { disabled: message });
   }
-  const [row] = await db
-    .update(stores)
-    .set({
-      ...(change.disabled === undefined
-        ? {}
-        : { disabledAt: change.disabled ? sql`coalesce(${stores.disabledAt}, now())` : null }),
-      ...(change.stripeId === undefined ? {} : { stripeId: change.stripeId }),
-    })
-    .where(eq(stores.id, storeId))
-    .returning({ id: stores.id })
-    .catch((err: unknown) => {
-      if (isUniqueViolation(err)) {
-        throw new DomainError("conflict", PLATFORM_MESSAGES.stripeTaken, {
-          stripeId: PLATFORM_MESSAGES.stripeTaken,
-        });
-      }
-      throw err;
-    });
-  if (!row) throw new DomainError("not_found", STORE_MESSAGES.notFound);
+  const changed = await changeStoreRow(db, storeId, change).catch((err: unknown) => {
+    if (isUniqueViolation(err)) {
+      throw new DomainError("conflict", PLATFORM_MESSAGES.stripeTaken, {
+        stripeId: PLATFORM_MESSAGES.stripeTaken,
+      });
+    }
+    throw err;
+  });
+  if (!changed) throw new DomainError("not_found", STORE_MESSAGES.notFound);
   return platformStore(db, storeId);
 }
 
@@ -202,11 +192,7 @@ export async function setStoreLogo(
     `logo-${randomUUID()}.${extension}`,
     upload.bytes,
   );
-  const [row] = await deps.db
-    .update(stores)
-    .set({ logo })
-    .where(eq(stores.id, storeId))
-    .returning({ id: stores.id });
-  if (!row) throw new DomainError("not_found", STORE_MESSAGES.notFound);
+  if (!(await setStoreLogoRow(deps.db, storeId, logo)))
+    throw new DomainError("not_found", STORE_MESSAGES.notFound);
   return { logo };
 }

@@ -12,9 +12,10 @@ import {
 } from "@storefront/domain";
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
-import { products, reviews, reviewVotes } from "../../db/schema.ts";
 import { AnswerCache } from "../../lib/answer-cache.ts";
+import { products } from "../catalog/index.ts";
 import { publicView, type ReviewRow } from "./review-views.ts";
+import { reviews, reviewVotes } from "./schema.ts";
 import { verifiedReviewIds } from "./verified-buyers.ts";
 
 // A product page asks for its first page on every view: the answer (without the visitor's own

@@ -11,10 +11,11 @@ import {
 } from "@storefront/domain";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
-import { products, reviewReports, reviews } from "../../db/schema.ts";
 import { type AdminActor, audit } from "../../lib/audit.ts";
+import { products } from "../catalog/index.ts";
 import { countAll, findProduct, reviewAnswers, sortOrder } from "./listing.ts";
 import { ownerView } from "./review-views.ts";
+import { reviewReports, reviews } from "./schema.ts";
 import { verifiedReviewIds } from "./verified-buyers.ts";
 
 /** Each review's reports: how many, and per reason. */

@@ -1,7 +1,7 @@
 import type { DemoStore } from "@storefront/domain";
 import type { Transaction } from "../../db/index.ts";
-import { reviews } from "../../db/schema.ts";
 import { mediaUrl } from "../media/index.ts";
+import { reviews } from "./schema.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -8,13 +8,13 @@ import {
 } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
-import { reviews } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { consume } from "../../lib/rate-limit.ts";
 import { findProduct, type ProductRef, reviewAnswers } from "./listing.ts";
 import { REVIEW_RATE_LIMITS, type ReviewDeps } from "./review-deps.ts";
 import { linkUsed, orderOfLink } from "./review-links.ts";
 import { publicView, type ReviewRow } from "./review-views.ts";
+import { reviews } from "./schema.ts";
 import { verifiedReviewIds } from "./verified-buyers.ts";
 
 /**

@@ -1,16 +1,9 @@
-// The one-time review links of paid orders' emails: the token, and the order a link proves.
+// The one-time review links of paid orders' emails (orders sign them): the order a link proves.
 import { DomainError, REVIEW_MESSAGES as M } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
-import { orderLines, orders, reviews } from "../../db/schema.ts";
-import { sign, unsign } from "../../lib/session-key.ts";
+import { orderLines, orders, reviewLinkTarget } from "../orders/index.ts";
 import type { ReviewDeps } from "./review-deps.ts";
-/** The one-time review link of a paid order's product, for its email: the buyer's proof. */
-export function reviewLinkToken(key: Buffer, orderId: string, productId: string): string {
-  return sign(key, `review:${orderId}:${productId}`);
-}
-
-const LINK_VALUE = /^review:([0-9a-f-]{36}):([0-9a-f-]{36})$/;
-
+import { reviews } from "./schema.ts";
 /**
  * The paid order of this store whose review link this is, for this product, when nobody has
  * written a review with it yet.
@@ -24,9 +17,9 @@ export async function orderOfLink(
   const invalid = new DomainError("invalid", M.reviewLinkInvalid, {
     review_token: M.reviewLinkInvalid,
   });
-  const match = LINK_VALUE.exec(unsign(deps.linkKey, token) ?? "");
-  const orderId = match?.[1];
-  if (!orderId || match?.[2] !== productId) throw invalid;
+  const target = reviewLinkTarget(deps.linkKey, token);
+  if (!target || target.productId !== productId) throw invalid;
+  const { orderId } = target;
   const [bought] = await deps.db
     .select({ id: orders.id })
     .from(orders)

@@ -1,6 +1,6 @@
 // What a review shows a shopper and what it shows the store's owner, from its row.
 import type { OwnerReview, Review, ReviewReportReason } from "@storefront/domain";
-import type { reviews } from "../../db/schema.ts";
+import type { reviews } from "./schema.ts";
 
 export type ReviewRow = typeof reviews.$inferSelect;
 

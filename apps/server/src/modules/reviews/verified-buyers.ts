@@ -1,8 +1,9 @@
 // Which reviews come from a buyer of the product: the 'Verified Buyer' badge.
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
-import { orderLines, orders, reviews } from "../../db/schema.ts";
+import { orderLines, orders } from "../orders/index.ts";
 import type { ReviewRow } from "./review-views.ts";
+import { reviews } from "./schema.ts";
 /**
  * The reviews (by row id) that come from a buyer: written by a signed-in account that has a paid
  * order of this store containing the reviewed product, or with the one-time link of a paid

@@ -2,10 +2,11 @@
 import { DomainError, REVIEW_MESSAGES as M, type ReviewReportReason } from "@storefront/domain";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
-import { products, reviewReports, reviews, reviewVotes } from "../../db/schema.ts";
 import { consume } from "../../lib/rate-limit.ts";
+import { products } from "../catalog/index.ts";
 import { reviewAnswers } from "./listing.ts";
 import { REVIEW_RATE_LIMITS, type ReviewDeps } from "./review-deps.ts";
+import { reviewReports, reviews, reviewVotes } from "./schema.ts";
 import { addressHash } from "./voters.ts";
 
 /**

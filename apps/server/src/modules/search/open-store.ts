@@ -1,6 +1,6 @@
 import type { DemoStore } from "@storefront/domain";
 import type { Transaction } from "../../db/index.ts";
-import { searchSynonyms } from "../../db/schema.ts";
+import { searchSynonyms } from "./schema.ts";
 
 /** Writes a new store's search synonyms: what a term also finds → the terms. */
 export async function insertSynonyms(tx: Transaction, store: DemoStore): Promise<void> {

@@ -10,9 +10,9 @@ import {
 } from "@storefront/domain";
 import { and, eq, sql } from "drizzle-orm";
 import { type Database, databaseKey, selectRows } from "../../db/index.ts";
-import { searchQueryResults } from "../../db/schema.ts";
 import { matches } from "./matches.ts";
 import { searchVersion } from "./reuse.ts";
+import { searchQueryResults } from "./schema.ts";
 import { corrections, storeSynonyms } from "./vocabulary.ts";
 
 /**

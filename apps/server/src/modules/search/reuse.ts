@@ -2,9 +2,9 @@
 // version with them, and each read of the index for as long as that version holds.
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
-import { searchVersions } from "../../db/schema.ts";
 import { AnswerCache } from "../../lib/answer-cache.ts";
 import { forgetCatalogAnswers } from "../catalog/index.ts";
+import { searchVersions } from "./schema.ts";
 
 /**
  * The store's search version: one more each time its entries or synonyms change (triggers of

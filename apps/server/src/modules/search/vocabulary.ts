@@ -3,8 +3,8 @@
 import { synonymsOf } from "@storefront/domain";
 import { eq, sql } from "drizzle-orm";
 import { type Database, selectRows } from "../../db/index.ts";
-import { searchSynonyms } from "../../db/schema.ts";
 import { indexReads } from "./reuse.ts";
+import { searchSynonyms } from "./schema.ts";
 
 export function storeSynonyms(db: Database, storeId: string, version: number) {
   return indexReads.get(db, `synonyms|${storeId}|${version}`, async () =>

@@ -1,7 +1,6 @@
 import { type MailAddress, storeSender } from "@storefront/domain";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
-import { stores } from "../../db/schema.ts";
 import type { Mailer, MailMessage } from "../../lib/mailer.ts";
 import {
   type MailData,
@@ -11,6 +10,7 @@ import {
   storeMailHtml,
   textAsHtml,
 } from "../../mail/index.ts";
+import { stores } from "./schema.ts";
 import { storeAnswer, storeHomeOrigin } from "./service.ts";
 
 /** Who a store's mail is from, where replies go, and how its mail looks. */

@@ -6,8 +6,8 @@ import {
   TradeTermsSchema,
 } from "@storefront/domain";
 import type { Transaction } from "../../db/index.ts";
-import { storeDomains, stores } from "../../db/schema.ts";
 import { mediaUrl } from "../media/index.ts";
+import { storeDomains, stores } from "./schema.ts";
 
 /** Writes a new store's row and the hosts it answers at, from its blueprint. */
 export async function insertStoreRow(tx: Transaction, store: DemoStore): Promise<void> {

@@ -20,10 +20,10 @@ import {
 } from "@storefront/domain";
 import { asc, eq, sql } from "drizzle-orm";
 import { type Database, databaseKey } from "../../db/index.ts";
-import { storeDomains, stores } from "../../db/schema.ts";
 import { acrossStores } from "../../db/store-scope.ts";
 import { AnswerCache } from "../../lib/answer-cache.ts";
 import { registerCache } from "../../lib/cache-bus.ts";
+import { storeDomains, stores } from "./schema.ts";
 
 const HOST_CACHE_MS = 30_000;
 /** Hosts remembered at once: the Host header is the client's to choose, so the cache is bounded. */

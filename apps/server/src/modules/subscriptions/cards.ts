@@ -12,8 +12,9 @@ import {
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { type Database, equalOrNull, type Transaction } from "../../db/index.ts";
-import { stores, subscriptions } from "../../db/schema.ts";
 import type { PaymentProvider, SaveCardResult, SavedMethod } from "../payments/index.ts";
+import { stores } from "../stores/index.ts";
+import { subscriptions } from "./schema.ts";
 import { accountSubscriptions, keptBy, recordEvent, type SubscriptionRow } from "./service.ts";
 
 /**

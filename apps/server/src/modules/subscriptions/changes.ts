@@ -12,13 +12,9 @@ import {
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database, Transaction } from "../../db/index.ts";
-import {
-  orders,
-  subscriptionPlans,
-  subscriptions,
-  variantPrices,
-  variants,
-} from "../../db/schema.ts";
+import { subscriptionPlans, variantPrices, variants } from "../catalog/index.ts";
+import { orders } from "../orders/index.ts";
+import { subscriptions } from "./schema.ts";
 import { accountSubscriptions, anchorDay, recordEvent, type SubscriptionRow } from "./service.ts";
 
 /**

@@ -1,7 +1,8 @@
 // The subscriptions whose renewal is due, for the renewal flow.
 import { and, asc, eq, inArray, isNull, lte, or } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
-import { stores, subscriptions } from "../../db/schema.ts";
+import { stores } from "../stores/index.ts";
+import { subscriptions } from "./schema.ts";
 import type { SubscriptionRow } from "./service.ts";
 
 /**

@@ -7,7 +7,9 @@ import {
 } from "@storefront/domain";
 import { and, eq, sql } from "drizzle-orm";
 import type { Transaction } from "../../db/index.ts";
-import { orders, products, sellingPrice, users, variantPrices, variants } from "../../db/schema.ts";
+import { users } from "../accounts/index.ts";
+import { products, sellingPrice, variantPrices, variants } from "../catalog/index.ts";
+import { orders } from "../orders/index.ts";
 import type { SubscriptionRow } from "./service.ts";
 
 /**

@@ -1,11 +1,12 @@
 import { isoDay, renewalRetry, SUBSCRIPTION_TRANSITIONS } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
-import { subscriptions, users } from "../../db/schema.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { sendMail } from "../../mail/index.ts";
+import { users } from "../accounts/index.ts";
 import { storeBrandName, storeHomeOrigin } from "../stores/index.ts";
+import { subscriptions } from "./schema.ts";
 import { recordEvent, type SubscriptionRow } from "./service.ts";
 
 /** What a renewal's failure needs: the database, the mailer, and the log for a mail not sent. */

@@ -9,9 +9,10 @@ import {
 } from "@storefront/domain";
 import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
-import { orderLines, orders, subscriptionEvents, subscriptions } from "../../db/schema.ts";
+import { planView, readPlans } from "../catalog/index.ts";
+import { orderLines, orders } from "../orders/index.ts";
 import type { SavedMethod } from "../payments/index.ts";
-import { planView, readPlans } from "./plans.ts";
+import { subscriptionEvents, subscriptions } from "./schema.ts";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 

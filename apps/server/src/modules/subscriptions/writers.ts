@@ -3,6 +3,5 @@
 
 export { keepCard, lockSubscriptionPaidOn } from "./cards.ts";
 export { lockDueSubscription } from "./due.ts";
-export { insertPlans } from "./open-store.ts";
 export { renewalFailed } from "./renewal-failures.ts";
 export { renewalPaid, startSubscriptions } from "./service.ts";

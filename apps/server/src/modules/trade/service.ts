@@ -1,12 +1,12 @@
 import type { StoredTradeApplication, TradeApplication } from "@storefront/domain";
 import { and, desc, eq } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/index.ts";
-import { wholesaleApplications } from "../../db/schema.ts";
 import type { BackgroundTasks } from "../../lib/background.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { consume, RATE_LIMITS, type RateLimiter } from "../../lib/rate-limit.ts";
 import { mailStoreOwner } from "../stores/index.ts";
+import { wholesaleApplications } from "./schema.ts";
 
 export interface TradeDeps {
   db: Database;

@@ -1,6 +1,6 @@
 import type { DemoStore } from "@storefront/domain";
 import type { Transaction } from "../../db/index.ts";
-import { subscriptionPlans } from "../../db/schema.ts";
+import { subscriptionPlans } from "./schema.ts";
 
 /** Writes a new store's subscription plans, on the products written as `productIds` (by handle). */
 export async function insertPlans(

@@ -2,7 +2,7 @@
 import type { SubscriptionPlan } from "@storefront/domain";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
-import { subscriptionPlans } from "../../db/schema.ts";
+import { subscriptionPlans } from "./schema.ts";
 
 export type PlanRow = typeof subscriptionPlans.$inferSelect;
 
