@@ -46,7 +46,7 @@ import {
 /** The settings for a small machine: docs/deployment.md, "The embedded PostgreSQL" (the settings table). */
 export const SMALL_MACHINE_SETTINGS: Readonly<Record<string, string>> = {
   shared_buffers: "32MB",
-  max_connections: "40",
+  max_connections: "60",
   work_mem: "4MB",
   maintenance_work_mem: "32MB",
   effective_cache_size: "256MB",
