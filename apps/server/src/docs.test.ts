@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import * as domain from "@storefront/domain";
 import { describe, expect, it } from "vitest";
 
 // The documents a newcomer reads (README.md and docs/) against the tree they describe. No
@@ -210,10 +211,23 @@ describe("docs/api.md lists the routes the server registers", () => {
       .filter((file) => existsSync(path.join(ROOT, file))),
     "apps/server/src/app.ts",
   ];
+  /** The endpoint descriptors of packages/domain/src/endpoints, by group (`cartEndpoints`). */
+  const descriptors = new Map(
+    Object.entries(domain as Record<string, unknown>)
+      .filter(([name]) => name.endsWith("Endpoints"))
+      .map(([name, group]) => [name, group as Record<string, domain.Endpoint>]),
+  );
   const registered = new Set<string>();
   for (const file of sources) {
     const code = read(file);
     const before = registered.size;
+    // A route made from a descriptor (plugins/endpoint.ts) has the descriptor's method and path;
+    // a file may import a group under another name (`cartEndpoints as cart`).
+    const groups = new Map<string, Record<string, domain.Endpoint>>();
+    for (const m of code.matchAll(/\b(\w+Endpoints)(?:\s+as\s+(\w+))?\b/g)) {
+      const group = descriptors.get(m[1] ?? "");
+      if (group) groups.set(m[2] ?? m[1] ?? "", group);
+    }
     // A module's `…AdminRoutes` plugin is registered inside app.ts's /api/admin scope: its
     // paths are under /api/admin.
     const plugins = code.split(/^(?=export const \w+: FastifyPluginAsyncZod)/m);
@@ -221,6 +235,10 @@ describe("docs/api.md lists the routes the server registers", () => {
       const prefix = /^export const \w+AdminRoutes:/.test(plugin) ? "/api/admin" : "";
       for (const m of plugin.matchAll(/\.(get|post|put|patch|delete)(?:<[^>]*>)?\(\s*"([^"]+)"/g)) {
         registered.add(normal((m[1] ?? "").toUpperCase(), `${prefix}${m[2] ?? ""}`));
+      }
+      for (const m of plugin.matchAll(/\b(?:route\(\s*\w+,|endpointRead\()\s*(\w+)\.(\w+)/g)) {
+        const endpoint = groups.get(m[1] ?? "")?.[m[2] ?? ""];
+        if (endpoint) registered.add(normal(endpoint.method, `${prefix}${endpoint.path}`));
       }
     }
     // A pageRead (plugins/page-reads.ts) is a GET defined by its url.
@@ -245,6 +263,14 @@ describe("docs/api.md lists the routes the server registers", () => {
 
   it("names no route the server does not register", () => {
     expect([...documented].filter((route) => !registered.has(route)).sort()).toEqual([]);
+  });
+
+  it("finds every endpoint descriptor of packages/domain registered by a routes.ts", () => {
+    const described = [...descriptors.values()].flatMap((group) =>
+      Object.values(group).map((endpoint) => normal(endpoint.method, endpoint.path)),
+    );
+    expect(described.length).toBeGreaterThan(0);
+    expect(described.filter((route) => !registered.has(route)).sort()).toEqual([]);
   });
 });
 

@@ -8,7 +8,7 @@ import "@fontsource/nunito-sans/latin-700.css";
 import "@fontsource/work-sans/latin-400.css";
 import "@fontsource/work-sans/latin-700.css";
 import "./app.css";
-import { type CartView, type StoreInfo, themeVariables } from "@storefront/domain";
+import { type StoreInfo, themeVariables } from "@storefront/domain";
 import type { CSSProperties, ReactNode } from "react";
 import {
   isRouteErrorResponse,
@@ -22,7 +22,8 @@ import {
 import { ErrorPage, NotFound } from "~/components/not-found";
 import type { AuthStatus } from "~/features/account";
 import { footerNote, SiteFrame } from "~/features/layout";
-import { apiGet } from "~/lib/api.server";
+import * as api from "~/lib/api";
+import { apiGet, inProcess, unlessRefused } from "~/lib/api.server";
 import { useNonce } from "~/lib/nonce";
 import type { RootData } from "~/lib/seo";
 import type { Route } from "./+types/root";
@@ -54,14 +55,13 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     const themeStyle = themeVariables(store.theme);
     return { store, personal: false, cart: null, auth: null, currency, origin, themeStyle };
   }
-  const [store, cartAnswer, authAnswer] = await Promise.all([
-    storeOf(context),
-    context.api("/api/cart"),
-    context.api("/v2/auth/status"),
-  ]);
   // A cart that cannot be read must not stop the visitor from browsing: the page renders
   // without it and the browser asks again.
-  const cart = cartAnswer.status === 200 ? (cartAnswer.body as CartView) : null;
+  const [store, cart, authAnswer] = await Promise.all([
+    storeOf(context),
+    unlessRefused(api.cart.get({ via: inProcess(context) })),
+    context.api("/v2/auth/status"),
+  ]);
   const auth = authAnswer.status === 200 ? (authAnswer.body as AuthStatus) : null;
   return {
     store,

@@ -86,8 +86,8 @@ export const AddCartItemSchema = z
   });
 export type AddCartItem = z.infer<typeof AddCartItemSchema>;
 
-/** The sku of a line in a path (PATCH and DELETE /api/cart/items/{sku}); a bundle's own sku. */
-export const CartLineSkuSchema = SkuSchema;
+/** The path of a line (PATCH and DELETE /api/cart/items/{sku}): its sku, a bundle's own sku. */
+export const CartLineParamsSchema = z.object({ sku: SkuSchema });
 
 /** PATCH /api/cart/items/{sku}. */
 export const UpdateCartItemSchema = z.strictObject({ quantity: QuantitySchema });

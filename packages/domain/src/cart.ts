@@ -97,6 +97,18 @@ export interface LineIdentity {
   subscription?: { subscription_id: string } | null;
 }
 
+/**
+ * One line of a cart, as a change or a removal names it: a sku's plain line (`subscription` and
+ * `skus_selected` null), its line on a plan, or, for a bundle's own sku, the bundle line holding
+ * `skus_selected` (in any order). A line of the cart's answer is one; its URL is `lineWhere`'s
+ * (endpoints/cart-routes.ts).
+ */
+export interface LineRef {
+  sku: string;
+  subscription: { subscription_id: string } | null;
+  skus_selected: readonly string[] | null;
+}
+
 /** Whether the line is a bundle (a CartItem leaves bundle_id out, the cart's answer has null). */
 export function isBundle(item: Pick<LineIdentity, "bundle_id">): boolean {
   return item.bundle_id != null;

@@ -1,3 +1,14 @@
+import {
+  type Call,
+  type CallAddress,
+  type Endpoint,
+  type Method,
+  type Route,
+  type RoutesOf,
+  type Send,
+  urlOf,
+} from "@storefront/domain";
+
 /** The API as the browser calls it: same origin, cookies sent, JSON both ways. */
 
 /** The answer's JSON object, if it had one. */
@@ -31,28 +42,15 @@ export class ApiError extends Error {
  */
 function errorText(body: ApiBody): string | null {
   const error = body?.error;
-  if (
-    error &&
-    typeof error === "object" &&
-    "fields" in error &&
-    error.fields &&
-    typeof error.fields === "object"
-  ) {
-    const first = Object.values(error.fields as Record<string, unknown>).find(
-      (v) => typeof v === "string",
-    );
-    if (typeof first === "string") return first;
-  }
   if (typeof error === "string") return error;
-  if (
-    error &&
-    typeof error === "object" &&
-    "message" in error &&
-    typeof error.message === "string"
-  ) {
-    return error.message;
-  }
-  return null;
+  if (!error || typeof error !== "object") return null;
+  const { fields, message } = error as { fields?: unknown; message?: unknown };
+  const first =
+    fields && typeof fields === "object"
+      ? Object.values(fields).find((v) => typeof v === "string")
+      : undefined;
+  if (typeof first === "string") return first;
+  return typeof message === "string" ? message : null;
 }
 
 /**
@@ -75,11 +73,11 @@ export async function apiRequest<T>(
       // A body-less request sends no JSON content type (the server refuses an empty JSON body).
       headers: {
         ...(body === undefined
-          ? { accept: "application/json" }
+          ? {}
           : {
               "content-type": file ? file.type || "application/octet-stream" : "application/json",
-              accept: "application/json",
             }),
+        accept: "application/json",
         ...extraHeaders,
       },
       body: body === undefined ? undefined : (file ?? JSON.stringify(body)),
@@ -87,12 +85,34 @@ export async function apiRequest<T>(
   } catch {
     throw new ApiError(0);
   }
-  let json: ApiBody;
-  try {
-    json = (await res.json()) as ApiBody;
-  } catch {
-    json = null;
-  }
-  if (res.status < 200 || res.status > 299) throw new ApiError(res.status, json);
+  // An answer that is not JSON reads as null.
+  const json: ApiBody = await res.json().catch(() => null);
+  if (!res.ok) throw new ApiError(res.status, json);
   return json as T;
+}
+
+/** Where a call goes, as clientOf reads it (Where of packages/domain/src/endpoint.ts). */
+type AnyWhere = CallAddress & { headers?: Record<string, string>; via?: Send };
+
+/**
+ * A group of endpoints as calls (lib/api.ts makes one per group): each sends its body (a POST,
+ * PUT or PATCH takes it first) to its URL through apiRequest, or `where.via`, and answers what
+ * the endpoint's answer schema types: the schema the server serialised the answer with.
+ */
+export function clientOf<G extends Record<string, Endpoint>>(
+  routes: RoutesOf<G>,
+): { [K in keyof G]: Call<G[K]> } {
+  const calls: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
+  for (const [name, route] of Object.entries<Route>(routes)) {
+    const [method, path] = route.split(" ") as [Method, string];
+    // POST, PUT and PATCH: the only methods that start with a P, and the ones with a body.
+    const sends = method[0] === "P";
+    calls[name] = (...args) => {
+      const where = args[sends ? 1 : 0] as AnyWhere | undefined;
+      const body = sends ? args[0] : undefined;
+      return (where?.via ?? apiRequest)(method, urlOf(path, where), body, where?.headers);
+    };
+  }
+  // Each call is its route's, with its descriptor's types.
+  return calls as { [K in keyof G]: Call<G[K]> };
 }

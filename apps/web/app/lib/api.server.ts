@@ -1,6 +1,29 @@
-import type { ErrorBody } from "@storefront/domain";
+import type { ErrorBody, Send } from "@storefront/domain";
 import { type AppLoadContext, data } from "react-router";
+import { type ApiBody, ApiError } from "./api-client";
 import "./context.ts";
+
+/**
+ * A loader's way to make a GET of `~/lib/api` (its `via`): in-process, with the page's request
+ * (context.api); an answer that is not a success throws an ApiError, as in the browser.
+ * @example await api.cart.get({ via: inProcess(context) })
+ */
+export function inProcess(context: AppLoadContext): Send {
+  return async (_method, path) => {
+    const res = await context.api(path);
+    if (res.status >= 200 && res.status <= 299) return res.body;
+    const body = typeof res.body === "object" ? (res.body as ApiBody) : null;
+    throw new ApiError(res.status, body);
+  };
+}
+
+/** The call's answer, or null when the API answered with an error (anything else still throws). */
+export function unlessRefused<T>(call: Promise<T>): Promise<T | null> {
+  return call.catch((error: unknown) => {
+    if (error instanceof ApiError) return null;
+    throw error;
+  });
+}
 
 /**
  * Reads one API answer for a loader. A 404 becomes a 404 page; any other failure an error page

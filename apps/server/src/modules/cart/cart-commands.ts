@@ -8,6 +8,7 @@ import {
   type CartView,
   type Currency,
   DomainError,
+  type LineRef,
   removeItem,
   statusAfterActivity,
   stockLeftFor,
@@ -30,7 +31,7 @@ import {
 import { itemOf, stockBySku, viewWithLines } from "./cart-view.ts";
 import { insertCartWithLines } from "./cart-writes.ts";
 import { findVariants, planOf, type SellableVariant } from "./sellable.ts";
-import { type LineRef, lineOf, writeCart } from "./write-cart.ts";
+import { lineOf, writeCart } from "./write-cart.ts";
 
 /**
  * The cart's items after adding `add` to `cart`'s: the variant read in the cart's currency, the

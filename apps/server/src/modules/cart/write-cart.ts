@@ -6,6 +6,7 @@ import {
   type CartView,
   type Currency,
   DomainError,
+  type LineRef,
   lineKey,
   statusAfterActivity,
 } from "@storefront/domain";
@@ -26,16 +27,6 @@ import { emptyView, itemsOf, type PricedLine, readView, viewWithLines } from "./
 import { recordEvents, saveLines } from "./cart-writes.ts";
 import { carts } from "./schema.ts";
 import type { SellableVariant } from "./sellable.ts";
-
-/**
- * Which line of a variant: the plain one (`subscriptionId` and `skusSelected` null), the one on a
- * plan, or, for a bundle's sku, the bundle line holding `skusSelected` (in any order).
- */
-export interface LineRef {
-  sku: string;
-  subscriptionId: string | null;
-  skusSelected: readonly string[] | null;
-}
 
 /** What one write changes; anything left out stays as it is. */
 interface CartChange {
@@ -126,12 +117,9 @@ async function touch(
   return updated;
 }
 
+/** The line `ref` names (see LineRef), or a not-found refusal. */
 export function lineOf(state: CartState, ref: LineRef): PricedLine {
-  const key = lineKey({
-    sku: ref.sku,
-    subscription: ref.subscriptionId === null ? null : { subscription_id: ref.subscriptionId },
-    skus_selected: ref.skusSelected,
-  });
+  const key = lineKey(ref);
   const line = state.lines.find((l) => keyOf(l) === key);
   if (!line || line.price === null) throw new DomainError("not_found", CART_MESSAGES.lineNotFound);
   return { ...line, price: line.price };

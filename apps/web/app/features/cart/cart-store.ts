@@ -1,17 +1,14 @@
-import type { AddCartItem, CartView, Currency, NotMergedLine } from "@storefront/domain";
-import { create } from "zustand";
-import { ApiError } from "~/lib/api-client";
 import {
-  addCartItem,
-  applyDiscountCode,
-  type CartLineRef,
-  clearCart,
-  fetchCart,
-  removeCartLine,
-  removeDiscountCode,
-  setCartCurrency,
-  updateCartLine,
-} from "./cart-api";
+  type AddCartItem,
+  type CartView,
+  type Currency,
+  type LineRef,
+  lineWhere,
+  type NotMergedLine,
+} from "@storefront/domain";
+import { create } from "zustand";
+import * as api from "~/lib/api";
+import { ApiError } from "~/lib/api-client";
 
 /** What a cart action ends with: done, or refused with a message to show inline. */
 export type CartOutcome = { ok: true } | { ok: false; message: string };
@@ -31,8 +28,8 @@ interface CartState {
    */
   add(item: AddCartItem, openDrawer?: boolean): Promise<CartOutcome>;
   /** `openDrawer` false where the cart is already on screen (the cart page). */
-  update(line: CartLineRef, quantity: number, openDrawer?: boolean): Promise<CartOutcome>;
-  remove(line: CartLineRef, openDrawer?: boolean): Promise<CartOutcome>;
+  update(line: LineRef, quantity: number, openDrawer?: boolean): Promise<CartOutcome>;
+  remove(line: LineRef, openDrawer?: boolean): Promise<CartOutcome>;
   clear(): Promise<CartOutcome>;
   applyCode(code: string): Promise<CartOutcome>;
   removeCode(): Promise<CartOutcome>;
@@ -71,21 +68,22 @@ export const useCartStore = create<CartState>((set) => {
     notMerged: [],
     async load(options) {
       try {
-        const cart = await fetchCart();
+        const cart = await api.cart.get();
         set((state) => (options?.ifUnknown && state.cart !== null ? {} : { cart }));
       } catch (error) {
         set({ error: error instanceof ApiError ? error.message : "Could not load your cart." });
       }
     },
-    add: (item, openDrawer = true) => write(addCartItem(item), { openDrawer, showError: false }),
+    add: (item, openDrawer = true) =>
+      write(api.cart.addItem(item), { openDrawer, showError: false }),
     update: (line, quantity, openDrawer = true) =>
-      write(updateCartLine(line, quantity), { openDrawer, showError: true }),
+      write(api.cart.updateItem({ quantity }, lineWhere(line)), { openDrawer, showError: true }),
     remove: (line, openDrawer = true) =>
-      write(removeCartLine(line), { openDrawer, showError: true }),
-    clear: () => write(clearCart(), { openDrawer: false, showError: true }),
-    applyCode: (code) => write(applyDiscountCode(code), own),
-    removeCode: () => write(removeDiscountCode(), own),
-    setCurrency: (currency) => write(setCartCurrency(currency), own),
+      write(api.cart.removeItem(lineWhere(line)), { openDrawer, showError: true }),
+    clear: () => write(api.cart.clear(), { openDrawer: false, showError: true }),
+    applyCode: (code) => write(api.cart.applyDiscount({ code }), own),
+    removeCode: () => write(api.cart.removeDiscount(), own),
+    setCurrency: (currency) => write(api.cart.setCurrency({ currency }), own),
     setDrawerOpen: (open) => set({ drawerOpen: open, error: null }),
   };
 });

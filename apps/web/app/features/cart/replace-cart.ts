@@ -1,5 +1,6 @@
 import { type CartView, sameLine } from "@storefront/domain";
-import { ApiError, apiRequest } from "~/lib/api-client";
+import * as api from "~/lib/api";
+import { ApiError } from "~/lib/api-client";
 import type { CartOutcome } from "./cart-store";
 import { useCartStore } from "./cart-store";
 import { syncItemOf } from "./sync-item";
@@ -13,9 +14,7 @@ type Line = CartView["cartItems"][number];
  */
 export async function replaceCart(lines: readonly Line[]): Promise<CartOutcome> {
   try {
-    const cart = await apiRequest<CartView>("POST", "/metrics/cart-items", {
-      cartItems: lines.map(syncItemOf),
-    });
+    const cart = await api.cart.replace({ cartItems: lines.map(syncItemOf) });
     useCartStore.setState({ cart, error: null });
     return { ok: true };
   } catch (error) {
