@@ -6,12 +6,13 @@ import { describe, expect, it } from "vitest";
 
 const MODULES = path.dirname(fileURLToPath(import.meta.url));
 
-/** Every source file of a folder and its subfolders, tests aside. */
+/** Every source file of a folder and its subfolders, tests and their helpers aside. */
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith(".test.ts") ? [full] : [];
+    const test = /(\.test|-test-helpers)\.ts$/.test(entry.name);
+    return /\.tsx?$/.test(entry.name) && !test ? [full] : [];
   });
 }
 

@@ -1,74 +1,18 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import {
-  ACCOUNT_MESSAGES,
-  ANALYTICS_MESSAGES,
-  ERROR_MESSAGES,
-  type SessionData,
-} from "@storefront/domain";
+import { ACCOUNT_MESSAGES, ANALYTICS_MESSAGES, ERROR_MESSAGES } from "@storefront/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  expectError,
-  GOOD_CARD,
-  HEMP,
-  HEMP_STORE,
-  NY_ADDRESS,
-  PET_STORE,
-  PETS,
-  quoteAddress,
-  signedInVisitor,
-} from "../../../test/fixtures.ts";
+import { expectError, HEMP, HEMP_STORE, PET_STORE, PETS } from "../../../test/fixtures.ts";
 import { createTestApp, type TestApp } from "../../../test/helper.ts";
-import { sessionIdOf, Visitor } from "../../../test/visitor.ts";
-import { analyticsEvents, analyticsSessions, carts } from "../../db/schema.ts";
+import { Visitor } from "../../../test/visitor.ts";
+import { analyticsEvents, analyticsSessions } from "../../db/schema.ts";
 import { TestCardProcessor } from "../payments/test-processor.ts";
+import { analyticsTestHelpers, at, stateOf } from "./analytics-test-helpers.ts";
 import { HttpIpLookup } from "./geo.ts";
 import { recordLocation } from "./sessions.ts";
 
-const T0 = "2026-11-26T10:00:00.000Z";
 const quiet = { info() {}, warn() {}, error() {} };
-const at = (seconds: number) => new Date(Date.parse(T0) + seconds * 1000).toISOString();
-
-/** A visit's state as the browser module sends it: two products, a search, an add. */
-function stateOf(overrides: Partial<SessionData> = {}): SessionData {
-  return {
-    cartEvents: [{ type: "item_added", sku: "ITCHY-1", quantity: 1, timestamp: at(40) }],
-    productPageViews: [
-      { handle: "itchy-scratchy", timestamp: at(5) },
-      { handle: "eat", timestamp: at(20) },
-    ],
-    pagesViewed: 3,
-    viewedPages: [
-      { path: "/?utm_source=news", timestamp: at(0), duration: 5 },
-      { path: "/products/itchy-scratchy", timestamp: at(5), duration: 15 },
-      { path: "/products/eat", timestamp: at(20), duration: 0 },
-    ],
-    searchHistory: [
-      {
-        query: "calm",
-        timestamp: at(30),
-        duration: null,
-        scrolledProducts: ["calm-chews"],
-        clickedProducts: [],
-      },
-    ],
-    userEmail: null,
-    attribution: {
-      source: "news",
-      medium: "email",
-      campaign: null,
-      term: null,
-      content: null,
-      referrer: "https://mail.example/",
-      landingPage: "/?utm_source=news",
-    },
-    cartStatus: "active",
-    totalViewTime: 35,
-    sessionStartTime: T0,
-    ...overrides,
-  };
-}
 
 describe("analytics API", () => {
   let t: TestApp;
@@ -76,14 +20,7 @@ describe("analytics API", () => {
     t = await createTestApp({}, { testProcessor: new TestCardProcessor() });
   });
   afterAll(() => t.close());
-
-  /** A visitor whose visit is open (POST /metrics/initialize answered). */
-  async function visiting(host = PETS, storeId = PET_STORE) {
-    const v = new Visitor(t.app, host);
-    const res = await v.post("/metrics/initialize", { store_id: storeId });
-    expect(res.statusCode, res.body).toBe(200);
-    return { v, session: res.json() as { session_id: string; started_at: string } };
-  }
+  const { visiting } = analyticsTestHelpers(() => t);
 
   async function sessionRow(id: string) {
     const [row] = await t.database.db
@@ -99,11 +36,6 @@ describe("analytics API", () => {
       .from(analyticsEvents)
       .where(eq(analyticsEvents.sessionId, id))
       .orderBy(analyticsEvents.kind, analyticsEvents.at);
-  }
-
-  async function cartStatusOf(v: Visitor) {
-    const res = await v.get("/api/cart");
-    return res.json().status as string;
   }
 
   describe("POST /metrics/initialize", () => {
@@ -344,135 +276,6 @@ describe("analytics API", () => {
       expect(res.statusCode).toBe(204);
       await t.app.background.idle();
       expect(await sessionRow(session.session_id)).toMatchObject({ geo: null, geoError: null });
-    });
-  });
-
-  describe("POST /metrics/abandoned-cart", () => {
-    it("abandons an active cart with items; the next cart event or page visit makes it active again", async () => {
-      const v = new Visitor(t.app, PETS);
-      await v.post("/api/cart/items", { sku: "EAT-1", quantity: 1 });
-      expect(await cartStatusOf(v)).toBe("active");
-      const cartItems = [{ sku: "EAT-1", quantity: 1 }];
-      const beacon = await v.post("/metrics/abandoned-cart", JSON.stringify({ cartItems }), {
-        "content-type": "text/plain;charset=UTF-8",
-      });
-      expect(beacon.statusCode, beacon.body).toBe(204);
-      expect(await cartStatusOf(v)).toBe("abandoned");
-      // A page visit.
-      await v.post("/metrics/initialize", { store_id: PET_STORE });
-      expect(await cartStatusOf(v)).toBe("active");
-      await v.post("/metrics/abandoned-cart", { cartItems });
-      expect(await cartStatusOf(v)).toBe("abandoned");
-      // A cart event.
-      await v.post("/api/cart/items", { sku: "EAT-1", quantity: 1 });
-      expect(await cartStatusOf(v)).toBe("active");
-    });
-
-    it("leaves an empty cart, and a purchased one, as they are", async () => {
-      const v = new Visitor(t.app, PETS);
-      await v.post("/api/cart/items", { sku: "EAT-1", quantity: 1 });
-      await v.post("/metrics/abandoned-cart", { cartItems: [] });
-      expect(await cartStatusOf(v)).toBe("active");
-      await v.delete("/api/cart");
-      await v.post("/metrics/abandoned-cart", { cartItems: [{ sku: "EAT-1", quantity: 1 }] });
-      expect(await cartStatusOf(v)).not.toBe("abandoned");
-
-      // Bought: the cart is purchased, and a late beacon does not abandon it.
-      await v.post("/api/cart/items", { sku: "EAT-1", quantity: 1 });
-      const cartId = (
-        await t.database.db
-          .select()
-          .from(carts)
-          .where(eq(carts.sessionId, sessionIdOf(v) ?? ""))
-      ).find((c) => c.status === "active")?.id;
-      const quote = (
-        await v.post("/api/checkout/quote", { address: quoteAddress(NY_ADDRESS) })
-      ).json();
-      const paid = await v.post(
-        "/api/checkout",
-        {
-          email: "leaver@example.com",
-          name: "Lee Leaver",
-          address: NY_ADDRESS,
-          shippingOptionId: quote.selectedShippingOption.id,
-          expectedTotal: quote.total,
-          card: GOOD_CARD,
-        },
-        { "idempotency-key": `abandon-test-${Date.now()}` },
-      );
-      expect(paid.statusCode, paid.body).toBe(200);
-      await v.post("/metrics/abandoned-cart", { cartItems: [{ sku: "EAT-1", quantity: 1 }] });
-      const [row] = await t.database.db
-        .select()
-        .from(carts)
-        .where(eq(carts.id, cartId ?? ""));
-      expect(row?.status).toBe("purchased");
-    });
-
-    it("refuses a body that is not {cartItems} with 400", async () => {
-      const v = new Visitor(t.app, PETS);
-      expect((await v.post("/metrics/abandoned-cart", { items: [] })).statusCode).toBe(400);
-    });
-  });
-
-  describe("GET /api/admin/abandoned-carts", () => {
-    it("shows the store's admins each abandoned cart with what its visitor did, newest first", async () => {
-      const { v } = await visiting();
-      await v.post("/api/cart/items", { sku: "ITCHY-1", quantity: 1 });
-      // The visit is tied to the cart's session by the first update after the cart began.
-      await v.post("/metrics/update-session-data", stateOf({ userEmail: "leaver@example.com" }));
-      await t.app.analytics.flush();
-      await v.post("/metrics/abandoned-cart", { cartItems: [{ sku: "ITCHY-1", quantity: 1 }] });
-
-      const admin = (await signedInVisitor(t.app, t.database.db, { userType: "admin" })).v;
-      const res = await admin.get("/api/admin/abandoned-carts?pageSize=5");
-      expect(res.statusCode, res.body).toBe(200);
-      const page = res.json();
-      expect(page).toMatchObject({ page: 1, pageSize: 5 });
-      expect(page.total).toBeGreaterThanOrEqual(1);
-      const [newest] = page.carts;
-      expect(newest).toMatchObject({
-        storeId: PET_STORE,
-        cartData: {
-          cartStatus: "abandoned",
-          cartItems: [{ sku: "ITCHY-1", quantity: 1, line_total: 3_995 }],
-          // In its currency, so the admin's screen can say what was left.
-          currency: "usd",
-          subtotal: 3_995,
-          cartEvents: [{ type: "item_added", sku: "ITCHY-1", quantity: 1 }],
-        },
-        productPageViews: stateOf().productPageViews,
-        viewedPages: stateOf().viewedPages,
-        searchHistory: stateOf().searchHistory,
-        totalViewTime: 35,
-        userEmail: "leaver@example.com",
-        attribution: stateOf().attribution,
-      });
-      expect(Number.isFinite(Date.parse(newest.cartData.timestamp))).toBe(true);
-      expect(newest.cartData.sessionDuration).toBeGreaterThanOrEqual(0);
-
-      // Another store's admin sees only their own store's carts.
-      const hemp = (
-        await signedInVisitor(
-          t.app,
-          t.database.db,
-          { userType: "admin", storeId: HEMP_STORE },
-          HEMP,
-        )
-      ).v;
-      const theirs = (await hemp.get("/api/admin/abandoned-carts")).json();
-      expect(theirs.carts.every((c: { storeId: string }) => c.storeId === HEMP_STORE)).toBe(true);
-    });
-
-    it("refuses a visitor (401), a shopper (a missing route's 404) and a bad page (400)", async () => {
-      expect((await new Visitor(t.app, PETS).get("/api/admin/abandoned-carts")).statusCode).toBe(
-        401,
-      );
-      const shopper = (await signedInVisitor(t.app, t.database.db)).v;
-      expect((await shopper.get("/api/admin/abandoned-carts")).statusCode).toBe(404);
-      const admin = (await signedInVisitor(t.app, t.database.db, { userType: "admin" })).v;
-      expect((await admin.get("/api/admin/abandoned-carts?page=0")).statusCode).toBe(400);
-      expect((await admin.get("/api/admin/abandoned-carts?pageSize=500")).statusCode).toBe(400);
     });
   });
 });
