@@ -8,7 +8,6 @@
  *
  *   DATA_DIR=/tmp/x node --import tsx bench/generate-catalog.ts 50000
  */
-import { sql } from "drizzle-orm";
 import { loadConfig } from "../apps/server/src/config.ts";
 import { maintainAsOwner, openDatabase } from "../apps/server/src/db/index.ts";
 import { products, variantPrices, variants } from "../apps/server/src/db/schema.ts";
