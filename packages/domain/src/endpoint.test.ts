@@ -50,6 +50,12 @@ describe("urlOf", () => {
     );
   });
 
+  it('fills a trailing wildcard with its "*" parameter', () => {
+    expect(urlOf("/data/master/*", { params: { "*": "home page.json" } })).toBe(
+      "/data/master/home%20page.json",
+    );
+  });
+
   it("adds the query's set values, escaped, commas left as commas", () => {
     expect(urlOf("/api/x", { query: { a: "1&2", b: undefined, c: null, d: "X,Y" } })).toBe(
       "/api/x?a=1%262&d=X,Y",

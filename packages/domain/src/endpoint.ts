@@ -42,8 +42,13 @@ export interface EndpointSchemas {
   readonly params?: Schema;
   readonly query?: Schema;
   readonly body?: Schema;
-  /** The answer's schema under the status it is sent with, as Fastify's `response`. */
-  readonly response: { readonly 200: Schema } | { readonly 201: Schema } | { readonly 202: Schema };
+  /**
+   * The body is the request's raw bytes (an image upload), sent as a Blob with its own type, not
+   * JSON; it has no body schema.
+   */
+  readonly upload?: true;
+  /** The answer's schema under each status it is sent with, as Fastify's `response`. */
+  readonly response: { readonly [S in 200 | 201 | 202]?: Schema };
 }
 
 /** An endpoint's descriptor: its method, its path and its schemas. */
@@ -87,6 +92,13 @@ export type Send = (
   headers?: Record<string, string>,
 ) => Promise<unknown>;
 
+/** An upload's body: a browser's Blob or File (the domain has no DOM types, so its shape). */
+export interface UploadBody {
+  readonly type: string;
+  readonly size: number;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
 /** Whether every property of T is optional (a call may then leave T out). */
 type AllOptional<T> = Partial<T> extends T ? true : false;
 
@@ -115,7 +127,9 @@ export type Call<E extends Endpoint> = E["method"] extends "GET" | "DELETE"
   ? (...where: WhereArgs<E>) => Promise<Answer<E>>
   : E extends { body: Schema }
     ? (body: Body<E>, ...where: WhereArgs<E>) => Promise<Answer<E>>
-    : (body?: undefined, ...where: WhereArgs<E>) => Promise<Answer<E>>;
+    : E extends { upload: true }
+      ? (body: UploadBody, ...where: WhereArgs<E>) => Promise<Answer<E>>
+      : (body?: undefined, ...where: WhereArgs<E>) => Promise<Answer<E>>;
 
 /** A group's routes, as its descriptors have them. */
 export type RoutesOf<G extends Record<string, Endpoint>> = {
@@ -129,15 +143,15 @@ export interface CallAddress {
 }
 
 /**
- * The URL of a call to `path`: each `:name` filled with its escaped parameter, then the query's
- * set values. A comma stays a comma: the API's lists are comma-separated (?skus_selected=A,B),
+ * The URL of a call to `path`: each `:name` (and a trailing `*`, Fastify's wildcard, whose
+ * parameter is named "*") filled with its escaped parameter, then the query's set values. A comma stays a comma: the API's lists are comma-separated (?skus_selected=A,B),
  * and a query needs no escape for it.
  * @example urlOf("/api/cart/items/:sku", { params: { sku: "A B" }, query: { skus_selected: "X,Y" } }) // "/api/cart/items/A%20B?skus_selected=X,Y"
  */
 export function urlOf(path: string, where?: CallAddress): string {
   const params = { ...where?.params } as Record<string, unknown>;
   const query = { ...where?.query } as Record<string, unknown>;
-  let url = path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(`${params[name]}`));
+  let url = path.replace(/:(\w+)|\*/g, (_, name = "*") => encodeURIComponent(`${params[name]}`));
   for (const key in query) {
     if (query[key] == null) continue;
     const value = encodeURIComponent(`${query[key]}`).replace(/%2C/g, ",");

@@ -1,5 +1,11 @@
 import type { Endpoint } from "@storefront/domain";
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from "fastify";
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteHandlerMethod,
+  RouteShorthandOptions,
+} from "fastify";
 import type { z } from "zod";
 import type { PageRead } from "./page-reads.ts";
 
@@ -34,19 +40,32 @@ function schemaOf(endpoint: Endpoint) {
   };
 }
 
+/** What a route takes besides its descriptor: a body limit, hooks, its config. */
+export type RouteExtras = Omit<RouteShorthandOptions, "schema">;
+
 /**
  * Registers the route of a descriptor of packages/domain/src/endpoints: its method, path and
- * schemas are the descriptor's, and `handler` gets the request its schemas typed.
+ * schemas are the descriptor's, and `handler` gets the request its schemas typed. Inside a
+ * prefixed scope (the one /api/admin scope) the descriptor's full path is registered under the
+ * prefix, so the descriptor still names the path a client calls.
  * @example route(app, cartEndpoints.clear, async (request) => clearCart(app.db, await request.cartOwner()))
  */
 export function route<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: (request: EndpointRequest<E>, reply: FastifyReply) => Promise<Reply<E>>,
+  extras: RouteExtras = {},
 ): void {
+  const { prefix } = app;
+  if (!endpoint.path.startsWith(prefix)) {
+    throw new Error(
+      `${endpoint.method} ${endpoint.path} is registered outside its scope ${prefix}`,
+    );
+  }
   app.route({
+    ...extras,
     method: endpoint.method,
-    url: endpoint.path,
+    url: endpoint.path.slice(prefix.length),
     schema: schemaOf(endpoint),
     // The request is the one the schema above validated: its types are the handler's.
     handler: handler as unknown as RouteHandlerMethod,

@@ -17,6 +17,16 @@ export function inProcess(context: AppLoadContext): Send {
   };
 }
 
+/**
+ * A loader's way to make a GET of `~/lib/api` that its page cannot do without (its `via`):
+ * in-process, as inProcess; a 404 (or a malformed handle's 400) becomes a 404 page, any other
+ * failure an error page with the API's message, else `failed`.
+ * @example const product = await api.catalog.product({ params: { handle }, via: forPage(context) })
+ */
+export function forPage(context: AppLoadContext, failed?: string): Send {
+  return async (_method, path) => answerOf(await context.api(path), failed);
+}
+
 /** The call's answer, or null when the API answered with an error (anything else still throws). */
 export function unlessRefused<T>(call: Promise<T>): Promise<T | null> {
   return call.catch((error: unknown) => {
