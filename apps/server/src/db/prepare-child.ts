@@ -4,10 +4,9 @@
 import { mkdir } from "node:fs/promises";
 import { loadConfig } from "../config.ts";
 import { prepareJobQueue } from "../jobs/runner.ts";
-import { openMediaStore } from "../modules/media/index.ts";
+import { drawStoreImages, openMediaStore } from "../modules/media/index.ts";
 import type { PrepareReport } from "./prepare.ts";
 import { DEMO_STORES, loadDemoStores } from "./seed/index.ts";
-import { ensureDemoMedia } from "./seed/media.ts";
 import { openDatabaseAtStart, StartupError } from "./start.ts";
 
 function tell(report: PrepareReport): Promise<void> {
@@ -24,7 +23,7 @@ try {
   if (!config.mediaS3) await mkdir(config.mediaDir, { recursive: true });
   if (config.loadDemoData) {
     await loadDemoStores(database.acrossStores);
-    await ensureDemoMedia(openMediaStore(config), DEMO_STORES);
+    await drawStoreImages(openMediaStore(config), DEMO_STORES);
   }
   await database.close();
   await tell({ ok: true });

@@ -13,7 +13,6 @@
 import type { DemoStore, NewStore } from "@storefront/domain";
 import { sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/index.ts";
-import { ensureDemoMedia } from "../db/seed/media.ts";
 import type { Mailer } from "../lib/mailer.ts";
 import { sendMail } from "../mail/index.ts";
 import { insertAccounts, insertOwnerAccount, passwordLink } from "../modules/accounts/writers.ts";
@@ -21,6 +20,7 @@ import { insertCatalog, insertPlans } from "../modules/catalog/writers.ts";
 import { insertDocuments } from "../modules/content/writers.ts";
 import { insertCodes } from "../modules/discounts/writers.ts";
 import type { MediaStore } from "../modules/media/index.ts";
+import { drawStoreImages } from "../modules/media/index.ts";
 import {
   INVITATION_DAYS,
   INVITATION_TTL_MS,
@@ -85,7 +85,7 @@ export async function openStore(
     const origin = linkOrigin(store.hosts[0] ?? "");
     return passwordLink(tx, store.id, ownerId, origin, INVITATION_TTL_MS);
   });
-  await ensureDemoMedia(deps.media, [blueprint]);
+  await drawStoreImages(deps.media, [blueprint]);
   await sendMail(
     deps.mailer,
     "storeInvitation",

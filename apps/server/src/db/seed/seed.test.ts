@@ -7,9 +7,9 @@ import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../../test/helper.ts";
+import { drawStoreImages } from "../../modules/media/index.ts";
 import { localMediaStore } from "../../modules/media/media-store.ts";
 import { DEMO_STORES, loadDemoStores } from "./index.ts";
-import { ensureDemoMedia } from "./media.ts";
 
 async function count(db: Awaited<ReturnType<typeof openTestDatabase>>["db"], table: string) {
   const rows = await db.execute(sql.raw(`select count(*)::int as n from ${table}`));
@@ -38,7 +38,7 @@ describe("demo images", () => {
     if (!store) throw new Error("no demo store");
     const sample = { ...store, images: store.images.slice(0, 2) };
     try {
-      expect(await ensureDemoMedia(localMediaStore(dir), [sample])).toEqual({ written: 2 });
+      expect(await drawStoreImages(localMediaStore(dir), [sample])).toEqual({ written: 2 });
       for (const image of sample.images) {
         const original = path.join(dir, store.id, image.file);
         const variant = path.join(dir, imageVariantUrl(`/${store.id}/${image.file}`));
@@ -47,7 +47,7 @@ describe("demo images", () => {
         expect(meta.format).toBe("webp");
         expect(meta.width).toBe(Math.min(728, image.width));
       }
-      expect(await ensureDemoMedia(localMediaStore(dir), [sample])).toEqual({ written: 0 });
+      expect(await drawStoreImages(localMediaStore(dir), [sample])).toEqual({ written: 0 });
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

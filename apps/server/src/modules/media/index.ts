@@ -1,4 +1,5 @@
 // The media module's face: what other modules, flows and the app may use of it.
+export { drawStoreImages } from "./drawn-images.ts";
 export { removeMedia } from "./media-cleanup.ts";
 export type { MediaStore } from "./media-store.ts";
 export { mediaKey, mediaUrl } from "./media-store.ts";

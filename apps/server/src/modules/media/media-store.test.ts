@@ -10,7 +10,7 @@ import { startTestBucket, type TestBucket } from "../../../test/s3.ts";
 import { TcpProxy } from "../../../test/tcp-proxy.ts";
 import { loadConfig } from "../../config.ts";
 import { DEMO_STORES } from "../../db/seed/index.ts";
-import { ensureDemoMedia } from "../../db/seed/media.ts";
+import { drawStoreImages } from "./drawn-images.ts";
 import { localMediaStore, type MediaStore } from "./media-store.ts";
 import { s3MediaStore } from "./s3-media-store.ts";
 
@@ -144,8 +144,8 @@ describe("the demo's images with a bucket", () => {
     const store = DEMO_STORES[0];
     if (!store) throw new Error("no demo store");
     const sample = { ...store, images: store.images.slice(0, 2) };
-    expect(await ensureDemoMedia(media, [sample])).toEqual({ written: 2 });
-    expect(await ensureDemoMedia(media, [sample])).toEqual({ written: 0 });
+    expect(await drawStoreImages(media, [sample])).toEqual({ written: 2 });
+    expect(await drawStoreImages(media, [sample])).toEqual({ written: 0 });
     const first = sample.images[0]?.file ?? "";
     const variant = await media.read(`${store.id}/${first.replace(/\.jpg$/, "_728.webp")}`);
     expect(variant && (await sharp(variant).metadata()).format).toBe("webp");

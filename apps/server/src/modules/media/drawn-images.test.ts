@@ -4,8 +4,8 @@ import path from "node:path";
 import type { DemoImage, DemoStore } from "@storefront/domain";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { localMediaStore } from "../../modules/media/media-store.ts";
-import { drawSvg, ensureDemoMedia } from "./media.ts";
+import { drawStoreImages, drawSvg } from "./drawn-images.ts";
+import { localMediaStore } from "./media-store.ts";
 
 const jar: DemoImage = {
   file: "chews.jpg",
@@ -21,11 +21,11 @@ const storeWith = (images: DemoImage[]) => ({ id: "demo", images }) as unknown a
 describe("the demo's images", () => {
   it("are drawn once, and drawn again when their drawing changes", async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), "storefront-drawn-"));
-    expect(await ensureDemoMedia(localMediaStore(dir), [storeWith([jar])])).toEqual({ written: 1 });
-    expect(await ensureDemoMedia(localMediaStore(dir), [storeWith([jar])])).toEqual({ written: 0 });
+    expect(await drawStoreImages(localMediaStore(dir), [storeWith([jar])])).toEqual({ written: 1 });
+    expect(await drawStoreImages(localMediaStore(dir), [storeWith([jar])])).toEqual({ written: 0 });
     const before = await readFile(path.join(dir, "demo", "chews.jpg"));
     expect(
-      await ensureDemoMedia(localMediaStore(dir), [storeWith([{ ...jar, primary: "#a04b4b" }])]),
+      await drawStoreImages(localMediaStore(dir), [storeWith([{ ...jar, primary: "#a04b4b" }])]),
     ).toEqual({
       written: 1,
     });

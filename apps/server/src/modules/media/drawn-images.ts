@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { DemoImage, DemoStore } from "@storefront/domain";
 import sharp from "sharp";
-import { type MediaStore, mediaKey } from "../../modules/media/index.ts";
+import { type MediaStore, mediaKey } from "./media-store.ts";
 
 /** Width of the resized variant every page requests first. */
 export const VARIANT_WIDTH = 728;
@@ -236,7 +236,7 @@ ${sceneGround(image, w, h)}
       return `${open}<rect width="${w}" height="${h}" fill="${accent}"/>${leaves}</svg>`;
     }
     case "logo": {
-      // Drawn large on a wide canvas so no line is clipped; ensureDemoMedia crops it to the name.
+      // Drawn large on a wide canvas so no line is clipped; drawStoreImages crops it to the name.
       const lines = balancedLines(label);
       const size = 96;
       const cw = 1400;
@@ -296,11 +296,12 @@ async function readManifest(media: MediaStore, key: string): Promise<Record<stri
 }
 
 /**
- * Writes every demo image (JPEG original and `_728.webp` variant) that is not in the media store
+ * Writes every image a store's blueprint draws (a demo store's art, a new store's logo drawn from its
+ * name): the JPEG original and `_728.webp` variant of each that is not in the media store
  * yet, or whose drawing changed since it was written (so a new version of the demo redraws its
  * art).
  */
-export async function ensureDemoMedia(media: MediaStore, stores: readonly DemoStore[]) {
+export async function drawStoreImages(media: MediaStore, stores: readonly DemoStore[]) {
   let written = 0;
   const exists = async (key: string) => (await media.head(key)) !== null;
   for (const store of stores) {
