@@ -4,7 +4,8 @@ import { lineKey } from "./cart.ts";
 import type { CartView } from "./cart-schema.ts";
 import { type Answer, type Call, endpoint, routeParts, urlOf } from "./endpoint.ts";
 import { cartEndpoints } from "./endpoints/cart.ts";
-import { CART_ROUTES, lineRefOf, lineWhere } from "./endpoints/cart-routes.ts";
+import { lineRefOf, lineWhere } from "./endpoints/cart-lines.ts";
+import * as CART_ROUTES from "./endpoints/cart-routes.ts";
 
 describe("an endpoint descriptor", () => {
   it("is its route's method and path with its schemas", () => {

@@ -148,14 +148,12 @@ export interface CallAddress {
  * and a query needs no escape for it.
  * @example urlOf("/api/cart/items/:sku", { params: { sku: "A B" }, query: { skus_selected: "X,Y" } }) // "/api/cart/items/A%20B?skus_selected=X,Y"
  */
-export function urlOf(path: string, where?: CallAddress): string {
-  const params = { ...where?.params } as Record<string, unknown>;
-  const query = { ...where?.query } as Record<string, unknown>;
-  let url = path.replace(/:(\w+)|\*/g, (_, name = "*") => encodeURIComponent(`${params[name]}`));
-  for (const key in query) {
-    if (query[key] == null) continue;
-    const value = encodeURIComponent(`${query[key]}`).replace(/%2C/g, ",");
-    url += `${url.includes("?") ? "&" : "?"}${key}=${value}`;
+export function urlOf(path: string, { params = {}, query = {} }: CallAddress = {}): string {
+  const values = params as Record<string, unknown>;
+  let url = path.replace(/:(\w+)|\*/g, (_, name = "*") => encodeURIComponent(`${values[name]}`));
+  for (const [key, value] of Object.entries(query)) {
+    if (value == null) continue;
+    url += `${url.includes("?") ? "&" : "?"}${key}=${encodeURIComponent(`${value}`).replace(/%2C/g, ",")}`;
   }
   return url;
 }

@@ -3,8 +3,6 @@ import {
   type CallAddress,
   type Endpoint,
   type Method,
-  type Route,
-  type RoutesOf,
   type Send,
   urlOf,
 } from "@storefront/domain";
@@ -91,28 +89,28 @@ export async function apiRequest<T>(
   return json as T;
 }
 
-/** Where a call goes, as clientOf reads it (Where of packages/domain/src/endpoint.ts). */
+/** Where a call goes, as callOf reads it (Where of packages/domain/src/endpoint.ts). */
 type AnyWhere = CallAddress & { headers?: Record<string, string>; via?: Send };
 
 /**
- * A group of endpoints as calls (lib/api.ts makes one per group): each sends its body (a POST,
- * PUT or PATCH takes it first) to its URL through apiRequest, or `where.via`, and answers what
- * the endpoint's answer schema types: the schema the server serialised the answer with.
+ * An endpoint as a call (lib/calls/ makes one per endpoint): it sends its body (a POST, PUT or
+ * PATCH takes it first) to its URL through apiRequest, or `where.via`, and answers what the
+ * endpoint's answer schema types: the schema the server serialised the answer with.
+ * @example export const clear = callOf<typeof cartEndpoints.clear>(CART_ROUTES.clear);
  */
-export function clientOf<G extends Record<string, Endpoint>>(
-  routes: RoutesOf<G>,
-): { [K in keyof G]: Call<G[K]> } {
-  const calls: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
-  for (const [name, route] of Object.entries<Route>(routes)) {
-    const [method, path] = route.split(" ") as [Method, string];
-    // POST, PUT and PATCH: the only methods that start with a P, and the ones with a body.
-    const sends = method[0] === "P";
-    calls[name] = (...args) => {
-      const where = args[sends ? 1 : 0] as AnyWhere | undefined;
-      const body = sends ? args[0] : undefined;
-      return (where?.via ?? apiRequest)(method, urlOf(path, where), body, where?.headers);
-    };
-  }
-  // Each call is its route's, with its descriptor's types.
-  return calls as { [K in keyof G]: Call<G[K]> };
+export function callOf<E extends Endpoint>(route: `${E["method"]} ${E["path"]}`): Call<E> {
+  const [method, path] = route.split(" ") as [Method, string];
+  // POST, PUT and PATCH: the only methods that start with a P, and the ones with a body.
+  const sends = method[0] === "P";
+  const call = (...args: unknown[]) => {
+    const where = args[sends ? 1 : 0] as AnyWhere | undefined;
+    return (where?.via ?? apiRequest)(
+      method,
+      urlOf(path, where),
+      sends ? args[0] : undefined,
+      where?.headers,
+    );
+  };
+  // The call sends what its route and schemas say: Call<E> is its type.
+  return call as unknown as Call<E>;
 }

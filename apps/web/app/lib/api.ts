@@ -1,11 +1,8 @@
-import { CART_ROUTES, type cartEndpoints } from "@storefront/domain";
-import { clientOf } from "./api-client";
-
-// The API's endpoints as calls, one export per group of packages/domain/src/endpoints, typed by
-// the group's descriptors: `import * as api from "~/lib/api"`, then `api.cart.addItem(item)`
-// answers the cart as CartViewSchema types it, and throws an ApiError when the call fails. The
-// descriptors are imported as types only: the browser bundles the routes, not zod or the schemas.
-// Each group is marked pure, so a page bundles only the groups it calls.
+// The API's endpoints as calls: `import * as api from "~/lib/api"`, then `api.cart.addItem(item)`
+// answers the cart as CartViewSchema types it, and throws an ApiError when the call fails. Each
+// group is a file of lib/calls/, one call per endpoint of packages/domain/src/endpoints, typed by
+// its descriptor; the descriptors are imported as types only, so the browser bundles the routes,
+// not zod or the schemas, and a page bundles only the calls it makes.
 
 /** The cart and its discount code. */
-export const cart = /* @__PURE__ */ clientOf<typeof cartEndpoints>(CART_ROUTES);
+export * as cart from "./calls/cart";

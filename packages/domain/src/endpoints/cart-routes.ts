@@ -1,46 +1,17 @@
-import type { LineRef } from "../cart.ts";
 import type { Route } from "../endpoint.ts";
 
-/**
- * The cart's routes, its discount code's included: all the browser's client bundles of them (the
- * schemas are in cart.ts). The spec's call table is `items` and `replace`: the browser
- * initialises its cart from GET metrics/cart-items and syncs it with POST.
- */
-export const CART_ROUTES = {
-  get: "GET /api/cart",
-  addItem: "POST /api/cart/items",
-  updateItem: "PATCH /api/cart/items/:sku",
-  removeItem: "DELETE /api/cart/items/:sku",
-  clear: "DELETE /api/cart",
-  setCurrency: "PUT /api/cart/currency",
-  items: "GET /metrics/cart-items",
-  replace: "POST /metrics/cart-items",
-  applyDiscount: "PUT /api/cart/discount",
-  removeDiscount: "DELETE /api/cart/discount",
-} as const satisfies Record<string, Route>;
+// The cart's routes, its discount code's included: one export per route, read as the namespace
+// CART_ROUTES (packages/domain/src/index.ts), so the browser bundles only the routes it calls
+// (the schemas are in cart.ts). The spec's call table is `items` and `replace`: the browser
+// initialises its cart from GET metrics/cart-items and syncs it with POST.
 
-/**
- * Where a change or removal of a line goes: its sku in the path; ?skus_selected= (the chosen
- * skus, comma-separated) names a bundle line, ?subscription_id= a line on a plan (a bundle line
- * has none).
- * @example lineWhere({ sku: "CALM-DUO", subscription: null, skus_selected: ["A", "B"] }) // { params: { sku: "CALM-DUO" }, query: { skus_selected: "A,B" } }
- */
-export const lineWhere = ({ sku, subscription, skus_selected }: LineRef) => ({
-  params: { sku },
-  query: skus_selected?.length
-    ? { skus_selected: skus_selected.join(",") }
-    : { subscription_id: subscription?.subscription_id },
-});
-
-/** The line a PATCH or DELETE names, from its path's sku and its query (as validated). */
-export function lineRefOf(
-  sku: string,
-  query: { subscription_id?: string | undefined; skus_selected?: readonly string[] | undefined },
-): LineRef {
-  return {
-    sku,
-    subscription:
-      query.subscription_id === undefined ? null : { subscription_id: query.subscription_id },
-    skus_selected: query.skus_selected ?? null,
-  };
-}
+export const get = "GET /api/cart" satisfies Route;
+export const addItem = "POST /api/cart/items" satisfies Route;
+export const updateItem = "PATCH /api/cart/items/:sku" satisfies Route;
+export const removeItem = "DELETE /api/cart/items/:sku" satisfies Route;
+export const clear = "DELETE /api/cart" satisfies Route;
+export const setCurrency = "PUT /api/cart/currency" satisfies Route;
+export const items = "GET /metrics/cart-items" satisfies Route;
+export const replace = "POST /metrics/cart-items" satisfies Route;
+export const applyDiscount = "PUT /api/cart/discount" satisfies Route;
+export const removeDiscount = "DELETE /api/cart/discount" satisfies Route;

@@ -9,7 +9,7 @@ import {
   UpdateCartItemSchema,
 } from "../cart-schema.ts";
 import { endpoint } from "../endpoint.ts";
-import { CART_ROUTES } from "./cart-routes.ts";
+import * as CART_ROUTES from "./cart-routes.ts";
 
 /** Every call answers the whole cart; the OpenAPI document lists it under "cart". */
 const cart = { tags: ["cart"], response: { 200: CartViewSchema } };
