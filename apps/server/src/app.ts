@@ -14,10 +14,12 @@ import { loadSessionKey } from "./lib/session-key.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { analyticsAdminRoutes, analyticsRoutes } from "./modules/analytics/routes.ts";
 import { cartRoutes } from "./modules/cart/routes.ts";
-import { catalogAdminRoutes, catalogRoutes } from "./modules/catalog/routes.ts";
+import { catalogAdminRoutes } from "./modules/catalog/admin-routes.ts";
+import { catalogRoutes } from "./modules/catalog/routes.ts";
 import { chatAdminRoutes, chatRoutes } from "./modules/chat/routes.ts";
 import { checkoutRoutes } from "./modules/checkout/routes.ts";
-import { contentAdminRoutes, contentRoutes } from "./modules/content/routes.ts";
+import { contentAdminRoutes } from "./modules/content/admin-routes.ts";
+import { contentRoutes } from "./modules/content/routes.ts";
 import {
   designRequestRoutes,
   designRequestsAdminRoutes,

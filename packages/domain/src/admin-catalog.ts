@@ -112,10 +112,22 @@ export const VariantUpdateSchema = z
   });
 export type VariantUpdate = z.infer<typeof VariantUpdateSchema>;
 
+/** PATCH /api/admin/variants/{id}'s answer: the variant's prices and stock as saved. */
+export const AdminVariantSavedSchema = z.object({
+  sku: z.string(),
+  stock: z.number().int(),
+  prices: z.array(z.object({ currency: CurrencySchema, amount: z.number().int() })),
+});
+export type AdminVariantSaved = z.infer<typeof AdminVariantSavedSchema>;
+
 /** PATCH /api/admin/products/{id}: publish or hide a product. */
 export const ProductUpdateSchema = z.strictObject({
   published: z.boolean({ error: "published must be true or false" }),
 });
+
+/** PATCH /api/admin/products/{id}'s answer: whether the product is published now. */
+export const AdminProductPublishedSchema = z.object({ id: z.string(), published: z.boolean() });
+export type AdminProductPublished = z.infer<typeof AdminProductPublishedSchema>;
 
 /** The most products one collection may hold (far past any store's). */
 export const ADMIN_COLLECTION_LIMITS = { products: 1_000 } as const;

@@ -59,6 +59,9 @@ const pageDocument = PageDocumentSchema.refine(
 /** POST /api/admin/pages/preview: a draft, answered as a shopper would be shown it. */
 export const PagePreviewRequestSchema = z.strictObject({ document: pageDocument });
 
+/** POST /api/admin/pages/preview's answer: the draft as a shopper would be shown it. */
+export const PagePreviewSchema = z.object({ document: PageDocumentSchema });
+
 /**
  * PUT /api/admin/pages/{name}: the page's new document, and when the admin read it (null for a
  * new page): another admin's save in between is a 409, never overwritten unseen.

@@ -237,6 +237,15 @@ export const AdminProductImageSchema = z.object({
 });
 export type AdminProductImage = z.infer<typeof AdminProductImageSchema>;
 
+/** POST /api/admin/products/{id}/images's query: the image's alt text (none: empty). */
+export const AdminProductImageQuerySchema = z.strictObject({
+  alt: z
+    .string({ error: PRODUCT_EDIT_MESSAGES.alt })
+    .trim()
+    .max(PRODUCT_EDIT_LIMITS.alt, PRODUCT_EDIT_MESSAGES.alt)
+    .default(""),
+});
+
 /** GET /api/admin/products/{id}: everything its editor shows. */
 export const AdminProductDetailSchema = z.object({
   id: z.string(),

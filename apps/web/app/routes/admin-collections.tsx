@@ -1,6 +1,6 @@
-import type { AdminCollectionList } from "@storefront/domain";
 import { CollectionEditor } from "~/features/admin";
-import { apiGet } from "~/lib/api.server";
+import { forPage } from "~/lib/api.server";
+import * as api from "~/lib/api-admin";
 import type { Route } from "./+types/admin-collections";
 
 export function meta() {
@@ -8,7 +8,7 @@ export function meta() {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { list: await apiGet<AdminCollectionList>(context, "/api/admin/collections") };
+  return { list: await api.adminCatalog.collections({ via: forPage(context) }) };
 }
 
 export default function AdminCollectionsPage({ loaderData }: Route.ComponentProps) {

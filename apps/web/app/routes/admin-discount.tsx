@@ -1,7 +1,7 @@
-import type { AdminDiscountView } from "@storefront/domain";
 import { data } from "react-router";
 import { DiscountDetail } from "~/features/admin";
-import { apiGet } from "~/lib/api.server";
+import { forPage } from "~/lib/api.server";
+import * as api from "~/lib/api-admin";
 import type { Route } from "./+types/admin-discount";
 
 export function meta({ data: loaded }: Route.MetaArgs) {
@@ -15,7 +15,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!/^[0-9a-f-]{36}$/i.test(params.id)) {
     throw data({ message: "Discount code not found" }, { status: 404 });
   }
-  return { view: await apiGet<AdminDiscountView>(context, `/api/admin/discounts/${params.id}`) };
+  return {
+    view: await api.adminDiscounts.discount({ params: { id: params.id }, via: forPage(context) }),
+  };
 }
 
 export default function AdminDiscountPage({ loaderData }: Route.ComponentProps) {

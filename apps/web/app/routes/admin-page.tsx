@@ -1,6 +1,9 @@
 import { type AdminPage, PageNameSchema } from "@storefront/domain";
 import { data } from "react-router";
 import { PageEditor } from "~/features/admin";
+import { inProcess } from "~/lib/api.server";
+import * as api from "~/lib/api-admin";
+import { ApiError } from "~/lib/api-client";
 import type { Route } from "./+types/admin-page";
 
 export function meta({ data: loaded }: Route.MetaArgs) {
@@ -16,13 +19,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!PageNameSchema.safeParse(name).success || name === "") {
     throw data({ message: "Page not found" }, { status: 404 });
   }
-  const res = await context.api(`/api/admin/pages/${name}`);
-  if (res.status === 200) return { page: res.body as AdminPage, isNew: false };
-  if (res.status === 404 && new URL(request.url).searchParams.get("new") === "1") {
-    const page: AdminPage = { name, document: { title: "" }, updatedAt: null };
-    return { page, isNew: true };
+  try {
+    const page = await api.adminContent.page({ params: { "*": name }, via: inProcess(context) });
+    return { page, isNew: false };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.status === 404 && new URL(request.url).searchParams.get("new") === "1") {
+      const page: AdminPage = { name, document: { title: "" }, updatedAt: null };
+      return { page, isNew: true };
+    }
+    throw data({ message: "Page not found" }, { status: error.status });
   }
-  throw data({ message: "Page not found" }, { status: res.status === 404 ? 404 : res.status });
 }
 
 export default function AdminPageEditor({ loaderData }: Route.ComponentProps) {

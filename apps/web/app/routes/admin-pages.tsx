@@ -1,6 +1,6 @@
-import type { AdminPageList } from "@storefront/domain";
 import { PageList } from "~/features/admin";
-import { apiGet } from "~/lib/api.server";
+import { forPage } from "~/lib/api.server";
+import * as api from "~/lib/api-admin";
 import type { Route } from "./+types/admin-pages";
 
 export function meta() {
@@ -8,7 +8,7 @@ export function meta() {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { list: await apiGet<AdminPageList>(context, "/api/admin/pages") };
+  return { list: await api.adminContent.pages({ via: forPage(context) }) };
 }
 
 export default function AdminPagesPage({ loaderData }: Route.ComponentProps) {

@@ -1,7 +1,9 @@
-import { type AdminCollectionList, type AdminProductDetail, CURRENCIES } from "@storefront/domain";
+import { CURRENCIES } from "@storefront/domain";
 import { data } from "react-router";
 import { ProductEditor } from "~/features/admin";
-import { apiGet } from "~/lib/api.server";
+import { forPage, inProcess } from "~/lib/api.server";
+import * as api from "~/lib/api-admin";
+import { ApiError } from "~/lib/api-client";
 import { rootDataOf } from "~/lib/seo";
 import type { Route } from "./+types/admin-product";
 
@@ -12,14 +14,20 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 
 /** A product to edit; /admin/products/new, one to create. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { collections } = await apiGet<AdminCollectionList>(context, "/api/admin/collections");
+  const { collections } = await api.adminCatalog.collections({ via: forPage(context) });
   const choices = collections.map(({ id, title }) => ({ id, title }));
   if (params.id === "new") return { product: null, collections: choices };
-  const res = await context.api(`/api/admin/products/${encodeURIComponent(params.id)}`);
-  if (res.status !== 200) {
-    throw data({ message: "Product not found" }, { status: res.status === 400 ? 404 : res.status });
-  }
-  return { product: res.body as AdminProductDetail, collections: choices };
+  const product = await api.adminCatalog
+    .product({ params: { id: params.id }, via: inProcess(context) })
+    .catch((error: unknown) => {
+      if (!(error instanceof ApiError)) throw error;
+      // A malformed id is a product that does not exist.
+      throw data(
+        { message: "Product not found" },
+        { status: error.status === 400 ? 404 : error.status },
+      );
+    });
+  return { product, collections: choices };
 }
 
 export default function AdminProductPage({ loaderData, matches }: Route.ComponentProps) {

@@ -1,7 +1,7 @@
-import type { AdminProductList } from "@storefront/domain";
 import { useSearchParams } from "react-router";
 import { ProductList } from "~/features/admin";
-import { apiGet } from "~/lib/api.server";
+import { forPage } from "~/lib/api.server";
+import * as api from "~/lib/api-admin";
 import type { Route } from "./+types/admin-products";
 
 export function meta() {
@@ -9,13 +9,13 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const search = new URL(request.url).search;
+  // The page's query as it is: the API checks it.
+  const query = Object.fromEntries(new URL(request.url).searchParams);
   return {
-    list: await apiGet<AdminProductList>(
-      context,
-      `/api/admin/products${search}`,
-      "The products could not be read.",
-    ),
+    list: await api.adminCatalog.products({
+      query,
+      via: forPage(context, "The products could not be read."),
+    }),
   };
 }
 

@@ -1,6 +1,7 @@
-import { type CalloutUpdate, ChatbotConfigSchema, type MailSender } from "@storefront/domain";
+import { ChatbotConfigSchema } from "@storefront/domain";
 import { StorefrontSettings } from "~/features/admin";
-import { apiGet } from "~/lib/api.server";
+import { forPage } from "~/lib/api.server";
+import * as api from "~/lib/api-admin";
 import type { Route } from "./+types/admin-storefront";
 
 export function meta() {
@@ -9,9 +10,9 @@ export function meta() {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [callout, chatbot, sender] = await Promise.all([
-    apiGet<CalloutUpdate>(context, "/api/admin/callout"),
-    apiGet<Record<string, unknown>>(context, "/api/admin/chatbot"),
-    apiGet<MailSender>(context, "/api/admin/mail-sender"),
+    api.adminContent.callout({ via: forPage(context) }),
+    api.adminContent.chatbot({ via: forPage(context) }),
+    api.adminContent.mailSender({ via: forPage(context) }),
   ]);
   // As the widget reads it: each missing or unusable value the spec's default.
   return { callout, chatbot: ChatbotConfigSchema.parse(chatbot), sender };

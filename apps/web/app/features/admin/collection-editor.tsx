@@ -1,6 +1,6 @@
 import type { AdminCollectionList, AdminCollectionProduct } from "@storefront/domain";
 import { type FormEvent, useId, useState } from "react";
-import { apiRequest } from "~/lib/api-client";
+import * as api from "~/lib/api-admin";
 import { useSave } from "~/lib/use-save";
 
 type Collection = AdminCollectionList["collections"][number];
@@ -37,9 +37,10 @@ function CollectionCard({
     event.preventDefault();
     void run(
       () =>
-        apiRequest("PUT", `/api/admin/collections/${collection.id}/products`, {
-          productIds: items.map((p) => p.id),
-        }),
+        api.adminCatalog.setCollectionProducts(
+          { productIds: items.map((p) => p.id) },
+          { params: { id: collection.id } },
+        ),
       `${collection.title} is saved: shoppers see this order now.`,
     );
   }

@@ -1,7 +1,7 @@
 import { type AdminDiscountView, DISCOUNT_STATE_LABELS, formatMoney } from "@storefront/domain";
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { apiRequest } from "~/lib/api-client";
+import * as api from "~/lib/api-admin";
 import { FormOutcome } from "~/lib/use-save";
 import { DiscountForm, STATE_COLOUR, termsText } from "./discount-form";
 import { formatDateTime } from "./format";
@@ -19,7 +19,7 @@ export function DiscountDetail({ view }: { view: AdminDiscountView }) {
     setDone("");
     setError(null);
     try {
-      await apiRequest("POST", `/api/admin/discounts/${discount.id}/expire`);
+      await api.adminDiscounts.expire(undefined, { params: { id: discount.id } });
       await revalidator.revalidate();
       setDone(`${discount.code} has expired: shoppers can no longer use it.`);
     } catch (err) {

@@ -10,7 +10,8 @@ import {
 } from "@storefront/domain";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { ErrorAlert } from "~/components/error-alert";
-import { ApiError, apiRequest } from "~/lib/api-client";
+import * as api from "~/lib/api-admin";
+import { ApiError } from "~/lib/api-client";
 
 type Amounts = AdminDiscount["amounts"];
 
@@ -144,8 +145,8 @@ export function DiscountForm({
     setBusy(true);
     try {
       const saved = discount
-        ? await apiRequest<AdminDiscount>("PUT", `/api/admin/discounts/${discount.id}`, body)
-        : await apiRequest<AdminDiscount>("POST", "/api/admin/discounts", { code, ...body });
+        ? await api.adminDiscounts.update(body, { params: { id: discount.id } })
+        : await api.adminDiscounts.create({ code, ...body });
       await onSaved(saved);
       if (!discount) setCode("");
     } catch (err) {

@@ -1,7 +1,7 @@
 import { type AdminPage, TEXT_ALIGNS } from "@storefront/domain";
 import { type FormEvent, useId, useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { apiRequest } from "~/lib/api-client";
+import * as api from "~/lib/api-admin";
 import { FormOutcome } from "~/lib/use-save";
 import { formatDateTime } from "./format";
 import { type Draft, documentOf, draftOf, moved, SETTINGS, storePathOf } from "./page-draft";
@@ -41,10 +41,10 @@ export function PageEditor({ page, isNew }: { page: AdminPage; isNew: boolean })
     setError(null);
     setDone("");
     try {
-      const saved = await apiRequest<AdminPage>("PUT", `/api/admin/pages/${page.name}`, {
-        document,
-        expectedUpdatedAt: base.isNew ? null : base.updatedAt,
-      });
+      const saved = await api.adminContent.savePage(
+        { document, expectedUpdatedAt: base.isNew ? null : base.updatedAt },
+        { params: { "*": page.name } },
+      );
       setBase({ updatedAt: saved.updatedAt, isNew: false });
       setDraft(draftOf(saved.document));
       setDone(`Saved at ${formatDateTime(saved.updatedAt ?? new Date().toISOString())}.`);

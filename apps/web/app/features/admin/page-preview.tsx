@@ -2,7 +2,7 @@ import type { PageDocument } from "@storefront/domain";
 import { useEffect, useId, useRef, useState } from "react";
 import { ErrorAlert } from "~/components/error-alert";
 import { StaticPageView } from "~/features/content";
-import { apiRequest } from "~/lib/api-client";
+import * as api from "~/lib/api-admin";
 
 /**
  * The draft as shoppers would be shown it, sanitised by the server as a save is; it follows the
@@ -20,11 +20,9 @@ export function PagePreview({ name, documentText }: { name: string; documentText
     const ask = latest.current;
     const timer = setTimeout(async () => {
       try {
-        const answer = await apiRequest<{ document: PageDocument }>(
-          "POST",
-          "/api/admin/pages/preview",
-          { document: JSON.parse(documentText) as PageDocument },
-        );
+        const answer = await api.adminContent.preview({
+          document: JSON.parse(documentText) as PageDocument,
+        });
         if (ask === latest.current) {
           setPreview(answer.document);
           setPreviewError(null);

@@ -1,6 +1,6 @@
 import { type AdminProductImage, PRODUCT_IMAGE_TYPES } from "@storefront/domain";
 import { type FormEvent, useId, useState } from "react";
-import { apiRequest } from "~/lib/api-client";
+import * as api from "~/lib/api-admin";
 import { useSave } from "~/lib/use-save";
 
 /** The product's images: each with its description, removable; a new one uploaded. */
@@ -20,8 +20,10 @@ export function ImageManager({
     event.preventDefault();
     void act(async () => {
       if (!file) throw new Error("Choose an image to upload");
-      const query = new URLSearchParams({ alt: alt.trim() });
-      await apiRequest("POST", `/api/admin/products/${productId}/images?${query}`, file);
+      await api.adminCatalog.addImage(file, {
+        params: { id: productId },
+        query: { alt: alt.trim() },
+      });
       setFile(null);
       setAlt("");
       setInputKey((k) => k + 1);
@@ -42,7 +44,8 @@ export function ImageManager({
               disabled={busy}
               onClick={() =>
                 void act(
-                  () => apiRequest("DELETE", `/api/admin/products/${productId}/images/${image.id}`),
+                  () =>
+                    api.adminCatalog.removeImage({ params: { id: productId, imageId: image.id } }),
                   "The image is removed.",
                 )
               }

@@ -12,7 +12,7 @@ import {
 import { type FormEvent, useId, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { ErrorAlert } from "~/components/error-alert";
-import { apiRequest } from "~/lib/api-client";
+import * as api from "~/lib/api-admin";
 import { countOf, ListFilters, ListScreen, pageCount, SearchField } from "./list-screen";
 import { PriceFields } from "./price-fields";
 
@@ -81,10 +81,13 @@ function VariantEditor({
     }
     setBusy(true);
     try {
-      await apiRequest("PATCH", `/api/admin/variants/${variant.id}`, {
-        ...(changed.length > 0 ? { prices: changed } : {}),
-        ...(stockChanged ? { stock: { expected: variant.stock, value: newStock } } : {}),
-      });
+      await api.adminCatalog.updateVariant(
+        {
+          ...(changed.length > 0 ? { prices: changed } : {}),
+          ...(stockChanged ? { stock: { expected: variant.stock, value: newStock } } : {}),
+        },
+        { params: { id: variant.id } },
+      );
       onSaved(`${variant.sku} saved.`);
       await revalidator.revalidate();
     } catch (err) {
@@ -147,9 +150,10 @@ function ProductCard({ product }: { product: AdminProduct }) {
   async function toggle() {
     setError(null);
     try {
-      await apiRequest("PATCH", `/api/admin/products/${product.id}`, {
-        published: !product.published,
-      });
+      await api.adminCatalog.setPublished(
+        { published: !product.published },
+        { params: { id: product.id } },
+      );
       await revalidator.revalidate();
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));

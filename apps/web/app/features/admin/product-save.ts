@@ -1,7 +1,8 @@
 import type { AdminProductDetail, Currency } from "@storefront/domain";
 import { type Dispatch, type FormEvent, type SetStateAction, useState } from "react";
 import { useNavigate } from "react-router";
-import { ApiError, apiRequest } from "~/lib/api-client";
+import * as api from "~/lib/api-admin";
+import { ApiError } from "~/lib/api-client";
 import { useSave } from "~/lib/use-save";
 import { type Draft, draftOf } from "./product-draft";
 import { inputOf } from "./product-input";
@@ -35,33 +36,29 @@ export function useProductSave({
     void run(
       async () => {
         if (product) {
-          const saved = await apiRequest<AdminProductDetail>(
-            "PUT",
-            `/api/admin/products/${product.id}`,
-            input,
-          ).catch(async (err: unknown) => {
-            // The stock changed meanwhile (an order): show the figure now, to check and save again.
-            if (err instanceof ApiError && err.status === 409) {
-              const now = await apiRequest<AdminProductDetail>(
-                "GET",
-                `/api/admin/products/${product.id}`,
-              );
-              setDraft((d) => ({
-                ...d,
-                variants: d.variants.map((v) => {
-                  const fresh = now.variants.find((x) => x.id === v.id);
-                  return fresh && fresh.stock !== v.savedStock
-                    ? { ...v, stock: String(fresh.stock), savedStock: fresh.stock }
-                    : v;
-                }),
-              }));
-            }
-            throw err;
-          });
+          const where = { params: { id: product.id } };
+          const saved = await api.adminCatalog
+            .saveProduct(input, where)
+            .catch(async (err: unknown) => {
+              // The stock changed meanwhile (an order): show the figure now, to check and save again.
+              if (err instanceof ApiError && err.status === 409) {
+                const now = await api.adminCatalog.product(where);
+                setDraft((d) => ({
+                  ...d,
+                  variants: d.variants.map((v) => {
+                    const fresh = now.variants.find((x) => x.id === v.id);
+                    return fresh && fresh.stock !== v.savedStock
+                      ? { ...v, stock: String(fresh.stock), savedStock: fresh.stock }
+                      : v;
+                  }),
+                }));
+              }
+              throw err;
+            });
           setDraft(draftOf(saved));
           return;
         }
-        const created = await apiRequest<AdminProductDetail>("POST", "/api/admin/products", input);
+        const created = await api.adminCatalog.createProduct(input);
         await navigate(`/admin/products/${created.id}`, { replace: true });
       },
       `${draft.title || "The product"} is saved.`,

@@ -9,7 +9,7 @@ import {
   type QuickAction,
 } from "@storefront/domain";
 import { type FormEvent, useId, useState } from "react";
-import { apiRequest } from "~/lib/api-client";
+import * as api from "~/lib/api-admin";
 import { useSave } from "~/lib/use-save";
 
 function CalloutForm({ callout }: { callout: CalloutUpdate }) {
@@ -26,7 +26,7 @@ function CalloutForm({ callout }: { callout: CalloutUpdate }) {
         .filter((m) => m.label.trim())
         .map((m) => (m.href.trim() ? { label: m.label, href: m.href } : { label: m.label })),
     };
-    void run(() => apiRequest("PUT", "/api/admin/callout", body), "The callout is saved.");
+    void run(() => api.adminContent.saveCallout(body), "The callout is saved.");
   }
 
   return (
@@ -120,7 +120,7 @@ function ChatbotForm({ chatbot }: { chatbot: ChatbotConfig }) {
     const body: ChatbotUpdate = { ...settings };
     if (!body.chatbotLogo) delete body.chatbotLogo;
     if (!body.triggerButtonImage) delete body.triggerButtonImage;
-    void run(() => apiRequest("PUT", "/api/admin/chatbot", body), "The chat widget is saved.");
+    void run(() => api.adminContent.saveChatbot(body), "The chat widget is saved.");
   }
 
   return (
@@ -244,7 +244,7 @@ function MailSenderForm({ sender }: { sender: MailSender }) {
       address: address.trim() || null,
     };
     void run(
-      () => apiRequest("PUT", "/api/admin/mail-sender", body),
+      () => api.adminContent.saveMailSender(body),
       "The sender is saved: the store's next mail is from it.",
     );
   }
