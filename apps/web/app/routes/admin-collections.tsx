@@ -1,6 +1,6 @@
 import { CollectionEditor } from "~/features/admin";
+import * as api from "~/lib/api";
 import { forPage } from "~/lib/api.server";
-import * as api from "~/lib/api-admin";
 import type { Route } from "./+types/admin-collections";
 
 export function meta() {

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { DiscountDetail } from "~/features/admin";
+import * as api from "~/lib/api";
 import { forPage } from "~/lib/api.server";
-import * as api from "~/lib/api-admin";
 import type { Route } from "./+types/admin-discount";
 
 export function meta({ data: loaded }: Route.MetaArgs) {

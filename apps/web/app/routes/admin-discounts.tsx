@@ -1,7 +1,7 @@
 import { useSearchParams } from "react-router";
 import { DiscountList } from "~/features/admin";
+import * as api from "~/lib/api";
 import { forPage } from "~/lib/api.server";
-import * as api from "~/lib/api-admin";
 import type { Route } from "./+types/admin-discounts";
 
 export function meta() {

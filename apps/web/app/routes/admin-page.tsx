@@ -1,8 +1,8 @@
 import { type AdminPage, PageNameSchema } from "@storefront/domain";
 import { data } from "react-router";
 import { PageEditor } from "~/features/admin";
+import * as api from "~/lib/api";
 import { inProcess } from "~/lib/api.server";
-import * as api from "~/lib/api-admin";
 import { ApiError } from "~/lib/api-client";
 import type { Route } from "./+types/admin-page";
 

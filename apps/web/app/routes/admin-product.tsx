@@ -1,8 +1,8 @@
 import { CURRENCIES } from "@storefront/domain";
 import { data } from "react-router";
 import { ProductEditor } from "~/features/admin";
+import * as api from "~/lib/api";
 import { forPage, inProcess } from "~/lib/api.server";
-import * as api from "~/lib/api-admin";
 import { ApiError } from "~/lib/api-client";
 import { rootDataOf } from "~/lib/seo";
 import type { Route } from "./+types/admin-product";

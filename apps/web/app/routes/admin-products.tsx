@@ -1,7 +1,7 @@
 import { useSearchParams } from "react-router";
 import { ProductList } from "~/features/admin";
+import * as api from "~/lib/api";
 import { forPage } from "~/lib/api.server";
-import * as api from "~/lib/api-admin";
 import type { Route } from "./+types/admin-products";
 
 export function meta() {

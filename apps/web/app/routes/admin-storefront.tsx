@@ -1,7 +1,7 @@
 import { ChatbotConfigSchema } from "@storefront/domain";
 import { StorefrontSettings } from "~/features/admin";
+import * as api from "~/lib/api";
 import { forPage } from "~/lib/api.server";
-import * as api from "~/lib/api-admin";
 import type { Route } from "./+types/admin-storefront";
 
 export function meta() {

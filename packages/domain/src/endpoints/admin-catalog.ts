@@ -16,7 +16,7 @@ import {
   ProductInputSchema,
 } from "../admin-product.ts";
 import { endpoint } from "../endpoint.ts";
-import { ADMIN_CATALOG_ROUTES as R } from "./admin-catalog-routes.ts";
+import * as R from "./admin-catalog-routes.ts";
 
 const tags = ["catalog", "admin"];
 const IdParams = z.object({ id: z.uuid({ error: "id must be a UUID" }) });

@@ -13,7 +13,7 @@ import {
 import { ContentDocumentSchema } from "../content-schema.ts";
 import { endpoint } from "../endpoint.ts";
 import { TopCallOutSchema } from "../store-schema.ts";
-import { ADMIN_CONTENT_ROUTES as R } from "./admin-content-routes.ts";
+import * as R from "./admin-content-routes.ts";
 
 const tags = ["content", "admin"];
 /** A page's name, the path's wildcard, lower-cased. */

@@ -8,7 +8,7 @@ import {
   DiscountTermsSchema,
 } from "../admin-discounts.ts";
 import { endpoint } from "../endpoint.ts";
-import { ADMIN_DISCOUNTS_ROUTES as R } from "./admin-discounts-routes.ts";
+import * as R from "./admin-discounts-routes.ts";
 
 const tags = ["discounts", "admin"];
 const IdParams = z.object({ id: z.uuid({ error: "id must be a UUID" }) });

@@ -2,11 +2,11 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 import type { AdminProductImage } from "../admin-product.ts";
 import type { Answer, Call, Endpoint } from "../endpoint.ts";
 import { adminCatalogEndpoints } from "./admin-catalog.ts";
-import { ADMIN_CATALOG_ROUTES } from "./admin-catalog-routes.ts";
+import * as ADMIN_CATALOG_ROUTES from "./admin-catalog-routes.ts";
 import { adminContentEndpoints } from "./admin-content.ts";
-import { ADMIN_CONTENT_ROUTES } from "./admin-content-routes.ts";
+import * as ADMIN_CONTENT_ROUTES from "./admin-content-routes.ts";
 import { adminDiscountsEndpoints } from "./admin-discounts.ts";
-import { ADMIN_DISCOUNTS_ROUTES } from "./admin-discounts-routes.ts";
+import * as ADMIN_DISCOUNTS_ROUTES from "./admin-discounts-routes.ts";
 
 const groups: [Record<string, string>, Record<string, Endpoint>][] = [
   [ADMIN_CATALOG_ROUTES, adminCatalogEndpoints],

@@ -1,6 +1,6 @@
 import type { AdminCollectionList, AdminCollectionProduct } from "@storefront/domain";
 import { type FormEvent, useId, useState } from "react";
-import * as api from "~/lib/api-admin";
+import * as api from "~/lib/api";
 import { useSave } from "~/lib/use-save";
 
 type Collection = AdminCollectionList["collections"][number];

@@ -1,7 +1,7 @@
 import { type AdminDiscountView, DISCOUNT_STATE_LABELS, formatMoney } from "@storefront/domain";
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import * as api from "~/lib/api-admin";
+import * as api from "~/lib/api";
 import { FormOutcome } from "~/lib/use-save";
 import { DiscountForm, STATE_COLOUR, termsText } from "./discount-form";
 import { formatDateTime } from "./format";

@@ -10,7 +10,7 @@ import {
 } from "@storefront/domain";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { ErrorAlert } from "~/components/error-alert";
-import * as api from "~/lib/api-admin";
+import * as api from "~/lib/api";
 import { ApiError } from "~/lib/api-client";
 
 type Amounts = AdminDiscount["amounts"];

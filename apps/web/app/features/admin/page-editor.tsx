@@ -1,7 +1,7 @@
 import { type AdminPage, TEXT_ALIGNS } from "@storefront/domain";
 import { type FormEvent, useId, useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import * as api from "~/lib/api-admin";
+import * as api from "~/lib/api";
 import { FormOutcome } from "~/lib/use-save";
 import { formatDateTime } from "./format";
 import { type Draft, documentOf, draftOf, moved, SETTINGS, storePathOf } from "./page-draft";

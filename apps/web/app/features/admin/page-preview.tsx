@@ -2,7 +2,7 @@ import type { PageDocument } from "@storefront/domain";
 import { useEffect, useId, useRef, useState } from "react";
 import { ErrorAlert } from "~/components/error-alert";
 import { StaticPageView } from "~/features/content";
-import * as api from "~/lib/api-admin";
+import * as api from "~/lib/api";
 
 /**
  * The draft as shoppers would be shown it, sanitised by the server as a save is; it follows the

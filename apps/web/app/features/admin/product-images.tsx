@@ -1,6 +1,6 @@
 import { type AdminProductImage, PRODUCT_IMAGE_TYPES } from "@storefront/domain";
 import { type FormEvent, useId, useState } from "react";
-import * as api from "~/lib/api-admin";
+import * as api from "~/lib/api";
 import { useSave } from "~/lib/use-save";
 
 /** The product's images: each with its description, removable; a new one uploaded. */

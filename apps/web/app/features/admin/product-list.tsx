@@ -12,7 +12,7 @@ import {
 import { type FormEvent, useId, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { ErrorAlert } from "~/components/error-alert";
-import * as api from "~/lib/api-admin";
+import * as api from "~/lib/api";
 import { countOf, ListFilters, ListScreen, pageCount, SearchField } from "./list-screen";
 import { PriceFields } from "./price-fields";
 

@@ -1,7 +1,7 @@
 import type { AdminProductDetail, Currency } from "@storefront/domain";
 import { type Dispatch, type FormEvent, type SetStateAction, useState } from "react";
 import { useNavigate } from "react-router";
-import * as api from "~/lib/api-admin";
+import * as api from "~/lib/api";
 import { ApiError } from "~/lib/api-client";
 import { useSave } from "~/lib/use-save";
 import { type Draft, draftOf } from "./product-draft";

@@ -9,7 +9,7 @@ import {
   type QuickAction,
 } from "@storefront/domain";
 import { type FormEvent, useId, useState } from "react";
-import * as api from "~/lib/api-admin";
+import * as api from "~/lib/api";
 import { useSave } from "~/lib/use-save";
 
 function CalloutForm({ callout }: { callout: CalloutUpdate }) {
