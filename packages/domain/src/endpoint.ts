@@ -41,14 +41,19 @@ export interface EndpointSchemas {
   readonly summary: string;
   readonly params?: Schema;
   readonly query?: Schema;
+  /** Headers the call must send (checkout's Idempotency-Key), as Fastify's `headers`. */
+  readonly headers?: Schema;
   readonly body?: Schema;
   /**
    * The body is the request's raw bytes (an image upload), sent as a Blob with its own type, not
    * JSON; it has no body schema.
    */
   readonly upload?: true;
-  /** The answer's schema under each status it is sent with, as Fastify's `response`. */
-  readonly response: { readonly [S in 200 | 201 | 202]?: Schema };
+  /**
+   * The answer's schema under each status it is sent with, as Fastify's `response` (a 204's is
+   * null: the beacons').
+   */
+  readonly response: { readonly [S in 200 | 201 | 202 | 204]?: Schema };
 }
 
 /** An endpoint's descriptor: its method, its path and its schemas. */

@@ -5,15 +5,11 @@ import {
   AdminProductListSchema,
   AdminProductQuerySchema,
   CollectionProductsUpdateSchema,
-  CollectionQuerySchema,
-  CollectionViewSchema,
   CurrencySchema,
-  HandleSchema,
+  catalogEndpoints as catalog,
   PRODUCT_EDIT_LIMITS,
   PRODUCT_EDIT_MESSAGES,
   ProductInputSchema,
-  ProductListSchema,
-  ProductSchema,
   ProductUpdateSchema,
   VariantUpdateSchema,
 } from "@storefront/domain";
@@ -22,12 +18,13 @@ import { z } from "zod";
 import { createProduct, updateProduct } from "../../flows/save-product.ts";
 import { adminActor, priceListOf } from "../../plugins/auth.ts";
 import { requestCurrency } from "../../plugins/currency.ts";
+import { endpointRead } from "../../plugins/endpoint.ts";
 import {
   acceptImageUploads,
   IMAGE_UPLOAD_BODY_LIMIT,
   uploadedImage,
 } from "../../plugins/image-upload.ts";
-import { pageRead, registerPageRead } from "../../plugins/page-reads.ts";
+import { registerPageRead } from "../../plugins/page-reads.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
 import {
   listAdminCollections,
@@ -40,18 +37,10 @@ import { readProductDetail } from "./product-detail.ts";
 import { addProductImage, removeProductImage } from "./product-images.ts";
 import { getCollection, getProduct, listProducts } from "./service.ts";
 
-// Without ?currency= the visitor's currency applies (cookie, then country, then USD).
-const CurrencyQuery = z.strictObject({ currency: CurrencySchema.optional() });
+// Each read's URL and schemas are its descriptor's (packages/domain/src/endpoints/catalog.ts).
 
-const HandleParams = z.object({ handle: HandleSchema });
-
-export const productsRead = pageRead({
-  url: "/api/products",
-  tags: ["catalog"],
-  summary: "Published products",
+export const productsRead = endpointRead(catalog.products, {
   shows: () => ["catalog"],
-  querystring: CurrencyQuery,
-  response: ProductListSchema,
   read: async (request, { query }) => ({
     products: await listProducts(
       request.server.db,
@@ -62,14 +51,8 @@ export const productsRead = pageRead({
   }),
 });
 
-export const productRead = pageRead({
-  url: "/api/products/:handle",
-  tags: ["catalog"],
-  summary: "One product with its variants, priced in the currency",
+export const productRead = endpointRead(catalog.product, {
   shows: (params) => [`product:${params.handle}`],
-  params: HandleParams,
-  querystring: CurrencyQuery,
-  response: ProductSchema,
   read: async (request, { params, query }) =>
     getProduct(
       request.server.db,
@@ -80,14 +63,8 @@ export const productRead = pageRead({
     ),
 });
 
-export const collectionRead = pageRead({
-  url: "/api/collections/:handle",
-  tags: ["catalog"],
-  summary: "One collection with its products, sorted (sort) and filtered by tag (pet, condition)",
+export const collectionRead = endpointRead(catalog.collection, {
   shows: () => ["catalog"],
-  params: HandleParams,
-  querystring: CurrencyQuery.extend(CollectionQuerySchema.shape),
-  response: CollectionViewSchema,
   read: async (request, { params, query: { currency, ...order } }) =>
     getCollection(
       request.server.db,

@@ -5,6 +5,7 @@ import {
   ChatbotUpdateSchema,
   CONTENT_MESSAGES,
   ContentDocumentSchema,
+  contentEndpoints as content,
   DomainError,
   MailSenderSchema,
   MailSenderUpdateSchema,
@@ -17,7 +18,8 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { adminActor } from "../../plugins/auth.ts";
-import { pageRead, registerPageRead } from "../../plugins/page-reads.ts";
+import { endpointRead, route } from "../../plugins/endpoint.ts";
+import { registerPageRead } from "../../plugins/page-reads.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
 import {
   listAdminPages,
@@ -33,13 +35,6 @@ import {
 } from "./admin-content.ts";
 import { getDocument } from "./service.ts";
 
-const DocumentPath = z.object({
-  "*": z
-    .string()
-    .regex(/\.json$/i, CONTENT_MESSAGES.pathNotJson)
-    .transform((path) => path.slice(0, -".json".length).toLowerCase()),
-});
-
 /** `/data/master/HomePage.json` → "homepage"; an empty name is the home page. */
 function documentName(raw: string, fallback: string): string {
   const name = raw === "" ? fallback : raw;
@@ -53,12 +48,7 @@ function documentName(raw: string, fallback: string): string {
   return parsed.data;
 }
 
-export const pageDocumentRead = pageRead({
-  url: "/data/master/*",
-  tags: ["content"],
-  summary: "A page document (page name lower-cased; default homepage)",
-  params: DocumentPath,
-  response: ContentDocumentSchema,
+export const pageDocumentRead = endpointRead(content.page, {
   read: (request, { params }) =>
     getDocument(
       request.server.db,
@@ -71,18 +61,8 @@ export const pageDocumentRead = pageRead({
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   registerPageRead(app, pageDocumentRead);
 
-  app.get(
-    "/data/layout/*",
-    {
-      schema: {
-        tags: ["content"],
-        summary: "A layout document such as chatbot.json",
-        params: DocumentPath,
-        response: { 200: ContentDocumentSchema },
-      },
-    },
-    async (request) =>
-      getDocument(app.db, request.storeId, "layout", documentName(request.params["*"], "")),
+  route(app, content.layout, async (request) =>
+    getDocument(app.db, request.storeId, "layout", documentName(request.params["*"], "")),
   );
 };
 
