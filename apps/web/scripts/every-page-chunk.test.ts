@@ -81,4 +81,34 @@ describe("the modules a page needs, for its shared chunk", () => {
       "/domain/money.ts",
     ]);
   });
+
+  it("follows a namespace import only into the names read of it, and into all of them once it is used whole", () => {
+    const graph = graphOf({
+      "/app/root.tsx": {
+        code: 'import * as api from "~/lib/api";\nexport const load = () => api.cart.get();',
+        imports: ["/app/lib/api.ts"],
+      },
+      "/app/lib/api.ts": {
+        code: 'export { cart } from "./groups/cart";\nexport { reviews } from "./groups/reviews";',
+        imports: ["/app/lib/groups/cart.ts", "/app/lib/groups/reviews.ts"],
+      },
+      "/app/lib/groups/cart.ts": { code: "export const cart = {};" },
+      "/app/lib/groups/reviews.ts": { code: "export const reviews = {};" },
+      "/app/admin.tsx": {
+        code: 'import * as api from "~/lib/api";\nexport const all = () => Object.keys(api);',
+        imports: ["/app/lib/api.ts"],
+      },
+    });
+    expect([...modulesNeededBy("/app/root.tsx", graph, ALIASES)].sort()).toEqual([
+      "/app/lib/api.ts",
+      "/app/lib/groups/cart.ts",
+      "/app/root.tsx",
+    ]);
+    expect([...modulesNeededBy("/app/admin.tsx", graph, ALIASES)].sort()).toEqual([
+      "/app/admin.tsx",
+      "/app/lib/api.ts",
+      "/app/lib/groups/cart.ts",
+      "/app/lib/groups/reviews.ts",
+    ]);
+  });
 });

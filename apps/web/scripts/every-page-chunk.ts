@@ -7,7 +7,8 @@
 // root.tsx reaches most modules through a feature's index, which re-exports everything the
 // feature offers, overlays and forms included. Following every import would put those in the
 // chunk too, so the walk follows a re-export only for the names that are asked for, as the
-// bundler's tree-shaking does.
+// bundler's tree-shaking does; a namespace import (`import * as api`) asks for the names the
+// module reads of it (`api.cart`), unless it uses the namespace as a whole.
 import path from "node:path";
 
 /** What the bundler tells of a module while it makes chunks (rolldown's ModuleInfo, in part). */
@@ -59,7 +60,8 @@ function statementsOf(code: string): Statement[] {
       continue;
     }
     if (clause.includes("*")) {
-      found.push({ spec, imports: null, reexports: null });
+      const ns = /^\*\s*as\s+([\w$]+)$/.exec(clause)?.[1];
+      found.push({ spec, imports: ns ? membersOf(code, ns) : null, reexports: null });
       continue;
     }
     const names = braces === undefined ? [] : namePairs(braces).map(([name]) => name);
@@ -70,6 +72,21 @@ function statementsOf(code: string): Statement[] {
     found.push({ spec, imports: null, reexports: null });
   }
   return found;
+}
+
+/**
+ * The names `code` reads of the namespace `ns` (`ns.name`), or null when it uses the namespace
+ * otherwise too (passes, spreads or indexes it): then every name is needed.
+ */
+function membersOf(code: string, ns: string): string[] | null {
+  // Outside the module's imports; a name in a path or a URL ("~/lib/api", "/api/cart") is none.
+  const body = code.replace(FROM, "");
+  const name = `(?<![\\w$./-])${ns.replaceAll("$", "\\$")}`;
+  const uses = body.match(new RegExp(`${name}(?![\\w$/-])`, "g"))?.length ?? 0;
+  const members = [...body.matchAll(new RegExp(`${name}\\.([\\w$]+)`, "g"))].map(
+    ([, member = ""]) => member,
+  );
+  return uses === members.length ? [...new Set(members)] : null;
 }
 
 const EXTENSIONS = [".ts", ".tsx", ".js", ".jsx"];
