@@ -23,7 +23,7 @@ import { ErrorPage, NotFound } from "~/components/not-found";
 import type { AuthStatus } from "~/features/account";
 import { footerNote, SiteFrame } from "~/features/layout";
 import * as api from "~/lib/api";
-import { apiGet, inProcess, unlessRefused } from "~/lib/api.server";
+import { forPage, inProcess, unlessRefused } from "~/lib/api.server";
 import { useNonce } from "~/lib/nonce";
 import type { RootData } from "~/lib/seo";
 import type { Route } from "./+types/root";
@@ -38,7 +38,7 @@ export const links: Route.LinksFunction = () => [
  * needs to carry them, in every currency, in its data).
  */
 async function storeOf(context: Route.LoaderArgs["context"]): Promise<StoreInfo> {
-  const store = await apiGet<StoreInfo>(context, "/api/store");
+  const store = await api.stores.info({ via: forPage(context) });
   const note = store.Footer.note;
   return {
     ...store,

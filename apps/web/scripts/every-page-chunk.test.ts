@@ -81,4 +81,34 @@ describe("the modules a page needs, for its shared chunk", () => {
       "/domain/money.ts",
     ]);
   });
+
+  it("follows a namespace import only into the names read of it, and into all of them once it is used whole", () => {
+    const graph = graphOf({
+      "/app/root.tsx": {
+        code: 'import * as api from "~/lib/api";\nexport const load = () => api.cart.get();',
+        imports: ["/app/lib/api.ts"],
+      },
+      "/app/lib/api.ts": {
+        code: 'export * as cart from "./calls/cart";\nexport * as reviews from "./calls/reviews";',
+        imports: ["/app/lib/calls/cart.ts", "/app/lib/calls/reviews.ts"],
+      },
+      "/app/lib/calls/cart.ts": { code: "export const get = () => {};" },
+      "/app/lib/calls/reviews.ts": { code: "export const list = () => {};" },
+      "/app/admin.tsx": {
+        code: 'import * as api from "~/lib/api";\nexport const all = () => Object.keys(api);',
+        imports: ["/app/lib/api.ts"],
+      },
+    });
+    expect([...modulesNeededBy("/app/root.tsx", graph, ALIASES)].sort()).toEqual([
+      "/app/lib/api.ts",
+      "/app/lib/calls/cart.ts",
+      "/app/root.tsx",
+    ]);
+    expect([...modulesNeededBy("/app/admin.tsx", graph, ALIASES)].sort()).toEqual([
+      "/app/admin.tsx",
+      "/app/lib/api.ts",
+      "/app/lib/calls/cart.ts",
+      "/app/lib/calls/reviews.ts",
+    ]);
+  });
 });

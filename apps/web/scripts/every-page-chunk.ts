@@ -7,7 +7,8 @@
 // root.tsx reaches most modules through a feature's index, which re-exports everything the
 // feature offers, overlays and forms included. Following every import would put those in the
 // chunk too, so the walk follows a re-export only for the names that are asked for, as the
-// bundler's tree-shaking does.
+// bundler's tree-shaking does; a namespace import (`import * as api`) asks for the names the
+// module reads of it (`api.cart`), unless it uses the namespace as a whole.
 import path from "node:path";
 
 /** What the bundler tells of a module while it makes chunks (rolldown's ModuleInfo, in part). */
@@ -28,6 +29,8 @@ interface Statement {
   imports: string[] | null;
   /** For a re-export: exported name → the target's name; "*" for `export * from`. */
   reexports: Map<string, string> | "*" | null;
+  /** For `export * as name from`: the name, which asks for the whole target. */
+  namespace?: string;
 }
 
 const FROM = /\b(import|export)\s+((?:type\s+)?[^;"'`]*?)\s*from\s*["']([^"']+)["']/g;
@@ -50,7 +53,10 @@ function statementsOf(code: string): Statement[] {
   for (const [, kind, clause = "", spec = ""] of code.matchAll(FROM)) {
     const braces = /\{([^}]*)\}/.exec(clause)?.[1];
     if (kind === "export") {
-      if (braces === undefined) {
+      const namespace = /^\*\s*as\s+([\w$]+)$/.exec(clause)?.[1];
+      if (namespace !== undefined) {
+        found.push({ spec, imports: null, reexports: null, namespace });
+      } else if (braces === undefined) {
         found.push({ spec, imports: null, reexports: clause.includes(" as ") ? null : "*" });
       } else {
         const pairs = namePairs(braces);
@@ -59,7 +65,8 @@ function statementsOf(code: string): Statement[] {
       continue;
     }
     if (clause.includes("*")) {
-      found.push({ spec, imports: null, reexports: null });
+      const ns = /^\*\s*as\s+([\w$]+)$/.exec(clause)?.[1];
+      found.push({ spec, imports: ns ? membersOf(code, ns) : null, reexports: null });
       continue;
     }
     const names = braces === undefined ? [] : namePairs(braces).map(([name]) => name);
@@ -70,6 +77,21 @@ function statementsOf(code: string): Statement[] {
     found.push({ spec, imports: null, reexports: null });
   }
   return found;
+}
+
+/**
+ * The names `code` reads of the namespace `ns` (`ns.name`), or null when it uses the namespace
+ * otherwise too (passes, spreads or indexes it): then every name is needed.
+ */
+function membersOf(code: string, ns: string): string[] | null {
+  // Outside the module's imports; a name in a path or a URL ("~/lib/api", "/api/cart") is none.
+  const body = code.replace(FROM, "");
+  const name = `(?<![\\w$./-])${ns.replaceAll("$", "\\$")}`;
+  const uses = body.match(new RegExp(`${name}(?![\\w$/-])`, "g"))?.length ?? 0;
+  const members = [...body.matchAll(new RegExp(`${name}\\.([\\w$]+)`, "g"))].map(
+    ([, member = ""]) => member,
+  );
+  return uses === members.length ? [...new Set(members)] : null;
 }
 
 const EXTENSIONS = [".ts", ".tsx", ".js", ".jsx"];
@@ -123,8 +145,10 @@ export function modulesNeededBy(
     for (const statement of statementsOf(facts.code)) {
       const target = resolve(statement.spec, id, facts.importedIds, aliases);
       if (target === null) continue;
-      const { reexports } = statement;
-      if (reexports === null) {
+      const { reexports, namespace } = statement;
+      if (namespace !== undefined) {
+        if (fresh === null || fresh.includes(namespace)) queue.push([target, null]);
+      } else if (reexports === null) {
         queue.push([target, statement.imports]);
       } else if (reexports === "*") {
         const offered = graph.getModuleInfo(target)?.exports ?? [];

@@ -41,6 +41,8 @@ export interface EndpointSchemas {
   readonly summary: string;
   readonly params?: Schema;
   readonly query?: Schema;
+  /** Headers the call must send (checkout's Idempotency-Key), as Fastify's `headers`. */
+  readonly headers?: Schema;
   readonly body?: Schema;
   /**
    * The body is the request's raw bytes (an image upload), sent as a Blob with its own type, not
@@ -48,11 +50,11 @@ export interface EndpointSchemas {
    */
   readonly upload?: true;
   /**
-   * The answer's schema under each status it is sent with, as Fastify's `response`; `{}` for an
-   * endpoint that answers no body (a 204): its route has no response schema, and its call
-   * answers null.
+   * The answer's schema under each status it is sent with, as Fastify's `response`: a 204's is
+   * null (the beacons'); `{}` for an endpoint whose route declares no answer schema (an image's
+   * removal). A call of either answers null.
    */
-  readonly response: { readonly [S in 200 | 201 | 202]?: Schema };
+  readonly response: { readonly [S in 200 | 201 | 202 | 204]?: Schema };
 }
 
 /** An endpoint's descriptor: its method, its path and its schemas. */

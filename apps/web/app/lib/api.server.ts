@@ -27,6 +27,27 @@ export function forPage(context: AppLoadContext, failed?: string): Send {
   return async (_method, path) => answerOf(await context.api(path), failed);
 }
 
+/**
+ * A loader's GET (made `via` inProcess) whose refused input its page explains: its answer, or,
+ * when the API refused it (a 400) and `explained`, the API's message; any other failure is as
+ * forPage's (a 404 page, an error page with the API's message).
+ * @example const found = await answerOrRefusal(api.search.search({ query, via: inProcess(context) }))
+ */
+export async function answerOrRefusal<T>(
+  call: Promise<T>,
+  explained = true,
+): Promise<{ answer: T } | { refused: string }> {
+  try {
+    return { answer: await call };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.status === 400 && explained) {
+      return { refused: (error.body as ErrorBody | null)?.error?.message ?? "" };
+    }
+    return answerOf<never>(error);
+  }
+}
+
 /** The call's answer, or null when the API answered with an error (anything else still throws). */
 export function unlessRefused<T>(call: Promise<T>): Promise<T | null> {
   return call.catch((error: unknown) => {

@@ -10,5 +10,34 @@ export * as adminCatalog from "./calls/admin-catalog";
 export * as adminContent from "./calls/admin-content";
 /** The store admins' discount codes. */
 export * as adminDiscounts from "./calls/admin-discounts";
+/** The visit's analytics and a recovery email's links. */
+export * as analytics from "./calls/analytics";
 /** The cart and its discount code. */
 export * as cart from "./calls/cart";
+
+/** The catalogue as shoppers read it: products and collections. */
+export * as catalog from "./calls/catalog";
+
+/** The visitor's conversation with the support chatbot. */
+export * as chat from "./calls/chat";
+
+/** The checkout: the quote for an address, and the payment. */
+export * as checkout from "./calls/checkout";
+
+/** The store's documents: pages and layouts (the chatbot's). */
+export * as content from "./calls/content";
+
+/** The garden design request form. */
+export * as designRequests from "./calls/design-requests";
+
+/** A product's reviews, their helpful votes and reports. */
+export * as reviews from "./calls/reviews";
+
+/** The store's search. */
+export * as search from "./calls/search";
+
+/** The store: its information, theme and global content. */
+export * as stores from "./calls/stores";
+
+/** The trade partner application. */
+export * as trade from "./calls/trade";

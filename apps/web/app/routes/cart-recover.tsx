@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { linkFailure, recoverCart } from "~/features/analytics";
+import { linkFailure } from "~/features/analytics";
 import { useCartStore } from "~/features/cart";
+import * as api from "~/lib/api";
 import { privatePageMeta } from "~/lib/private-page-meta";
 import { privatePageHeaders } from "~/lib/seo";
 import type { Route } from "./+types/cart-recover";
@@ -39,7 +40,7 @@ export default function CartRecoverPage() {
           event.preventDefault();
           setBusy(true);
           try {
-            await recoverCart(token);
+            await api.analytics.recoverCart({ token });
           } catch (failure) {
             setBusy(false);
             setError(linkFailure(failure));

@@ -1,14 +1,10 @@
-import {
-  type CollectionView,
-  type ErrorBody,
-  PRODUCT_FACETS,
-  type ProductFacet,
-} from "@storefront/domain";
+import { type CollectionView, PRODUCT_FACETS, type ProductFacet } from "@storefront/domain";
 import { useEffect, useRef } from "react";
 import { data, Link, useLocation } from "react-router";
 import { CollectionControls, ProductGrid } from "~/features/catalog";
 import { useQuickView } from "~/features/quick-view";
-import { answerOf } from "~/lib/api.server";
+import * as api from "~/lib/api";
+import { answerOrRefusal, inProcess } from "~/lib/api.server";
 import { pageMeta, rootDataOf, sharedPageHandle } from "~/lib/seo";
 import type { Route } from "./+types/collection";
 
@@ -56,15 +52,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       return value ? [[name, value]] : [];
     }),
   );
-  const query = asked.size > 0 ? `?${asked}` : "";
-  const path = `/api/collections/${encodeURIComponent(params.handle)}`;
-  const answer = await context.api(`${path}${query}`);
+  // The URL's values as they are, unchecked: the API checks them, and its refusal is this page's.
+  const query = Object.fromEntries(asked);
+  const answer = await answerOrRefusal(
+    api.catalog.collection({ params: { handle: params.handle }, query, via: inProcess(context) }),
+    asked.size > 0,
+  );
   // A link with a sort or filter the API refuses: a 400 page saying why, with the way back.
-  if (answer.status === 400 && query) {
-    const message = (answer.body as ErrorBody | null)?.error?.message ?? "";
-    return data({ invalid: message, path: url.pathname }, 400);
-  }
-  const collection = answerOf<Collection>(answer);
+  if ("refused" in answer) return data({ invalid: answer.refused, path: url.pathname }, 400);
+  const collection = answer.answer;
   // A filtered view is a page of its own; another order of the same products is not.
   const filtered = new URLSearchParams(
     FACETS.flatMap((facet) => {

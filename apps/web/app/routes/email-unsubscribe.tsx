@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { ErrorAlert } from "~/components/error-alert";
-import { linkFailure, unsubscribeEmail } from "~/features/analytics";
+import { linkFailure } from "~/features/analytics";
+import * as api from "~/lib/api";
 import { privatePageMeta } from "~/lib/private-page-meta";
 import { privatePageHeaders } from "~/lib/seo";
 import type { Route } from "./+types/email-unsubscribe";
@@ -33,7 +34,7 @@ export default function EmailUnsubscribePage() {
             event.preventDefault();
             setBusy(true);
             try {
-              setDone(await unsubscribeEmail(token));
+              setDone((await api.analytics.unsubscribe({ token })).message);
             } catch (failure) {
               setError(linkFailure(failure));
             }

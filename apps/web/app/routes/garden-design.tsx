@@ -1,8 +1,10 @@
-import { type PageDocument, pageHasWidget } from "@storefront/domain";
+import { pageHasWidget } from "@storefront/domain";
 import { data } from "react-router";
 import { useStoreId } from "~/features/account";
 import { GardenDesignForm } from "~/features/garden-design";
-import { apiGet } from "~/lib/api.server";
+import * as api from "~/lib/api";
+import { forPage } from "~/lib/api.server";
+import { pageDocumentOf } from "~/lib/sanitize.server";
 import { pageMeta, rootDataOf, sharedPageHandle } from "~/lib/seo";
 import type { Route } from "./+types/garden-design";
 
@@ -20,8 +22,8 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /** The form has a page of its own in every store whose home page carries it; elsewhere a 404. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const home = await apiGet<PageDocument>(context, "/data/master/homepage.json");
-  if (!pageHasWidget(home, "garden-design-form")) {
+  const home = await api.content.page({ params: { "*": "homepage.json" }, via: forPage(context) });
+  if (!pageHasWidget(pageDocumentOf(home), "garden-design-form")) {
     throw data({ message: "Page not found" }, { status: 404 });
   }
   return null;

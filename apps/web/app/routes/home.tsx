@@ -1,10 +1,11 @@
-import { type PageDocument, type ProductCard, pageHasWidget } from "@storefront/domain";
+import { pageHasWidget } from "@storefront/domain";
 import { lazy, Suspense } from "react";
 import { useStoreId } from "~/features/account";
 import { ProductGrid } from "~/features/catalog";
 import { StaticPageView } from "~/features/content";
 import { useQuickView } from "~/features/quick-view";
-import { apiGet } from "~/lib/api.server";
+import * as api from "~/lib/api";
+import { forPage } from "~/lib/api.server";
 import { sanitizePage } from "~/lib/sanitize.server";
 import { excerpt, pageMeta, rootDataOf, sharedPageHandle } from "~/lib/seo";
 import type { Route } from "./+types/home";
@@ -30,8 +31,8 @@ export function meta({ data, matches }: Route.MetaArgs) {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [page, catalog] = await Promise.all([
-    apiGet<PageDocument>(context, "/data/master/homepage.json"),
-    apiGet<{ products: ProductCard[] }>(context, "/api/products"),
+    api.content.page({ params: { "*": "homepage.json" }, via: forPage(context) }),
+    api.catalog.products({ via: forPage(context) }),
   ]);
   return { page: sanitizePage(page), products: catalog.products };
 }

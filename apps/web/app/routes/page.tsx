@@ -1,9 +1,10 @@
-import { type PageDocument, PageNameSchema, pageNameFromPath } from "@storefront/domain";
+import { PageNameSchema, pageNameFromPath } from "@storefront/domain";
 import { lazy, Suspense } from "react";
 import { data, isRouteErrorResponse, useLocation, useNavigation } from "react-router";
 import { NotFound } from "~/components/not-found";
 import { StaticPageView } from "~/features/content";
-import { apiGet } from "~/lib/api.server";
+import * as api from "~/lib/api";
+import { forPage } from "~/lib/api.server";
 import { sanitizePage } from "~/lib/sanitize.server";
 import { excerpt, pageMeta, rootDataOf, sharedPageHandle } from "~/lib/seo";
 import type { Route } from "./+types/page";
@@ -39,7 +40,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!PageNameSchema.safeParse(name).success) {
     throw data({ message: "Page not found" }, { status: 404 });
   }
-  const page = await apiGet<PageDocument>(context, `/data/master/${name}.json`);
+  const page = await api.content.page({ params: { "*": `${name}.json` }, via: forPage(context) });
   const url = new URL(request.url);
   return { name, page: sanitizePage(page), canonical: `${url.origin}${url.pathname}` };
 }

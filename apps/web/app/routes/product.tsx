@@ -1,10 +1,4 @@
-import {
-  defaultSelection,
-  matchVariant,
-  type Product,
-  type ReviewPage,
-  type StoreInfo,
-} from "@storefront/domain";
+import { defaultSelection, matchVariant, type Product } from "@storefront/domain";
 import { lazy, Suspense, useState } from "react";
 import {
   type ShouldRevalidateFunctionArgs,
@@ -15,7 +9,8 @@ import {
 import { Html } from "~/components/html";
 import { Price, ProductGallery } from "~/features/catalog";
 import { preloadReviewsWidget, ReviewsWidget } from "~/features/reviews";
-import { apiGet } from "~/lib/api.server";
+import * as api from "~/lib/api";
+import { forPage, inProcess, unlessRefused } from "~/lib/api.server";
 import { productExtras } from "~/lib/product-extras.server";
 import { productJsonLd } from "~/lib/product-json-ld.server";
 import { sanitizeHtml } from "~/lib/sanitize.server";
@@ -59,16 +54,15 @@ export function meta({ data, matches }: Route.MetaArgs) {
 }
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const handle = encodeURIComponent(params.handle);
-  const [product, reviewsAnswer, store] = await Promise.all([
-    apiGet<Product>(context, `/api/products/${handle}`),
-    context.api(`/api/products/${handle}/reviews`),
-    apiGet<StoreInfo>(context, "/api/store"),
-  ]);
-  const origin = new URL(request.url).origin;
+  const where = { params: { handle: params.handle } };
   // The first page of reviews renders with the page; if it cannot be read, the page still
   // renders and the browser asks for it.
-  const reviews = reviewsAnswer.status === 200 ? (reviewsAnswer.body as ReviewPage) : null;
+  const [product, reviews, store] = await Promise.all([
+    api.catalog.product({ ...where, via: forPage(context) }),
+    unlessRefused(api.reviews.list({ ...where, via: inProcess(context) })),
+    api.stores.info({ via: forPage(context) }),
+  ]);
+  const origin = new URL(request.url).origin;
   const canonical = `${origin}/products/${product.handle}`;
   return {
     product: { ...product, description_html: sanitizeHtml(product.description_html) },

@@ -1,11 +1,11 @@
-import type { ErrorBody, SearchResults } from "@storefront/domain";
 import { useEffect, useRef } from "react";
 import { data, Form, Link } from "react-router";
 import { ErrorAlert } from "~/components/error-alert";
 import { ProductGrid } from "~/features/catalog";
 import { useQuickView } from "~/features/quick-view";
 import { SEARCH_LIMITS, whenRecording } from "~/features/search";
-import { answerOf } from "~/lib/api.server";
+import * as api from "~/lib/api";
+import { answerOrRefusal, inProcess } from "~/lib/api.server";
 import { rootDataOf } from "~/lib/seo";
 import type { Route } from "./+types/search";
 
@@ -24,14 +24,13 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const q = (new URL(request.url).searchParams.get("q") ?? "").trim();
   if (q === "") return { q, results: null, invalid: null };
-  const params = new URLSearchParams({ q, limit: String(SEARCH_LIMITS.results) });
-  const answer = await context.api(`/api/search?${params}`);
+  const query = { q, limit: SEARCH_LIMITS.results };
+  const found = await answerOrRefusal(api.search.search({ query, via: inProcess(context) }));
   // A query the API refuses (too long): the page says why, with the form to try again.
-  if (answer.status === 400) {
-    const message = (answer.body as ErrorBody | null)?.error?.message ?? "";
-    return data({ q, results: null, invalid: message.replace(/^q: /, "") }, 400);
+  if ("refused" in found) {
+    return data({ q, results: null, invalid: found.refused.replace(/^q: /, "") }, 400);
   }
-  return { q, results: answerOf<SearchResults>(answer), invalid: null };
+  return { q, results: found.answer, invalid: null };
 }
 
 /** "3 results", "1 result"; "1,000+ results" past what a search counts. */

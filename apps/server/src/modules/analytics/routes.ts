@@ -1,30 +1,22 @@
 import {
-  AbandonedCartBeaconSchema,
   AbandonedCartPageSchema,
   AbandonedCartQuerySchema,
   ANALYTICS_LIMITS,
   ANALYTICS_MESSAGES,
-  AnalyticsSessionSchema,
-  CartViewSchema,
-  CollectDataSchema,
+  analyticsEndpoints as analytics,
   DashboardQuerySchema,
   DashboardSchema,
   DomainError,
   ERROR_MESSAGES,
-  InitializeSessionSchema,
-  RecoverCartSchema,
-  SessionDataSchema,
-  UnsubscribeAnswerSchema,
-  UnsubscribeSchema,
 } from "@storefront/domain";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { recoverCart } from "../../flows/recover-cart.ts";
 import { cartLeft, openVisit } from "../../flows/visits.ts";
 import { consume, RATE_LIMITS } from "../../lib/rate-limit.ts";
 import { signedInUser } from "../../plugins/auth.ts";
 import { withCartOwner } from "../../plugins/cart-owner.ts";
+import { route } from "../../plugins/endpoint.ts";
 import { requestOrigin } from "../../plugins/origin.ts";
 import { setVisitCookie, visitId, visitorSessionId } from "../../plugins/session.ts";
 import { checkStoreId } from "../../plugins/store.ts";
@@ -34,8 +26,6 @@ import { createIpLookup } from "./geo.ts";
 import { unsubscribe } from "./recovery.ts";
 import { listAbandonedCarts } from "./report.ts";
 import { recordLocation } from "./sessions.ts";
-
-const NoContent = { 204: z.null().describe("Recorded; nothing to read") };
 
 /** The visit's analytics session, else a 400 saying to open one first. */
 function requireVisit(request: FastifyRequest): string {
@@ -61,18 +51,9 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const lookup = createIpLookup(app.config);
   const bodyLimit = ANALYTICS_LIMITS.bodyBytes;
 
-  app.post(
-    "/metrics/initialize",
-    {
-      bodyLimit,
-      schema: {
-        tags: ["analytics"],
-        summary:
-          "Open (or resume, within 30 idle minutes) the visit's analytics session (spec); store_id must be this store's",
-        body: InitializeSessionSchema,
-        response: { 200: AnalyticsSessionSchema },
-      },
-    },
+  route(
+    app,
+    analytics.initialize,
     async (request, reply) => {
       checkStoreId(request, request.body.store_id);
       if (!visitId(request)) {
@@ -92,20 +73,12 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header("cache-control", "no-store");
       return session;
     },
+    { bodyLimit },
   );
 
-  app.post(
-    "/metrics/update-session-data",
-    {
-      bodyLimit,
-      schema: {
-        tags: ["analytics"],
-        summary:
-          "The visit's analytics state (spec section 3), usually by beacon (JSON as text/plain); written within a second",
-        body: SessionDataSchema,
-        response: NoContent,
-      },
-    },
+  route(
+    app,
+    analytics.updateSessionData,
     async (request, reply) => {
       const sessionId = requireVisit(request);
       app.analytics.push({
@@ -116,22 +89,15 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
         at: new Date(),
         bytes: Number(request.headers["content-length"] ?? 0) || ANALYTICS_LIMITS.bodyBytes,
       });
-      return reply.code(204).send(null);
+      reply.code(204);
+      return null;
     },
+    { bodyLimit },
   );
 
-  app.post(
-    "/metrics/collect-data",
-    {
-      bodyLimit,
-      schema: {
-        tags: ["analytics"],
-        summary:
-          "Store where the visit comes from (spec): looked up for the connection's address (never the address sent, which is only checked), once per visit",
-        body: CollectDataSchema,
-        response: NoContent,
-      },
-    },
+  route(
+    app,
+    analytics.collectData,
     async (request, reply) => {
       const sessionId = requireVisit(request);
       const visit = {
@@ -144,66 +110,37 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       app.background.run("locating a visit", async () => {
         await recordLocation({ db: app.db, lookup, log: request.log }, visit);
       });
-      return reply.code(204).send(null);
+      reply.code(204);
+      return null;
     },
+    { bodyLimit },
   );
 
-  app.post(
-    "/metrics/abandoned-cart",
-    {
-      bodyLimit,
-      schema: {
-        tags: ["analytics"],
-        summary:
-          "The page was left with {cartItems} (spec, a beacon): the visitor's active cart with lines becomes abandoned",
-        body: AbandonedCartBeaconSchema,
-        response: NoContent,
-      },
-    },
+  route(
+    app,
+    analytics.abandonedCart,
     async (request, reply) => {
       if (request.body.cartItems.length > 0) {
         const owner = await request.cartOwner();
         const origin = await storeLinkOrigin(app.db, owner.storeId, requestOrigin(request));
         await cartLeft(app.db, owner, new Date(), origin);
       }
-      return reply.code(204).send(null);
+      reply.code(204);
+      return null;
     },
+    { bodyLimit },
   );
 
-  app.post(
-    "/api/cart/recover",
-    {
-      schema: {
-        tags: ["analytics"],
-        summary:
-          "A recovery email's link: the abandoned cart's lines become this browser's cart; the link works once, within its days",
-        body: RecoverCartSchema,
-        response: { 200: CartViewSchema },
-      },
-    },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
-      return withCartOwner(request, reply, (owner) =>
-        recoverCart(app.db, owner, request.body.token, new Date()),
-      );
-    },
-  );
+  route(app, analytics.recoverCart, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    return withCartOwner(request, reply, (owner) =>
+      recoverCart(app.db, owner, request.body.token, new Date()),
+    );
+  });
 
-  app.post(
-    "/api/email/unsubscribe",
-    {
-      schema: {
-        tags: ["analytics"],
-        summary:
-          "A recovery email's unsubscribe link: no more cart reminders to that address from this store",
-        body: UnsubscribeSchema,
-        response: { 200: UnsubscribeAnswerSchema },
-      },
-    },
-    async (request) => ({
-      message: await unsubscribe(app.db, app.sessionKey, request.storeId, request.body.token),
-    }),
-  );
+  route(app, analytics.unsubscribe, async (request) => ({
+    message: await unsubscribe(app.db, app.sessionKey, request.storeId, request.body.token),
+  }));
 };
 
 /** The admin routes of this module, registered inside the one /api/admin scope and its guard (app.ts). */

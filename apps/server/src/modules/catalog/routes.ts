@@ -1,30 +1,15 @@
-import {
-  CollectionQuerySchema,
-  CollectionViewSchema,
-  CurrencySchema,
-  HandleSchema,
-  ProductListSchema,
-  ProductSchema,
-} from "@storefront/domain";
+import { catalogEndpoints as catalog } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { priceListOf } from "../../plugins/auth.ts";
 import { requestCurrency } from "../../plugins/currency.ts";
-import { pageRead, registerPageRead } from "../../plugins/page-reads.ts";
+import { endpointRead } from "../../plugins/endpoint.ts";
+import { registerPageRead } from "../../plugins/page-reads.ts";
 import { getCollection, getProduct, listProducts } from "./service.ts";
 
-// Without ?currency= the visitor's currency applies (cookie, then country, then USD).
-const CurrencyQuery = z.strictObject({ currency: CurrencySchema.optional() });
+// Each read's URL and schemas are its descriptor's (packages/domain/src/endpoints/catalog.ts).
 
-const HandleParams = z.object({ handle: HandleSchema });
-
-export const productsRead = pageRead({
-  url: "/api/products",
-  tags: ["catalog"],
-  summary: "Published products",
+export const productsRead = endpointRead(catalog.products, {
   shows: () => ["catalog"],
-  querystring: CurrencyQuery,
-  response: ProductListSchema,
   read: async (request, { query }) => ({
     products: await listProducts(
       request.server.db,
@@ -35,14 +20,8 @@ export const productsRead = pageRead({
   }),
 });
 
-export const productRead = pageRead({
-  url: "/api/products/:handle",
-  tags: ["catalog"],
-  summary: "One product with its variants, priced in the currency",
+export const productRead = endpointRead(catalog.product, {
   shows: (params) => [`product:${params.handle}`],
-  params: HandleParams,
-  querystring: CurrencyQuery,
-  response: ProductSchema,
   read: async (request, { params, query }) =>
     getProduct(
       request.server.db,
@@ -53,14 +32,8 @@ export const productRead = pageRead({
     ),
 });
 
-export const collectionRead = pageRead({
-  url: "/api/collections/:handle",
-  tags: ["catalog"],
-  summary: "One collection with its products, sorted (sort) and filtered by tag (pet, condition)",
+export const collectionRead = endpointRead(catalog.collection, {
   shows: () => ["catalog"],
-  params: HandleParams,
-  querystring: CurrencyQuery.extend(CollectionQuerySchema.shape),
-  response: CollectionViewSchema,
   read: async (request, { params, query: { currency, ...order } }) =>
     getCollection(
       request.server.db,

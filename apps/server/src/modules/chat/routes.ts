@@ -1,12 +1,8 @@
-import {
-  ChatConversationSchema,
-  ChatReportQuerySchema,
-  ChatReportSchema,
-  ChatRequestSchema,
-} from "@storefront/domain";
+import { ChatReportQuerySchema, ChatReportSchema, chatEndpoints as chat } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { priceListOf, signedInUser } from "../../plugins/auth.ts";
 import { requestCurrency } from "../../plugins/currency.ts";
+import { route } from "../../plugins/endpoint.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
 import { visitorSessionId, withVisitorSession } from "../../plugins/session.ts";
 import { createAnswerer } from "./rules.ts";
@@ -16,38 +12,18 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   neverCached(app);
   const answerer = createAnswerer(app.config.chatAnswerer);
 
-  app.get(
-    "/api/chat",
-    {
-      schema: {
-        tags: ["chat"],
-        summary:
-          "The visitor's open conversation with the support chatbot (the greeting alone when none)",
-        response: { 200: ChatConversationSchema },
-      },
-    },
-    async (request) => ({
-      messages: await readConversation(
-        app.db,
-        request.storeId,
-        visitorSessionId(request),
-        new Date(),
-      ),
-    }),
-  );
+  route(app, chat.conversation, async (request) => ({
+    messages: await readConversation(
+      app.db,
+      request.storeId,
+      visitorSessionId(request),
+      new Date(),
+    ),
+  }));
 
-  app.post(
-    "/api/chat",
-    {
-      bodyLimit: 8 * 1024,
-      schema: {
-        tags: ["chat"],
-        summary:
-          "Sends the visitor's message (or a quick action of the store's chatbot config) and answers the messages added: theirs and the bot's, from the store's catalogue, orders, codes and pages",
-        body: ChatRequestSchema,
-        response: { 200: ChatConversationSchema },
-      },
-    },
+  route(
+    app,
+    chat.send,
     async (request, reply) => {
       const user = await signedInUser(request);
       const priceList = await priceListOf(request);
@@ -85,27 +61,12 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return { messages };
     },
+    { bodyLimit: 8 * 1024 },
   );
 
-  app.delete(
-    "/api/chat",
-    {
-      schema: {
-        tags: ["chat"],
-        summary:
-          "Start over: ends the visitor's conversation (kept for the store) and answers the greeting",
-        response: { 200: ChatConversationSchema },
-      },
-    },
-    async (request) => ({
-      messages: await endConversation(
-        app.db,
-        request.storeId,
-        visitorSessionId(request),
-        new Date(),
-      ),
-    }),
-  );
+  route(app, chat.startOver, async (request) => ({
+    messages: await endConversation(app.db, request.storeId, visitorSessionId(request), new Date()),
+  }));
 };
 
 /** The admin routes of this module, registered inside the one /api/admin scope and its guard (app.ts). */

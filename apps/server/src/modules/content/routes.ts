@@ -1,20 +1,13 @@
 import {
   CONTENT_MESSAGES,
-  ContentDocumentSchema,
+  contentEndpoints as content,
   DomainError,
   PageNameSchema,
 } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { pageRead, registerPageRead } from "../../plugins/page-reads.ts";
+import { endpointRead, route } from "../../plugins/endpoint.ts";
+import { registerPageRead } from "../../plugins/page-reads.ts";
 import { getDocument } from "./service.ts";
-
-const DocumentPath = z.object({
-  "*": z
-    .string()
-    .regex(/\.json$/i, CONTENT_MESSAGES.pathNotJson)
-    .transform((path) => path.slice(0, -".json".length).toLowerCase()),
-});
 
 /** `/data/master/HomePage.json` → "homepage"; an empty name is the home page. */
 export function documentName(raw: string, fallback: string): string {
@@ -29,12 +22,7 @@ export function documentName(raw: string, fallback: string): string {
   return parsed.data;
 }
 
-export const pageDocumentRead = pageRead({
-  url: "/data/master/*",
-  tags: ["content"],
-  summary: "A page document (page name lower-cased; default homepage)",
-  params: DocumentPath,
-  response: ContentDocumentSchema,
+export const pageDocumentRead = endpointRead(content.page, {
   read: (request, { params }) =>
     getDocument(
       request.server.db,
@@ -47,17 +35,7 @@ export const pageDocumentRead = pageRead({
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   registerPageRead(app, pageDocumentRead);
 
-  app.get(
-    "/data/layout/*",
-    {
-      schema: {
-        tags: ["content"],
-        summary: "A layout document such as chatbot.json",
-        params: DocumentPath,
-        response: { 200: ContentDocumentSchema },
-      },
-    },
-    async (request) =>
-      getDocument(app.db, request.storeId, "layout", documentName(request.params["*"], "")),
+  route(app, content.layout, async (request) =>
+    getDocument(app.db, request.storeId, "layout", documentName(request.params["*"], "")),
   );
 };

@@ -2,11 +2,11 @@ import {
   ACCOUNT_MESSAGES,
   DesignRequestListSchema,
   DomainError,
-  GardenDesignSubmissionSchema,
-  StoredDesignRequestSchema,
+  designRequestsEndpoints as designRequests,
 } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { route } from "../../plugins/endpoint.ts";
 import { listDesignRequests, submitDesignRequest } from "./service.ts";
 
 const ListQuerySchema = z.object({
@@ -18,18 +18,9 @@ const ListQuerySchema = z.object({
 const BODY_LIMIT = 32 * 1024;
 
 export const designRequestRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    "/pbn/layouts",
-    {
-      bodyLimit: BODY_LIMIT,
-      schema: {
-        tags: ["design-requests"],
-        summary:
-          "Submit a garden design request (spec): stored, and mailed to the store owner; store_id must be this store's",
-        body: GardenDesignSubmissionSchema,
-        response: { 201: StoredDesignRequestSchema },
-      },
-    },
+  route(
+    app,
+    designRequests.submit,
     async (request, reply) => {
       const { layoutData, store_id } = request.body;
       if (store_id !== request.storeId) {
@@ -50,6 +41,7 @@ export const designRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.status(201);
       return stored;
     },
+    { bodyLimit: BODY_LIMIT },
   );
 };
 

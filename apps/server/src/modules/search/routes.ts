@@ -1,25 +1,18 @@
 import {
-  CurrencySchema,
-  SearchQuerySchema,
   SearchReportQuerySchema,
   SearchReportSchema,
-  SearchResultsSchema,
+  searchEndpoints as searches,
 } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { priceListOf } from "../../plugins/auth.ts";
 import { requestCurrency } from "../../plugins/currency.ts";
-import { pageRead, registerPageRead } from "../../plugins/page-reads.ts";
+import { endpointRead } from "../../plugins/endpoint.ts";
+import { registerPageRead } from "../../plugins/page-reads.ts";
 import { searchReport } from "./report.ts";
 import { search } from "./service.ts";
 
-export const searchRead = pageRead({
-  url: "/api/search",
-  tags: ["search"],
-  summary:
-    "The store's products and pages for a query, best first (title first; prefixes, synonyms and misspellings understood), priced in the visitor's currency",
+export const searchRead = endpointRead(searches.search, {
   shows: () => ["catalog"],
-  querystring: SearchQuerySchema.extend({ currency: CurrencySchema.optional() }),
-  response: SearchResultsSchema,
   read: async (request, { query: { currency, ...query } }) =>
     search(request.server.db, request.storeId, {
       ...query,

@@ -1,14 +1,11 @@
-import { StoreInfoSchema } from "@storefront/domain";
+import { storesEndpoints as stores } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { endpointRead } from "../../plugins/endpoint.ts";
 import { requestOrigin } from "../../plugins/origin.ts";
-import { pageRead, registerPageRead } from "../../plugins/page-reads.ts";
+import { registerPageRead } from "../../plugins/page-reads.ts";
 import { getStoreInfo } from "./service.ts";
 
-export const storeRead = pageRead({
-  url: "/api/store",
-  tags: ["stores"],
-  summary: "Store information, theme and global content",
-  response: StoreInfoSchema,
+export const storeRead = endpointRead(stores.info, {
   read: async (request) => {
     const info = await getStoreInfo(request.server.db, request.storeId, requestOrigin(request));
     // The browser's payment form follows the store's processor: Stripe.js with the platform's

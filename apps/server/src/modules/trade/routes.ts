@@ -1,15 +1,15 @@
 import {
-  StoredTradeApplicationSchema,
   TradeApplicationListSchema,
-  TradeApplicationSchema,
   TradeApprovalRequestSchema,
   TradeApprovalSchema,
+  tradeEndpoints as trade,
 } from "@storefront/domain";
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { approveTradeApplication } from "../../flows/approve-trade-application.ts";
 import { adminActor } from "../../plugins/auth.ts";
+import { route } from "../../plugins/endpoint.ts";
 import { requestOrigin } from "../../plugins/origin.ts";
 import { listTradeApplications, submitTradeApplication, type TradeDeps } from "./service.ts";
 
@@ -38,18 +38,9 @@ function tradeDeps(app: FastifyInstance, log: TradeDeps["log"]): TradeDeps {
 export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = (log: TradeDeps["log"]) => tradeDeps(app, log);
 
-  app.post(
-    "/api/wholesale-applications",
-    {
-      bodyLimit: BODY_LIMIT,
-      schema: {
-        tags: ["trade"],
-        summary:
-          "Apply to be a trade (wholesale) partner: kept for the store's admins and mailed to its owner",
-        body: TradeApplicationSchema,
-        response: { 201: StoredTradeApplicationSchema },
-      },
-    },
+  route(
+    app,
+    trade.apply,
     async (request, reply) => {
       const stored = await submitTradeApplication(
         deps(request.log),
@@ -59,6 +50,7 @@ export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.status(201);
       return stored;
     },
+    { bodyLimit: BODY_LIMIT },
   );
 };
 

@@ -1,3 +1,3 @@
 export { Analytics, visitTracker } from "./analytics";
 export { noteEmail } from "./record";
-export { linkFailure, recoverCart, unsubscribeEmail } from "./recovery-api";
+export { linkFailure } from "./recovery-api";

@@ -3,16 +3,18 @@
 // sends it by beacon when the page is hidden or left.
 import {
   ANALYTICS_LIMITS,
+  ANALYTICS_ROUTES,
   type AnalyticsCartEvent,
   type AnalyticsState,
   type Attribution,
   type CartView,
   lineKey,
   recordSearch as nextSearchHistory,
+  type Route,
 } from "@storefront/domain";
 import { useAccountStore } from "~/features/account";
 import { syncItemOf, useCartStore } from "~/features/cart";
-import { apiRequest } from "~/lib/api-client";
+import * as api from "~/lib/api";
 import { recordablePath } from "./record-path";
 import { visitKey } from "./visit-key";
 
@@ -163,9 +165,7 @@ export class Tracker {
   async start(): Promise<boolean> {
     let session: { session_id: string; started_at: string; created: boolean };
     try {
-      session = await apiRequest("POST", "/metrics/initialize", {
-        store_id: this.options.storeId,
-      });
+      session = await api.analytics.initialize({ store_id: this.options.storeId });
     } catch (error) {
       console.error("Error initializing session:", error);
       return false;
@@ -181,7 +181,7 @@ export class Tracker {
     }
     this.#listen();
     if (session.created) {
-      void apiRequest("POST", "/metrics/collect-data", {}).catch(() => undefined);
+      void api.analytics.collectData({}).catch(() => undefined);
     }
     return true;
   }
@@ -321,10 +321,10 @@ export class Tracker {
         cart?.status === "purchased" ? "purchased" : hasItems ? "abandoned" : "empty";
     }
     this.#save();
-    beacon("/metrics/update-session-data", fitForBeacon(this.state));
+    beacon(ANALYTICS_ROUTES.updateSessionData, fitForBeacon(this.state));
     if (leaving && hasItems && cart) {
       beacon(
-        "/metrics/abandoned-cart",
+        ANALYTICS_ROUTES.abandonedCart,
         JSON.stringify({
           cartItems: cart.cartItems.map(syncItemOf),
         }),
@@ -337,8 +337,12 @@ export class Tracker {
   }
 }
 
-/** Sends JSON as text/plain by beacon (it survives the page going away), else by fetch. */
-function beacon(path: string, text: string): void {
+/**
+ * Sends JSON as text/plain to a POST of ANALYTICS_ROUTES by beacon (it survives the page going
+ * away), else by fetch.
+ */
+function beacon(route: Route, text: string): void {
+  const path = route.slice(route.indexOf("/"));
   if (typeof navigator.sendBeacon === "function" && navigator.sendBeacon(path, text)) return;
   void fetch(path, {
     method: "POST",

@@ -10,7 +10,8 @@ import { type CSSProperties, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { ProductCard } from "~/features/catalog";
 import { useQuickView } from "~/features/quick-view";
-import { chatbotConfig, loadConversation, sendChatMessage, startOver } from "./chat-api";
+import * as api from "~/lib/api";
+import { chatbotConfig } from "./chat-api";
 
 /** Who said a message, as a screen reader reads it before the text. */
 const said = (m: ChatMessage) => (m.role === "user" ? "You" : "Support");
@@ -43,7 +44,7 @@ export default function ChatPanel({
 
   useEffect(() => {
     void chatbotConfig().then(setConfig);
-    loadConversation().then(
+    api.chat.conversation().then(
       (c) => setMessages(c.messages),
       (e: Error) => setError(e.message),
     );
@@ -80,7 +81,10 @@ export default function ChatPanel({
     setPending(true);
     setError(null);
     try {
-      const { messages: added } = await sendChatMessage(text, messageId);
+      const { messages: added } = await api.chat.send({
+        message: text,
+        ...(messageId ? { messageId } : {}),
+      });
       setMessages(withMessages(before, added));
       setAnnouncement(
         added
@@ -101,7 +105,7 @@ export default function ChatPanel({
   async function restart() {
     setError(null);
     try {
-      setMessages((await startOver()).messages);
+      setMessages((await api.chat.startOver()).messages);
       setAnnouncement("The conversation started over.");
     } catch (e) {
       setError((e as Error).message);

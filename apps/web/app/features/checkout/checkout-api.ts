@@ -11,7 +11,8 @@ import {
   PlaceOrderSchema,
   shippingAddressErrors,
 } from "@storefront/domain";
-import { type ApiBody, ApiError, apiRequest } from "~/lib/api-client";
+import * as api from "~/lib/api";
+import { type ApiBody, ApiError } from "~/lib/api-client";
 import type { CheckoutState } from "./checkout-store";
 
 /** The card as typed in the test processor's fields. */
@@ -138,7 +139,7 @@ export async function fetchQuote(
 ): Promise<QuoteOutcome> {
   const { country, region, postalCode } = state.address;
   try {
-    const quote = await apiRequest<CheckoutQuote>("POST", "/api/checkout/quote", {
+    const quote = await api.checkout.quote({
       address: { country, region, postalCode },
       ...(state.selectedShippingOption
         ? { shippingOptionId: state.selectedShippingOption.id }
@@ -184,9 +185,7 @@ export async function placeOrder(
 ): Promise<PlaceOrderOutcome> {
   let answer: PlacedOrder | null;
   try {
-    answer = await apiRequest<PlacedOrder | null>("POST", "/api/checkout", body, {
-      "Idempotency-Key": idempotencyKey,
-    });
+    answer = await api.checkout.place(body, { headers: { "Idempotency-Key": idempotencyKey } });
   } catch (error) {
     return placeOrderFailure(error instanceof ApiError ? error : new ApiError(0));
   }

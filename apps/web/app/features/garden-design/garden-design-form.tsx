@@ -13,8 +13,8 @@ import {
 import { type FormEvent, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { type ToastMessage, ToastRegion } from "~/components/toast";
+import * as api from "~/lib/api";
 import { useFormFields } from "~/lib/use-form-fields";
-import { sendGardenDesign } from "./garden-design-api";
 import { GARDEN_STEPS } from "./garden-steps";
 
 let toastSerial = 0;
@@ -81,7 +81,7 @@ export function GardenDesignForm({
     if (!result.ok) return showErrors(result.step, result.errors);
     setStatus("pending");
     try {
-      await sendGardenDesign(result.request, storeId);
+      await api.designRequests.submit({ layoutData: result.request, store_id: storeId });
     } catch {
       // Whatever went wrong, the visitor keeps every value and can try again.
       setStatus("idle");

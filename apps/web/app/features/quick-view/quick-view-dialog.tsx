@@ -10,9 +10,9 @@ import { Link, useLocation } from "react-router";
 import { DialogClose, ModalDialog } from "~/components/modal-dialog";
 import { AddToCart, BundlePicker } from "~/features/cart";
 import { Price, VariantPicker } from "~/features/catalog";
+import * as api from "~/lib/api";
 import { ApiError } from "~/lib/api-client";
 import { Carousel } from "./carousel";
-import { fetchProduct } from "./quick-view-api";
 import { useQuickView } from "./quick-view-store";
 
 type Load =
@@ -123,7 +123,8 @@ export function QuickViewDialog() {
     if (!isOpen || !selectedProduct) return;
     let cancelled = false;
     setLoad({ state: "loading" });
-    fetchProduct(selectedProduct)
+    api.catalog
+      .product({ params: { handle: selectedProduct } })
       .then((product) => !cancelled && setLoad({ state: "ready", product }))
       .catch((error: unknown) => {
         if (cancelled) return;
@@ -154,7 +155,7 @@ export function QuickViewDialog() {
             onPriceChanged={() => {
               // Read again in place: the body (and its notice) stays while the prices update.
               if (!selectedProduct) return;
-              fetchProduct(selectedProduct).then(
+              api.catalog.product({ params: { handle: selectedProduct } }).then(
                 (product) => setLoad({ state: "ready", product }),
                 () => undefined /* the notice already names the price the cart charges */,
               );

@@ -10,8 +10,9 @@ import {
 } from "@storefront/domain";
 import { useId, useState } from "react";
 import { ResponsiveImage } from "~/components/responsive-image";
+import * as api from "~/lib/api";
 import { ApiError } from "~/lib/api-client";
-import { reportReview, setHelpfulVote } from "./reviews-api";
+import { setHelpfulVote } from "./reviews-api";
 import { Stars } from "./stars";
 
 /** The reviewer's picture, else their initials, else a plain silhouette. */
@@ -103,7 +104,8 @@ function ReportReview({ review }: { review: Review }) {
     setBusy(true);
     setError(null);
     try {
-      setSent((await reportReview(review.review_id, reason)).message);
+      const where = { params: { review_id: review.review_id } };
+      setSent((await api.reviews.report({ reason }, where)).message);
       setOpen(false);
     } catch (e) {
       setError(e instanceof ApiError ? e.message : "Your report could not be sent.");

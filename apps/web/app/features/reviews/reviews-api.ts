@@ -1,34 +1,24 @@
-import {
-  DEFAULT_REVIEW_FILTERS,
-  type HelpfulVote,
-  type ReviewAnswer,
-  type ReviewFilters,
-  type ReviewPage,
-  type ReviewReportReason,
-} from "@storefront/domain";
-import { apiRequest } from "~/lib/api-client";
+import { DEFAULT_REVIEW_FILTERS, type ReviewFilters } from "@storefront/domain";
+import * as api from "~/lib/api";
+
+/** The query's values of the ratings 1 to 5. */
+const RATINGS = ["1", "2", "3", "4", "5"] as const;
 
 /**
- * The listing's URL for a page of reviews; parameters at their defaults are left out, so the
- * first page of a product is always the same URL (the one the product page is rendered with).
+ * A page of a product's reviews; parameters at their defaults are left out, so the first page
+ * of a product is always the same URL (the one the product page is rendered with).
  */
-export function reviewListPath(handle: string, filters: ReviewFilters, page: number): string {
-  const query = new URLSearchParams();
-  if (filters.sort !== DEFAULT_REVIEW_FILTERS.sort) query.set("sort", filters.sort);
-  if (filters.rating !== null) query.set("rating", String(filters.rating));
-  if (filters.photos) query.set("photos", "true");
-  if (filters.q !== "") query.set("q", filters.q);
-  if (page > 1) query.set("page", String(page));
-  const search = query.toString();
-  return `/api/products/${encodeURIComponent(handle)}/reviews${search ? `?${search}` : ""}`;
-}
-
-export function fetchReviewPage(
-  handle: string,
-  filters: ReviewFilters,
-  page: number,
-): Promise<ReviewPage> {
-  return apiRequest<ReviewPage>("GET", reviewListPath(handle, filters, page));
+export function fetchReviewPage(handle: string, filters: ReviewFilters, page: number) {
+  return api.reviews.list({
+    params: { handle },
+    query: {
+      sort: filters.sort === DEFAULT_REVIEW_FILTERS.sort ? undefined : filters.sort,
+      rating: RATINGS[(filters.rating ?? 0) - 1],
+      photos: filters.photos ? "true" : undefined,
+      q: filters.q === "" ? undefined : filters.q,
+      page: page > 1 ? page : undefined,
+    },
+  });
 }
 
 /** POST /reviews/addReview (spec section 7); the store_id goes in the query as the spec sends it. */
@@ -45,8 +35,7 @@ export interface ReviewSubmission {
 }
 
 export async function submitReview(storeId: string, submission: ReviewSubmission) {
-  const query = storeId ? `?store_id=${encodeURIComponent(storeId)}` : "";
-  const answer = await apiRequest<ReviewAnswer>("POST", `/reviews/addReview${query}`, submission);
+  const answer = await api.reviews.add(submission, { query: { store_id: storeId || undefined } });
   return answer.review;
 }
 
@@ -59,18 +48,8 @@ export function newReviewId(): string {
   return `${Date.now()}${String(tail % 1_000_000).padStart(6, "0")}`;
 }
 
+/** Marks a review helpful, or takes the vote back. */
 export function setHelpfulVote(reviewId: string, helpful: boolean) {
-  return apiRequest<HelpfulVote>(
-    helpful ? "POST" : "DELETE",
-    `/api/reviews/${encodeURIComponent(reviewId)}/helpful`,
-  );
-}
-
-/** Reports a review to the store, with why. */
-export function reportReview(reviewId: string, reason: ReviewReportReason) {
-  return apiRequest<{ reported: true; message: string }>(
-    "POST",
-    `/api/reviews/${encodeURIComponent(reviewId)}/report`,
-    { reason },
-  );
+  const where = { params: { review_id: reviewId } };
+  return helpful ? api.reviews.markHelpful(undefined, where) : api.reviews.unmarkHelpful(where);
 }

@@ -1,8 +1,8 @@
 import { formatMoney, SEARCH_LIMITS, type SearchResults } from "@storefront/domain";
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
+import * as api from "~/lib/api";
 import { whenRecording } from "./record-search";
-import { searchStore } from "./search-api";
 
 /** How long typing pauses before the instant results are asked for. */
 const DEBOUNCE_MS = 200;
@@ -121,7 +121,8 @@ export default function SearchBar() {
     }
     let current = true;
     const ask = window.setTimeout(() => {
-      searchStore(term)
+      api.search
+        .search({ query: { q: term, limit: SEARCH_LIMITS.instant } })
         .then((answer) => {
           if (!current) return;
           setResults(answer);

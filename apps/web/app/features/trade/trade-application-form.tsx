@@ -8,7 +8,8 @@ import {
 } from "@storefront/domain";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Field, FormMessage } from "~/components/form-field";
-import { ApiError, apiRequest } from "~/lib/api-client";
+import * as api from "~/lib/api";
+import { ApiError } from "~/lib/api-client";
 import {
   errorIdOf,
   type FieldBinding,
@@ -109,7 +110,7 @@ export function TradeApplicationForm() {
     setBusy(true);
     setError(null);
     try {
-      await apiRequest("POST", "/api/wholesale-applications", form.values);
+      await api.trade.apply(form.values);
       setSent(true);
     } catch (err) {
       const fields =
