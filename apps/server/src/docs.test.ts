@@ -207,7 +207,10 @@ describe("docs/api.md lists the routes the server registers", () => {
 
   const sources = [
     ...readdirSync(path.join(ROOT, "apps/server/src/modules"))
-      .map((module) => `apps/server/src/modules/${module}/routes.ts`)
+      .flatMap((module) => [
+        `apps/server/src/modules/${module}/routes.ts`,
+        `apps/server/src/modules/${module}/admin-routes.ts`,
+      ])
       .filter((file) => existsSync(path.join(ROOT, file))),
     "apps/server/src/app.ts",
   ];
@@ -229,7 +232,7 @@ describe("docs/api.md lists the routes the server registers", () => {
       if (group) groups.set(m[2] ?? m[1] ?? "", group);
     }
     // A module's `…AdminRoutes` plugin is registered inside app.ts's /api/admin scope: its
-    // paths are under /api/admin.
+    // paths are under /api/admin (a descriptor's path is already the full one).
     const plugins = code.split(/^(?=export const \w+: FastifyPluginAsyncZod)/m);
     for (const plugin of plugins) {
       const prefix = /^export const \w+AdminRoutes:/.test(plugin) ? "/api/admin" : "";
@@ -238,7 +241,7 @@ describe("docs/api.md lists the routes the server registers", () => {
       }
       for (const m of plugin.matchAll(/\b(?:route\(\s*\w+,|endpointRead\()\s*(\w+)\.(\w+)/g)) {
         const endpoint = groups.get(m[1] ?? "")?.[m[2] ?? ""];
-        if (endpoint) registered.add(normal(endpoint.method, `${prefix}${endpoint.path}`));
+        if (endpoint) registered.add(normal(endpoint.method, endpoint.path));
       }
     }
     // A pageRead (plugins/page-reads.ts) is a GET defined by its url.

@@ -41,6 +41,8 @@ export interface EndpointSchemas {
   readonly summary: string;
   readonly params?: Schema;
   readonly query?: Schema;
+  /** Headers the endpoint reads and checks (a refund's Idempotency-Key). */
+  readonly headers?: Schema;
   readonly body?: Schema;
   /**
    * The body is the request's raw bytes (an image upload), sent as a Blob with its own type, not

@@ -15,6 +15,7 @@ type Parsed<S> = S extends z.ZodType ? z.output<S> : unknown;
 export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
   Params: Parsed<E["params"]>;
   Querystring: Parsed<E["query"]>;
+  Headers: Parsed<E["headers"]>;
   Body: Parsed<E["body"]>;
 }>;
 
@@ -35,6 +36,7 @@ function schemaOf(endpoint: Endpoint) {
     summary: endpoint.summary,
     ...(endpoint.params ? { params: endpoint.params } : {}),
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
+    ...(endpoint.headers ? { headers: endpoint.headers } : {}),
     ...(endpoint.body ? { body: endpoint.body } : {}),
     response: endpoint.response,
   };

@@ -1,16 +1,11 @@
-import {
-  ChatConversationSchema,
-  ChatReportQuerySchema,
-  ChatReportSchema,
-  ChatRequestSchema,
-} from "@storefront/domain";
+import { ChatConversationSchema, ChatRequestSchema } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { priceListOf, signedInUser } from "../../plugins/auth.ts";
 import { requestCurrency } from "../../plugins/currency.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
 import { visitorSessionId, withVisitorSession } from "../../plugins/session.ts";
 import { createAnswerer } from "./rules.ts";
-import { chatReport, endConversation, readConversation, sendChatMessage } from "./service.ts";
+import { endConversation, readConversation, sendChatMessage } from "./service.ts";
 
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   neverCached(app);
@@ -105,24 +100,5 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         new Date(),
       ),
     }),
-  );
-};
-
-/** The admin routes of this module, registered inside the one /api/admin scope and its guard (app.ts). */
-export const chatAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  neverCached(app);
-
-  app.get(
-    "/chats",
-    {
-      schema: {
-        tags: ["chat"],
-        summary:
-          "Store admins: the chatbot's conversations of the last days, newest first, and the questions it passed on",
-        querystring: ChatReportQuerySchema,
-        response: { 200: ChatReportSchema },
-      },
-    },
-    async (request) => chatReport(app.db, request.storeId, request.query.days, new Date()),
   );
 };
