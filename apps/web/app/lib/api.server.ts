@@ -48,6 +48,20 @@ export async function answerOrRefusal<T>(
   }
 }
 
+/**
+ * The API's own message of a refusal (its answer's `error.message`), for a loader that shows it;
+ * null when it said none.
+ */
+export function refusalMessage(error: ApiError): string | null {
+  const refusal = error.body?.error;
+  return refusal &&
+    typeof refusal === "object" &&
+    "message" in refusal &&
+    typeof refusal.message === "string"
+    ? refusal.message
+    : null;
+}
+
 /** The call's answer, or null when the API answered with an error (anything else still throws). */
 export function unlessRefused<T>(call: Promise<T>): Promise<T | null> {
   return call.catch((error: unknown) => {

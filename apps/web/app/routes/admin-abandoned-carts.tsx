@@ -1,7 +1,7 @@
-import type { AbandonedCartPage } from "@storefront/domain";
 import { useSearchParams } from "react-router";
 import { AbandonedCarts } from "~/features/admin";
-import { apiGet } from "~/lib/api.server";
+import * as api from "~/lib/api";
+import { forPage } from "~/lib/api.server";
 import type { Route } from "./+types/admin-abandoned-carts";
 
 export function meta() {
@@ -9,13 +9,12 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const search = new URL(request.url).search;
+  const query = Object.fromEntries(new URL(request.url).searchParams);
   return {
-    page: await apiGet<AbandonedCartPage>(
-      context,
-      `/api/admin/abandoned-carts${search}`,
-      "The abandoned carts could not be read.",
-    ),
+    page: await api.adminAnalytics.abandonedCarts({
+      query,
+      via: forPage(context, "The abandoned carts could not be read."),
+    }),
   };
 }
 

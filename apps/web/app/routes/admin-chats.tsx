@@ -1,6 +1,6 @@
-import type { ChatReport } from "@storefront/domain";
 import { ChatConversations } from "~/features/admin";
-import { apiGet } from "~/lib/api.server";
+import * as api from "~/lib/api";
+import { forPage } from "~/lib/api.server";
 import type { Route } from "./+types/admin-chats";
 
 export function meta() {
@@ -8,13 +8,12 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const search = new URL(request.url).search;
+  const query = Object.fromEntries(new URL(request.url).searchParams);
   return {
-    report: await apiGet<ChatReport>(
-      context,
-      `/api/admin/chats${search}`,
-      "The conversations could not be read.",
-    ),
+    report: await api.adminChat.chats({
+      query,
+      via: forPage(context, "The conversations could not be read."),
+    }),
   };
 }
 

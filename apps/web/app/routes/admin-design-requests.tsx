@@ -1,7 +1,7 @@
-import type { DesignRequestList } from "@storefront/domain";
 import { data, useSearchParams } from "react-router";
 import { DesignRequests } from "~/features/admin";
-import { apiGet } from "~/lib/api.server";
+import * as api from "~/lib/api";
+import { forPage } from "~/lib/api.server";
 import type { Route } from "./+types/admin-design-requests";
 
 const PER_PAGE = 25;
@@ -15,10 +15,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!/^[1-9]\d{0,4}$/.test(pageText)) throw data({ message: "Page not found" }, { status: 404 });
   const page = Number(pageText);
   // One more than a page: whether another page follows.
-  const { requests } = await apiGet<DesignRequestList>(
-    context,
-    `/api/admin/design-requests?limit=${PER_PAGE + 1}&offset=${(page - 1) * PER_PAGE}`,
-  );
+  const { requests } = await api.adminDesignRequests.list({
+    query: { limit: PER_PAGE + 1, offset: (page - 1) * PER_PAGE },
+    via: forPage(context),
+  });
   return { requests: requests.slice(0, PER_PAGE), page, hasNext: requests.length > PER_PAGE };
 }
 

@@ -1,7 +1,10 @@
-import { type Dashboard as DashboardData, type ErrorBody, utcDay } from "@storefront/domain";
+import { utcDay } from "@storefront/domain";
 import { data } from "react-router";
 import { ErrorAlert } from "~/components/error-alert";
 import { Dashboard } from "~/features/admin";
+import * as api from "~/lib/api";
+import { inProcess, refusalMessage, unlessRefused } from "~/lib/api.server";
+import { ApiError } from "~/lib/api-client";
 import type { Route } from "./+types/admin-home";
 
 export function meta() {
@@ -9,24 +12,22 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const res = await context.api(`/api/admin/dashboard${new URL(request.url).search}`);
-  if (res.status === 200) {
-    return { dashboard: res.body as DashboardData, today: utcDay(new Date()), error: null };
-  }
-  const message =
-    (res.body as ErrorBody | null)?.error?.message ?? "The dashboard could not be read.";
-  if (res.status === 400) {
-    // A range the API refused: said on the form, with the last 30 days shown.
-    const fallback = await context.api("/api/admin/dashboard");
-    if (fallback.status === 200) {
-      return {
-        dashboard: fallback.body as DashboardData,
-        today: utcDay(new Date()),
-        error: message,
-      };
+  const query = Object.fromEntries(new URL(request.url).searchParams);
+  try {
+    const dashboard = await api.adminAnalytics.dashboard({ query, via: inProcess(context) });
+    return { dashboard, today: utcDay(new Date()), error: null };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const message = refusalMessage(error) ?? "The dashboard could not be read.";
+    if (error.status === 400) {
+      // A range the API refused: said on the form, with the last 30 days shown.
+      const fallback = await unlessRefused(
+        api.adminAnalytics.dashboard({ via: inProcess(context) }),
+      );
+      if (fallback) return { dashboard: fallback, today: utcDay(new Date()), error: message };
     }
+    throw data({ message }, { status: error.status });
   }
-  throw data({ message }, { status: res.status });
 }
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {

@@ -1,7 +1,7 @@
-import type { AdminOrderView } from "@storefront/domain";
 import { data } from "react-router";
 import { OrderDetail } from "~/features/admin";
-import { apiGet } from "~/lib/api.server";
+import * as api from "~/lib/api";
+import { forPage } from "~/lib/api.server";
 import type { Route } from "./+types/admin-order";
 
 export function meta({ data: loaded }: Route.MetaArgs) {
@@ -15,7 +15,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!/^\d{1,9}$/.test(params.number)) {
     throw data({ message: "Order not found" }, { status: 404 });
   }
-  return { order: await apiGet<AdminOrderView>(context, `/api/admin/orders/${params.number}`) };
+  return {
+    order: await api.adminOrders.order({
+      params: { number: params.number },
+      via: forPage(context),
+    }),
+  };
 }
 
 export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {

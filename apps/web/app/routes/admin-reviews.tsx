@@ -1,7 +1,7 @@
-import type { OwnerReviewPage } from "@storefront/domain";
 import { useSearchParams } from "react-router";
 import { ReviewModeration } from "~/features/admin";
-import { apiGet } from "~/lib/api.server";
+import * as api from "~/lib/api";
+import { forPage } from "~/lib/api.server";
 import type { Route } from "./+types/admin-reviews";
 
 export function meta() {
@@ -11,13 +11,9 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const page = Number(params.get("page") ?? "1");
-  const query = new URLSearchParams();
-  if (Number.isSafeInteger(page) && page > 1) query.set("page", String(page));
-  if (params.get("reported") === "1") query.set("reported", "1");
-  const search = query.toString();
-  return {
-    page: await apiGet<OwnerReviewPage>(context, `/api/admin/reviews${search ? `?${search}` : ""}`),
-  };
+  const reported: "1" | undefined = params.get("reported") === "1" ? "1" : undefined;
+  const query = { page: Number.isSafeInteger(page) && page > 1 ? page : undefined, reported };
+  return { page: await api.adminReviews.list({ query, via: forPage(context) }) };
 }
 
 export default function AdminReviewsPage({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,6 @@
-import type { StoredTradeApplication } from "@storefront/domain";
 import { TradeApplications } from "~/features/admin";
-import { apiGet } from "~/lib/api.server";
+import * as api from "~/lib/api";
+import { forPage } from "~/lib/api.server";
 import type { Route } from "./+types/admin-trade";
 
 export function meta() {
@@ -8,10 +8,10 @@ export function meta() {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { applications } = await apiGet<{ applications: StoredTradeApplication[] }>(
-    context,
-    "/api/admin/wholesale-applications?limit=200",
-  );
+  const { applications } = await api.adminTrade.applications({
+    query: { limit: 200 },
+    via: forPage(context),
+  });
   return { applications };
 }
 

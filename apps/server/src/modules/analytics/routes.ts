@@ -1,11 +1,7 @@
 import {
-  AbandonedCartPageSchema,
-  AbandonedCartQuerySchema,
   ANALYTICS_LIMITS,
   ANALYTICS_MESSAGES,
   analyticsEndpoints as analytics,
-  DashboardQuerySchema,
-  DashboardSchema,
   DomainError,
   ERROR_MESSAGES,
 } from "@storefront/domain";
@@ -21,10 +17,8 @@ import { requestOrigin } from "../../plugins/origin.ts";
 import { setVisitCookie, visitId, visitorSessionId } from "../../plugins/session.ts";
 import { checkStoreId } from "../../plugins/store.ts";
 import { storeLinkOrigin } from "../stores/index.ts";
-import { readDashboard } from "./dashboard.ts";
 import { createIpLookup } from "./geo.ts";
 import { unsubscribe } from "./recovery.ts";
-import { listAbandonedCarts } from "./report.ts";
 import { recordLocation } from "./sessions.ts";
 
 /** The visit's analytics session, else a 400 saying to open one first. */
@@ -141,41 +135,4 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, analytics.unsubscribe, async (request) => ({
     message: await unsubscribe(app.db, app.sessionKey, request.storeId, request.body.token),
   }));
-};
-
-/** The admin routes of this module, registered inside the one /api/admin scope and its guard (app.ts). */
-export const analyticsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    "/dashboard",
-    {
-      schema: {
-        tags: ["analytics", "admin"],
-        summary:
-          "Store admins: the dashboard for a range of UTC days (default the last 30): sales per currency and day, the visit funnel, abandoned and recovered carts, top products and searches, new and returning customers",
-        querystring: DashboardQuerySchema,
-        response: { 200: DashboardSchema },
-      },
-    },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
-      return readDashboard(app.db, request.storeId, request.query, new Date());
-    },
-  );
-
-  app.get(
-    "/abandoned-carts",
-    {
-      schema: {
-        tags: ["analytics"],
-        summary:
-          "Store admins: the cart-abandonment report (spec section 3), the most recently abandoned first",
-        querystring: AbandonedCartQuerySchema,
-        response: { 200: AbandonedCartPageSchema },
-      },
-    },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
-      return listAbandonedCarts(app.db, request.storeId, request.query);
-    },
-  );
 };

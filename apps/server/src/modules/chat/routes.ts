@@ -1,4 +1,4 @@
-import { ChatReportQuerySchema, ChatReportSchema, chatEndpoints as chat } from "@storefront/domain";
+import { chatEndpoints as chat } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { priceListOf, signedInUser } from "../../plugins/auth.ts";
 import { requestCurrency } from "../../plugins/currency.ts";
@@ -6,7 +6,7 @@ import { route } from "../../plugins/endpoint.ts";
 import { neverCached } from "../../plugins/security-headers.ts";
 import { visitorSessionId, withVisitorSession } from "../../plugins/session.ts";
 import { createAnswerer } from "./rules.ts";
-import { chatReport, endConversation, readConversation, sendChatMessage } from "./service.ts";
+import { endConversation, readConversation, sendChatMessage } from "./service.ts";
 
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   neverCached(app);
@@ -67,23 +67,4 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, chat.startOver, async (request) => ({
     messages: await endConversation(app.db, request.storeId, visitorSessionId(request), new Date()),
   }));
-};
-
-/** The admin routes of this module, registered inside the one /api/admin scope and its guard (app.ts). */
-export const chatAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  neverCached(app);
-
-  app.get(
-    "/chats",
-    {
-      schema: {
-        tags: ["chat"],
-        summary:
-          "Store admins: the chatbot's conversations of the last days, newest first, and the questions it passed on",
-        querystring: ChatReportQuerySchema,
-        response: { 200: ChatReportSchema },
-      },
-    },
-    async (request) => chatReport(app.db, request.storeId, request.query.days, new Date()),
-  );
 };

@@ -1,26 +1,15 @@
-import {
-  OwnerReviewListQuerySchema,
-  OwnerReviewPageSchema,
-  OwnerReviewSchema,
-  ReviewIdSchema,
-  reviewsEndpoints as reviews,
-  UpdateReviewSchema,
-} from "@storefront/domain";
+import { reviewsEndpoints as reviews } from "@storefront/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { adminActor, signedInUser } from "../../plugins/auth.ts";
+import { signedInUser } from "../../plugins/auth.ts";
 import { endpointRead, route } from "../../plugins/endpoint.ts";
 import { registerPageRead } from "../../plugins/page-reads.ts";
 import { visitorSessionId, withVisitorSession } from "../../plugins/session.ts";
 import { checkStoreId } from "../../plugins/store.ts";
 import { listProductReviews } from "./listing.ts";
-import { listStoreReviews, updateReview } from "./moderation.ts";
 import { addReview } from "./publishing.ts";
 import { accountKey, sessionKey, voterKey } from "./voters.ts";
 import { reportReview, setHelpfulVote } from "./votes-and-reports.ts";
-
-const ReviewParams = z.object({ review_id: ReviewIdSchema });
 
 /** The voter of a request that only reads: the account, else the session it already has. */
 async function currentVoter(request: FastifyRequest): Promise<string | null> {
@@ -103,47 +92,4 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       reportReview(deps, { ...context, reporter: sessionKey(sessionId) }, reviewId, reason),
     );
   });
-};
-
-/** The admin routes of this module, registered inside the one /api/admin scope and its guard (app.ts). */
-export const reviewsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    "/reviews",
-    {
-      schema: {
-        tags: ["reviews"],
-        summary:
-          "Store admins: every review, hidden ones and reviewers' emails included, newest first",
-        querystring: OwnerReviewListQuerySchema,
-        response: { 200: OwnerReviewPageSchema },
-      },
-    },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
-      return listStoreReviews(app.db, request.storeId, request.query);
-    },
-  );
-
-  app.patch(
-    "/reviews/:review_id",
-    {
-      schema: {
-        tags: ["reviews"],
-        summary: "Store admins: hide or show a review, write or remove the owner response",
-        params: ReviewParams,
-        body: UpdateReviewSchema,
-        response: { 200: OwnerReviewSchema },
-      },
-    },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
-      return updateReview(
-        app.db,
-        request.storeId,
-        request.params.review_id,
-        request.body,
-        await adminActor(request),
-      );
-    },
-  );
 };

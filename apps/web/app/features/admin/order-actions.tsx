@@ -2,7 +2,7 @@ import { type AdminOrderView, ShipmentRequestSchema } from "@storefront/domain";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { ErrorAlert } from "~/components/error-alert";
-import { apiRequest } from "~/lib/api-client";
+import * as api from "~/lib/api";
 
 /**
  * Marks a paid order shipped with its carrier and tracking number, or corrects them; the buyer
@@ -39,7 +39,7 @@ export function ShipmentForm({ order }: { order: AdminOrderView }) {
     setErrors({});
     setBusy(true);
     try {
-      await apiRequest("POST", `/api/admin/orders/${order.number}/shipment`, parsed.data);
+      await api.adminOrders.ship(parsed.data, { params: { number: order.number } });
       setDone(
         order.shipment
           ? "Tracking updated. The buyer was mailed the new number."
@@ -131,7 +131,7 @@ export function CancelOrder({ order }: { order: AdminOrderView }) {
   async function cancel() {
     setBusy(true);
     try {
-      await apiRequest("POST", `/api/admin/orders/${order.number}/cancel`);
+      await api.adminOrders.cancel(undefined, { params: { number: order.number } });
       await revalidator.revalidate();
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));

@@ -1,4 +1,5 @@
 import {
+  ADMIN_ORDERS_CSV_PATH,
   type AdminOrderList,
   type AdminOrderSort,
   ORDER_STATUS_LABELS,
@@ -81,7 +82,7 @@ export function OrderList({
     <ListScreen
       title="Orders"
       actions={
-        <a className="admin-button" href={`/api/admin/orders.csv${filters}`} download>
+        <a className="admin-button" href={`${ADMIN_ORDERS_CSV_PATH}${filters}`} download>
           Export CSV
         </a>
       }

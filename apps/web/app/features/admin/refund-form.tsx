@@ -9,7 +9,8 @@ import {
 import { type FormEvent, useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { ErrorAlert } from "~/components/error-alert";
-import { ApiError, apiRequest } from "~/lib/api-client";
+import * as api from "~/lib/api";
+import { ApiError } from "~/lib/api-client";
 
 /** A key no other refund uses: the same try sent twice (a double click, a retry) is one refund. */
 function newKey(): string {
@@ -51,11 +52,9 @@ export function RefundForm({ order }: { order: AdminOrderView }) {
     setBusy(true);
     key.current ??= newKey();
     try {
-      const answer = await apiRequest<AdminOrderView>(
-        "POST",
-        `/api/admin/orders/${order.number}/refunds`,
+      const answer = await api.adminOrders.refund(
         { amount: minor, restock, reason },
-        { "idempotency-key": key.current },
+        { params: { number: order.number }, headers: { "idempotency-key": key.current } },
       );
       key.current = null;
       setDone(`Refunded ${money(minor)}.`);

@@ -6,7 +6,7 @@ import {
 } from "@storefront/domain";
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import { apiRequest } from "~/lib/api-client";
+import * as api from "~/lib/api";
 import { useSave } from "~/lib/use-save";
 import { formatDateTime } from "./format";
 import { countOf, ListScreen, pageCount } from "./list-screen";
@@ -19,7 +19,7 @@ function ReviewCard({ review }: { review: OwnerReview }) {
 
   function patch(body: { hidden?: boolean; owner_response?: string }, said: string) {
     void run(
-      () => apiRequest("PATCH", `/api/admin/reviews/${encodeURIComponent(review.review_id)}`, body),
+      () => api.adminReviews.update(body, { params: { review_id: review.review_id } }),
       said,
     );
   }

@@ -1,6 +1,6 @@
 import type { StoredTradeApplication } from "@storefront/domain";
 import { useId, useState } from "react";
-import { apiRequest } from "~/lib/api-client";
+import * as api from "~/lib/api";
 import { useSave } from "~/lib/use-save";
 import { formatDateTime } from "./format";
 import { countOf, ListScreen } from "./list-screen";
@@ -25,10 +25,9 @@ function ApplicationCard({ application }: { application: StoredTradeApplication 
   function approve() {
     void run(
       () =>
-        apiRequest(
-          "POST",
-          `/api/admin/wholesale-applications/${application.id}/approve`,
+        api.adminTrade.approve(
           certificate.trim() ? { resaleCertificate: certificate.trim() } : {},
+          { params: { id: application.id } },
         ),
       `${data.businessName} is approved; ${data.email} was mailed a sign-in link.`,
     );
