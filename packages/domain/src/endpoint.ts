@@ -47,7 +47,10 @@ export interface EndpointSchemas {
    * JSON; it has no body schema.
    */
   readonly upload?: true;
-  /** The answer's schema under each status it is sent with, as Fastify's `response`. */
+  /**
+   * The answer's schema under each status it is sent with, as Fastify's `response`; `{}` for an
+   * endpoint that answers no body (a 204).
+   */
   readonly response: { readonly [S in 200 | 201 | 202]?: Schema };
 }
 
@@ -75,8 +78,10 @@ export function endpoint<const R extends Route, S extends EndpointSchemas>(
 type Input<S> = S extends Schema ? z.input<S> : never;
 type Output<S> = S extends Schema ? z.output<S> : never;
 
-/** What an endpoint answers when it succeeds. */
-export type Answer<E extends Endpoint> = Output<E["response"][keyof E["response"]]>;
+/** What an endpoint answers when it succeeds: null when it answers no body (no status listed). */
+export type Answer<E extends Endpoint> = [keyof E["response"]] extends [never]
+  ? null
+  : Output<E["response"][keyof E["response"]]>;
 
 /** The body an endpoint's call sends. */
 export type Body<E extends Endpoint> = Input<E["body"]>;

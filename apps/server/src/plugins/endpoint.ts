@@ -18,12 +18,15 @@ export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
   Body: Parsed<E["body"]>;
 }>;
 
-/** What a handler of `E` answers: what its answer's schema serialises. */
-type Reply<E extends Endpoint> = E["response"][keyof E["response"]] extends infer S
-  ? S extends z.ZodType
-    ? z.input<S>
-    : never
-  : never;
+/** What a handler of `E` answers: what its answer's schema serialises; nothing for no schema. */
+type Reply<E extends Endpoint> = [keyof E["response"]] extends [never]
+  ? // biome-ignore lint/suspicious/noConfusingVoidType: the handler of a 204 returns nothing.
+    void
+  : E["response"][keyof E["response"]] extends infer S
+    ? S extends z.ZodType
+      ? z.input<S>
+      : never
+    : never;
 
 /**
  * Fastify's schema of an endpoint: its own schema objects, in the order the routes wrote them
@@ -36,7 +39,8 @@ function schemaOf(endpoint: Endpoint) {
     ...(endpoint.params ? { params: endpoint.params } : {}),
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
     ...(endpoint.body ? { body: endpoint.body } : {}),
-    response: endpoint.response,
+    // An endpoint without a body to answer has no response schema (OpenAPI's default response).
+    ...(Object.keys(endpoint.response).length > 0 ? { response: endpoint.response } : {}),
   };
 }
 
