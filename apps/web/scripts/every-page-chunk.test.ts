@@ -81,4 +81,37 @@ describe("the modules a page needs, for its shared chunk", () => {
       "/domain/money.ts",
     ]);
   });
+
+  it("follows a namespace import only into the names the module reads of it", () => {
+    const graph = graphOf({
+      "/app/root.tsx": {
+        code: 'import * as api from "~/lib/api";\nconst url = "/api/x";\napi.cart.get(url); api . session.status();',
+        imports: ["/app/lib/api.ts"],
+      },
+      "/app/lib/api.ts": {
+        code: [
+          'import { clientOf } from "./api-client";',
+          "export const cart = clientOf();",
+          "export const session = clientOf();",
+          'export { platform } from "./api-groups/platform";',
+        ].join("\n"),
+        imports: ["/app/lib/api-client.ts", "/app/lib/api-groups/platform.ts"],
+      },
+      "/app/lib/api-client.ts": { code: "export function clientOf() {}" },
+      "/app/lib/api-groups/platform.ts": { code: "export const platform = 1;" },
+      "/app/routes/platform.tsx": {
+        code: 'import * as api from "~/lib/api";\nexport const calls = api;',
+        imports: ["/app/lib/api.ts"],
+      },
+    });
+    expect([...modulesNeededBy("/app/root.tsx", graph, ALIASES)].sort()).toEqual([
+      "/app/lib/api-client.ts",
+      "/app/lib/api.ts",
+      "/app/root.tsx",
+    ]);
+    // A namespace used any other way than reading its members needs all of it.
+    expect(modulesNeededBy("/app/routes/platform.tsx", graph, ALIASES)).toContain(
+      "/app/lib/api-groups/platform.ts",
+    );
+  });
 });

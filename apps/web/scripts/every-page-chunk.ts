@@ -45,6 +45,24 @@ function namePairs(list: string): [string, string][] {
     });
 }
 
+/**
+ * The names a module takes of a namespace import (`import * as api from "~/lib/api"`): those it
+ * reads as `api.name`, as tree-shaking keeps only those; null (all of them) when it uses the
+ * namespace any other way, such as passing it on.
+ */
+function namespaceNames(code: string, clause: string): string[] | null {
+  const local = /\*\s*as\s+([\w$]+)/.exec(clause)?.[1];
+  if (local === undefined) return null;
+  const name = local.replace(/\$/g, "\\$");
+  // A use of the name as an identifier: not part of a longer one, a member or a path ("/api/").
+  const uses = [
+    ...code.matchAll(new RegExp(`(?<![\\w$./])${name}(?![\\w$])(\\s*\\.\\s*([\\w$]+))?`, "g")),
+  ];
+  const members = uses.flatMap((use) => (use[2] === undefined ? [] : [use[2]]));
+  // One use is the import's own `* as api`; every other one must read a member.
+  return members.length === uses.length - 1 ? [...new Set(members)] : null;
+}
+
 function statementsOf(code: string): Statement[] {
   const found: Statement[] = [];
   for (const [, kind, clause = "", spec = ""] of code.matchAll(FROM)) {
@@ -59,7 +77,7 @@ function statementsOf(code: string): Statement[] {
       continue;
     }
     if (clause.includes("*")) {
-      found.push({ spec, imports: null, reexports: null });
+      found.push({ spec, imports: namespaceNames(code, clause), reexports: null });
       continue;
     }
     const names = braces === undefined ? [] : namePairs(braces).map(([name]) => name);
