@@ -20,7 +20,6 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { ErrorPage, NotFound } from "~/components/not-found";
-import type { AuthStatus } from "~/features/account";
 import { footerNote, SiteFrame } from "~/features/layout";
 import * as api from "~/lib/api";
 import { forPage, inProcess, unlessRefused } from "~/lib/api.server";
@@ -57,12 +56,11 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
   }
   // A cart that cannot be read must not stop the visitor from browsing: the page renders
   // without it and the browser asks again.
-  const [store, cart, authAnswer] = await Promise.all([
+  const [store, cart, auth] = await Promise.all([
     storeOf(context),
     unlessRefused(api.cart.get({ via: inProcess(context) })),
-    context.api("/v2/auth/status"),
+    unlessRefused(api.session.status({ via: inProcess(context) })),
   ]);
-  const auth = authAnswer.status === 200 ? (authAnswer.body as AuthStatus) : null;
   return {
     store,
     personal: true,

@@ -1,4 +1,10 @@
 import { z } from "zod";
+import {
+  type CommonPasswordCheck,
+  EmailSchema,
+  newPasswordSchema,
+  SignInPasswordSchema,
+} from "./account-schema.ts";
 import { type CheckoutSettings, COUNTRIES, type Country, REGIONS } from "./checkout.ts";
 import { CURRENCIES } from "./money.ts";
 import { CurrencySchema } from "./money-schema.ts";
@@ -190,6 +196,35 @@ export const PlatformStoreSchema = z.object({
   createdAt: z.string(),
 });
 export type PlatformStore = z.infer<typeof PlatformStoreSchema>;
+
+/** GET /api/platform/stores: every store. */
+export const PlatformStoreListSchema = z.object({ stores: z.array(PlatformStoreSchema) });
+
+/** A store's id in a platform path. */
+export const PlatformStoreParamsSchema = z.object({ id: z.string().max(64) });
+
+/** The signed-in operator, as the platform's session calls answer it. */
+export const OperatorSchema = z.object({ email: z.string() });
+
+/** POST /api/platform/session: an operator's sign-in. */
+export const OperatorSignInSchema = z.object({
+  email: EmailSchema,
+  password: SignInPasswordSchema,
+});
+
+/**
+ * POST /api/platform/password: the token of the operator's link and the password chosen; the
+ * server passes the common-password list.
+ */
+export function operatorPasswordSchema(isCommon?: CommonPasswordCheck) {
+  return z.object({
+    token: z.string().max(100),
+    password: newPasswordSchema(isCommon),
+  });
+}
+
+/** The answer of a logo's upload: the logo's URL. */
+export const StoreLogoSchema = z.object({ logo: z.string() });
 
 /** What an operator may change on a store: take it offline and back, connect its Stripe account. */
 export const PlatformStoreChangeSchema = z

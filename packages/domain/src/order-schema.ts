@@ -117,3 +117,9 @@ export const OrderParamsSchema = z.object({
 export const OrderKeyQuerySchema = z.object({
   key: z.string().max(100, ORDER_MESSAGES.keyTooLong).optional(),
 });
+
+/** The answer to a Stripe webhook: received, and what applying the event did. */
+export const PaymentWebhookAnswerSchema = z.object({
+  received: z.literal(true),
+  outcome: z.string(),
+});

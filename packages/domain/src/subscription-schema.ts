@@ -87,6 +87,11 @@ export const SubscriptionChangeSchema = z.discriminatedUnion(
 );
 export type SubscriptionChange = z.infer<typeof SubscriptionChangeSchema>;
 
+/** A subscription's id in a path (one that is not a UUID is one the account does not have). */
+export const SubscriptionParamsSchema = z.object({
+  id: z.string().max(100, SUBSCRIPTION_MESSAGES.notFound),
+});
+
 /** The answer to a change: the subscription as it is now. */
 export const SubscriptionAnswerSchema = z.object({ subscription: SubscriptionViewSchema });
 

@@ -19,9 +19,10 @@ export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
   Body: Parsed<E["body"]>;
 }>;
 
-/** What a handler of `E` answers: what its answer's schema serialises (nothing without one). */
+/** What a handler of `E` answers: what its answer's schema serialises; nothing for no schema. */
 type Reply<E extends Endpoint> = [keyof E["response"]] extends [never]
-  ? undefined
+  ? // biome-ignore lint/suspicious/noConfusingVoidType: the handler of a 204 returns nothing.
+    void
   : E["response"][keyof E["response"]] extends infer S
     ? S extends z.ZodType
       ? z.input<S>

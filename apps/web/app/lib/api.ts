@@ -4,6 +4,8 @@
 // its descriptor; the descriptors are imported as types only, so the browser bundles the routes,
 // not zod or the schemas, and a page bundles only the calls it makes.
 
+/** Sign-in, registration, sign-out, password reset and the signed-in account. */
+export * as accounts from "./calls/accounts";
 /** Store admins: the dashboard and the abandoned-cart report. */
 export * as adminAnalytics from "./calls/admin-analytics";
 /** The store admins' catalogue: products, variants, images, collections. */
@@ -38,11 +40,19 @@ export * as checkout from "./calls/checkout";
 export * as content from "./calls/content";
 /** The garden design request form. */
 export * as designRequests from "./calls/design-requests";
+/** A shopper's orders. */
+export * as orders from "./calls/orders";
+/** The platform's operators: their session and the stores. */
+export * as platform from "./calls/platform";
 /** A product's reviews, their helpful votes and reports. */
 export * as reviews from "./calls/reviews";
 /** The store's search. */
 export * as search from "./calls/search";
+/** Whether the visitor is signed in, and as whom. */
+export * as session from "./calls/session";
 /** The store: its information, theme and global content. */
 export * as stores from "./calls/stores";
+/** The signed-in shopper's subscriptions. */
+export * as subscriptions from "./calls/subscriptions";
 /** The trade partner application. */
 export * as trade from "./calls/trade";

@@ -1,10 +1,4 @@
-import {
-  formatMoney,
-  type OrderList,
-  POINT_VALUE,
-  pointsValue,
-  type SubscriptionList as SubscriptionListAnswer,
-} from "@storefront/domain";
+import { formatMoney, POINT_VALUE, pointsValue } from "@storefront/domain";
 import { useState } from "react";
 import { data, redirect, useNavigate } from "react-router";
 import { ErrorAlert } from "~/components/error-alert";
@@ -20,6 +14,9 @@ import {
 import { useCartStore } from "~/features/cart";
 import { OrderHistory } from "~/features/orders";
 import { SubscriptionList } from "~/features/subscriptions";
+import * as api from "~/lib/api";
+import { inProcess, unlessRefused } from "~/lib/api.server";
+import { ApiError } from "~/lib/api-client";
 import { privatePageMeta } from "~/lib/private-page-meta";
 import { privatePageHeaders, rootDataOf } from "~/lib/seo";
 import { stripeKeyOf } from "~/lib/stripe-key";
@@ -33,24 +30,25 @@ export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta(matches, "Your account");
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const [res, ordersRes, subscriptionsRes] = await Promise.all([
-    context.api("/api/account"),
-    context.api("/api/account/orders"),
-    context.api("/api/account/subscriptions"),
-  ]);
+/** The account page without its account: signed out, to sign in and back; else an error page. */
+function accountRefused(error: unknown): never {
+  if (!(error instanceof ApiError)) throw error;
   // Signed-out visitors are sent to sign in, and back here afterwards.
-  if (res.status === 401) throw redirect("/account/sign-in?next=/account");
-  if (res.status !== 200) {
-    throw data({ message: "Your account could not be loaded" }, { status: res.status });
-  }
+  if (error.status === 401) throw redirect("/account/sign-in?next=/account");
+  throw data({ message: "Your account could not be loaded" }, { status: error.status });
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const via = inProcess(context);
+  const [user, orderList, subscriptionList] = await Promise.all([
+    api.accounts.account({ via }).catch(accountRefused),
+    unlessRefused(api.orders.accountOrders({ via })),
+    unlessRefused(api.subscriptions.list({ via })),
+  ]);
   // Order history that cannot be read says so on the page; the rest of the account still shows.
-  const orders = ordersRes.status === 200 ? (ordersRes.body as OrderList).orders : null;
-  const subscriptions =
-    subscriptionsRes.status === 200
-      ? (subscriptionsRes.body as SubscriptionListAnswer).subscriptions
-      : null;
-  return { user: res.body as AccountUser, orders, subscriptions };
+  const orders = orderList?.orders ?? null;
+  const subscriptions = subscriptionList?.subscriptions ?? null;
+  return { user, orders, subscriptions };
 }
 
 function ProfileForm({ user, onSaved }: { user: AccountUser; onSaved(user: AccountUser): void }) {

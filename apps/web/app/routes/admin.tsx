@@ -1,7 +1,7 @@
-import type { AuthStatus } from "@storefront/domain";
 import { data, Outlet, redirect } from "react-router";
 import { AdminFrame } from "~/features/admin";
-import { answerOf } from "~/lib/api.server";
+import * as api from "~/lib/api";
+import { forPage } from "~/lib/api.server";
 import { privatePageMeta } from "~/lib/private-page-meta";
 import { rootDataOf } from "~/lib/seo";
 import type { Route } from "./+types/admin";
@@ -21,7 +21,7 @@ export function meta({ matches }: Route.MetaArgs) {
  * gets the storefront's 404, as for a page that does not exist.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const status = answerOf<AuthStatus>(await context.api("/v2/auth/status"));
+  const status = await api.session.status({ via: forPage(context) });
   if (!status.isLoggedIn || !status.user) {
     const url = new URL(request.url);
     throw redirect(`/account/sign-in?next=${encodeURIComponent(url.pathname + url.search)}`);

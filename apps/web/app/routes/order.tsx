@@ -1,8 +1,9 @@
 import { useEffect } from "react";
 import { data, useRevalidator } from "react-router";
 import { useAccountUser } from "~/features/account";
-import { OrderDetails, type OrderView } from "~/features/orders";
-import { apiGet } from "~/lib/api.server";
+import { OrderDetails } from "~/features/orders";
+import * as api from "~/lib/api";
+import { forPage } from "~/lib/api.server";
 import { rootDataOf } from "~/lib/seo";
 import type { Route } from "./+types/order";
 
@@ -24,9 +25,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!/^\d{1,12}$/.test(params.number)) {
     throw data({ message: "Order not found" }, { status: 404 });
   }
-  const key = new URL(request.url).searchParams.get("key");
-  const query = key ? `?key=${encodeURIComponent(key)}` : "";
-  const order = await apiGet<OrderView>(context, `/api/orders/${params.number}${query}`);
+  const key = new URL(request.url).searchParams.get("key") || undefined;
+  const order = await api.orders.order({
+    params: { number: params.number },
+    query: { key },
+    via: forPage(context),
+  });
   return { order };
 }
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { ErrorAlert } from "~/components/error-alert";
-import { apiRequest } from "~/lib/api-client";
+import * as api from "~/lib/api";
 
 export function headers() {
   return { "Cache-Control": "private, no-store" };
@@ -34,7 +34,7 @@ export default function PlatformSetPasswordPage() {
           setBusy(true);
           setError(null);
           try {
-            await apiRequest("POST", "/api/platform/password", { token, password });
+            await api.platform.setPassword({ token, password });
             await navigate("/platform");
           } catch (err) {
             setError(err instanceof Error ? err.message : String(err));

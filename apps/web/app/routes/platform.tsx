@@ -1,7 +1,8 @@
-import type { PlatformStore } from "@storefront/domain";
 import { data } from "react-router";
 import { PlatformScreen } from "~/features/platform";
-import { apiGet } from "~/lib/api.server";
+import * as api from "~/lib/api";
+import { forPage, inProcess } from "~/lib/api.server";
+import { ApiError } from "~/lib/api-client";
 import type { Route } from "./+types/platform";
 
 // One operator's view of the platform: never kept by a browser or a shared cache.
@@ -18,12 +19,14 @@ export function meta() {
  * 404, as for a page that does not exist; a visitor who is not an operator gets the sign-in form.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const session = await context.api("/api/platform/session");
-  if (session.status === 404) throw data({ message: "Page not found" }, { status: 404 });
-  if (session.status !== 200) return { operator: null, stores: [] };
-  const { email } = session.body as { email: string };
-  const { stores } = await apiGet<{ stores: PlatformStore[] }>(context, "/api/platform/stores");
-  return { operator: email, stores };
+  const session = await api.platform.session({ via: inProcess(context) }).catch((error) => {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.status === 404) throw data({ message: "Page not found" }, { status: 404 });
+    return null;
+  });
+  if (!session) return { operator: null, stores: [] };
+  const { stores } = await api.platform.stores({ via: forPage(context) });
+  return { operator: session.email, stores };
 }
 
 export default function PlatformPage({ loaderData }: Route.ComponentProps) {

@@ -1,8 +1,8 @@
-import { DomainError } from "@storefront/domain";
+import { DomainError, paymentsEndpoints as payments } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { requestAcrossStores } from "../../db/store-scope.ts";
 import { applyPaymentEvent } from "../../flows/apply-payment-event.ts";
+import { route } from "../../plugins/endpoint.ts";
 import { requestOrigin } from "../../plugins/origin.ts";
 import { sendOrderConfirmation } from "../orders/index.ts";
 import { WebhookVerificationError } from "./provider.ts";
@@ -14,44 +14,31 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     done(null, body),
   );
 
-  app.post(
-    "/api/payments/stripe/webhook",
-    {
-      schema: {
-        tags: ["payments"],
-        summary:
-          "Stripe webhook (payment_intent.succeeded completes the order; a bad signature or a timestamp older than 300 s answers 400)",
-        response: { 200: z.object({ received: z.literal(true), outcome: z.string() }) },
-      },
-    },
-    async (request) => {
-      // The event names its account, not a host: its store is found across stores.
-      requestAcrossStores();
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from("");
-      const signature = request.headers["stripe-signature"];
-      let event: ReturnType<typeof app.payments.parseWebhook>;
-      try {
-        event = app.payments.parseWebhook(
-          raw,
-          typeof signature === "string" ? signature : undefined,
-        );
-      } catch (err) {
-        if (!(err instanceof WebhookVerificationError)) throw err;
-        throw new DomainError("invalid", `Webhook refused: ${err.message}`);
-      }
-      const { outcome, order } = await applyPaymentEvent(app.db, app.payments, event, new Date());
-      const account = "account" in event ? event.account : null;
-      request.log.info(
-        { event: event.id, account, outcome, order: order?.number },
-        "payment webhook",
+  // Its method, path and schemas are its descriptor's (packages/domain/src/endpoints).
+  route(app, payments.stripeWebhook, async (request) => {
+    // The event names its account, not a host: its store is found across stores.
+    requestAcrossStores();
+    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from("");
+    const signature = request.headers["stripe-signature"];
+    let event: ReturnType<typeof app.payments.parseWebhook>;
+    try {
+      event = app.payments.parseWebhook(raw, typeof signature === "string" ? signature : undefined);
+    } catch (err) {
+      if (!(err instanceof WebhookVerificationError)) throw err;
+      throw new DomainError("invalid", `Webhook refused: ${err.message}`);
+    }
+    const { outcome, order } = await applyPaymentEvent(app.db, app.payments, event, new Date());
+    const account = "account" in event ? event.account : null;
+    request.log.info(
+      { event: event.id, account, outcome, order: order?.number },
+      "payment webhook",
+    );
+    if (outcome === "completed" && order) {
+      const origin = requestOrigin(request);
+      app.background.run("order confirmation mail", () =>
+        sendOrderConfirmation(app.db, app.mailer, order, origin, app.sessionKey),
       );
-      if (outcome === "completed" && order) {
-        const origin = requestOrigin(request);
-        app.background.run("order confirmation mail", () =>
-          sendOrderConfirmation(app.db, app.mailer, order, origin, app.sessionKey),
-        );
-      }
-      return { received: true as const, outcome };
-    },
-  );
+    }
+    return { received: true as const, outcome };
+  });
 };

@@ -1,20 +1,11 @@
-import {
-  DomainError,
-  EmailSchema,
-  PLATFORM_MESSAGES as M,
-  NewStoreSchema,
-  newPasswordSchema,
-  PlatformStoreChangeSchema,
-  PlatformStoreSchema,
-  SignInPasswordSchema,
-} from "@storefront/domain";
+import { DomainError, PLATFORM_MESSAGES as M, platformEndpointsOf } from "@storefront/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { requestAcrossStores } from "../../db/store-scope.ts";
 import { openStore } from "../../flows/open-store.ts";
 import { consume, RATE_LIMITS, rateLimitKey, refuseWhenLimited } from "../../lib/rate-limit.ts";
 import { cookieOptions } from "../../plugins/cookies.ts";
+import { route } from "../../plugins/endpoint.ts";
 import {
   acceptImageUploads,
   IMAGE_UPLOAD_BODY_LIMIT,
@@ -38,7 +29,9 @@ export const PLATFORM_COOKIE = "sf_platform";
 /** Rate limits of operators' sign-ins are kept apart from every store's. */
 const PLATFORM_SCOPE = "platform";
 
-const OperatorSchema = z.object({ email: z.string() });
+// Every route's method, path and schemas are its descriptor's (packages/domain/src/endpoints),
+// an operator's new password judged against the common-password list.
+const platform = platformEndpointsOf(isCommonPassword);
 
 function setPlatformCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
   reply.setCookie(PLATFORM_COOKIE, token, {
@@ -74,154 +67,73 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
     return operator;
   }
 
-  app.post(
-    "/api/platform/password",
-    {
-      schema: {
-        tags: ["platform"],
-        summary:
-          "An operator chooses the password with the token of the link `npm run platform:operator` printed (24 hours, once), and is signed in",
-        body: z.object({
-          token: z.string().max(100),
-          password: newPasswordSchema(isCommonPassword),
-        }),
-        response: { 200: OperatorSchema },
-      },
-    },
-    async (request, reply) => {
-      // Guessing links: an IP gets as many tries as at a store's password reset.
-      await consume(app.rateLimiter, PLATFORM_SCOPE, RATE_LIMITS.resetPerIp, request.ip);
-      const token = await setOperatorPassword(db, request.body.token, request.body.password);
-      const operator = await operatorOfSession(db, token);
-      if (!operator) throw new Error("the new session was not found");
-      setPlatformCookie(request, reply, token);
-      return { email: operator.email };
-    },
-  );
+  route(app, platform.setPassword, async (request, reply) => {
+    // Guessing links: an IP gets as many tries as at a store's password reset.
+    await consume(app.rateLimiter, PLATFORM_SCOPE, RATE_LIMITS.resetPerIp, request.ip);
+    const token = await setOperatorPassword(db, request.body.token, request.body.password);
+    const operator = await operatorOfSession(db, token);
+    if (!operator) throw new Error("the new session was not found");
+    setPlatformCookie(request, reply, token);
+    return { email: operator.email };
+  });
 
-  app.post(
-    "/api/platform/session",
-    {
-      schema: {
-        tags: ["platform"],
-        summary: "An operator signs in (rate limited per IP and per email, like a store's sign-in)",
-        body: z.object({ email: EmailSchema, password: SignInPasswordSchema }),
-        response: { 200: OperatorSchema },
-      },
-    },
-    async (request, reply) => {
-      const { email, password } = request.body;
-      await consume(app.rateLimiter, PLATFORM_SCOPE, RATE_LIMITS.signInPerIp, request.ip);
-      // Ten wrong passwords for one email and it is refused (429) until its window ends.
-      const byEmail = RATE_LIMITS.signInFailuresPerEmail;
-      await refuseWhenLimited(app.rateLimiter, PLATFORM_SCOPE, byEmail, email.toLowerCase());
-      const key = rateLimitKey(PLATFORM_SCOPE, byEmail, email.toLowerCase());
-      const token = await signInOperator(db, email, password).catch(async (err: unknown) => {
-        if (err instanceof DomainError) await app.rateLimiter.hit(key, byEmail.windowMs);
-        throw err;
-      });
-      await app.rateLimiter.reset(key);
-      setPlatformCookie(request, reply, token);
-      return { email: email.toLowerCase() };
-    },
-  );
+  route(app, platform.signIn, async (request, reply) => {
+    const { email, password } = request.body;
+    await consume(app.rateLimiter, PLATFORM_SCOPE, RATE_LIMITS.signInPerIp, request.ip);
+    // Ten wrong passwords for one email and it is refused (429) until its window ends.
+    const byEmail = RATE_LIMITS.signInFailuresPerEmail;
+    await refuseWhenLimited(app.rateLimiter, PLATFORM_SCOPE, byEmail, email.toLowerCase());
+    const key = rateLimitKey(PLATFORM_SCOPE, byEmail, email.toLowerCase());
+    const token = await signInOperator(db, email, password).catch(async (err: unknown) => {
+      if (err instanceof DomainError) await app.rateLimiter.hit(key, byEmail.windowMs);
+      throw err;
+    });
+    await app.rateLimiter.reset(key);
+    setPlatformCookie(request, reply, token);
+    return { email: email.toLowerCase() };
+  });
 
-  app.get(
-    "/api/platform/session",
-    {
-      schema: {
-        tags: ["platform"],
-        summary: "The signed-in operator, or 401",
-        response: { 200: OperatorSchema },
-      },
-    },
-    async (request) => ({ email: (await requireOperator(request)).email }),
-  );
+  route(app, platform.session, async (request) => ({
+    email: (await requireOperator(request)).email,
+  }));
 
-  app.delete(
-    "/api/platform/session",
-    { schema: { tags: ["platform"], summary: "An operator signs out" } },
-    async (request, reply) => {
-      await endOperatorSession(db, request.cookies[PLATFORM_COOKIE]);
-      reply.clearCookie(PLATFORM_COOKIE, { ...cookieOptions(request), sameSite: "strict" });
-      reply.status(204);
-    },
-  );
+  route(app, platform.signOut, async (request, reply) => {
+    await endOperatorSession(db, request.cookies[PLATFORM_COOKIE]);
+    reply.clearCookie(PLATFORM_COOKIE, { ...cookieOptions(request), sameSite: "strict" });
+    reply.status(204);
+  });
 
-  app.get(
-    "/api/platform/stores",
-    {
-      schema: {
-        tags: ["platform"],
-        summary: "Every store with its hosts, owner, Stripe account and whether it is disabled",
-        response: { 200: z.object({ stores: z.array(PlatformStoreSchema) }) },
-      },
-    },
-    async (request) => {
-      await requireOperator(request);
-      return { stores: await listStores(db) };
-    },
-  );
+  route(app, platform.stores, async (request) => {
+    await requireOperator(request);
+    return { stores: await listStores(db) };
+  });
 
-  app.post(
-    "/api/platform/stores",
-    {
-      schema: {
-        tags: ["platform"],
-        summary:
-          "Open a store: it answers at its hosts at once, and its owner is mailed a link (7 days, once) to choose the admin password. 409 for an id or a host in use.",
-        body: NewStoreSchema,
-        response: { 201: PlatformStoreSchema },
-      },
-    },
-    async (request, reply) => {
-      await requireOperator(request);
-      const origin = requestOrigin(request);
-      const opened = await openStore(
-        { db, mailer: app.mailer, media: app.media, rules },
-        request.body,
-        (host) => `${origin.protocol}//${host}${origin.port ? `:${origin.port}` : ""}`,
-      );
-      reply.status(201);
-      return platformStore(db, opened.id);
-    },
-  );
+  route(app, platform.openStore, async (request, reply) => {
+    await requireOperator(request);
+    const origin = requestOrigin(request);
+    const opened = await openStore(
+      { db, mailer: app.mailer, media: app.media, rules },
+      request.body,
+      (host) => `${origin.protocol}//${host}${origin.port ? `:${origin.port}` : ""}`,
+    );
+    reply.status(201);
+    return platformStore(db, opened.id);
+  });
 
   acceptImageUploads(app);
 
-  app.post(
-    "/api/platform/stores/:id/logo",
-    {
-      bodyLimit: IMAGE_UPLOAD_BODY_LIMIT,
-      schema: {
-        tags: ["platform"],
-        summary:
-          "Upload a store's logo: the body is a JPEG, PNG or WebP of at most 10 MB, 120 × 40 px at least; its header and mail show it at once",
-        params: z.object({ id: z.string().max(64) }),
-        response: { 200: z.object({ logo: z.string() }) },
-      },
-    },
+  route(
+    app,
+    platform.uploadLogo,
     async (request) => {
       await requireOperator(request);
       return setStoreLogo({ db, media: app.media }, request.params.id, uploadedImage(request));
     },
+    { bodyLimit: IMAGE_UPLOAD_BODY_LIMIT },
   );
 
-  app.patch(
-    "/api/platform/stores/:id",
-    {
-      schema: {
-        tags: ["platform"],
-        summary:
-          "Disable a store (its hosts answer 404, nothing is deleted) or enable it; connect or remove its Stripe account (acct_…, one store per account)",
-        params: z.object({ id: z.string().max(64) }),
-        body: PlatformStoreChangeSchema,
-        response: { 200: PlatformStoreSchema },
-      },
-    },
-    async (request) => {
-      await requireOperator(request);
-      return changeStore(db, rules, request.params.id, request.body);
-    },
-  );
+  route(app, platform.changeStore, async (request) => {
+    await requireOperator(request);
+    return changeStore(db, rules, request.params.id, request.body);
+  });
 };

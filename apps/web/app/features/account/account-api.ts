@@ -1,10 +1,6 @@
-import {
-  type AccountUser,
-  ACCOUNT_MESSAGES as M,
-  type RegistrationRequested,
-  type SignedInAnswer,
-} from "@storefront/domain";
-import { ApiError, apiRequest } from "~/lib/api-client";
+import { type AccountUser, ACCOUNT_MESSAGES as M, type SignedInAnswer } from "@storefront/domain";
+import * as api from "~/lib/api";
+import { ApiError } from "~/lib/api-client";
 
 /** The user and the sign-in state as the API answers them: the domain's contract (spec section 7). */
 export type { AccountUser, AuthStatus } from "@storefront/domain";
@@ -59,11 +55,8 @@ export function resetRequestFailure(error: unknown): string {
 export async function signIn(
   credentials: { email: string; password: string },
   storeId: string,
-): Promise<SignedInAnswer | null> {
-  return apiRequest<SignedInAnswer | null>("POST", "/v2/auth/login", {
-    ...credentials,
-    store_id: storeId,
-  });
+): Promise<SignedInAnswer> {
+  return api.accounts.login({ ...credentials, store_id: storeId });
 }
 
 export interface Registration {
@@ -81,23 +74,17 @@ export interface Registration {
  */
 export async function register(registration: Registration, storeId: string): Promise<string> {
   const { birthday, ...rest } = registration;
-  const answer = await apiRequest<Partial<RegistrationRequested> | null>(
-    "POST",
-    "/v2/auth/register",
-    { ...rest, ...(birthday ? { birthday } : {}), store_id: storeId },
-  );
-  return typeof answer?.message === "string" ? answer.message : M.registrationRequested;
+  const answer = await api.accounts.register({
+    ...rest,
+    ...(birthday ? { birthday } : {}),
+    store_id: storeId,
+  });
+  return answer.message;
 }
 
 /** POST /v2/auth/register/confirm with the token of the confirmation mail: signs in. */
-export async function confirmRegistration(
-  token: string,
-  storeId: string,
-): Promise<SignedInAnswer | null> {
-  return apiRequest<SignedInAnswer | null>("POST", "/v2/auth/register/confirm", {
-    token,
-    store_id: storeId,
-  });
+export async function confirmRegistration(token: string, storeId: string): Promise<SignedInAnswer> {
+  return api.accounts.confirmRegistration({ token, store_id: storeId });
 }
 
 /** Why a confirmation link did not work: the server's text, else a server failure's. */
@@ -109,12 +96,8 @@ export function confirmFailure(error: unknown): string {
 
 /** POST /auth/request_password_reset: the server's confirmation text to show. */
 export async function requestPasswordReset(email: string, storeId: string): Promise<string> {
-  const answer = await apiRequest<Record<string, unknown> | null>(
-    "POST",
-    "/auth/request_password_reset",
-    { email, store_id: storeId },
-  );
-  return typeof answer?.message === "string" ? answer.message : "Check your email for a link.";
+  const answer = await api.accounts.requestPasswordReset({ email, store_id: storeId });
+  return answer.message;
 }
 
 /** POST /auth/reset_password with the token from the reset email. */
@@ -123,7 +106,7 @@ export async function resetPassword(
   token: string,
   storeId: string,
 ): Promise<void> {
-  await apiRequest("POST", "/auth/reset_password", { newPassword, token, store_id: storeId });
+  await api.accounts.resetPassword({ newPassword, token, store_id: storeId });
 }
 
 /** Why a password reset failed in the server's words, if it said (shown under the spec's title). */
@@ -140,7 +123,7 @@ export interface ProfileChanges {
 
 /** PATCH /api/account: the saved user. */
 export function updateProfile(changes: ProfileChanges): Promise<AccountUser> {
-  return apiRequest<AccountUser>("PATCH", "/api/account", {
+  return api.accounts.updateAccount({
     first_name: changes.first_name,
     last_name: changes.last_name,
     birthday: changes.birthday || null,
@@ -152,7 +135,7 @@ export function profileFailure(error: unknown): string {
   return serverText(error) ?? "Your details could not be saved.";
 }
 
-/** POST /auth/logout. */
+/** POST /auth/logout, with no body (as the spec's client sends it). */
 export async function signOut(): Promise<void> {
-  await apiRequest("POST", "/auth/logout");
+  await api.accounts.logout(undefined);
 }

@@ -1,13 +1,13 @@
 // Who is signed in, asked by every page after hydration: apart from the forms' calls and texts, so
 // a page's first load does not carry them.
-import type { AccountUser, AuthStatus } from "@storefront/domain";
-import { apiRequest } from "~/lib/api-client";
+import type { AccountUser } from "@storefront/domain";
+import * as api from "~/lib/api";
 import { useAccountStore } from "./account-store";
 
 /** GET /v2/auth/status: the signed-in user, or null; throws an ApiError when it failed. */
 export async function readSignedInUser(): Promise<AccountUser | null> {
-  const status = await apiRequest<Partial<AuthStatus> | null>("GET", "/v2/auth/status");
-  return status?.user ?? null;
+  const status = await api.session.status();
+  return status.user;
 }
 
 /** As readSignedInUser, with null also when the call failed. */

@@ -11,7 +11,7 @@ import {
 } from "@storefront/domain";
 import { type FormEvent, useState } from "react";
 import { ErrorAlert } from "~/components/error-alert";
-import { apiRequest } from "~/lib/api-client";
+import * as api from "~/lib/api";
 import { countriesOf, type NewStoreValues, newStoreInput, RATES } from "./new-store-input";
 import { ShippingRatesFields, TaxRatesFields } from "./new-store-rates";
 import { usePlatformAction } from "./use-platform-action";
@@ -65,16 +65,14 @@ export function NewStoreForm() {
     setFormError(null);
     void run(
       async () => {
-        await apiRequest("POST", "/api/platform/stores", body);
+        await api.platform.openStore(body);
         // The logo goes once the store exists; a refused one leaves the store open, drawn logo.
         if (logo) {
-          await apiRequest("POST", `/api/platform/stores/${body.id}/logo`, logo).catch(
-            (err: unknown) => {
-              throw new Error(
-                `${values.brandName} is open, with a logo drawn from its name: the uploaded logo was refused (${err instanceof Error ? err.message : String(err)})`,
-              );
-            },
-          );
+          await api.platform.uploadLogo(logo, { params: { id: body.id } }).catch((err: unknown) => {
+            throw new Error(
+              `${values.brandName} is open, with a logo drawn from its name: the uploaded logo was refused (${err instanceof Error ? err.message : String(err)})`,
+            );
+          });
         }
       },
       `${values.brandName} is open at ${body.hosts.join(", ")}; its owner was mailed a link to choose the admin password.`,

@@ -1,6 +1,6 @@
 import "./platform.css";
 import type { PlatformStore } from "@storefront/domain";
-import { apiRequest } from "~/lib/api-client";
+import * as api from "~/lib/api";
 import { NewStoreForm } from "./new-store-form";
 import { PlatformSignIn } from "./platform-sign-in";
 import { StoreCard } from "./store-card";
@@ -31,7 +31,7 @@ export function PlatformScreen({
         <button
           type="button"
           className="button button-secondary"
-          onClick={() => void run(() => apiRequest("DELETE", "/api/platform/session"), "")}
+          onClick={() => void run(() => api.platform.signOut(), "")}
         >
           Sign out
         </button>

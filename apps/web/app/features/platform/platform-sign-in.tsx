@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { apiRequest } from "~/lib/api-client";
+import * as api from "~/lib/api";
 import { usePlatformAction } from "./use-platform-action";
 
 /** The operator's sign-in: email and password; the page then reads the platform again. */
@@ -12,10 +12,7 @@ export function PlatformSignIn() {
       className="auth-form platform-form"
       onSubmit={(event) => {
         event.preventDefault();
-        void run(
-          () => apiRequest("POST", "/api/platform/session", { email, password }),
-          "Signed in.",
-        );
+        void run(() => api.platform.signIn({ email, password }), "Signed in.");
       }}
     >
       <label>

@@ -1,13 +1,13 @@
 import type { PlatformStore } from "@storefront/domain";
 import { useState } from "react";
-import { apiRequest } from "~/lib/api-client";
+import * as api from "~/lib/api";
 import { usePlatformAction } from "./use-platform-action";
 
 /** One store as the operator sees it: its facts, its Stripe account to connect, Disable/Enable. */
 export function StoreCard({ store }: { store: PlatformStore }) {
   const { busy, run, outcome } = usePlatformAction();
   const [stripeId, setStripeId] = useState(store.stripeId ?? "");
-  const path = `/api/platform/stores/${encodeURIComponent(store.id)}`;
+  const where = { params: { id: store.id } };
   const titleId = `store-${store.id}`;
   return (
     <li className="platform-store" aria-labelledby={titleId}>
@@ -29,7 +29,7 @@ export function StoreCard({ store }: { store: PlatformStore }) {
         onSubmit={(event) => {
           event.preventDefault();
           void run(
-            () => apiRequest("PATCH", path, { stripeId: stripeId.trim() || null }),
+            () => api.platform.changeStore({ stripeId: stripeId.trim() || null }, where),
             stripeId.trim() ? "Stripe account connected." : "Stripe account removed.",
           );
         }}
@@ -52,7 +52,7 @@ export function StoreCard({ store }: { store: PlatformStore }) {
           onClick={() => {
             const disabled = !store.disabled;
             void run(
-              () => apiRequest("PATCH", path, { disabled }),
+              () => api.platform.changeStore({ disabled }, where),
               disabled
                 ? `${store.brandName} is disabled: its hosts answer 404; nothing was deleted.`
                 : `${store.brandName} is enabled again.`,

@@ -1,7 +1,8 @@
 import { type SubscriptionView, TestCardSchema } from "@storefront/domain";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { ErrorAlert } from "~/components/error-alert";
-import { ApiError, apiRequest } from "~/lib/api-client";
+import * as api from "~/lib/api";
+import { ApiError } from "~/lib/api-client";
 import type { StripeKey } from "~/lib/stripe-key";
 import {
   type CardInput,
@@ -13,11 +14,6 @@ import {
 
 // Stripe's code is fetched only when a shopper of a store with Stripe keys replaces a card.
 const StripeCardSetup = lazy(() => import("./stripe-card-setup"));
-
-interface CardAnswer {
-  subscription: SubscriptionView;
-  clientSecret: string | null;
-}
 
 /**
  * A new card for a subscription's renewals: the test processor's card fields (the card is kept at
@@ -43,7 +39,6 @@ export function CardUpdate({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [clientSecret, setClientSecret] = useState<string | null>(null);
-  const path = `/api/account/subscriptions/${encodeURIComponent(subscription.id)}/card`;
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
 
@@ -51,7 +46,8 @@ export function CardUpdate({
   useEffect(() => {
     if (stripeKey === null) return;
     let current = true;
-    apiRequest<CardAnswer>("POST", path, {})
+    api.subscriptions
+      .replaceCard({}, { params: { id: subscription.id } })
       .then((answer) => current && setClientSecret(answer.clientSecret))
       .catch((err: unknown) => {
         if (current) setError(err instanceof ApiError ? err.message : "Please try again.");
@@ -59,7 +55,7 @@ export function CardUpdate({
     return () => {
       current = false;
     };
-  }, [stripeKey, path]);
+  }, [stripeKey, subscription.id]);
 
   async function saveTestCard() {
     const expiry = parseExpiry(card.expiry);
@@ -81,7 +77,10 @@ export function CardUpdate({
     setBusy(true);
     setError(null);
     try {
-      const answer = await apiRequest<CardAnswer>("POST", path, { card: parsed.data });
+      const answer = await api.subscriptions.replaceCard(
+        { card: parsed.data },
+        { params: { id: subscription.id } },
+      );
       const kept = answer.subscription.card;
       onSaved(
         answer.subscription,

@@ -6,7 +6,8 @@ import { Link } from "react-router";
 import { ErrorAlert } from "~/components/error-alert";
 import { variantText } from "~/components/line-items";
 import { PlanLabel } from "~/components/plan-label";
-import { ApiError, apiRequest } from "~/lib/api-client";
+import * as api from "~/lib/api";
+import { ApiError } from "~/lib/api-client";
 import { formatLongDate } from "~/lib/format";
 import type { StripeKey } from "~/lib/stripe-key";
 import { CardUpdate } from "./card-update";
@@ -137,11 +138,7 @@ function SubscriptionRow({
     setError(null);
     setDone(null);
     try {
-      const answer = await apiRequest<{ subscription: SubscriptionView }>(
-        "PATCH",
-        `/api/account/subscriptions/${encodeURIComponent(s.id)}`,
-        body,
-      );
+      const answer = await api.subscriptions.change(body, { params: { id: s.id } });
       setS(answer.subscription);
       setDone(DONE[body.action](answer.subscription));
       setFocusStatus(
