@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
 import { type AppOptions, buildApp } from "../src/app.ts";
 import { type Config, loadConfig } from "../src/config.ts";
 import { type DatabaseHandle, openDatabase } from "../src/db/index.ts";
@@ -119,5 +120,30 @@ export async function createTestApp(
       await app.close();
       await database.dispose();
     },
+  };
+}
+
+/**
+ * The test file's (or describe block's) app: made before its tests, as createTestApp makes it,
+ * and closed after them. The tests read `t.app` and `t.database` as they would the TestApp.
+ */
+export function useTestApp(...args: Parameters<typeof createTestApp>): TestApp {
+  let made: TestApp | undefined;
+  const current = (): TestApp => {
+    if (!made) throw new Error("the test app is made before the tests (beforeAll)");
+    return made;
+  };
+  beforeAll(async () => {
+    made = await createTestApp(...args);
+  });
+  afterAll(() => current().close());
+  return {
+    get app() {
+      return current().app;
+    },
+    get database() {
+      return current().database;
+    },
+    close: () => current().close(),
   };
 }
