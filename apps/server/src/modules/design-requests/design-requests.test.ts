@@ -16,7 +16,7 @@ import {
   signedInVisitor,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { createTestApp, type TestApp, useTestApp } from "../../../test/helper.ts";
 import { parseMail, startSmtpServer } from "../../../test/smtp.ts";
 import type { Visitor } from "../../../test/visitor.ts";
 import { designRequests, outbox } from "../../db/schema.ts";
@@ -55,11 +55,7 @@ function expectInvalid(
 }
 
 describe("garden design requests API", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const visitor = (host = GARDEN) => visitorWithOwnIp(t.app, host);
   const submit = (v: Visitor, body: unknown) => v.post("/pbn/layouts", body);

@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { expect } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import { HEMP_STORE, NY_ADDRESS, PET_STORE, PETS, quoteAddress } from "../../../test/fixtures.ts";
 import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { Visitor } from "../../../test/visitor.ts";
@@ -270,4 +270,65 @@ export function stripeTestHelpers(testApp: () => TestApp) {
   }
 
   return { orderOf, checkOut, placeHeld, deliver };
+}
+
+type StripeStub = Awaited<ReturnType<typeof stripeStub>>;
+
+/**
+ * The Stripe tests' setup, made before the file's (or describe block's) tests and closed after
+ * them: the Stripe stand-in, an app paying through it (with `overrides`), the demo stores
+ * connected to their accounts unless `connectAccounts` is false, and, unless `forgetCalls` is
+ * false, no stand-in calls remembered at each test's start. `t` and `stub` read as the app and
+ * the stand-in; the shared steps come with them.
+ */
+export function useStripeApp({
+  overrides = {},
+  connectAccounts = true,
+  forgetCalls = true,
+}: {
+  overrides?: Partial<Config>;
+  connectAccounts?: boolean;
+  forgetCalls?: boolean;
+} = {}) {
+  let made: { t: TestApp; stub: StripeStub } | undefined;
+  const current = () => {
+    if (!made) throw new Error("the Stripe test app is made before the tests (beforeAll)");
+    return made;
+  };
+  beforeAll(async () => {
+    const stub = await stripeStub();
+    made = { stub, t: await stripeApp(stub.url, overrides) };
+    if (connectAccounts) await connectStripeAccounts(made.t);
+  });
+  afterAll(async () => {
+    await current().t.close();
+    await current().stub.close();
+  });
+  if (forgetCalls) {
+    beforeEach(() => {
+      current().stub.calls.length = 0;
+    });
+  }
+  const t: TestApp = {
+    get app() {
+      return current().t.app;
+    },
+    get database() {
+      return current().t.database;
+    },
+    close: () => current().t.close(),
+  };
+  const stub: StripeStub = {
+    get url() {
+      return current().stub.url;
+    },
+    get calls() {
+      return current().stub.calls;
+    },
+    get failNext() {
+      return current().stub.failNext;
+    },
+    close: () => current().stub.close(),
+  };
+  return { t, stub, ...stripeTestHelpers(() => t) };
 }

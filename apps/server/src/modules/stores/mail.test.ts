@@ -11,7 +11,7 @@ import {
   signedInVisitor,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { createTestApp, type TestApp, useTestApp } from "../../../test/helper.ts";
 import { parseMail, type ReceivedMail, startSmtpServer } from "../../../test/smtp.ts";
 import type { Database } from "../../db/index.ts";
 import { stores } from "../../db/schema.ts";
@@ -150,11 +150,7 @@ describe("each store's mail: its sender, replies to its owner, its logo and colo
 });
 
 describe("without SMTP, the outbox keeps each message's store sender and reply-to", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ mailFrom: PLATFORM_FROM });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ mailFrom: PLATFORM_FROM });
 
   it("writes the store's From and its owner's address as Reply-To", async () => {
     const user = await createUser(t.database.db, { storeId: HEMP_STORE });
