@@ -124,26 +124,50 @@ export async function createTestApp(
 }
 
 /**
+ * What `make` answers, made before the file's (or describe block's) tests and handed to `close`
+ * after them; the function returned reads it (and throws before it is made).
+ */
+export function madeBeforeAll<T>(make: () => Promise<T>, close: (made: T) => Promise<void>) {
+  let made: T | undefined;
+  const current = (): T => {
+    if (made === undefined) throw new Error("made before the tests (beforeAll): not yet");
+    return made;
+  };
+  beforeAll(async () => {
+    made = await make();
+  });
+  afterAll(() => close(current()));
+  return current;
+}
+
+/**
+ * An object that reads `current()` at each use of a property: for what a beforeAll makes, handed
+ * to the tests (and their helpers) before it exists. Methods run on the object itself.
+ */
+export function readThrough<T extends object>(current: () => T): T {
+  const view = new Proxy(
+    {},
+    {
+      get(_target, key) {
+        const made = current();
+        const value: unknown = Reflect.get(made, key);
+        return typeof value === "function" ? value.bind(made) : value;
+      },
+    },
+  );
+  // The proxy answers every property from `current()`, a T.
+  return view as T;
+}
+
+/**
  * The test file's (or describe block's) app: made before its tests, as createTestApp makes it,
  * and closed after them. The tests read `t.app` and `t.database` as they would the TestApp.
  */
 export function useTestApp(...args: Parameters<typeof createTestApp>): TestApp {
-  let made: TestApp | undefined;
-  const current = (): TestApp => {
-    if (!made) throw new Error("the test app is made before the tests (beforeAll)");
-    return made;
-  };
-  beforeAll(async () => {
-    made = await createTestApp(...args);
-  });
-  afterAll(() => current().close());
-  return {
-    get app() {
-      return current().app;
-    },
-    get database() {
-      return current().database;
-    },
-    close: () => current().close(),
-  };
+  return readThrough(
+    madeBeforeAll(
+      () => createTestApp(...args),
+      (t) => t.close(),
+    ),
+  );
 }

@@ -3,9 +3,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { afterAll, beforeAll, beforeEach, expect } from "vitest";
+import { beforeEach, expect } from "vitest";
 import { HEMP_STORE, NY_ADDRESS, PET_STORE, PETS, quoteAddress } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { createTestApp, madeBeforeAll, readThrough, type TestApp } from "../../../test/helper.ts";
 import { Visitor } from "../../../test/visitor.ts";
 import type { Config } from "../../config.ts";
 import { orders, stores } from "../../db/schema.ts";
@@ -272,8 +272,6 @@ export function stripeTestHelpers(testApp: () => TestApp) {
   return { orderOf, checkOut, placeHeld, deliver };
 }
 
-type StripeStub = Awaited<ReturnType<typeof stripeStub>>;
-
 /**
  * The Stripe tests' setup, made before the file's (or describe block's) tests and closed after
  * them: the Stripe stand-in, an app paying through it (with `overrides`), the demo stores
@@ -290,45 +288,24 @@ export function useStripeApp({
   connectAccounts?: boolean;
   forgetCalls?: boolean;
 } = {}) {
-  let made: { t: TestApp; stub: StripeStub } | undefined;
-  const current = () => {
-    if (!made) throw new Error("the Stripe test app is made before the tests (beforeAll)");
-    return made;
-  };
-  beforeAll(async () => {
-    const stub = await stripeStub();
-    made = { stub, t: await stripeApp(stub.url, overrides) };
-    if (connectAccounts) await connectStripeAccounts(made.t);
-  });
-  afterAll(async () => {
-    await current().t.close();
-    await current().stub.close();
-  });
+  const current = madeBeforeAll(
+    async () => {
+      const stub = await stripeStub();
+      const t = await stripeApp(stub.url, overrides);
+      if (connectAccounts) await connectStripeAccounts(t);
+      return { stub, t };
+    },
+    async ({ t, stub }) => {
+      await t.close();
+      await stub.close();
+    },
+  );
   if (forgetCalls) {
     beforeEach(() => {
       current().stub.calls.length = 0;
     });
   }
-  const t: TestApp = {
-    get app() {
-      return current().t.app;
-    },
-    get database() {
-      return current().t.database;
-    },
-    close: () => current().t.close(),
-  };
-  const stub: StripeStub = {
-    get url() {
-      return current().stub.url;
-    },
-    get calls() {
-      return current().stub.calls;
-    },
-    get failNext() {
-      return current().stub.failNext;
-    },
-    close: () => current().stub.close(),
-  };
+  const t = readThrough(() => current().t);
+  const stub = readThrough(() => current().stub);
   return { t, stub, ...stripeTestHelpers(() => t) };
 }
