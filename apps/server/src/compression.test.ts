@@ -2,9 +2,9 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PETS } from "../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../test/helper.ts";
+import { useTestApp } from "../test/helper.ts";
 
 const WEB_BUILD = fileURLToPath(new URL("../../web/build", import.meta.url));
 const HAS_WEB_BUILD = existsSync(path.join(WEB_BUILD, "server", "index.js"));
@@ -15,11 +15,7 @@ const brotliAt = (body: Buffer, quality: number) =>
   zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality } });
 
 describe.skipIf(!HAS_WEB_BUILD)("compression", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ webBuildDir: WEB_BUILD }, { web: true });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ webBuildDir: WEB_BUILD }, { web: true });
 
   const get = (url: string, acceptEncoding?: string) =>
     t.app.inject({

@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PETS } from "../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../test/helper.ts";
+import { useTestApp } from "../test/helper.ts";
 
 const WEB_BUILD = fileURLToPath(new URL("../../web/build", import.meta.url));
 const HAS_WEB_BUILD = existsSync(path.join(WEB_BUILD, "server", "index.js"));
@@ -60,11 +60,7 @@ function staticClosure(start: Iterable<string>): Map<string, Buffer> {
 describe.skipIf(!HAS_WEB_BUILD)(
   "a product page's first-load JavaScript (needs npm run build)",
   () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp({ webBuildDir: WEB_BUILD }, { web: true });
-    });
-    afterAll(() => t.close());
+    const t = useTestApp({ webBuildDir: WEB_BUILD }, { web: true });
 
     it("stays within 120 KB gzipped, and every file it imports statically is preloaded", async () => {
       const page = await t.app.inject({ url: "/products/itchy-scratchy", headers: { host: PETS } });

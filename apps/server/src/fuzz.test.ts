@@ -8,9 +8,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import type { InjectOptions } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PETS } from "../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../test/helper.ts";
+import { createTestApp, type TestApp, useTestApp } from "../test/helper.ts";
 import { operationsOf, PAGE_PATHS, pageArbitrary, requestArbitrary } from "./fuzz-test-helpers.ts";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
@@ -48,14 +48,10 @@ const document = await (async () => {
 const operations = operationsOf(document);
 
 describe("no 5xx from hostile input", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(
-      { trustProxy: 1, ...(HAS_WEB_BUILD ? { webBuildDir: WEB_BUILD } : {}) },
-      { web: HAS_WEB_BUILD },
-    );
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(
+    { trustProxy: 1, ...(HAS_WEB_BUILD ? { webBuildDir: WEB_BUILD } : {}) },
+    { web: HAS_WEB_BUILD },
+  );
 
   it("the OpenAPI document lists every API route", () => {
     expect(operations.length).toBeGreaterThanOrEqual(38);

@@ -10,6 +10,7 @@ import { expect } from "vitest";
 import type { Database } from "../src/db/index.ts";
 import { outbox, stores, users, variantPrices, variants } from "../src/db/schema.ts";
 import { passwords } from "../src/modules/accounts/passwords.ts";
+import type { TestApp } from "./helper.ts";
 import { Visitor } from "./visitor.ts";
 
 // The demo stores (README): their hosts and ids.
@@ -124,6 +125,12 @@ export async function signedInVisitor(
   expect(res.statusCode, res.body).toBe(200);
   return { v, user };
 }
+
+/** Signs in a new admin of the store (PET_STORE unless told) on its host, as a visitor of its own. */
+export const signedInAdmin =
+  (t: TestApp) =>
+  async (host = PETS, storeId = PET_STORE): Promise<Visitor> =>
+    (await signedInVisitor(t.app, t.database.db, { storeId, userType: "admin" }, host)).v;
 
 /** Sets a variant's stock straight in the database. */
 export async function setStock(db: Database, sku: string, stock: number, storeId = PET_STORE) {

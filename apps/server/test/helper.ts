@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
 import { type AppOptions, buildApp } from "../src/app.ts";
 import { type Config, loadConfig } from "../src/config.ts";
 import { type DatabaseHandle, openDatabase } from "../src/db/index.ts";
@@ -120,4 +121,53 @@ export async function createTestApp(
       await database.dispose();
     },
   };
+}
+
+/**
+ * What `make` answers, made before the file's (or describe block's) tests and handed to `close`
+ * after them; the function returned reads it (and throws before it is made).
+ */
+export function madeBeforeAll<T>(make: () => Promise<T>, close: (made: T) => Promise<void>) {
+  let made: T | undefined;
+  const current = (): T => {
+    if (made === undefined) throw new Error("made before the tests (beforeAll): not yet");
+    return made;
+  };
+  beforeAll(async () => {
+    made = await make();
+  });
+  afterAll(() => close(current()));
+  return current;
+}
+
+/**
+ * An object that reads `current()` at each use of a property: for what a beforeAll makes, handed
+ * to the tests (and their helpers) before it exists. Methods run on the object itself.
+ */
+export function readThrough<T extends object>(current: () => T): T {
+  const view = new Proxy(
+    {},
+    {
+      get(_target, key) {
+        const made = current();
+        const value: unknown = Reflect.get(made, key);
+        return typeof value === "function" ? value.bind(made) : value;
+      },
+    },
+  );
+  // The proxy answers every property from `current()`, a T.
+  return view as T;
+}
+
+/**
+ * The test file's (or describe block's) app: made before its tests, as createTestApp makes it,
+ * and closed after them. The tests read `t.app` and `t.database` as they would the TestApp.
+ */
+export function useTestApp(...args: Parameters<typeof createTestApp>): TestApp {
+  return readThrough(
+    madeBeforeAll(
+      () => createTestApp(...args),
+      (t) => t.close(),
+    ),
+  );
 }

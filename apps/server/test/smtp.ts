@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
+import { createTestApp, madeBeforeAll, readThrough } from "./helper.ts";
 
 export interface ReceivedMail {
   from: string | undefined;
@@ -48,6 +49,27 @@ export async function startSmtpServer() {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * A test app that sends its mail to an SMTP server of its own on this machine (`smtp`), both
+ * made before the file's (or describe block's) tests and closed after them; `overrides` and
+ * `options` as createTestApp takes them. `t` and `smtp` read as the app and the server.
+ */
+export function useSmtpTestApp(...[overrides, options]: Parameters<typeof createTestApp>) {
+  const current = madeBeforeAll(
+    async () => {
+      const smtp = await startSmtpServer();
+      return { smtp, t: await createTestApp({ smtpUrl: smtp.url, ...overrides }, options) };
+    },
+    async ({ t, smtp }) => {
+      await t.close();
+      await smtp.close();
+    },
+  );
+  const t = readThrough(() => current().t);
+  const smtp = readThrough(() => current().smtp);
+  return { t, smtp };
 }
 
 function decodeQuotedPrintable(text: string): string {

@@ -4,9 +4,10 @@
 // store_id; every query filters on it. A few foreign keys that would make the modules import
 // each other in a cycle are in the migrations only (each marked "FK in migration NNNN"), so
 // drizzle-kit generate proposes dropping them: leave those statements out of a new migration.
-import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { users } from "../modules/accounts/schema.ts";
-import { stores } from "../modules/stores/schema.ts";
+import { storeColumn } from "../modules/stores/schema.ts";
+import { createdAtColumn, idColumn } from "./columns.ts";
 
 export * from "../modules/accounts/schema.ts";
 export * from "../modules/analytics/schema.ts";
@@ -32,24 +33,22 @@ export * from "../modules/trade/schema.ts";
 export const serverSecrets = pgTable("server_secrets", {
   name: text("name").primaryKey(),
   value: text("value").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
 });
 
 /** Mail written here instead of sent when no SMTP_URL is set (development, trying the store). */
 export const outbox = pgTable(
   "outbox",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    storeId: text("store_id")
-      .notNull()
-      .references(() => stores.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    storeId: storeColumn(),
     from: text("from").notNull(),
     to: text("to").notNull(),
     replyTo: text("reply_to"),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index("outbox_store_created").on(t.storeId, t.createdAt)],
 );
@@ -61,17 +60,15 @@ export const outbox = pgTable(
 export const adminAudit = pgTable(
   "admin_audit",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    storeId: text("store_id")
-      .notNull()
-      .references(() => stores.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    storeId: storeColumn(),
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     actorEmail: text("actor_email").notNull(),
     action: text("action").notNull(),
     target: text("target").notNull(),
     before: jsonb("before").$type<Record<string, unknown>>(),
     after: jsonb("after").$type<Record<string, unknown>>(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index("admin_audit_store_created").on(t.storeId, t.createdAt)],
 );

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { ERROR_MESSAGES, TEXT_MESSAGES } from "@storefront/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GOOD_CARD, NY_ADDRESS, PETS, signedInVisitor } from "../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../test/helper.ts";
+import { createTestApp, type TestApp, useTestApp } from "../../test/helper.ts";
 import { Visitor } from "../../test/visitor.ts";
 import { isValidHost } from "./input-guard.ts";
 
@@ -128,11 +128,7 @@ describe("isValidHost", () => {
 });
 
 describe("bad input is a 400, never a 500", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   async function visitorFor(kind: Case["signedIn"]): Promise<Visitor> {
     if (kind === undefined) return new Visitor(t.app, PETS);

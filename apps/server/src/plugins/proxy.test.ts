@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PETS, uniqueEmail } from "../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../test/helper.ts";
+import { type TestApp, useTestApp } from "../../test/helper.ts";
 
 // Password-reset requests are limited to 20 an hour per IP: the cheapest per-IP limit to reach.
 const PER_IP_LIMIT = 20;
@@ -28,11 +28,7 @@ async function statusesOf(count: number, send: (i: number) => Promise<number>) {
 
 describe("TRUST_PROXY: per-IP limits cannot be dodged with X-Forwarded-For", () => {
   describe("unset: the peer's address counts, X-Forwarded-For is ignored", () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp();
-    });
-    afterAll(() => t.close());
+    const t = useTestApp();
 
     it("a client rotating X-Forwarded-For is still limited", async () => {
       const statuses = await statusesOf(PER_IP_LIMIT + 1, (i) =>
@@ -57,11 +53,7 @@ describe("TRUST_PROXY: per-IP limits cannot be dodged with X-Forwarded-For", () 
   });
 
   describe("a hop count (1 load balancer): only the address the proxy appended counts", () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp({ trustProxy: 1 });
-    });
-    afterAll(() => t.close());
+    const t = useTestApp({ trustProxy: 1 });
 
     it("a client prepending fake addresses is still limited; another client is not", async () => {
       const statuses = await statusesOf(PER_IP_LIMIT + 1, (i) =>
@@ -87,11 +79,7 @@ describe("TRUST_PROXY: per-IP limits cannot be dodged with X-Forwarded-For", () 
   });
 
   describe("a list of proxy addresses: only those proxies are believed", () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp({ trustProxy: ["10.0.0.1"] });
-    });
-    afterAll(() => t.close());
+    const t = useTestApp({ trustProxy: ["10.0.0.1"] });
 
     it("a request straight from an untrusted address is limited by that address", async () => {
       const statuses = await statusesOf(PER_IP_LIMIT + 1, (i) =>

@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PETS, signedInVisitor } from "../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../test/helper.ts";
+import { useTestApp } from "../../test/helper.ts";
 import { Visitor } from "../../test/visitor.ts";
 
 const WEB_BUILD = fileURLToPath(new URL("../../../web/build", import.meta.url));
@@ -11,14 +11,10 @@ const HAS_WEB_BUILD = existsSync(path.join(WEB_BUILD, "server", "index.js"));
 const HSTS = "max-age=31536000; includeSubDomains";
 
 describe("security headers", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(
-      { trustProxy: ["10.0.0.1"], ...(HAS_WEB_BUILD ? { webBuildDir: WEB_BUILD } : {}) },
-      { web: HAS_WEB_BUILD },
-    );
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(
+    { trustProxy: ["10.0.0.1"], ...(HAS_WEB_BUILD ? { webBuildDir: WEB_BUILD } : {}) },
+    { web: HAS_WEB_BUILD },
+  );
 
   const ask = (url: string, remoteAddress: string, headers: Record<string, string> = {}) =>
     t.app.inject({ url, remoteAddress, headers: { host: PETS, ...headers } });

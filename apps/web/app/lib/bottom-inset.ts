@@ -3,7 +3,7 @@ import { type RefObject, useEffect } from "react";
 /**
  * What the bars fixed to the bottom of the screen (a product page's buy bar, the consent banner)
  * take of it, published as `--bottom-inset` on the root: the chat button and panel sit above it
- * and the page's end scrolls clear of it (app.css). Each bar counts while it is mounted; the
+ * and the page's end scrolls clear of it (styles/buy-bar-and-chat.css). Each bar counts while it is mounted; the
  * tallest one counts, since they share the same bottom edge.
  */
 const heights = new Map<symbol, number>();

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
-import { expect, vi } from "vitest";
+import { afterEach, expect, vi } from "vitest";
 import {
   GOOD_CARD,
   NY_ADDRESS,
@@ -9,10 +9,11 @@ import {
   signIn,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import type { TestApp } from "../../../test/helper.ts";
+import { type TestApp, useTestApp } from "../../../test/helper.ts";
 import type { Visitor } from "../../../test/visitor.ts";
 import { orders, subscriptionEvents, subscriptions } from "../../db/schema.ts";
 import { acrossStores } from "../../db/store-scope.ts";
+import { TestCardProcessor } from "../../modules/payments/test-processor.ts";
 import { renewSubscriptions } from "./index.ts";
 
 /** Noon UTC on a YYYY-MM-DD day: the renewal job's clock in these tests. */
@@ -112,4 +113,17 @@ export function renewalTestHelpers(testApp: () => TestApp) {
       .orderBy(asc(subscriptionEvents.createdAt));
 
   return { renew, subscribed, changeOn, renewalOrders, subscriptionRow, history };
+}
+
+/**
+ * The renewal tests' setup: an app paying through the test card processor, made before the
+ * tests and closed after them, with the real clock back after each test.
+ */
+export function useRenewalTestApp() {
+  const processor = new TestCardProcessor();
+  const t = useTestApp({}, { testProcessor: processor });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  return { t, processor };
 }

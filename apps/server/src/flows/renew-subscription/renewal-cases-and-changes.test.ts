@@ -1,6 +1,6 @@
 import { SUBSCRIPTION_MESSAGES, subscriptionPrice } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   GOOD_CARD,
   outboxTo,
@@ -11,23 +11,14 @@ import {
   stockOf,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { orderLines, subscriptionEvents, subscriptions } from "../../db/schema.ts";
 import { Payments } from "../../modules/payments/index.ts";
-import { TestCardProcessor } from "../../modules/payments/test-processor.ts";
+import type { TestCardProcessor } from "../../modules/payments/test-processor.ts";
 import { renewSubscriptions } from "./index.ts";
-import { noon, renewalTestHelpers } from "./renew-subscription-test-helpers.ts";
+import { noon, renewalTestHelpers, useRenewalTestApp } from "./renew-subscription-test-helpers.ts";
 
 describe("subscription renewals", () => {
-  let t: TestApp;
-  const processor = new TestCardProcessor();
-  beforeAll(async () => {
-    t = await createTestApp({}, { testProcessor: processor });
-  });
-  afterAll(() => t.close());
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  const { t, processor } = useRenewalTestApp();
   const { renew, subscribed, changeOn, renewalOrders, subscriptionRow, history } =
     renewalTestHelpers(() => t);
 

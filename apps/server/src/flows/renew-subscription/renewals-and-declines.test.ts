@@ -6,7 +6,7 @@ import {
   subscriptionPrice,
 } from "@storefront/domain";
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   GOOD_CARD,
   outboxTo,
@@ -17,21 +17,11 @@ import {
   stockOf,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { orderLines, subscriptions } from "../../db/schema.ts";
-import { TestCardProcessor } from "../../modules/payments/test-processor.ts";
-import { noon, renewalTestHelpers } from "./renew-subscription-test-helpers.ts";
+import { noon, renewalTestHelpers, useRenewalTestApp } from "./renew-subscription-test-helpers.ts";
 
 describe("subscription renewals", () => {
-  let t: TestApp;
-  const processor = new TestCardProcessor();
-  beforeAll(async () => {
-    t = await createTestApp({}, { testProcessor: processor });
-  });
-  afterAll(() => t.close());
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  const { t, processor } = useRenewalTestApp();
   const { renew, subscribed, changeOn, renewalOrders, subscriptionRow, history } =
     renewalTestHelpers(() => t);
 

@@ -1,6 +1,6 @@
 import { LINE_LIMIT_MESSAGE, STOCK_MESSAGE } from "@storefront/domain";
 import { and, eq, isNotNull } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   createUser,
   PET_STORE,
@@ -10,7 +10,7 @@ import {
   TEST_PASSWORD,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { useTestApp } from "../../../test/helper.ts";
 import { sessionIdOf, type Visitor } from "../../../test/visitor.ts";
 import { carts, products, variants } from "../../db/schema.ts";
 
@@ -19,11 +19,7 @@ const linesOf = (cart: { cartItems: Line[] }) =>
   cart.cartItems.map(({ sku, quantity }) => ({ sku, quantity }));
 
 describe("guest cart and account cart", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const visitor = () => visitorWithOwnIp(t.app);
   const signIn = (v: Visitor, email: string) =>

@@ -1,18 +1,14 @@
 import { ACCOUNT_MESSAGES as M } from "@storefront/domain";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createUser, expectError, mailedToken, PETS, sha256 } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { useTestApp } from "../../../test/helper.ts";
 import { trustedDevices } from "../../db/schema.ts";
 import { accountsTestHelpers } from "./accounts-test-helpers.ts";
 
 describe("accounts API", () => {
-  let t: TestApp;
   // Trusting X-Forwarded-Proto lets a test ask as if over https (the Secure cookie flag).
-  beforeAll(async () => {
-    t = await createTestApp({ trustProxy: 1 });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ trustProxy: 1 });
   const { visitor, signIn, registered } = accountsTestHelpers(() => t);
 
   describe("known browsers (the sf_device cookie) and the account's sign-in limit", () => {

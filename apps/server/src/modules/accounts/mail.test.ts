@@ -1,5 +1,5 @@
 import { ACCOUNT_MESSAGES as M } from "@storefront/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   createUser,
   outboxTo,
@@ -10,25 +10,12 @@ import {
   uniqueEmail,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
-import { parseMail, startSmtpServer } from "../../../test/smtp.ts";
+import { parseMail, useSmtpTestApp } from "../../../test/smtp.ts";
 import { SmtpMailer } from "../../lib/mailer.ts";
 import { StoreMailer } from "../stores/mail.ts";
 
 describe("account mail over SMTP", () => {
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-  let t: TestApp;
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    t = await createTestApp({
-      smtpUrl: smtp.url,
-      mailFrom: "Pawsome Herbals <hello@pawsome.test>",
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  const { t, smtp } = useSmtpTestApp({ mailFrom: "Pawsome Herbals <hello@pawsome.test>" });
 
   it("sends the reset link to a real SMTP server; the link's token resets the password", async () => {
     expect(t.app.mailer).toBeInstanceOf(StoreMailer);

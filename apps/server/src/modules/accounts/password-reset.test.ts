@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGES as M } from "@storefront/domain";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   createUser,
   expectError,
@@ -10,17 +10,13 @@ import {
   sha256,
   uniqueEmail,
 } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { useTestApp } from "../../../test/helper.ts";
 import { outbox, passwordResetTokens } from "../../db/schema.ts";
 import { accountsTestHelpers } from "./accounts-test-helpers.ts";
 
 describe("accounts API", () => {
-  let t: TestApp;
   // Trusting X-Forwarded-Proto lets a test ask as if over https (the Secure cookie flag).
-  beforeAll(async () => {
-    t = await createTestApp({ trustProxy: 1 });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ trustProxy: 1 });
   const { visitor, signIn } = accountsTestHelpers(() => t);
 
   describe("POST /auth/request_password_reset and /auth/reset_password", () => {

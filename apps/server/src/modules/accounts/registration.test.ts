@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGES as M } from "@storefront/domain";
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   argon2Parameters,
   createUser,
@@ -12,18 +12,14 @@ import {
   sha256,
   uniqueEmail,
 } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { useTestApp } from "../../../test/helper.ts";
 import { pendingRegistrations, users } from "../../db/schema.ts";
 import { accountsTestHelpers } from "./accounts-test-helpers.ts";
 import { passwords } from "./passwords.ts";
 
 describe("accounts API", () => {
-  let t: TestApp;
   // Trusting X-Forwarded-Proto lets a test ask as if over https (the Secure cookie flag).
-  beforeAll(async () => {
-    t = await createTestApp({ trustProxy: 1 });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ trustProxy: 1 });
   afterEach(() => {
     vi.restoreAllMocks();
   });

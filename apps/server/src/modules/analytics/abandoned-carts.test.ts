@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   GOOD_CARD,
   HEMP,
@@ -10,18 +10,14 @@ import {
   quoteAddress,
   signedInVisitor,
 } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { useTestApp } from "../../../test/helper.ts";
 import { sessionIdOf, Visitor } from "../../../test/visitor.ts";
 import { carts } from "../../db/schema.ts";
 import { TestCardProcessor } from "../payments/test-processor.ts";
 import { analyticsTestHelpers, stateOf } from "./analytics-test-helpers.ts";
 
 describe("analytics API", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({}, { testProcessor: new TestCardProcessor() });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({}, { testProcessor: new TestCardProcessor() });
   const { visiting } = analyticsTestHelpers(() => t);
 
   async function cartStatusOf(v: Visitor) {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { DASHBOARD_MESSAGES } from "@storefront/domain";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   HEMP,
   HEMP_STORE,
@@ -9,11 +9,12 @@ import {
   PETS,
   placeOrder,
   setStock,
+  signedInAdmin,
   signedInVisitor,
   uniqueEmail,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { useTestApp } from "../../../test/helper.ts";
 import { selectRows } from "../../db/index.ts";
 import {
   analyticsEvents,
@@ -24,14 +25,9 @@ import {
 } from "../../db/schema.ts";
 
 describe("admin dashboard API", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
-  const admin = async (host = PETS, storeId = PET_STORE) =>
-    (await signedInVisitor(t.app, t.database.db, { storeId, userType: "admin" }, host)).v;
+  const admin = signedInAdmin(t);
   const today = () => new Date().toISOString().slice(0, 10);
   const dayOf = (daysAgo: number) =>
     new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);

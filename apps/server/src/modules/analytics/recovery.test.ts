@@ -15,13 +15,8 @@ import {
   setStoreDisabled,
   signedInVisitor,
 } from "../../../test/fixtures.ts";
-import {
-  createPostgresDatabase,
-  createTestApp,
-  type TestApp,
-  testConfig,
-} from "../../../test/helper.ts";
-import { parseMail, startSmtpServer } from "../../../test/smtp.ts";
+import { createPostgresDatabase, createTestApp, testConfig } from "../../../test/helper.ts";
+import { parseMail, startSmtpServer, useSmtpTestApp } from "../../../test/smtp.ts";
 import { sessionIdOf, Visitor } from "../../../test/visitor.ts";
 import { buildApp } from "../../app.ts";
 import { openDatabase } from "../../db/index.ts";
@@ -40,16 +35,7 @@ function linkIn(raw: string, path: string): string {
 }
 
 describe("abandoned-cart reminders", () => {
-  let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    t = await createTestApp({ smtpUrl: smtp.url }, { testProcessor: new TestCardProcessor() });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  const { t, smtp } = useSmtpTestApp({}, { testProcessor: new TestCardProcessor() });
 
   /** A guest who gave their email at checkout, put `sku` in the cart and left the page. */
   async function leaver(email: string, sku = "EAT-1") {

@@ -17,9 +17,10 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { createdAtColumn, idColumn } from "../../db/columns.ts";
 import { users } from "../accounts/schema.ts";
 import { carts } from "../cart/schema.ts";
-import { stores } from "../stores/schema.ts";
+import { storeColumn } from "../stores/schema.ts";
 
 /**
  * A store's paid orders per UTC day (of paid_at) and currency: how many, their totals and what
@@ -29,9 +30,7 @@ import { stores } from "../stores/schema.ts";
 export const salesDays = pgTable(
   "sales_days",
   {
-    storeId: text("store_id")
-      .notNull()
-      .references(() => stores.id, { onDelete: "cascade" }),
+    storeId: storeColumn(),
     day: date("day").notNull(),
     currency: text("currency").$type<Currency>().notNull(),
     orders: integer("orders").notNull(),
@@ -48,9 +47,7 @@ export const salesDays = pgTable(
 export const productSalesDays = pgTable(
   "product_sales_days",
   {
-    storeId: text("store_id")
-      .notNull()
-      .references(() => stores.id, { onDelete: "cascade" }),
+    storeId: storeColumn(),
     day: date("day").notNull(),
     currency: text("currency").$type<Currency>().notNull(),
     sku: text("sku").notNull(),
@@ -70,10 +67,8 @@ export const productSalesDays = pgTable(
 export const analyticsSessions = pgTable(
   "analytics_sessions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    storeId: text("store_id")
-      .notNull()
-      .references(() => stores.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    storeId: storeColumn(),
     visitorSessionId: text("visitor_session_id"),
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
@@ -152,16 +147,14 @@ export type AnalyticsEventKind = "page_view" | "product_view" | "search" | "cart
 export const cartRecoveryTokens = pgTable(
   "cart_recovery_tokens",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    storeId: text("store_id")
-      .notNull()
-      .references(() => stores.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    storeId: storeColumn(),
     cartId: uuid("cart_id")
       .notNull()
       .references(() => carts.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull(),
     email: text("email").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
   },
@@ -178,11 +171,9 @@ export const cartRecoveryTokens = pgTable(
 export const emailOptOuts = pgTable(
   "email_opt_outs",
   {
-    storeId: text("store_id")
-      .notNull()
-      .references(() => stores.id, { onDelete: "cascade" }),
+    storeId: storeColumn(),
     email: text("email").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [primaryKey({ columns: [t.storeId, t.email] })],
 );

@@ -4,7 +4,7 @@ import { ACCOUNT_MESSAGES, ANALYTICS_MESSAGES, ERROR_MESSAGES } from "@storefron
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectError, HEMP, HEMP_STORE, PET_STORE, PETS } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { createTestApp, type TestApp, useTestApp } from "../../../test/helper.ts";
 import { Visitor } from "../../../test/visitor.ts";
 import { analyticsEvents, analyticsSessions } from "../../db/schema.ts";
 import { TestCardProcessor } from "../payments/test-processor.ts";
@@ -15,11 +15,7 @@ import { recordLocation } from "./sessions.ts";
 const quiet = { info() {}, warn() {}, error() {} };
 
 describe("analytics API", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({}, { testProcessor: new TestCardProcessor() });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({}, { testProcessor: new TestCardProcessor() });
   const { visiting } = analyticsTestHelpers(() => t);
 
   async function sessionRow(id: string) {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { BUNDLE_MESSAGES, CART_MESSAGES, STOCK_MESSAGE } from "@storefront/domain";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   DEMO,
   expectError,
@@ -17,7 +17,7 @@ import {
   stockOf,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { useTestApp } from "../../../test/helper.ts";
 import { sessionIdOf, type Visitor } from "../../../test/visitor.ts";
 import { cartLines, variantPrices, variants } from "../../db/schema.ts";
 
@@ -27,11 +27,7 @@ const DUO = { bundle_id: "calm-comfort-duo", sku: "CALM-DUO", usd: 7_495, cad: 1
 const DUO_CHOICES = ["DRAMA-1", "OUCHIE-1", "YOUNG-1"];
 
 describe("bundles", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const shopper = (host = PETS) => visitorWithOwnIp(t.app, host);
   const addDuo = (v: Visitor, skus: string[], quantity = 1) =>

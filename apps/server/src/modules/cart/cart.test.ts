@@ -5,7 +5,7 @@ import {
   STOCK_MESSAGE,
 } from "@storefront/domain";
 import { and, asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   expectError,
   HEMP,
@@ -15,19 +15,15 @@ import {
   priceOf,
   setStock,
 } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { useTestApp } from "../../../test/helper.ts";
 import { sessionIdOf, Visitor } from "../../../test/visitor.ts";
 import { cartEvents, carts, products, variantPrices, variants } from "../../db/schema.ts";
 import { sign } from "../../lib/session-key.ts";
 
 describe("cart API", () => {
-  let t: TestApp;
   let statements: string[] | null = null;
   // Trusting X-Forwarded-Proto lets a test ask as if over https (the Secure cookie flag).
-  beforeAll(async () => {
-    t = await createTestApp({ trustProxy: 1 }, { logQuery: (q) => statements?.push(q) });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ trustProxy: 1 }, { logQuery: (q) => statements?.push(q) });
 
   const visitor = (host = PETS, headers: Record<string, string> = {}) =>
     new Visitor(t.app, host, headers);

@@ -12,10 +12,11 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { createdAtColumn, idColumn, updatedAtColumn } from "../../db/columns.ts";
 import { users } from "../accounts/schema.ts";
 import { subscriptionPlans, variants } from "../catalog/schema.ts";
 import { discountCodes } from "../discounts/schema.ts";
-import { stores } from "../stores/schema.ts";
+import { storeColumn } from "../stores/schema.ts";
 
 /**
  * A cart belongs to a guest's session (`session_id`, the cookie) or to an account (`user_id`),
@@ -25,10 +26,8 @@ import { stores } from "../stores/schema.ts";
 export const carts = pgTable(
   "carts",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    storeId: text("store_id")
-      .notNull()
-      .references(() => stores.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    storeId: storeColumn(),
     sessionId: text("session_id"),
     userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
     currency: text("currency").$type<Currency>().notNull().default("usd"),
@@ -44,8 +43,8 @@ export const carts = pgTable(
     recoveryEmailedAt: timestamp("recovery_emailed_at", { withTimezone: true }),
     /** Tries to send it: a send that fails is tried again, three times at most. */
     recoveryAttempts: integer("recovery_attempts").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     index("carts_store_abandoned")
@@ -71,7 +70,7 @@ export const carts = pgTable(
 export const cartLines = pgTable(
   "cart_lines",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: idColumn(),
     cartId: uuid("cart_id")
       .notNull()
       .references(() => carts.id, { onDelete: "cascade" }),
@@ -99,7 +98,7 @@ export const cartLines = pgTable(
 export const cartEvents = pgTable(
   "cart_events",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: idColumn(),
     storeId: text("store_id").notNull(),
     cartId: uuid("cart_id")
       .notNull()
@@ -107,7 +106,7 @@ export const cartEvents = pgTable(
     type: text("type").notNull(),
     sku: text("sku"),
     quantity: integer("quantity"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index("cart_events_cart").on(t.cartId, t.createdAt),

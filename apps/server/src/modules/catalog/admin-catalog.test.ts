@@ -1,29 +1,25 @@
 import { ADMIN_CATALOG_MESSAGES as M } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   HEMP_STORE,
   PET_STORE,
   PETS,
   placeOrder,
   setStock,
+  signedInAdmin,
   signedInVisitor,
   stockOf,
   uniqueEmail,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { useTestApp } from "../../../test/helper.ts";
 import { adminAudit, products, variants } from "../../db/schema.ts";
 
 describe("admin catalogue API", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
-  const admin = async (host = PETS, storeId = PET_STORE) =>
-    (await signedInVisitor(t.app, t.database.db, { storeId, userType: "admin" }, host)).v;
+  const admin = signedInAdmin(t);
   async function variantId(sku: string, storeId = PET_STORE): Promise<string> {
     const [row] = await t.database.db
       .select({ id: variants.id })

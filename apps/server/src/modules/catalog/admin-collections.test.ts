@@ -1,14 +1,15 @@
 import { ADMIN_COLLECTION_MESSAGES as CM } from "@storefront/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   HEMP,
   HEMP_STORE,
   PET_STORE,
   PETS,
+  signedInAdmin,
   signedInVisitor,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { useTestApp } from "../../../test/helper.ts";
 
 type Listed = {
   collections: { id: string; handle: string; products: { id: string; handle: string }[] }[];
@@ -16,14 +17,9 @@ type Listed = {
 };
 
 describe("admin collections API", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
-  const admin = async (host = PETS, storeId = PET_STORE) =>
-    (await signedInVisitor(t.app, t.database.db, { storeId, userType: "admin" }, host)).v;
+  const admin = signedInAdmin(t);
   const shopperOrder = async (handle: string) =>
     (
       (

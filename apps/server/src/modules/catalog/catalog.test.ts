@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { HEMP, PET_STORE, PETS } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { useTestApp } from "../../../test/helper.ts";
 import { Visitor } from "../../../test/visitor.ts";
 import { products, reviews, variantPrices, variants } from "../../db/schema.ts";
 
@@ -20,11 +20,7 @@ const PET_HANDLES = [
 ];
 
 describe("catalog API", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it("lists the nine condition products of the pet store", async () => {
     const res = await t.app.inject({ url: "/api/products", headers: { host: PETS } });

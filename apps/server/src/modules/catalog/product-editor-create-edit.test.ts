@@ -3,7 +3,7 @@ import path from "node:path";
 import { ADMIN_CATALOG_MESSAGES as CM, PRODUCT_EDIT_MESSAGES as M } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   HEMP,
   HEMP_STORE,
@@ -12,10 +12,8 @@ import {
   setStock,
   signedInVisitor,
 } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
-import type { Visitor } from "../../../test/visitor.ts";
 import { adminAudit, collections, variants } from "../../db/schema.ts";
-import { calmChews, productEditorTestHelpers } from "./product-editor-test-helpers.ts";
+import { calmChews, useProductEditorApp } from "./product-editor-test-helpers.ts";
 
 async function photo(width: number, height: number, format: "jpeg" | "png" = "jpeg") {
   return sharp({
@@ -26,16 +24,7 @@ async function photo(width: number, height: number, format: "jpeg" | "png" = "jp
 }
 
 describe("products without code: the store admin's product editor", () => {
-  let t: TestApp;
-  let admin: Visitor;
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = (
-      await signedInVisitor(t.app, t.database.db, { storeId: PET_STORE, userType: "admin" }, PETS)
-    ).v;
-  });
-  afterAll(() => t.close());
-  const { shopper } = productEditorTestHelpers(() => t);
+  const { t, admin, shopper } = useProductEditorApp();
 
   it("creates a product that the storefront shows at once, its description sanitised, with its plan, and audits it", async () => {
     const [collection] = await t.database.db

@@ -1,30 +1,12 @@
 import { PRODUCT_EDIT_MESSAGES as M } from "@storefront/domain";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  fillBundle,
-  HEMP,
-  HEMP_STORE,
-  PET_STORE,
-  PETS,
-  signedInVisitor,
-} from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
-import type { Visitor } from "../../../test/visitor.ts";
+import { describe, expect, it } from "vitest";
+import { fillBundle, HEMP, HEMP_STORE, signedInVisitor } from "../../../test/fixtures.ts";
 import { stores } from "../../db/schema.ts";
-import { calmChews, productEditorTestHelpers } from "./product-editor-test-helpers.ts";
+import { calmChews, useProductEditorApp } from "./product-editor-test-helpers.ts";
 
 describe("products without code: the store admin's product editor", () => {
-  let t: TestApp;
-  let admin: Visitor;
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = (
-      await signedInVisitor(t.app, t.database.db, { storeId: PET_STORE, userType: "admin" }, PETS)
-    ).v;
-  });
-  afterAll(() => t.close());
-  const { shopper } = productEditorTestHelpers(() => t);
+  const { t, admin, shopper } = useProductEditorApp();
 
   it("names a tag as the store already does: a label it knows keeps its value, so ?pet=dog finds the product", async () => {
     const res = await admin.post(

@@ -1,5 +1,5 @@
-import { PETS, visitorWithOwnIp } from "../../../test/fixtures.ts";
-import type { TestApp } from "../../../test/helper.ts";
+import { PETS, signedInAdmin, visitorWithOwnIp } from "../../../test/fixtures.ts";
+import { madeBeforeAll, readThrough, type TestApp, useTestApp } from "../../../test/helper.ts";
 
 /** A product as a new admin would fill the form in. */
 export function calmChews(overrides: Record<string, unknown> = {}) {
@@ -41,4 +41,19 @@ export function productEditorTestHelpers(testApp: () => TestApp) {
   const shopper = () => visitorWithOwnIp(testApp().app, PETS);
 
   return { shopper };
+}
+
+/**
+ * The product editor tests' app and an admin of the pet store signed in on it, both made before
+ * the tests (the app closed after them), with the shared steps.
+ */
+export function useProductEditorApp() {
+  const t = useTestApp();
+  const admin = readThrough(
+    madeBeforeAll(
+      () => signedInAdmin(t)(),
+      async () => {},
+    ),
+  );
+  return { t, admin, ...productEditorTestHelpers(() => t) };
 }

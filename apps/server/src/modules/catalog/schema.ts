@@ -9,19 +9,17 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
-import { stores } from "../stores/schema.ts";
+import { createdAtColumn, idColumn, updatedAtColumn } from "../../db/columns.ts";
+import { storeColumn } from "../stores/schema.ts";
 
 export const products = pgTable(
   "products",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    storeId: text("store_id")
-      .notNull()
-      .references(() => stores.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    storeId: storeColumn(),
     handle: text("handle").notNull(),
     title: text("title").notNull(),
     descriptionHtml: text("description_html").notNull(),
@@ -30,9 +28,9 @@ export const products = pgTable(
     position: integer("position").notNull().default(0),
     /** What it is for, per facet (pet, condition): what a collection can be filtered by. */
     tags: jsonb("tags").$type<ProductTag[]>().notNull().default([]),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     /** When its page last changed in the admin (the sitemap's lastmod). */
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [unique("products_store_handle").on(t.storeId, t.handle)],
 );
@@ -40,7 +38,7 @@ export const products = pgTable(
 export const productImages = pgTable(
   "product_images",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: idColumn(),
     storeId: text("store_id").notNull(),
     productId: uuid("product_id")
       .notNull()
@@ -57,7 +55,7 @@ export const productImages = pgTable(
 export const variants = pgTable(
   "variants",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: idColumn(),
     storeId: text("store_id").notNull(),
     productId: uuid("product_id")
       .notNull()
@@ -153,10 +151,8 @@ export function sellingPrice(trade: SQL): SQL<number | null> {
 export const collections = pgTable(
   "collections",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    storeId: text("store_id")
-      .notNull()
-      .references(() => stores.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    storeId: storeColumn(),
     handle: text("handle").notNull(),
     title: text("title").notNull(),
     description: text("description").notNull(),
@@ -187,10 +183,8 @@ export const collectionProducts = pgTable(
 export const subscriptionPlans = pgTable(
   "subscription_plans",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    storeId: text("store_id")
-      .notNull()
-      .references(() => stores.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    storeId: storeColumn(),
     // FK in migration 0007 (written before the plans were catalog's; drizzle's snapshot lacks it).
     productId: uuid("product_id").notNull(),
     code: text("code").notNull(),

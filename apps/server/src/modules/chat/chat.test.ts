@@ -6,7 +6,7 @@ import {
   TRADE_MESSAGES,
 } from "@storefront/domain";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   DEMO,
   expectError,
@@ -19,7 +19,7 @@ import {
   uniqueEmail,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { useTestApp } from "../../../test/helper.ts";
 import type { Visitor } from "../../../test/visitor.ts";
 import { chatConversations, chatQuestions } from "../../db/schema.ts";
 
@@ -37,11 +37,7 @@ interface Message {
 }
 
 describe("chat API", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const visitor = (host = PETS) => visitorWithOwnIp(t.app, host);
 

@@ -1,8 +1,9 @@
 import type { ChatMessage } from "@storefront/domain";
 import { sql } from "drizzle-orm";
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAtColumn, idColumn, updatedAtColumn } from "../../db/columns.ts";
 import { users } from "../accounts/schema.ts";
-import { stores } from "../stores/schema.ts";
+import { storeColumn } from "../stores/schema.ts";
 
 /** What a conversation's bot waits for next (see the chat module). */
 export type ChatState =
@@ -19,16 +20,14 @@ export type ChatState =
 export const chatConversations = pgTable(
   "chat_conversations",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    storeId: text("store_id")
-      .notNull()
-      .references(() => stores.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    storeId: storeColumn(),
     sessionId: text("session_id").notNull(),
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     messages: jsonb("messages").$type<ChatMessage[]>().notNull(),
     state: jsonb("state").$type<ChatState>().notNull().default({}),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
     endedAt: timestamp("ended_at", { withTimezone: true }),
   },
   (t) => [
@@ -43,17 +42,15 @@ export const chatConversations = pgTable(
 export const chatQuestions = pgTable(
   "chat_questions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    storeId: text("store_id")
-      .notNull()
-      .references(() => stores.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    storeId: storeColumn(),
     conversationId: uuid("conversation_id").references(() => chatConversations.id, {
       onDelete: "set null",
     }),
     question: text("question").notNull(),
     /** Where the owner may answer; null when the visitor gave none. */
     email: text("email"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index("chat_questions_store_created").on(t.storeId, t.createdAt)],
 );

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PETS, payCart, quoteAddress, setStock, stockOf } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { useTestApp } from "../../../test/helper.ts";
 import { Visitor } from "../../../test/visitor.ts";
 import { orders } from "../../db/schema.ts";
 import { TestCardProcessor } from "../payments/test-processor.ts";
@@ -9,12 +9,8 @@ import { TestCardProcessor } from "../payments/test-processor.ts";
 // Its own app and database: the rush of concurrency.test.ts on a code is already at the edge of
 // what the pool's connection timeout allows, and is kept as it was.
 describe("checkout of bundles under concurrency", () => {
-  let t: TestApp;
   const processor = new TestCardProcessor();
-  beforeAll(async () => {
-    t = await createTestApp({}, { testProcessor: processor });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({}, { testProcessor: processor });
 
   async function paidOrders(email: string) {
     return t.database.db

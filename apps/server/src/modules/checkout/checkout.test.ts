@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { CHECKOUT_MESSAGES, pointsEarned } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   DECLINED_CARD,
   GOOD_CARD,
@@ -15,18 +15,14 @@ import {
   setStock,
   stockOf,
 } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { useTestApp } from "../../../test/helper.ts";
 import { sessionIdOf, Visitor } from "../../../test/visitor.ts";
 import { carts, discountCodes, orders, users } from "../../db/schema.ts";
 import { TestCardProcessor } from "../payments/test-processor.ts";
 
 describe("checkout API", () => {
-  let t: TestApp;
   const processor = new TestCardProcessor();
-  beforeAll(async () => {
-    t = await createTestApp({}, { testProcessor: processor });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({}, { testProcessor: processor });
 
   const visitor = (host = PETS) => new Visitor(t.app, host);
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { CHECKOUT_MESSAGES } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   GOOD_CARD,
   NY_ADDRESS,
@@ -11,23 +11,19 @@ import {
   setStock,
   stockOf,
 } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { useTestApp } from "../../../test/helper.ts";
 import { Visitor } from "../../../test/visitor.ts";
 import { discountCodes, orders } from "../../db/schema.ts";
 import { TestCardProcessor } from "../payments/test-processor.ts";
 
 describe("checkout under concurrency", () => {
-  let t: TestApp;
   const statements: string[] = [];
   let counting = false;
   const processor = new TestCardProcessor();
-  beforeAll(async () => {
-    t = await createTestApp(
-      {},
-      { testProcessor: processor, logQuery: (q) => counting && statements.push(q) },
-    );
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(
+    {},
+    { testProcessor: processor, logQuery: (q) => counting && statements.push(q) },
+  );
 
   /** `count` visitors, each with one of `sku` in the cart (and `code` applied), and the total they see. */
   async function shoppers(count: number, sku: string, code?: string) {

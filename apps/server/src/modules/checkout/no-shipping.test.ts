@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { CHECKOUT_MESSAGES, ONE_AT_A_TIME_MESSAGES } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   GARDEN,
   GARDEN_STORE,
@@ -13,7 +13,7 @@ import {
   quoteAddress,
   stockOf,
 } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { useTestApp } from "../../../test/helper.ts";
 import { Visitor } from "../../../test/visitor.ts";
 import { variants } from "../../db/schema.ts";
 import { TestCardProcessor } from "../payments/test-processor.ts";
@@ -22,11 +22,7 @@ import { TestCardProcessor } from "../payments/test-processor.ts";
 const NY_TAX_ONLY = quoteAddress(NY_ADDRESS);
 
 describe("products that are never shipped", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({}, { testProcessor: new TestCardProcessor() });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({}, { testProcessor: new TestCardProcessor() });
 
   async function gardenShopper(sku = "PLAN-SPRING"): Promise<Visitor> {
     const v = new Visitor(t.app, GARDEN);

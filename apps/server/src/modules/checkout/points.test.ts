@@ -6,7 +6,7 @@ import {
   pointsEarned,
 } from "@storefront/domain";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   createUser,
   DECLINED_CARD,
@@ -17,17 +17,13 @@ import {
   quoteAddress,
   signIn,
 } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { useTestApp } from "../../../test/helper.ts";
 import { Visitor } from "../../../test/visitor.ts";
 import { users } from "../../db/schema.ts";
 import { TestCardProcessor } from "../payments/test-processor.ts";
 
 describe("loyalty points at checkout", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({}, { testProcessor: new TestCardProcessor() });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({}, { testProcessor: new TestCardProcessor() });
 
   /** A signed-in shopper with `points` and these skus in the cart. */
   async function member(points: number, skus: Record<string, number>) {

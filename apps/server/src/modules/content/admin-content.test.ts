@@ -1,26 +1,22 @@
 import { ADMIN_CONTENT_MESSAGES as M } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   HEMP,
   HEMP_STORE,
   PET_STORE,
   PETS,
+  signedInAdmin,
   signedInVisitor,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { useTestApp } from "../../../test/helper.ts";
 import { adminAudit } from "../../db/schema.ts";
 
 describe("admin content API: pages, callout, chatbot", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
-  const admin = async (host = PETS, storeId = PET_STORE) =>
-    (await signedInVisitor(t.app, t.database.db, { storeId, userType: "admin" }, host)).v;
+  const admin = signedInAdmin(t);
   /** The page as a shopper's browser reads it. */
   const shopperPage = async (name: string, host = PETS) =>
     (await visitorWithOwnIp(t.app, host).get(`/data/master/${name}.json`)).json();

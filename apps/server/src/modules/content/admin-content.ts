@@ -31,6 +31,9 @@ import { documents } from "./schema.ts";
 import { sanitizePage, saveDocument } from "./service.ts";
 
 const CHATBOT = "chatbot";
+/** The where clause of the store's chat widget settings document. */
+const chatbotDocument = (storeId: string) =>
+  and(eq(documents.storeId, storeId), eq(documents.kind, "layout"), eq(documents.name, CHATBOT));
 
 /** The store's pages by name, with their titles (HTML stripped) and when each was last saved. */
 export async function listAdminPages(db: Database, storeId: string): Promise<AdminPageList> {
@@ -177,13 +180,7 @@ export async function readChatbotSettings(
   const [row] = await db
     .select({ data: documents.data })
     .from(documents)
-    .where(
-      and(
-        eq(documents.storeId, storeId),
-        eq(documents.kind, "layout"),
-        eq(documents.name, CHATBOT),
-      ),
-    );
+    .where(chatbotDocument(storeId));
   return row?.data ?? {};
 }
 
@@ -197,13 +194,7 @@ export async function saveChatbotSettings(
     const [before] = await tx
       .select({ data: documents.data })
       .from(documents)
-      .where(
-        and(
-          eq(documents.storeId, storeId),
-          eq(documents.kind, "layout"),
-          eq(documents.name, CHATBOT),
-        ),
-      )
+      .where(chatbotDocument(storeId))
       .for("update");
     await tx
       .insert(documents)

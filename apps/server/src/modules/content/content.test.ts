@@ -1,17 +1,13 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { HEMP, NY_ADDRESS, PET_STORE, PETS, quoteAddress } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { useTestApp } from "../../../test/helper.ts";
 import { Visitor } from "../../../test/visitor.ts";
 import { stores, users } from "../../db/schema.ts";
 import { getDocument, saveDocument } from "./service.ts";
 
 describe("content documents at /data/...", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it("serves the home page, whatever the case of its name", async () => {
     const a = await t.app.inject({ url: "/data/master/homepage.json", headers: { host: PETS } });

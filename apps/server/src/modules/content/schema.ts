@@ -1,18 +1,17 @@
 import { sql } from "drizzle-orm";
-import { check, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
-import { stores } from "../stores/schema.ts";
+import { check, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { updatedAtColumn } from "../../db/columns.ts";
+import { storeColumn } from "../stores/schema.ts";
 
 /** JSON documents per store: kind 'master' (pages) and 'layout' (chatbot.json, …). */
 export const documents = pgTable(
   "documents",
   {
-    storeId: text("store_id")
-      .notNull()
-      .references(() => stores.id, { onDelete: "cascade" }),
+    storeId: storeColumn(),
     kind: text("kind").notNull(),
     name: text("name").notNull(),
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     primaryKey({ columns: [t.storeId, t.kind, t.name] }),

@@ -5,7 +5,7 @@ import {
   type UserType,
 } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   GARDEN,
   GARDEN_STORE,
@@ -16,8 +16,8 @@ import {
   signedInVisitor,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
-import { parseMail, startSmtpServer } from "../../../test/smtp.ts";
+import { useTestApp } from "../../../test/helper.ts";
+import { parseMail, useSmtpTestApp } from "../../../test/smtp.ts";
 import type { Visitor } from "../../../test/visitor.ts";
 import { designRequests, outbox } from "../../db/schema.ts";
 
@@ -55,11 +55,7 @@ function expectInvalid(
 }
 
 describe("garden design requests API", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const visitor = (host = GARDEN) => visitorWithOwnIp(t.app, host);
   const submit = (v: Visitor, body: unknown) => v.post("/pbn/layouts", body);
@@ -307,19 +303,7 @@ describe("garden design requests API", () => {
 });
 
 describe("garden design request mail over SMTP", () => {
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-  let t: TestApp;
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    t = await createTestApp({
-      smtpUrl: smtp.url,
-      mailFrom: "Fernwood Garden Studio <hello@fernwood.test>",
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  const { t, smtp } = useSmtpTestApp({ mailFrom: "Fernwood Garden Studio <hello@fernwood.test>" });
 
   it("mails the request, laid out, to the store owner with the visitor as Reply-To", async () => {
     const arrival = smtp.next();

@@ -1,6 +1,7 @@
 import type { GardenDesignRequest } from "@storefront/domain";
-import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { stores } from "../stores/schema.ts";
+import { index, jsonb, pgTable } from "drizzle-orm/pg-core";
+import { createdAtColumn, idColumn } from "../../db/columns.ts";
+import { storeColumn } from "../stores/schema.ts";
 
 /**
  * Garden design requests (POST /pbn/layouts): `data` is the request as sent, after validation
@@ -9,12 +10,10 @@ import { stores } from "../stores/schema.ts";
 export const designRequests = pgTable(
   "design_requests",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    storeId: text("store_id")
-      .notNull()
-      .references(() => stores.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    storeId: storeColumn(),
     data: jsonb("data").$type<GardenDesignRequest>().notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index("design_requests_store_created").on(t.storeId, t.createdAt)],
 );

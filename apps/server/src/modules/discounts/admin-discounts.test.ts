@@ -1,6 +1,6 @@
 import { ADMIN_DISCOUNT_MESSAGES as M } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   HEMP,
   HEMP_STORE,
@@ -9,22 +9,18 @@ import {
   payCart,
   placeOrder,
   quotedCart,
+  signedInAdmin,
   signedInVisitor,
   uniqueEmail,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { useTestApp } from "../../../test/helper.ts";
 import { adminAudit, discountCodes } from "../../db/schema.ts";
 
 describe("admin discount codes API", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
-  const admin = async (host = PETS, storeId = PET_STORE) =>
-    (await signedInVisitor(t.app, t.database.db, { storeId, userType: "admin" }, host)).v;
+  const admin = signedInAdmin(t);
   let serial = 0;
   /** A code no other test uses. */
   const freshCode = (stem: string) => {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { DISCOUNT_MESSAGES } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   GOOD_CARD,
   NY_ADDRESS,
@@ -10,16 +10,12 @@ import {
   signedInVisitor,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { useTestApp } from "../../../test/helper.ts";
 import type { Visitor } from "../../../test/visitor.ts";
 import { orders } from "../../db/schema.ts";
 
 describe("WELCOME15: once per customer, by account and by mailbox", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   async function cartWithCode(v: Visitor = visitorWithOwnIp(t.app, PETS)) {
     expect((await v.post("/api/cart/items", { sku: "EAT-1", quantity: 1 })).statusCode).toBe(200);

@@ -11,8 +11,9 @@ import {
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
+import { createdAtColumn, idColumn } from "../../db/columns.ts";
 import { users } from "../accounts/schema.ts";
-import { stores } from "../stores/schema.ts";
+import { storeColumn } from "../stores/schema.ts";
 
 /** Amounts per currency in minor units, for codes that name a fixed amount or a cap. */
 export type AmountsByCurrency = { usd?: number; cad?: number };
@@ -25,10 +26,8 @@ export type AmountsByCurrency = { usd?: number; cad?: number };
 export const discountCodes = pgTable(
   "discount_codes",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    storeId: text("store_id")
-      .notNull()
-      .references(() => stores.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    storeId: storeColumn(),
     code: text("code").notNull(),
     discountPercentage: integer("discount_percentage"),
     amounts: jsonb("amounts").$type<AmountsByCurrency>().notNull().default({}),
@@ -46,7 +45,7 @@ export const discountCodes = pgTable(
     }),
     /** From this moment the code is refused, and a cart holding it loses it; null: no end. */
     expiresAt: timestamp("expires_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     unique("discount_codes_store_code").on(t.storeId, t.code),
@@ -72,7 +71,7 @@ export const discountRedemptions = pgTable(
       .references(() => discountCodes.id, { onDelete: "cascade" }),
     customerKey: text("customer_key").notNull(),
     orderId: uuid("order_id").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [primaryKey({ columns: [t.discountCodeId, t.customerKey] })],
 );

@@ -1,6 +1,6 @@
 import { ADMIN_ORDER_CSV_COLUMNS, ADMIN_ORDER_MESSAGES as M } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   GARDEN,
   GARDEN_STORE,
@@ -11,7 +11,7 @@ import {
   signedInVisitor,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { useTestApp } from "../../../test/helper.ts";
 import { orders } from "../../db/schema.ts";
 import {
   adminOrdersTestHelpers,
@@ -20,16 +20,14 @@ import {
 } from "./admin-orders-test-helpers.ts";
 
 describe("admin orders API", () => {
-  let t: TestApp;
   const { tag, emails, numbers, place } = taggedOrders();
   let hempNumber = 0;
 
   const processor = new FlakyProcessor();
+  const t = useTestApp({}, { testProcessor: processor });
   beforeAll(async () => {
-    t = await createTestApp({}, { testProcessor: processor });
     hempNumber = await place(t);
   });
-  afterAll(() => t.close());
   const { admin } = adminOrdersTestHelpers(() => t);
 
   it("lists the store's orders newest first, with customer, status, total, currency and items", async () => {

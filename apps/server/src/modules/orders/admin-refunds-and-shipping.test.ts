@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { REFUND_MESSAGES as R, SHIPMENT_MESSAGES as S } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   outboxTo,
   PET_STORE,
@@ -13,7 +13,7 @@ import {
   uniqueEmail,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { useTestApp } from "../../../test/helper.ts";
 import { adminAudit, orderRefunds, orders } from "../../db/schema.ts";
 import {
   adminOrdersTestHelpers,
@@ -23,16 +23,14 @@ import {
 import { orderAccessKey } from "./order-lifecycle.ts";
 
 describe("admin orders API", () => {
-  let t: TestApp;
   const { tag, numbers, place } = taggedOrders();
   let hempNumber = 0;
 
   const processor = new FlakyProcessor();
+  const t = useTestApp({}, { testProcessor: processor });
   beforeAll(async () => {
-    t = await createTestApp({}, { testProcessor: processor });
     hempNumber = await place(t);
   });
-  afterAll(() => t.close());
   const { admin, adminOrder } = adminOrdersTestHelpers(() => t);
 
   describe("refunds", () => {

@@ -21,8 +21,9 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { createdAtColumn, idColumn, updatedAtColumn } from "../../db/columns.ts";
 import { users } from "../accounts/schema.ts";
-import { stores } from "../stores/schema.ts";
+import { storeColumn } from "../stores/schema.ts";
 
 /** Order numbers: one sequence for every store, so a number never repeats. */
 export const orderNumbers = pgSequence("order_numbers", { startWith: 1001 });
@@ -35,10 +36,8 @@ export const orderNumbers = pgSequence("order_numbers", { startWith: 1001 });
 export const orders = pgTable(
   "orders",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    storeId: text("store_id")
-      .notNull()
-      .references(() => stores.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    storeId: storeColumn(),
     number: integer("number").notNull().default(sql`nextval('order_numbers')`),
     idempotencyKey: text("idempotency_key").notNull(),
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
@@ -101,8 +100,8 @@ export const orders = pgTable(
     shippedAt: timestamp("shipped_at", { withTimezone: true }),
     carrier: text("carrier"),
     trackingNumber: text("tracking_number"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     unique("orders_number").on(t.number),
@@ -142,10 +141,8 @@ export const orders = pgTable(
 export const orderRefunds = pgTable(
   "order_refunds",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    storeId: text("store_id")
-      .notNull()
-      .references(() => stores.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    storeId: storeColumn(),
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
@@ -156,7 +153,7 @@ export const orderRefunds = pgTable(
     status: text("status").$type<"pending" | "succeeded" | "failed">().notNull().default("pending"),
     failureMessage: text("failure_message"),
     actorUserId: uuid("actor_user_id").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
   (t) => [
@@ -171,7 +168,7 @@ export const orderRefunds = pgTable(
 export const orderLines = pgTable(
   "order_lines",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: idColumn(),
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),

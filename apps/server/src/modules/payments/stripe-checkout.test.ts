@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { CHECKOUT_MESSAGES } from "@storefront/domain";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   createUser,
   GARDEN,
@@ -15,35 +15,12 @@ import {
   stockOf,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import type { TestApp } from "../../../test/helper.ts";
 import { Visitor } from "../../../test/visitor.ts";
 import { orders } from "../../db/schema.ts";
-import {
-  connectStripeAccounts,
-  HEMP_ACCOUNT,
-  PETS_ACCOUNT,
-  stripeApp,
-  stripeStub,
-  stripeTestHelpers,
-  webhook,
-} from "./stripe-test-helpers.ts";
+import { HEMP_ACCOUNT, PETS_ACCOUNT, useStripeApp, webhook } from "./stripe-test-helpers.ts";
 
 describe("Stripe payments", () => {
-  let t: TestApp;
-  let stub: Awaited<ReturnType<typeof stripeStub>>;
-  beforeAll(async () => {
-    stub = await stripeStub();
-    t = await stripeApp(stub.url);
-    await connectStripeAccounts(t);
-  });
-  afterAll(async () => {
-    await t.close();
-    await stub.close();
-  });
-  beforeEach(() => {
-    stub.calls.length = 0;
-  });
-  const { orderOf, checkOut, placeHeld, deliver } = stripeTestHelpers(() => t);
+  const { t, stub, orderOf, checkOut, placeHeld, deliver } = useStripeApp();
 
   describe("GET /api/store", () => {
     it("gives the browser Stripe's publishable key and the store's own connected account", async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { CHECKOUT_MESSAGES } from "@storefront/domain";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   GOOD_CARD,
   HEMP,
@@ -12,14 +12,12 @@ import {
   quoteAddress,
   stockOf,
 } from "../../../test/fixtures.ts";
-import type { TestApp } from "../../../test/helper.ts";
 import { Visitor } from "../../../test/visitor.ts";
 import { orders, stores } from "../../db/schema.ts";
 import {
   HEMP_ACCOUNT,
   PLATFORM_WEBHOOK_SECRET,
-  stripeApp,
-  stripeStub,
+  useStripeApp,
   webhook,
 } from "./stripe-test-helpers.ts";
 
@@ -37,15 +35,10 @@ async function cartToCheckout(v: Visitor, sku: string, email: string) {
 }
 
 describe("Stripe payments in production", () => {
-  let t: TestApp;
-  let stub: Awaited<ReturnType<typeof stripeStub>>;
-  beforeAll(async () => {
-    stub = await stripeStub();
-    t = await stripeApp(stub.url, { env: "production" });
-  });
-  afterAll(async () => {
-    await t.close();
-    await stub.close();
+  const { t, stub } = useStripeApp({
+    overrides: { env: "production" },
+    connectAccounts: false,
+    forgetCalls: false,
   });
 
   it("refuses card payment, with a message that says why, at a store without a connected account", async () => {
@@ -120,18 +113,10 @@ describe("Stripe payments in production", () => {
 });
 
 describe("Stripe payments in production for the platform's own store", () => {
-  let t: TestApp;
-  let stub: Awaited<ReturnType<typeof stripeStub>>;
-  beforeAll(async () => {
-    stub = await stripeStub();
-    t = await stripeApp(stub.url, {
-      env: "production",
-      stripePlatformStores: [PET_STORE],
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-    await stub.close();
+  const { t, stub } = useStripeApp({
+    overrides: { env: "production", stripePlatformStores: [PET_STORE] },
+    connectAccounts: false,
+    forgetCalls: false,
   });
 
   it("takes a card on the platform's own account for a store STRIPE_PLATFORM_STORES names, and its webhook completes the order", async () => {

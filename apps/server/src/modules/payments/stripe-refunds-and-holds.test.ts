@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { pointsEarned, REFUND_MESSAGES } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   createUser,
   NY_ADDRESS,
@@ -13,34 +13,13 @@ import {
   stockOf,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import type { TestApp } from "../../../test/helper.ts";
 import { Visitor } from "../../../test/visitor.ts";
 import { users, variants } from "../../db/schema.ts";
 import { releaseExpiredHolds } from "../../flows/cancel-order.ts";
-import {
-  connectStripeAccounts,
-  stripeApp,
-  stripeStub,
-  stripeTestHelpers,
-  webhook,
-} from "./stripe-test-helpers.ts";
+import { useStripeApp, webhook } from "./stripe-test-helpers.ts";
 
 describe("Stripe payments", () => {
-  let t: TestApp;
-  let stub: Awaited<ReturnType<typeof stripeStub>>;
-  beforeAll(async () => {
-    stub = await stripeStub();
-    t = await stripeApp(stub.url);
-    await connectStripeAccounts(t);
-  });
-  afterAll(async () => {
-    await t.close();
-    await stub.close();
-  });
-  beforeEach(() => {
-    stub.calls.length = 0;
-  });
-  const { orderOf, checkOut, placeHeld, deliver } = stripeTestHelpers(() => t);
+  const { t, stub, orderOf, checkOut, placeHeld, deliver } = useStripeApp();
 
   /** Releases every hold as the sweeper would 31 minutes from now. */
   function expireHolds() {

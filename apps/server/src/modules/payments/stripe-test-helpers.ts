@@ -3,9 +3,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { expect } from "vitest";
+import { beforeEach, expect } from "vitest";
 import { HEMP_STORE, NY_ADDRESS, PET_STORE, PETS, quoteAddress } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { createTestApp, madeBeforeAll, readThrough, type TestApp } from "../../../test/helper.ts";
 import { Visitor } from "../../../test/visitor.ts";
 import type { Config } from "../../config.ts";
 import { orders, stores } from "../../db/schema.ts";
@@ -270,4 +270,42 @@ export function stripeTestHelpers(testApp: () => TestApp) {
   }
 
   return { orderOf, checkOut, placeHeld, deliver };
+}
+
+/**
+ * The Stripe tests' setup, made before the file's (or describe block's) tests and closed after
+ * them: the Stripe stand-in, an app paying through it (with `overrides`), the demo stores
+ * connected to their accounts unless `connectAccounts` is false, and, unless `forgetCalls` is
+ * false, no stand-in calls remembered at each test's start. `t` and `stub` read as the app and
+ * the stand-in; the shared steps come with them.
+ */
+export function useStripeApp({
+  overrides = {},
+  connectAccounts = true,
+  forgetCalls = true,
+}: {
+  overrides?: Partial<Config>;
+  connectAccounts?: boolean;
+  forgetCalls?: boolean;
+} = {}) {
+  const current = madeBeforeAll(
+    async () => {
+      const stub = await stripeStub();
+      const t = await stripeApp(stub.url, overrides);
+      if (connectAccounts) await connectStripeAccounts(t);
+      return { stub, t };
+    },
+    async ({ t, stub }) => {
+      await t.close();
+      await stub.close();
+    },
+  );
+  if (forgetCalls) {
+    beforeEach(() => {
+      current().stub.calls.length = 0;
+    });
+  }
+  const t = readThrough(() => current().t);
+  const stub = readThrough(() => current().stub);
+  return { t, stub, ...stripeTestHelpers(() => t) };
 }

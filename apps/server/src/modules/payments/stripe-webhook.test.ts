@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { isoDay, nextChargeOn } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   createUser,
   GOOD_CARD,
@@ -9,38 +9,20 @@ import {
   signIn,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import type { TestApp } from "../../../test/helper.ts";
 import { carts, orders, subscriptions } from "../../db/schema.ts";
 import { renewSubscriptions } from "../../flows/renew-subscription/index.ts";
 import {
-  connectStripeAccounts,
   HEMP_ACCOUNT,
   PETS_ACCOUNT,
   PLATFORM_WEBHOOK_SECRET,
   signer,
-  stripeApp,
-  stripeStub,
-  stripeTestHelpers,
+  useStripeApp,
   WEBHOOK_SECRET,
   webhook,
 } from "./stripe-test-helpers.ts";
 
 describe("Stripe payments", () => {
-  let t: TestApp;
-  let stub: Awaited<ReturnType<typeof stripeStub>>;
-  beforeAll(async () => {
-    stub = await stripeStub();
-    t = await stripeApp(stub.url);
-    await connectStripeAccounts(t);
-  });
-  afterAll(async () => {
-    await t.close();
-    await stub.close();
-  });
-  beforeEach(() => {
-    stub.calls.length = 0;
-  });
-  const { orderOf, placeHeld, deliver } = stripeTestHelpers(() => t);
+  const { t, stub, orderOf, placeHeld, deliver } = useStripeApp();
 
   describe("POST /api/payments/stripe/webhook", () => {
     it("completes the order once, however often the verified webhook is replayed", async () => {

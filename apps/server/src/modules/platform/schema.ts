@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAtColumn, idColumn } from "../../db/columns.ts";
 
 /**
  * The platform's operators: they open and disable stores at /platform on PLATFORM_HOST and
@@ -8,10 +9,10 @@ import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizz
 export const platformOperators = pgTable(
   "platform_operators",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: idColumn(),
     email: text("email").notNull(),
     passwordHash: text("password_hash"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex("platform_operators_email").on(t.email),
@@ -23,13 +24,13 @@ export const platformOperators = pgTable(
 export const platformTokens = pgTable(
   "platform_tokens",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: idColumn(),
     operatorId: uuid("operator_id")
       .notNull()
       .references(() => platformOperators.id, { onDelete: "cascade" }),
     kind: text("kind").$type<"session" | "password">().notNull(),
     tokenHash: text("token_hash").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
   },

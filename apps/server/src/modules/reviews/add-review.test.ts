@@ -1,6 +1,6 @@
 import { REVIEW_MESSAGES as M, type Review } from "@storefront/domain";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   expectError,
   HEMP_STORE,
@@ -9,16 +9,12 @@ import {
   signedInVisitor,
   signIn,
 } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { useTestApp } from "../../../test/helper.ts";
 import { reviews } from "../../db/schema.ts";
 import { reviewsTestHelpers } from "./reviews-test-helpers.ts";
 
 describe("reviews API", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
   const { visitor, product, seed, list, submission } = reviewsTestHelpers(() => t);
 
   describe("POST /reviews/addReview", () => {

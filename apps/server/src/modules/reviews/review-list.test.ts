@@ -1,15 +1,11 @@
 import { REVIEW_MESSAGES as M } from "@storefront/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { expectError, GARDEN } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { useTestApp } from "../../../test/helper.ts";
 import { reviewsTestHelpers } from "./reviews-test-helpers.ts";
 
 describe("reviews API", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
   const { visitor, product, seed, list, descriptions } = reviewsTestHelpers(() => t);
 
   describe("GET /api/products/:handle/reviews", () => {

@@ -1,5 +1,5 @@
 import { REVIEW_MESSAGES as M, type ReviewPage } from "@storefront/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   HEMP,
   HEMP_STORE,
@@ -8,14 +8,10 @@ import {
   signedInVisitor,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { useTestApp } from "../../../test/helper.ts";
 
 describe("reported reviews", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const admin = async (storeId = PET_STORE, host = PETS) =>
     (await signedInVisitor(t.app, t.database.db, { storeId, userType: "admin" }, host)).v;

@@ -8,13 +8,13 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   unique,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { createdAtColumn, idColumn, updatedAtColumn } from "../../db/columns.ts";
 import { users } from "../accounts/schema.ts";
-import { stores } from "../stores/schema.ts";
+import { storeColumn } from "../stores/schema.ts";
 
 /** A photo or video of a review; `url` is a store media path. */
 export type ReviewMediaItem = { type: "image" | "video"; url: string; alt: string };
@@ -31,10 +31,8 @@ export type ReviewMediaItem = { type: "image" | "video"; url: string; alt: strin
 export const reviews = pgTable(
   "reviews",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    storeId: text("store_id")
-      .notNull()
-      .references(() => stores.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    storeId: storeColumn(),
     // FK in migration 0008; importing catalog's schema would close a cycle (catalog → … → reviews).
     productId: uuid("product_id").notNull(),
     reviewId: text("review_id").notNull(),
@@ -58,8 +56,8 @@ export const reviews = pgTable(
     ownerResponse: text("owner_response"),
     hidden: boolean("hidden").notNull().default(false),
     helpfulCount: integer("helpful_count").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     unique("reviews_store_review_id").on(t.storeId, t.reviewId),
@@ -87,7 +85,7 @@ export const reviewReports = pgTable(
     /** SHA-256 of the store and the reporter's IP (no raw IPs). */
     ipHash: text("ip_hash").notNull(),
     reason: text("reason").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     primaryKey({ columns: [t.reviewId, t.reporter] }),
@@ -111,7 +109,7 @@ export const reviewVotes = pgTable(
     voter: text("voter").notNull(),
     /** SHA-256 of the store and the voter's IP: one vote per review per address (no raw IPs). */
     ipHash: text("ip_hash"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     primaryKey({ columns: [t.reviewId, t.voter] }),

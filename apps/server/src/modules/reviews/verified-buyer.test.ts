@@ -1,5 +1,5 @@
 import { REVIEW_MESSAGES as M } from "@storefront/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   expectError,
   GOOD_CARD,
@@ -11,15 +11,11 @@ import {
   quoteAddress,
   signedInVisitor,
 } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { useTestApp } from "../../../test/helper.ts";
 import { reviewsTestHelpers, serial } from "./reviews-test-helpers.ts";
 
 describe("reviews API", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
   const { visitor, product, list, submission } = reviewsTestHelpers(() => t);
 
   describe("Verified Buyer", () => {

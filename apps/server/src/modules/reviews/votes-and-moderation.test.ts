@@ -1,6 +1,6 @@
 import { REVIEW_MESSAGES as M } from "@storefront/domain";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   createUser,
   expectError,
@@ -10,16 +10,12 @@ import {
   PETS,
   signIn,
 } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { useTestApp } from "../../../test/helper.ts";
 import { adminAudit, reviewVotes } from "../../db/schema.ts";
 import { reviewsTestHelpers } from "./reviews-test-helpers.ts";
 
 describe("reviews API", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
   const { visitor, product, seed, list, descriptions, submission, admin } = reviewsTestHelpers(
     () => t,
   );

@@ -7,7 +7,7 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
-import { stores } from "../stores/schema.ts";
+import { storeColumn, stores } from "../stores/schema.ts";
 
 /** PostgreSQL's full-text document type (read as its text form). */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -22,9 +22,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 export const searchEntries = pgTable(
   "search_entries",
   {
-    storeId: text("store_id")
-      .notNull()
-      .references(() => stores.id, { onDelete: "cascade" }),
+    storeId: storeColumn(),
     /** 'product' or 'page'. */
     kind: text("kind").$type<"product" | "page">().notNull(),
     /** The product's id, or the page document's name. */
@@ -65,9 +63,7 @@ export const searchVersions = pgTable("search_versions", {
 export const searchWords = pgTable(
   "search_words",
   {
-    storeId: text("store_id")
-      .notNull()
-      .references(() => stores.id, { onDelete: "cascade" }),
+    storeId: storeColumn(),
     word: text("word").notNull(),
   },
   (t) => [
@@ -83,9 +79,7 @@ export const searchWords = pgTable(
 export const searchSynonyms = pgTable(
   "search_synonyms",
   {
-    storeId: text("store_id")
-      .notNull()
-      .references(() => stores.id, { onDelete: "cascade" }),
+    storeId: storeColumn(),
     term: text("term").notNull(),
     expandsTo: text("expands_to").notNull(),
   },
@@ -99,9 +93,7 @@ export const searchSynonyms = pgTable(
 export const searchQueryResults = pgTable(
   "search_query_results",
   {
-    storeId: text("store_id")
-      .notNull()
-      .references(() => stores.id, { onDelete: "cascade" }),
+    storeId: storeColumn(),
     query: text("query").notNull(),
     results: integer("results").notNull(),
     searchedAt: timestamp("searched_at", { withTimezone: true }).notNull().defaultNow(),

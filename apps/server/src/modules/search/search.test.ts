@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   expectError,
   GARDEN,
@@ -8,7 +8,7 @@ import {
   PETS,
   signedInVisitor,
 } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { useTestApp } from "../../../test/helper.ts";
 import { Visitor } from "../../../test/visitor.ts";
 import { selectRows } from "../../db/index.ts";
 import { products, searchQueryResults, searchSynonyms, variants } from "../../db/schema.ts";
@@ -29,12 +29,8 @@ interface Results {
 }
 
 describe("search", () => {
-  let t: TestApp;
   const statements: string[] = [];
-  beforeAll(async () => {
-    t = await createTestApp({}, { logQuery: (q) => statements.push(q) });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({}, { logQuery: (q) => statements.push(q) });
 
   async function find(q: string, host = PETS, extra = ""): Promise<Results> {
     const res = await new Visitor(t.app, host).get(

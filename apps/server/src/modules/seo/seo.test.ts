@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   GARDEN,
   GARDEN_STORE,
@@ -9,7 +9,7 @@ import {
   PETS,
   signedInVisitor,
 } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { useTestApp } from "../../../test/helper.ts";
 import { products, variants } from "../../db/schema.ts";
 import { sitemapXml } from "./service.ts";
 
@@ -17,11 +17,7 @@ import { sitemapXml } from "./service.ts";
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1] ?? "");
 
 describe("robots.txt and sitemaps", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const get = (url: string, host = PETS) => t.app.inject({ url, headers: { host } });
   const publishedHandles = async (storeId: string) =>

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../../../test/helper.ts";
 import { HOST_CACHE_ENTRIES } from "./service.ts";
 
 const HOSTS = 60_000;
@@ -12,11 +12,7 @@ function heapAfterGc(): number {
 
 // The cache is the process's own, the same on either database: PGlite is enough.
 describe("the Host-to-store cache is bounded", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it(`${HOSTS.toLocaleString("en")} unique Hosts keep at most ${HOST_CACHE_ENTRIES} and the heap flat`, async () => {
     const hostPad = "x".repeat(100);

@@ -1,6 +1,6 @@
 import { MAIL_SENDER_MESSAGES } from "@storefront/domain";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   createUser,
   HEMP,
@@ -11,8 +11,8 @@ import {
   signedInVisitor,
   visitorWithOwnIp,
 } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
-import { parseMail, type ReceivedMail, startSmtpServer } from "../../../test/smtp.ts";
+import { useTestApp } from "../../../test/helper.ts";
+import { parseMail, type ReceivedMail, useSmtpTestApp } from "../../../test/smtp.ts";
 import type { Database } from "../../db/index.ts";
 import { stores } from "../../db/schema.ts";
 import type { MailMessage } from "../../lib/mailer.ts";
@@ -32,16 +32,7 @@ function htmlOf(mail: ReceivedMail): string {
 }
 
 describe("each store's mail: its sender, replies to its owner, its logo and colours", () => {
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-  let t: TestApp;
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    t = await createTestApp({ smtpUrl: smtp.url, mailFrom: PLATFORM_FROM });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  const { t, smtp } = useSmtpTestApp({ mailFrom: PLATFORM_FROM });
 
   const ownerOf = async (storeId: string) =>
     (
@@ -150,11 +141,7 @@ describe("each store's mail: its sender, replies to its owner, its logo and colo
 });
 
 describe("without SMTP, the outbox keeps each message's store sender and reply-to", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ mailFrom: PLATFORM_FROM });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ mailFrom: PLATFORM_FROM });
 
   it("writes the store's From and its owner's address as Reply-To", async () => {
     const user = await createUser(t.database.db, { storeId: HEMP_STORE });

@@ -76,3 +76,12 @@ export const storeDomains = pgTable("store_domains", {
     .notNull()
     .references(() => stores.id, { onDelete: "cascade" }),
 });
+
+/**
+ * The store a row belongs to (store_id), for the other modules' tables: deleting the store
+ * deletes its rows. Each call makes a new column builder.
+ */
+export const storeColumn = () =>
+  text("store_id")
+    .notNull()
+    .references(() => stores.id, { onDelete: "cascade" });

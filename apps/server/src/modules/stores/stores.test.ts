@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { HEMP } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { createTestApp, useTestApp } from "../../../test/helper.ts";
 
 describe("GET /api/store resolves the store from the Host", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it("answers the default store (STORE_ID) for an unknown host", async () => {
     const res = await t.app.inject({ url: "/api/store", headers: { host: "localhost:3000" } });

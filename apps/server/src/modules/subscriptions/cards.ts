@@ -15,7 +15,13 @@ import { type Database, equalOrNull, type Transaction } from "../../db/index.ts"
 import type { PaymentProvider, SaveCardResult, SavedMethod } from "../payments/index.ts";
 import { stores } from "../stores/index.ts";
 import { subscriptions } from "./schema.ts";
-import { accountSubscriptions, keptBy, recordEvent, type SubscriptionRow } from "./service.ts";
+import {
+  accountSubscriptions,
+  keptBy,
+  ownedSubscription,
+  recordEvent,
+  type SubscriptionRow,
+} from "./service.ts";
 
 /**
  * The subscription a saved card's event names, locked: only one of a store paid on the event's
@@ -163,16 +169,7 @@ async function ownSubscription(
   if (!z.uuid().safeParse(id).success) {
     throw new DomainError("not_found", SUBSCRIPTION_MESSAGES.notFound);
   }
-  const [sub] = await db
-    .select()
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.id, id),
-        eq(subscriptions.storeId, owner.storeId),
-        eq(subscriptions.userId, owner.userId),
-      ),
-    );
+  const [sub] = await db.select().from(subscriptions).where(ownedSubscription(owner, id));
   if (!sub) throw new DomainError("not_found", SUBSCRIPTION_MESSAGES.notFound);
   return sub;
 }

@@ -15,7 +15,13 @@ import type { Database, Transaction } from "../../db/index.ts";
 import { subscriptionPlans, variantPrices, variants } from "../catalog/index.ts";
 import { orders } from "../orders/index.ts";
 import { subscriptions } from "./schema.ts";
-import { accountSubscriptions, anchorDay, recordEvent, type SubscriptionRow } from "./service.ts";
+import {
+  accountSubscriptions,
+  anchorDay,
+  ownedSubscription,
+  recordEvent,
+  type SubscriptionRow,
+} from "./service.ts";
 
 /**
  * The shopper changes a subscription on `/account`, under its row's lock (the renewal job takes
@@ -37,13 +43,7 @@ export async function changeSubscription(
     const [sub] = await tx
       .select()
       .from(subscriptions)
-      .where(
-        and(
-          eq(subscriptions.id, id),
-          eq(subscriptions.storeId, owner.storeId),
-          eq(subscriptions.userId, owner.userId),
-        ),
-      )
+      .where(ownedSubscription(owner, id))
       .for("update");
     if (!sub) throw new DomainError("not_found", SUBSCRIPTION_MESSAGES.notFound);
     if (sub.status === "cancelled") {

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { ACCOUNT_MESSAGES, SUBSCRIPTION_MESSAGES } from "@storefront/domain";
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { GOOD_CARD, NY_ADDRESS, quoteAddress, signedInVisitor } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { useTestApp } from "../../../test/helper.ts";
 import type { Visitor } from "../../../test/visitor.ts";
 import { subscriptions } from "../../db/schema.ts";
 import { TestCardProcessor } from "../payments/test-processor.ts";
@@ -18,11 +18,7 @@ const EVERY_2_MONTHS = {
 };
 
 describe("subscriptions", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({}, { testProcessor: new TestCardProcessor() });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({}, { testProcessor: new TestCardProcessor() });
   afterEach(() => {
     vi.useRealTimers();
   });

@@ -5,9 +5,9 @@ import {
   SUBSCRIPTION_MESSAGES,
 } from "@storefront/domain";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createUser, PET_STORE, setStock, signIn } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { useTestApp } from "../../../test/helper.ts";
 import { variants } from "../../db/schema.ts";
 import { TestCardProcessor } from "../payments/test-processor.ts";
 import { ITCHY_1, MONTHLY, subscriptionsTestHelpers } from "./subscriptions-test-helpers.ts";
@@ -27,11 +27,7 @@ const linesOf = (cart: { cartItems: CartLine[] }) =>
   }));
 
 describe("subscriptions", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({}, { testProcessor: new TestCardProcessor() });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({}, { testProcessor: new TestCardProcessor() });
   const { visitor, add } = subscriptionsTestHelpers(() => t);
 
   describe("cart lines on a plan", () => {

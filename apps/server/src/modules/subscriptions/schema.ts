@@ -13,14 +13,14 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
+import { createdAtColumn, idColumn, updatedAtColumn } from "../../db/columns.ts";
 import { users } from "../accounts/schema.ts";
 import { subscriptionPlans } from "../catalog/schema.ts";
 import { orderLines, orders } from "../orders/schema.ts";
-import { stores } from "../stores/schema.ts";
+import { storeColumn } from "../stores/schema.ts";
 
 /**
  * A signed-in shopper's subscription, started when the order with its line is paid: what is
@@ -30,10 +30,8 @@ import { stores } from "../stores/schema.ts";
 export const subscriptions = pgTable(
   "subscriptions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    storeId: text("store_id")
-      .notNull()
-      .references(() => stores.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    storeId: storeColumn(),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -72,8 +70,8 @@ export const subscriptions = pgTable(
     /** Renewals of the current period that failed, and the day the next try is due. */
     failedAttempts: integer("failed_attempts").notNull().default(0),
     retryOn: date("retry_on", { mode: "string" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     // One subscription per paid order line: completing an order twice cannot start two.
@@ -96,17 +94,15 @@ export const subscriptions = pgTable(
 export const subscriptionEvents = pgTable(
   "subscription_events",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    storeId: text("store_id")
-      .notNull()
-      .references(() => stores.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    storeId: storeColumn(),
     subscriptionId: uuid("subscription_id")
       .notNull()
       .references(() => subscriptions.id, { onDelete: "cascade" }),
     actor: text("actor").$type<"shopper" | "renewal">().notNull(),
     action: text("action").notNull(),
     detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index("subscription_events_subscription").on(t.subscriptionId, t.createdAt),

@@ -240,6 +240,15 @@ export async function renewalPaid(
   );
 }
 
+/** The where clause of the account's subscription `id`: of its store and its shopper. */
+export function ownedSubscription(owner: { storeId: string; userId: string }, id: string) {
+  return and(
+    eq(subscriptions.id, id),
+    eq(subscriptions.storeId, owner.storeId),
+    eq(subscriptions.userId, owner.userId),
+  );
+}
+
 /** Who keeps a saved card: the processor and the store's Stripe account (null: none). */
 export function keptBy(payment: { paymentProvider: string; paymentAccount: string | null }): {
   paymentProvider: "test" | "stripe";

@@ -1,8 +1,9 @@
 import type { TradeApplication, TradeStatus } from "@storefront/domain";
 import { sql } from "drizzle-orm";
 import { check, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { createdAtColumn, idColumn } from "../../db/columns.ts";
 import { users } from "../accounts/schema.ts";
-import { stores } from "../stores/schema.ts";
+import { storeColumn } from "../stores/schema.ts";
 
 /**
  * Applications to become a store's trade (wholesale) partner, from the form on its trade page:
@@ -12,14 +13,12 @@ import { stores } from "../stores/schema.ts";
 export const wholesaleApplications = pgTable(
   "wholesale_applications",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    storeId: text("store_id")
-      .notNull()
-      .references(() => stores.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    storeId: storeColumn(),
     data: jsonb("data").$type<TradeApplication>().notNull(),
     status: text("status").$type<TradeStatus>().notNull().default("pending"),
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
   },
   (t) => [

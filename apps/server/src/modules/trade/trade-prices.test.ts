@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { TRADE_MESSAGES, tradeAmount } from "@storefront/domain";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   createUser,
   expectError,
@@ -12,7 +12,7 @@ import {
   signedInVisitor,
   signIn,
 } from "../../../test/fixtures.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { useTestApp } from "../../../test/helper.ts";
 import { Visitor } from "../../../test/visitor.ts";
 import { users } from "../../db/schema.ts";
 import { TestCardProcessor } from "../payments/test-processor.ts";
@@ -26,11 +26,7 @@ const ITCHY_1 = { retail: 3_995, trade: off(3_995) };
 const ITCHY_2 = { retail: 7_195, trade: 3_995, tradeCad: 5_395 };
 
 describe("trade prices", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({}, { testProcessor: new TestCardProcessor() });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({}, { testProcessor: new TestCardProcessor() });
 
   const trader = (values: Partial<typeof users.$inferInsert> = {}) =>
     signedInVisitor(t.app, t.database.db, { userType: "wholesale", ...values });

@@ -10,7 +10,7 @@ function useOutOfView(target: RefObject<Element | null>): boolean {
   useEffect(() => {
     const element = target.current;
     if (!element || typeof IntersectionObserver === "undefined") return;
-    // What the scrolled top bar covers of the page is out of view too (app.css sets its height).
+    // What the scrolled top bar covers of the page is out of view too (styles/theme-and-header.css sets its height).
     const covered = getComputedStyle(document.documentElement)
       .getPropertyValue("--navbar-height-scrolled")
       .trim();

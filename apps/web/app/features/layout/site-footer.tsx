@@ -47,7 +47,7 @@ export function SiteFooter({ store }: { store: StoreInfo }) {
           <ul className="social" aria-label="Follow us">
             {footer.social.map((s) => (
               <li key={s.href}>
-                {/* A known network shows its mark instead of the label (app.css), named by it. */}
+                {/* A known network shows its mark instead of the label (styles/product-and-footer.css), named by it. */}
                 <a href={s.href} rel="noopener" data-network={s.network}>
                   <span>{s.label}</span>
                 </a>
