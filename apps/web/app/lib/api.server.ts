@@ -42,7 +42,7 @@ export async function answerOrRefusal<T>(
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 400 && explained) {
-      return { refused: (error.body as ErrorBody | null)?.error?.message ?? "" };
+      return { refused: refusalMessage(error) ?? "" };
     }
     return answerOf<never>(error);
   }
@@ -71,23 +71,11 @@ export function unlessRefused<T>(call: Promise<T>): Promise<T | null> {
 }
 
 /**
- * Reads one API answer for a loader. A 404 becomes a 404 page; any other failure an error page
- * with the API's message. An answer that is not JSON (none of the API's should be) is an error
- * page too, never a crash.
+ * An API answer as a page needs it: its body, or an error page with the API's message, else
+ * `failed`. A 404 is a 404 page; an answer that is not JSON (none of the API's should be) is an
+ * error page too, never a crash.
  */
-export async function apiGet<T>(
-  context: AppLoadContext,
-  path: string,
-  failed?: string,
-): Promise<T> {
-  return answerOf<T>(await context.api(path), failed);
-}
-
-/**
- * An API answer a loader already has, as `apiGet` gives it: its body, or an error page with the
- * API's message, else `failed`.
- */
-export function answerOf<T>(res: { status: number; body: unknown }, failed = "Request failed"): T {
+function answerOf<T>(res: { status: number; body: unknown }, failed = "Request failed"): T {
   if (res.status === 200 && res.body !== null) return res.body as T;
   const message = (res.body as ErrorBody | null)?.error?.message ?? failed;
   // A malformed handle or page name in a URL is a page that does not exist.
