@@ -231,6 +231,12 @@ describe("docs/api.md lists the routes the server registers", () => {
       const group = descriptors.get(m[1] ?? "");
       if (group) groups.set(m[2] ?? m[1] ?? "", group);
     }
+    // A group made with the server's own rules (`platformEndpointsOf(isCommonPassword)`) has
+    // the default group's routes.
+    for (const m of code.matchAll(/\bconst (\w+) = (\w+Endpoints)Of\(/g)) {
+      const group = descriptors.get(m[2] ?? "");
+      if (group) groups.set(m[1] ?? "", group);
+    }
     // A module's `…AdminRoutes` plugin is registered inside app.ts's /api/admin scope: its
     // paths are under /api/admin (a descriptor's path is already the full one).
     const plugins = code.split(/^(?=export const \w+: FastifyPluginAsyncZod)/m);
