@@ -4,20 +4,14 @@ import { approveTradeApplication } from "../../flows/approve-trade-application.t
 import { adminActor } from "../../plugins/auth.ts";
 import { route } from "../../plugins/endpoint.ts";
 import { requestOrigin } from "../../plugins/origin.ts";
+import { tradeDeps } from "./routes.ts";
 import { listTradeApplications, type TradeDeps } from "./service.ts";
 
 // Every route's method, path and schemas are its descriptor's (packages/domain/src/endpoints).
 
 /** The admin routes of this module, registered inside the one /api/admin scope and its guard (app.ts). */
 export const tradeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** What the trade module's work needs, from the app, logging to the request's log. */
-  const deps = (log: TradeDeps["log"]): TradeDeps => ({
-    db: app.db,
-    mailer: app.mailer,
-    background: app.background,
-    limiter: app.rateLimiter,
-    log,
-  });
+  const deps = (log: TradeDeps["log"]) => tradeDeps(app, log);
 
   // Before the query is checked: anyone but the store's admins learns nothing of the route.
   route(app, trade.applications, async (request, reply) => {

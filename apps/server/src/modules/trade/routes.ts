@@ -8,7 +8,7 @@ import { submitTradeApplication, type TradeDeps } from "./service.ts";
 const BODY_LIMIT = 32 * 1024;
 
 /** What the trade module's work needs, from the app, logging to the request's log. */
-function tradeDeps(app: FastifyInstance, log: TradeDeps["log"]): TradeDeps {
+export function tradeDeps(app: FastifyInstance, log: TradeDeps["log"]): TradeDeps {
   return {
     db: app.db,
     mailer: app.mailer,
@@ -18,7 +18,7 @@ function tradeDeps(app: FastifyInstance, log: TradeDeps["log"]): TradeDeps {
   };
 }
 
-/** The trade partner application (the form on the store's trade page) and its approval. */
+/** The trade partner application (the form on the store's trade page); its approval is admin-routes.ts's. */
 export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = (log: TradeDeps["log"]) => tradeDeps(app, log);
 
