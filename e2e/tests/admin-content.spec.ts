@@ -1,6 +1,4 @@
-import { expect, gotoHydrated, screenshot, test } from "./fixtures";
-
-const ADMIN = { email: "admin@pawsome.test", password: "Store-Owner-Demo-2026" };
+import { expect, gotoHydrated, screenshot, signInAsOwner, test } from "./fixtures";
 
 test("the store's admin edits the FAQ page with a live preview, and shoppers read it sanitised", async ({
   page,
@@ -8,11 +6,7 @@ test("the store's admin edits the FAQ page with a live preview, and shoppers rea
   baseURL,
 }, testInfo) => {
   const origin = baseURL ?? "";
-  const login = await page.request.post(`${origin}/v2/auth/login`, {
-    headers: { origin },
-    data: ADMIN,
-  });
-  expect(login.status()).toBe(200);
+  await signInAsOwner(page, origin);
   // Other tests read the FAQ as seeded: it is put back as it was at the end.
   const original = (await (await page.request.get(`${origin}/api/admin/pages/faq`)).json()) as {
     document: Record<string, unknown>;
@@ -77,11 +71,7 @@ test.describe("a refused link", () => {
     baseURL,
   }, testInfo) => {
     const origin = baseURL ?? "";
-    const login = await page.request.post(`${origin}/v2/auth/login`, {
-      headers: { origin },
-      data: ADMIN,
-    });
-    expect(login.status()).toBe(200);
+    await signInAsOwner(page, origin);
     const original = await (await page.request.get(`${origin}/api/admin/callout`)).json();
     const label = `Autumn sale ${testInfo.project.name}`;
     try {
@@ -130,11 +120,7 @@ test.describe("a refused sender", () => {
     // One store setting: set and put back by one project only, so the other never reads it.
     test.skip(testInfo.project.name !== "wide", "a store-wide setting, changed once");
     const origin = baseURL ?? "";
-    const login = await page.request.post(`${origin}/v2/auth/login`, {
-      headers: { origin },
-      data: ADMIN,
-    });
-    expect(login.status()).toBe(200);
+    await signInAsOwner(page, origin);
     try {
       await gotoHydrated(page, "/admin/storefront");
       const mail = page.getByRole("region", { name: "Mail to shoppers" });

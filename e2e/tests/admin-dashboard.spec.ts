@@ -1,7 +1,5 @@
-import { expect, gotoHydrated, screenshot, test } from "./fixtures";
+import { expect, gotoHydrated, screenshot, signInAsOwner, test } from "./fixtures";
 import { placeOrder } from "./orders";
-
-const ADMIN = { email: "admin@pawsome.test", password: "Store-Owner-Demo-2026" };
 
 /** "$1,234.56" from minor units. */
 const dollars = (minor: number) =>
@@ -13,11 +11,7 @@ test("the store's admin reads today's revenue on the dashboard's chart after a p
   baseURL,
 }, testInfo) => {
   const origin = baseURL ?? "";
-  const login = await page.request.post(`${origin}/v2/auth/login`, {
-    headers: { origin },
-    data: ADMIN,
-  });
-  expect(login.status()).toBe(200);
+  await signInAsOwner(page, origin);
   const today = new Date().toISOString().slice(0, 10);
   const todayOf = async () => {
     const dash = (await (await page.request.get(`${origin}/api/admin/dashboard`)).json()) as {

@@ -1,7 +1,5 @@
-import { expect, gotoHydrated, screenshot, test } from "./fixtures";
+import { expect, gotoHydrated, screenshot, signInAsOwner, test } from "./fixtures";
 import { payCart } from "./orders";
-
-const ADMIN = { email: "admin@pawsome.test", password: "Store-Owner-Demo-2026" };
 
 // The shopper's second try is refused on purpose (the code has expired): that answer is allowed.
 test.use({
@@ -18,11 +16,7 @@ test("the store's admin creates a discount code, a shopper pays with it, the adm
 }, testInfo) => {
   const origin = baseURL ?? "";
   const code = `E2E${testInfo.project.name.toUpperCase()}${Date.now() % 1_000_000}`;
-  const login = await page.request.post(`${origin}/v2/auth/login`, {
-    headers: { origin },
-    data: ADMIN,
-  });
-  expect(login.status()).toBe(200);
+  await signInAsOwner(page, origin);
 
   await gotoHydrated(page, "/admin/discounts");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Discount codes");

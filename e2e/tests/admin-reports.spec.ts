@@ -1,4 +1,4 @@
-import { expect, gotoHydrated, screenshot, test } from "./fixtures";
+import { expect, gotoHydrated, screenshot, signInAsOwner, test } from "./fixtures";
 
 const PASSWORD = "Store-Owner-Demo-2026";
 
@@ -36,11 +36,7 @@ test("the store's admin reads a passed-on chat question with its conversation, a
   await shopper.close();
   await leaving.close();
 
-  const login = await page.request.post(`${origin}/v2/auth/login`, {
-    headers: { origin },
-    data: { email: "admin@pawsome.test", password: PASSWORD },
-  });
-  expect(login.status()).toBe(200);
+  await signInAsOwner(page, origin);
 
   await gotoHydrated(page, "/admin/chats");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Chat conversations");
@@ -144,11 +140,7 @@ test("a shopper reports a review on the product page, and the store's admin find
   );
   await shopper.close();
 
-  const login = await page.request.post(`${origin}/v2/auth/login`, {
-    headers: { origin },
-    data: { email: "admin@pawsome.test", password: PASSWORD },
-  });
-  expect(login.status()).toBe(200);
+  await signInAsOwner(page, origin);
   await gotoHydrated(page, "/admin/reviews");
   await page.getByRole("link", { name: "Reported by shoppers" }).click();
   await expect(page).toHaveURL(/reported=1/);

@@ -1,7 +1,5 @@
-import { expect, gotoHydrated, screenshot, test } from "./fixtures";
+import { expect, gotoHydrated, OWNER, screenshot, signInAsOwner, test } from "./fixtures";
 import { placeOrder } from "./orders";
-
-const ADMIN = { email: "admin@pawsome.test", password: "Store-Owner-Demo-2026" };
 
 test("the store's admin signs in at /admin, finds a shopper's order by email and reads it", async ({
   page,
@@ -18,8 +16,8 @@ test("the store's admin signs in at /admin, finds a shopper's order by email and
   await gotoHydrated(page, "/admin");
   await expect(page).toHaveURL(/\/account\/sign-in\?next=%2Fadmin/);
   const form = page.getByRole("main");
-  await form.getByLabel("Email").fill(ADMIN.email);
-  await form.getByLabel("Password").fill(ADMIN.password);
+  await form.getByLabel("Email").fill(OWNER.email);
+  await form.getByLabel("Password").fill(OWNER.password);
   await form.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dashboard");
@@ -164,8 +162,7 @@ test("the store's admin answers and hides a new review, and approves a trade app
   expect(applied.status(), await applied.text()).toBe(201);
   await shopper.close();
 
-  const login = await page.request.post(`${origin}/v2/auth/login`, { headers, data: ADMIN });
-  expect(login.status()).toBe(200);
+  await signInAsOwner(page, origin);
 
   await gotoHydrated(page, "/admin/reviews");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reviews");
@@ -204,11 +201,7 @@ test("the store's admin changes a price on the Products screen and the storefron
   // Each width its own variant, so the two runs at once never see each other's price.
   const sku = testInfo.project.name === "narrow" ? "PEEPEE-1" : "PEEPEE-2";
   const price = testInfo.project.name === "narrow" ? "27.25" : "31.75";
-  const login = await page.request.post(`${origin}/v2/auth/login`, {
-    headers: { origin },
-    data: ADMIN,
-  });
-  expect(login.status()).toBe(200);
+  await signInAsOwner(page, origin);
   await gotoHydrated(page, `/admin/products?q=${sku}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Products");
   const variant = page.getByRole("form", { name: `Variant ${sku}` });
