@@ -136,7 +136,10 @@ export function madeBeforeAll<T>(make: () => Promise<T>, close: (made: T) => Pro
   beforeAll(async () => {
     made = await make();
   });
-  afterAll(() => close(current()));
+  // A make that failed has nothing to close: its own error is the one to read.
+  afterAll(async () => {
+    if (made !== undefined) await close(made);
+  });
   return current;
 }
 

@@ -139,11 +139,6 @@ export type Call<E extends Endpoint> = E["method"] extends "GET" | "DELETE"
       ? (body: UploadBody, ...where: WhereArgs<E>) => Promise<Answer<E>>
       : (body?: undefined, ...where: WhereArgs<E>) => Promise<Answer<E>>;
 
-/** A group's routes, as its descriptors have them. */
-export type RoutesOf<G extends Record<string, Endpoint>> = {
-  readonly [K in keyof G]: `${G[K]["method"]} ${G[K]["path"]}`;
-};
-
 /** A call's path parameters and query, as urlOf reads them. */
 export interface CallAddress {
   params?: object | undefined;

@@ -19,8 +19,7 @@ import { insertAccounts, insertOwnerAccount, passwordLink } from "../modules/acc
 import { insertCatalog, insertPlans } from "../modules/catalog/writers.ts";
 import { insertDocuments } from "../modules/content/writers.ts";
 import { insertCodes } from "../modules/discounts/writers.ts";
-import type { MediaStore } from "../modules/media/index.ts";
-import { drawStoreImages } from "../modules/media/index.ts";
+import { drawStoreImages, type MediaStore } from "../modules/media/index.ts";
 import {
   INVITATION_DAYS,
   INVITATION_TTL_MS,

@@ -80,7 +80,7 @@ export function route<E extends Endpoint>(
 
 /**
  * A page read (plugins/page-reads.ts) of a GET descriptor: its URL and schemas are the
- * descriptor's; `read` and `shows` are as pageRead's.
+ * descriptor's; `read` and `shows` are PageRead's.
  * @example endpointRead(cartEndpoints.get, { read: async (request) => getCart(request.server.db, await request.cartOwner()) })
  */
 export function endpointRead<E extends Endpoint & { method: "GET"; response: { 200: z.ZodType } }>(

@@ -8,8 +8,9 @@ import { resolveRequestStore } from "./store.ts";
 type Schema = z.ZodType;
 
 /**
- * A GET of the API that pages read too. Its URL, its params and query schemas, its answer's
- * schema and the function that reads it are defined once: the HTTP route is made from them, and
+ * A GET of the API that pages read too, made from its descriptor by endpointRead
+ * (plugins/endpoint.ts). Its URL, its params and query schemas, its answer's schema and the
+ * function that reads it are defined once: the HTTP route is made from them, and
  * a page's loader calls the same function in-process with the page's own request (the same store,
  * visitor, cart and currency), with the same validation, instead of a request through the
  * server (no serialising, parsing, hooks or log lines in between).
@@ -31,11 +32,6 @@ export interface PageRead<P extends Schema = Schema, Q extends Schema = Schema> 
     request: FastifyRequest,
     input: { params: z.output<P>; query: z.output<Q> },
   ): Promise<unknown>;
-}
-
-/** Keeps the types of a read's schemas for its `read` function. */
-export function pageRead<P extends Schema, Q extends Schema>(read: PageRead<P, Q>): PageRead<P, Q> {
-  return read;
 }
 
 /** A read with its URL pattern compiled; `app.pageReads` lists them (see app.ts). */

@@ -116,7 +116,5 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       await adminActor(request),
     );
     reply.status(204);
-    // No body: the endpoint has no answer schema.
-    return undefined;
   });
 };

@@ -1,10 +1,7 @@
-import {
-  ACCOUNT_MESSAGES,
-  DomainError,
-  designRequestsEndpoints as designRequests,
-} from "@storefront/domain";
+import { designRequestsEndpoints as designRequests } from "@storefront/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { route } from "../../plugins/endpoint.ts";
+import { checkStoreId } from "../../plugins/store.ts";
 import { submitDesignRequest } from "./service.ts";
 
 // The largest request the form can make is about 2 KB; anything far past that is not one.
@@ -16,10 +13,7 @@ export const designRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     designRequests.submit,
     async (request, reply) => {
       const { layoutData, store_id } = request.body;
-      if (store_id !== request.storeId) {
-        const message = ACCOUNT_MESSAGES.storeMismatch;
-        throw new DomainError("invalid", message, { store_id: message });
-      }
+      checkStoreId(request, store_id);
       const stored = await submitDesignRequest(
         {
           db: app.db,

@@ -2,9 +2,10 @@ import { createHash } from "node:crypto";
 import type { DemoImage, DemoStore } from "@storefront/domain";
 import sharp from "sharp";
 import { type MediaStore, mediaKey } from "./media-store.ts";
+import { firstVariantKey } from "./sized-images.ts";
 
 /** Width of the resized variant every page requests first. */
-export const VARIANT_WIDTH = 728;
+const VARIANT_WIDTH = 728;
 
 function escapeXml(text: string): string {
   return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -310,10 +311,7 @@ export async function drawStoreImages(media: MediaStore, stores: readonly DemoSt
     const drawnBefore = JSON.stringify(manifest);
     for (const image of store.images) {
       const original = mediaKey(store.id, image.file);
-      const variant = mediaKey(
-        store.id,
-        image.file.replace(/\.[a-z]+$/i, `_${VARIANT_WIDTH}.webp`),
-      );
+      const variant = firstVariantKey(original);
       const drawn = Buffer.from(drawSvg(image));
       const drawing = createHash("sha256").update(drawn).digest("hex").slice(0, 16);
       // (A file from before the manifest is drawn again once.)
